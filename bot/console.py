@@ -1,0 +1,236 @@
+"""The offline console: the same commands as Discord, typed as users type them.
+
+`/rule term:эгида` or `/rule эгида` (the first option may be positional). Values may contain
+spaces; an option starts where a known option name followed by `:` starts a word. Extra lines:
+`!press N` presses the N-th button or select option of the last reply, `!user NAME` and
+`!channel NAME` switch who acts and where, `#` starts a comment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from bot.context import Ctx, Services, UserRef, stable_id
+from bot.registry import Command, Option, UserError, load_handlers, run_action, run_command
+from bot.render.text import pressable, render_text
+from bot.reply import Reply
+
+_TRUE = {"true", "yes", "1", "on", "да", "д", "y"}
+_FALSE = {"false", "no", "0", "off", "нет", "н", "n"}
+
+
+@dataclass
+class ParsedCommand:
+    command: Command
+    values: dict[str, Any]
+
+
+def option_names(option: Option) -> list[str]:
+    names = [option.name]
+    if option.ru_name:
+        names.append(option.ru_name)
+    return names
+
+
+def command_names(cmd: Command) -> list[tuple[str, ...]]:
+    names = [cmd.path]
+    if cmd.ru_names:
+        names.append(cmd.ru_names)
+    return names
+
+
+def find_command(words: list[str], commands: list[Command]) -> tuple[Command, int] | None:
+    """The command whose path matches the most leading words, and how many words it used."""
+    best: tuple[Command, int] | None = None
+    lowered = [w.lower() for w in words]
+    for cmd in commands:
+        for path in command_names(cmd):
+            n = len(path)
+            if tuple(lowered[:n]) == path and (best is None or n > best[1]):
+                best = (cmd, n)
+    return best
+
+
+def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
+    """Parse `/cmd sub opt:value …` into typed option values; raises UserError on bad input."""
+    text = line.strip().lstrip("/")
+    words = text.split()
+    if not words:
+        raise UserError("console.unknown_command", name="/")
+    found = find_command(words, commands)
+    if found is None:
+        raise UserError("console.unknown_command", name="/" + words[0])
+    cmd, used = found
+    parts = text.split(None, used)
+    rest = parts[used] if len(parts) > used else ""
+    raw = _split_options(rest.strip(), cmd)
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        option = cmd.option(name)
+        assert option is not None
+        values[name] = convert(option, value)
+    missing = [o.name for o in cmd.options if o.required and o.name not in values]
+    if missing:
+        raise UserError("console.missing_option", name=missing[0], command=cmd.qualified_name)
+    return ParsedCommand(cmd, values)
+
+
+def _split_options(rest: str, cmd: Command) -> dict[str, str]:
+    aliases = {alias.lower(): o.name for o in cmd.options for alias in option_names(o)}
+    if not aliases:
+        if rest:
+            raise UserError("console.no_options", command=cmd.qualified_name)
+        return {}
+    pattern = re.compile(
+        r"(?:(?<=\s)|^)("
+        + "|".join(re.escape(a) for a in sorted(aliases, key=len, reverse=True))
+        + r"):",
+        re.IGNORECASE,
+    )
+    marks = list(pattern.finditer(rest))
+    out: dict[str, str] = {}
+    head = rest[: marks[0].start()] if marks else rest
+    if head.strip():
+        first = next((o for o in cmd.options if o.required), cmd.options[0])
+        out[first.name] = head.strip()
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
+        name = aliases[mark.group(1).lower()]
+        out[name] = rest[mark.end() : end].strip()
+    return out
+
+
+def convert(option: Option, raw: str) -> Any:
+    """Turn typed text into the option's type, enforcing Discord's limits for that option."""
+    value: Any
+    if option.type is bool:
+        low = raw.strip().lower()
+        if low not in _TRUE | _FALSE:
+            raise UserError("console.bad_bool", name=option.name, value=raw)
+        return low in _TRUE
+    if option.type is int or option.type is float:
+        try:
+            value = option.type(raw.strip().replace(",", ".") if option.type is float else raw)
+        except ValueError:
+            raise UserError("error.not_a_number", name=option.name, value=raw) from None
+        low_ok = option.min_value is None or value >= option.min_value
+        high_ok = option.max_value is None or value <= option.max_value
+        if not (low_ok and high_ok):
+            raise UserError(
+                "error.out_of_range",
+                name=option.name,
+                value=value,
+                min=option.min_value if option.min_value is not None else "−∞",
+                max=option.max_value if option.max_value is not None else "∞",
+            )
+        return value
+    if option.type is UserRef:
+        return UserRef.from_name(raw.strip().lstrip("@"))
+    value = raw
+    if option.choices:
+        for choice in option.choices:
+            if raw.strip().lower() in (choice.value.lower(), choice.name.lower()):
+                return choice.value
+        allowed = ", ".join(c.value for c in option.choices)
+        raise UserError("console.bad_choice", name=option.name, value=raw, allowed=allowed)
+    if option.max_length is not None and len(value) > option.max_length:
+        raise UserError("error.too_long", name=option.name, max=option.max_length)
+    if option.min_length is not None and len(value) < option.min_length:
+        raise UserError("error.too_short", name=option.name, min=option.min_length)
+    return value
+
+
+@dataclass
+class Console:
+    """One console session: who acts, where, and the last reply for `!press`."""
+
+    services: Services
+    user: str = "player"
+    channel: str = "table"
+    lang: str = "ru"
+    can_manage: bool = False
+    last: Reply | None = None
+    commands: list[Command] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.commands = list(load_handlers().commands.values())
+
+    def ctx(self) -> Ctx:
+        return Ctx(
+            services=self.services,
+            user=UserRef.from_name(self.user),
+            channel_id=stable_id("#" + self.channel),
+            guild_id=stable_id("console-guild"),
+            lang=self.lang,
+            can_manage=self.can_manage,
+        )
+
+    async def execute(self, line: str) -> str:
+        """Run one typed line and return the rendered reply ('' for blank lines and comments)."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ""
+        ctx = self.ctx()
+        try:
+            reply = await self._dispatch(ctx, line)
+        except UserError as exc:
+            reply = exc.reply(ctx)
+        if reply is None:
+            return ""
+        if reply.actions:
+            self.last = reply
+        return render_text(reply, self.lang)
+
+    async def _dispatch(self, ctx: Ctx, line: str) -> Reply | None:
+        if line.startswith("!"):
+            word, _, arg = line[1:].partition(" ")
+            arg = arg.strip()
+            if word == "user" and arg:
+                self.user = arg
+                return None
+            if word == "channel" and arg:
+                self.channel = arg.lstrip("#")
+                return None
+            if word == "press" and arg:
+                return await self._press(ctx, arg)
+            raise UserError("console.unknown_command", name=line.split()[0])
+        parsed = parse_line(line, self.commands)
+        return await run_command(parsed.command, ctx, parsed.values)
+
+    async def _press(self, ctx: Ctx, arg: str) -> Reply:
+        items = pressable(self.last) if self.last else []
+        if not arg.isdigit() or not 1 <= int(arg) <= len(items):
+            raise UserError("console.bad_press", count=len(items))
+        action_id, payload = items[int(arg) - 1]
+        return await run_action(ctx, action_id, payload)
+
+
+async def run_console(
+    console: Console,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    prompt: Callable[[], str] | None = None,
+) -> int:
+    """Read lines until end of input, printing each reply; interactive when stdin is a TTY."""
+    interactive = stdin.isatty()
+    loop = asyncio.get_running_loop()
+    while True:
+        if interactive:
+            stdout.write(prompt() if prompt else f"{console.user}@#{console.channel}> ")
+            stdout.flush()
+        line = await loop.run_in_executor(None, stdin.readline)
+        if not line:
+            break
+        if line.strip() in {"!quit", "!exit"}:
+            break
+        out = await console.execute(line)
+        if out:
+            echo = "" if interactive else f"» {line.strip()}\n"
+            stdout.write(echo + out + "\n")
+            stdout.flush()
+    return 0

@@ -1,0 +1,84 @@
+"""What a handler knows about the world: who acts, where, in which language, and the services.
+
+Handlers take a `Ctx` instead of a discord.Interaction so the console, the CLI and Discord can all
+call them. Services are created once per process and shared.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from bot.config import Settings
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from glossary.search import Glossary
+
+    from bot.storage import Storage
+
+
+@dataclass(frozen=True)
+class UserRef:
+    """A user as handlers see it: a Discord member, or a name typed in the console."""
+
+    id: int
+    name: str
+
+    @classmethod
+    def from_name(cls, name: str) -> UserRef:
+        """A stable id for a console name, so the same name is the same user across runs."""
+        return cls(id=stable_id(name), name=name)
+
+
+def stable_id(name: str) -> int:
+    """A deterministic snowflake-sized id for a console user or channel name."""
+    return 10_000_000 + zlib.crc32(name.strip().lower().encode("utf-8"))
+
+
+GameChangedHook = Callable[[int], Awaitable[None]]
+
+
+@dataclass
+class Services:
+    """Process-wide dependencies, injected so tests can swap the RNG, the clock or the database."""
+
+    settings: Settings
+    storage: Storage
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    clock: Callable[[], float] = time.time
+    started_at: float = field(default_factory=time.time)
+    # Called with a channel id after a tracked game in it changed (the live message listens).
+    game_changed_hooks: list[GameChangedHook] = field(default_factory=list)
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        from glossary import load_glossary
+
+        return load_glossary()
+
+    async def game_changed(self, channel_id: int) -> None:
+        for hook in self.game_changed_hooks:
+            await hook(channel_id)
+
+
+@dataclass
+class Ctx:
+    """One invocation: the actor, the place, the language and the services."""
+
+    services: Services
+    user: UserRef
+    channel_id: int
+    guild_id: int | None = None
+    lang: str = "ru"
+    # Manage Messages in this channel: lets a non-participant change a tracked game.
+    can_manage: bool = False
+
+    def t(self, key: str, /, **params: object) -> str:
+        """A catalogue text in this invocation's language."""
+        return t(key, self.lang, **params)

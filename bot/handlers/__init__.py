@@ -1,0 +1,1 @@
+"""Command handlers, one module per area; every module here is imported by `load_handlers`."""

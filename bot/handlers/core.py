@@ -1,0 +1,51 @@
+"""`/help` and `/about`: what the bot can do and what it has loaded."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot import __version__
+from bot.context import Ctx
+from bot.games import GAMES
+from bot.registry import command, registry
+from bot.reply import Field, Reply
+
+
+@command("help", area="core", ru_names=("помощь",))
+async def help_(ctx: Ctx) -> Reply:
+    """Every command with its options, grouped by area, from the registry itself."""
+    by_area: dict[str, list[str]] = {}
+    for cmd in sorted(registry.commands.values(), key=lambda c: c.path):
+        opts = " ".join(f"{o.name}:…" if o.required else f"[{o.name}]" for o in cmd.options)
+        line = f"`/{cmd.qualified_name}{' ' + opts if opts else ''}` — {ctx.t(cmd.key)}"
+        by_area.setdefault(cmd.area, []).append(line)
+    fields = [
+        Field(ctx.t(f"help.area.{area}"), "\n".join(lines))
+        for area, lines in sorted(by_area.items())
+    ]
+    return Reply(title=ctx.t("help.title"), body=ctx.t("help.body"), fields=fields)
+
+
+@command("about", area="core", ru_names=("о-боте",))
+async def about(ctx: Ctx) -> Reply:
+    """Version, the games whose glossaries are loaded with entry counts, and uptime."""
+    counts: Counter[str] = Counter()
+    try:
+        counts.update(entry.game for entry in ctx.services.glossary.entries)
+    except Exception:  # a broken data file must not break /about; `check` reports it
+        counts.clear()
+    games = "\n".join(
+        f"{GAMES[slug].name(ctx.lang)} (`{slug}`): {counts.get(slug, 0)}" for slug in GAMES
+    )
+    uptime = int(ctx.services.clock() - ctx.services.started_at)
+    hours, rest = divmod(max(uptime, 0), 3600)
+    minutes, seconds = divmod(rest, 60)
+    return Reply(
+        title=ctx.t("about.title"),
+        body=ctx.t("about.body"),
+        fields=[
+            Field(ctx.t("about.version"), __version__, inline=True),
+            Field(ctx.t("about.uptime"), f"{hours:d}:{minutes:02d}:{seconds:02d}", inline=True),
+            Field(ctx.t("about.games"), games or "—"),
+        ],
+    )

@@ -1,0 +1,109 @@
+"""The message catalogue: every text a user reads, in Russian (default) and English.
+
+Texts live in `bot/locales/*.toml`, one file per area, each key holding both languages side by
+side so a missing translation is visible at a glance and caught by `python -m bot check`:
+
+    [rule.not_found]
+    ru = "Ничего не нашлось по запросу «{query}»."
+    en = "Nothing found for “{query}”."
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+
+LOCALES_DIR = Path(__file__).with_name("locales")
+LANGUAGES = ("ru", "en")
+DEFAULT_LANGUAGE = "ru"
+
+
+class Catalogue:
+    """Flat key -> {language: template} map merged from every locale file."""
+
+    def __init__(self, messages: Mapping[str, Mapping[str, str]]) -> None:
+        self._messages = dict(messages)
+
+    @classmethod
+    def load(cls, directory: Path = LOCALES_DIR) -> Catalogue:
+        merged: dict[str, dict[str, str]] = {}
+        for path in sorted(directory.glob("*.toml")):
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+            for key, langs in _flatten(data):
+                if key in merged:
+                    raise ValueError(f"{path.name}: duplicate message key {key!r}")
+                merged[key] = langs
+        return cls(merged)
+
+    def keys(self) -> list[str]:
+        return sorted(self._messages)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._messages
+
+    def get(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+        """The text for `key` in `lang`, formatted with `params`; falls back to Russian."""
+        langs = self._messages.get(key)
+        if langs is None:
+            raise KeyError(f"unknown message key {key!r}")
+        template = langs.get(lang) or langs[DEFAULT_LANGUAGE]
+        return template.format(**params) if params else template
+
+    def problems(self) -> list[str]:
+        """Missing languages and placeholder mismatches, for `check`."""
+        found: list[str] = []
+        for key, langs in sorted(self._messages.items()):
+            missing = [lang for lang in LANGUAGES if not langs.get(lang)]
+            if missing:
+                found.append(f"message {key!r} lacks {', '.join(missing)}")
+                continue
+            fields = {lang: _placeholders(langs[lang]) for lang in LANGUAGES}
+            if len({frozenset(v) for v in fields.values()}) > 1:
+                found.append(f"message {key!r} has different placeholders per language")
+        return found
+
+
+def _flatten(data: Mapping[str, object], prefix: str = "") -> Iterator[tuple[str, dict[str, str]]]:
+    for name, value in data.items():
+        key = f"{prefix}.{name}" if prefix else name
+        if not isinstance(value, Mapping):
+            raise ValueError(f"message {key!r} must be a table with ru/en")
+        if any(isinstance(v, str) for v in value.values()):
+            yield key, {str(k): str(v) for k, v in value.items() if isinstance(v, str)}
+            nested = {k: v for k, v in value.items() if not isinstance(v, str)}
+            if nested:
+                yield from _flatten(nested, key)
+        else:
+            yield from _flatten(value, key)
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The process-wide catalogue, loaded once."""
+    return Catalogue.load()
+
+
+def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """Shorthand for `catalogue().get(key, lang, **params)`."""
+    return catalogue().get(key, lang, **params)
+
+
+def pick_language(*candidates: str | None, default: str = DEFAULT_LANGUAGE) -> str:
+    """First candidate that is Russian or any English variant (`en-US`, `en-GB`), else default."""
+    for raw in candidates:
+        if not raw:
+            continue
+        code = raw.lower().replace("_", "-")
+        if code == "ru" or code.startswith("ru-"):
+            return "ru"
+        if code == "en" or code.startswith("en-"):
+            return "en"
+    return default

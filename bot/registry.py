@@ -1,0 +1,185 @@
+"""Commands declared once: name, options and handler. Discord cogs and the console both read this.
+
+A handler is `async def handler(ctx: Ctx, **options) -> Reply`. Descriptions come from the message
+catalogue under `cmd.<path>` (command) and `cmd.<path>.opt.<option>` (option), where `<path>` is the
+command path joined with dots (`cmd.mw.attack`). Group descriptions live under `cmd.<group>`.
+
+Handlers signal bad input by raising `UserError(key, **params)`; the dispatcher turns it into an
+ephemeral error reply in the user's language.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.context import Ctx, UserRef
+from bot.reply import Reply
+
+Handler = Callable[..., Awaitable[Reply]]
+ActionHandler = Callable[[Ctx, str], Awaitable[Reply]]
+OptionType = type[str] | type[int] | type[float] | type[bool] | type[UserRef]
+
+
+class UserError(Exception):
+    """Bad input or a refused action: shown to the user as an ephemeral catalogue message."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def reply(self, ctx: Ctx) -> Reply:
+        return Reply.error(ctx.t(self.key, **self.params))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete suggestion or a fixed choice: `name` is shown, `value` is submitted."""
+
+    name: str
+    value: str
+
+
+Autocomplete = Callable[[Ctx, str, dict[str, Any]], Awaitable[list[Choice]]]
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    type: OptionType = str
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    autocomplete: Autocomplete | None = None
+    min_value: int | float | None = None
+    max_value: int | float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    ru_name: str | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    path: tuple[str, ...]
+    handler: Handler
+    options: tuple[Option, ...]
+    area: str
+    ru_names: tuple[str, ...] | None = None
+
+    @property
+    def qualified_name(self) -> str:
+        return " ".join(self.path)
+
+    @property
+    def key(self) -> str:
+        return "cmd." + ".".join(self.path)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+@dataclass(frozen=True)
+class MessageMenu:
+    """A message context-menu command: the handler gets the message text."""
+
+    key: str
+    handler: Callable[[Ctx, str], Awaitable[Reply]]
+    area: str
+
+
+@dataclass
+class Registry:
+    commands: dict[tuple[str, ...], Command] = field(default_factory=dict)
+    actions: dict[str, ActionHandler] = field(default_factory=dict)
+    menus: dict[str, MessageMenu] = field(default_factory=dict)
+
+    def command(
+        self,
+        *path: str,
+        area: str,
+        options: Sequence[Option] = (),
+        ru_names: tuple[str, ...] | None = None,
+    ) -> Callable[[Handler], Handler]:
+        """Register a handler under `path` (one or two words, e.g. `"mw", "attack"`)."""
+
+        def decorator(fn: Handler) -> Handler:
+            if path in self.commands:
+                raise ValueError(f"command {' '.join(path)!r} registered twice")
+            self.commands[path] = Command(path, fn, tuple(options), area, ru_names)
+            return fn
+
+        return decorator
+
+    def action(self, name: str) -> Callable[[ActionHandler], ActionHandler]:
+        """Register the handler a button or select with this action id runs."""
+
+        def decorator(fn: ActionHandler) -> ActionHandler:
+            if name in self.actions:
+                raise ValueError(f"action {name!r} registered twice")
+            self.actions[name] = fn
+            return fn
+
+        return decorator
+
+    def message_menu(
+        self, key: str, *, area: str
+    ) -> Callable[[Callable[[Ctx, str], Awaitable[Reply]]], Callable[[Ctx, str], Awaitable[Reply]]]:
+        """Register a message context menu; its name is the catalogue text `key`."""
+
+        def decorator(
+            fn: Callable[[Ctx, str], Awaitable[Reply]],
+        ) -> Callable[[Ctx, str], Awaitable[Reply]]:
+            self.menus[key] = MessageMenu(key, fn, area)
+            return fn
+
+        return decorator
+
+    def by_area(self, area: str) -> list[Command]:
+        return [c for c in self.commands.values() if c.area == area]
+
+    def areas(self) -> list[str]:
+        return sorted(
+            {c.area for c in self.commands.values()} | {m.area for m in self.menus.values()}
+        )
+
+
+registry = Registry()
+command = registry.command
+action = registry.action
+message_menu = registry.message_menu
+
+_loaded = False
+
+
+def load_handlers() -> Registry:
+    """Import every module in `bot.handlers` once so their decorators register."""
+    global _loaded
+    if not _loaded:
+        import bot.handlers as pkg
+
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+            importlib.import_module(f"{pkg.__name__}.{info.name}")
+        _loaded = True
+    return registry
+
+
+async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
+    """Call a handler, turning `UserError` into its ephemeral message."""
+    try:
+        return await cmd.handler(ctx, **values)
+    except UserError as exc:
+        return exc.reply(ctx)
+
+
+async def run_action(ctx: Ctx, action_id: str, payload: str) -> Reply:
+    """Run the handler behind a button or select."""
+    handler = registry.actions.get(action_id)
+    if handler is None:
+        return Reply.error(ctx.t("error.stale_button"))
+    try:
+        return await handler(ctx, payload)
+    except UserError as exc:
+        return exc.reply(ctx)

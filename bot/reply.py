@@ -1,0 +1,116 @@
+"""The neutral reply every handler returns; the Discord and text renderers turn it into output.
+
+Actions carry a stable `action` id and a short string `payload`. On Discord they become buttons or
+a select whose `custom_id` is `arb:<action>:<payload>`, so they survive a restart; in the console
+they are listed and can be pressed with `!press N`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+CUSTOM_ID_PREFIX = "arb"
+CUSTOM_ID_MAX = 100
+
+
+class Kind(StrEnum):
+    INFO = "info"
+    SUCCESS = "success"
+    ERROR = "error"
+
+
+class Style(StrEnum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: pressing it runs the action handler `action` with `payload`."""
+
+    label: str
+    action: str
+    payload: str = ""
+    style: Style = Style.SECONDARY
+    disabled: bool = False
+
+    @property
+    def custom_id(self) -> str:
+        return custom_id(self.action, self.payload)
+
+
+@dataclass(frozen=True)
+class SelectOption:
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select: choosing an option runs `action` with payload `"<payload>|<value>"`."""
+
+    placeholder: str
+    action: str
+    options: tuple[SelectOption, ...]
+    payload: str = ""
+
+    @property
+    def custom_id(self) -> str:
+        return custom_id(self.action, self.payload)
+
+
+Action = Button | Select
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    """What a command answers, independent of where it is shown."""
+
+    title: str = ""
+    body: str = ""
+    fields: list[Field] = field(default_factory=list)
+    footer: str = ""
+    kind: Kind = Kind.INFO
+    ephemeral: bool = False
+    actions: list[Action] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    # For component clicks: replace the message that holds the button instead of posting anew.
+    edit_origin: bool = False
+
+    @classmethod
+    def error(cls, text: str, *, title: str = "") -> Reply:
+        """A user-facing error: always ephemeral, so only the user who erred sees it."""
+        return cls(title=title, body=text, kind=Kind.ERROR, ephemeral=True)
+
+
+def custom_id(action: str, payload: str = "") -> str:
+    value = f"{CUSTOM_ID_PREFIX}:{action}:{payload}"
+    if len(value) > CUSTOM_ID_MAX:
+        raise ValueError(f"custom_id too long ({len(value)} > {CUSTOM_ID_MAX}): {value!r}")
+    return value
+
+
+def parse_custom_id(value: str) -> tuple[str, str] | None:
+    """`(action, payload)` for one of our custom ids, else None."""
+    prefix, sep, rest = value.partition(":")
+    if prefix != CUSTOM_ID_PREFIX or not sep:
+        return None
+    action, _, payload = rest.partition(":")
+    return (action, payload) if action else None

@@ -1,0 +1,38 @@
+"""Storage: one entry point, `open_storage`, returning repositories behind protocols.
+
+Each area has a repository (`meta`, and later `rolls`, `tracker`). Only modules in this package
+write SQL, and every query takes parameters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.storage.api import MetaRepo
+from bot.storage.meta import SqliteMetaRepo
+from bot.storage.sqlite import Database, SchemaTooNew
+
+__all__ = ["SchemaTooNew", "Storage", "open_storage"]
+
+
+@dataclass
+class Storage:
+    """The repositories of one database, plus the handle to close it."""
+
+    db: Database
+    meta: MetaRepo
+
+    async def close(self) -> None:
+        await self.db.close()
+
+
+async def open_storage(path: Path | str) -> Storage:
+    """Open the database, apply pending migrations and build the repositories."""
+    db = await Database.open(path)
+    try:
+        await db.migrate()
+    except BaseException:
+        await db.close()
+        raise
+    return Storage(db=db, meta=SqliteMetaRepo(db))

@@ -1,0 +1,1 @@
+"""Glossary package: data, importers and search (filled by the glossary issue)."""
