@@ -1,0 +1,1 @@
+-- Roll log (filled by the dice work).

@@ -1,0 +1,1 @@
+-- Game tracker (filled by the tracker work).
