@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bot.config import Settings
 from bot.i18n import t
@@ -44,6 +44,12 @@ def stable_id(name: str) -> int:
 GameChangedHook = Callable[[int], Awaitable[None]]
 
 
+class LivePoster(Protocol):
+    """Re-posts a channel's live scoreboard message (the Discord live message manager)."""
+
+    async def repost(self, channel_id: int) -> bool: ...
+
+
 @dataclass
 class Services:
     """Process-wide dependencies, injected so tests can swap the RNG, the clock or the database."""
@@ -55,6 +61,8 @@ class Services:
     started_at: float = field(default_factory=time.time)
     # Called with a channel id after a tracked game in it changed (the live message listens).
     game_changed_hooks: list[GameChangedHook] = field(default_factory=list)
+    # Set on Discord by the live message manager, so `/game show` re-posts; None offline.
+    live: LivePoster | None = None
 
     @cached_property
     def glossary(self) -> Glossary:

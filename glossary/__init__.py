@@ -1,1 +1,49 @@
-"""Glossary package: data, importers and search (filled by the glossary issue)."""
+"""Glossary package: imported rule texts (`data/`), their loader and the forgiving search.
+
+`load_glossary()` is what the bot uses; `Glossary(entries)` builds one from any entry list.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from glossary.model import Entry
+from glossary.search import Glossary, Hit, TextHit
+
+__all__ = ["Glossary", "Hit", "TextHit", "load_glossary"]
+
+log = logging.getLogger(__name__)
+_cache: dict[Path, Glossary] = {}
+_lock = threading.Lock()
+
+
+def load_glossary(data_dir: Path | str | None = None) -> Glossary:
+    """The glossary of a data directory (default: the committed one), built once and cached.
+
+    A broken entry never stops the bot: the readable entries are served and the problem is
+    logged (`python -m bot check` reports it with file and line).
+    """
+    from glossary import loader
+
+    path = Path(data_dir).resolve() if data_dir is not None else loader.DATA_DIR
+    with _lock:
+        cached = _cache.get(path)
+        if cached is None:
+            cached = _cache[path] = Glossary(_read_entries(path))
+        return cached
+
+
+def _read_entries(path: Path) -> list[Entry]:
+    from glossary import loader
+
+    try:
+        return loader.load_entries(path)
+    except Exception as exc:  # a broken data file must not take the bot down
+        log.warning("glossary data problem, serving the readable entries: %s", exc)
+        try:
+            located, _ = loader._read_dir(path)
+        except Exception:
+            return []
+        return [item.entry for item in located]

@@ -67,7 +67,7 @@ def cmd_check(args: argparse.Namespace, settings: Settings) -> int:
 def run_default(settings: Settings) -> int:
     """Connect to Discord when a token is set; otherwise say so and open the console."""
     if settings.token:
-        from bot.client import run_bot
+        from bot.discord.client import run_bot
 
         return run_bot(settings)
     print(t("console.no_token", settings.locale), file=sys.stderr)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.api import MetaRepo
+from bot.storage.api import MetaRepo, RollRepo, TrackerRepo
 from bot.storage.meta import SqliteMetaRepo
+from bot.storage.rolls import SqliteRollRepo
 from bot.storage.sqlite import Database, SchemaTooNew
+from bot.storage.tracker import SqliteTrackerRepo
 
 __all__ = ["SchemaTooNew", "Storage", "open_storage"]
 
@@ -22,6 +24,8 @@ class Storage:
 
     db: Database
     meta: MetaRepo
+    tracker: TrackerRepo
+    rolls: RollRepo
 
     async def close(self) -> None:
         await self.db.close()
@@ -35,4 +39,6 @@ async def open_storage(path: Path | str) -> Storage:
     except BaseException:
         await db.close()
         raise
-    return Storage(db=db, meta=SqliteMetaRepo(db))
+    return Storage(
+        db=db, meta=SqliteMetaRepo(db), tracker=SqliteTrackerRepo(db), rolls=SqliteRollRepo(db)
+    )

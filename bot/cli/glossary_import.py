@@ -1,0 +1,38 @@
+"""`python -m bot import-glossary DIR [--out DIR]`: regenerate `glossary/data/*.toml`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bot.config import Settings
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "import-glossary",
+        help="regenerate the glossary data files from a folder of seed rule texts",
+    )
+    p.add_argument("source", type=Path, help="folder with the seed texts (../shared/seeds)")
+    p.add_argument("--out", type=Path, help="where to write <game>.toml (default: glossary/data)")
+    p.set_defaults(func=cmd_import_glossary)
+
+
+def cmd_import_glossary(args: argparse.Namespace, settings: Settings) -> int:
+    from glossary.importers import SeedImportError, import_dir, write_data
+    from glossary.loader import DATA_DIR, validate_data
+
+    out: Path = args.out or DATA_DIR
+    try:
+        results = import_dir(args.source)
+    except (SeedImportError, OSError) as exc:
+        print(f"import-glossary: {exc}", file=sys.stderr)
+        return 1
+    for path in write_data(results, out):
+        game = path.stem
+        print(f"{path}: {len(results[game].entries)} entries from {results[game].file}")
+    problems = validate_data(out)
+    for problem in problems:
+        print(f"  - {problem}", file=sys.stderr)
+    return 1 if problems else 0

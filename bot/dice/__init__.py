@@ -1,0 +1,1 @@
+"""Game dice engines and exact odds: pure Python, no discord import, RNG always injected."""

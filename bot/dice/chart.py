@@ -1,0 +1,85 @@
+"""Compact monospace bar charts for odds replies (fits an embed field: <= 16 rows)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+BLOCKS = " ▏▎▍▌▋▊▉█"
+MAX_ROWS = 16
+TAIL = 0.0005  # outcomes beyond this much mass on either side are folded into the end rows
+
+
+def bar(p: float, width: int = 20) -> str:
+    """A horizontal bar of `p` × `width` cells, in eighths of a cell."""
+    eighths = round(max(0.0, min(1.0, p)) * width * 8)
+    full, part = divmod(eighths, 8)
+    return ("█" * full + (BLOCKS[part] if part else "")).ljust(width)
+
+
+def percent(p: float) -> str:
+    if p >= 0.9995 or p == 0:
+        return f"{p * 100:.0f}%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{p * 100:.1f}%"
+
+
+def chart(rows: Sequence[tuple[str, float]], width: int = 20) -> str:
+    """Labelled bars scaled to the largest value, in a code block."""
+    if not rows:
+        return ""
+    top = max(p for _, p in rows) or 1.0
+    label_w = max(len(label) for label, _ in rows)
+    lines = [f"{label.rjust(label_w)} │{bar(p / top, width)} {percent(p)}" for label, p in rows]
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def distribution_rows(dist: Sequence[float]) -> list[tuple[int, int, float]]:
+    """`(lo, hi, P(lo <= X <= hi))` rows covering a distribution over 0..n in <= MAX_ROWS rows.
+
+    Negligible tails are folded into the first and last rows; a wide middle is bucketed evenly.
+    """
+    n = len(dist)
+    lo, acc = 0, 0.0
+    while lo < n - 1 and acc + dist[lo] < TAIL:
+        acc += dist[lo]
+        lo += 1
+    hi, acc = n - 1, 0.0
+    while hi > lo and acc + dist[hi] < TAIL:
+        acc += dist[hi]
+        hi -= 1
+    span = hi - lo + 1
+    step = -(-span // MAX_ROWS)
+    rows: list[tuple[int, int, float]] = []
+    for start in range(lo, hi + 1, step):
+        end = min(hi, start + step - 1)
+        first = 0 if start == lo else start
+        last = n - 1 if end == hi else end
+        rows.append((start, end, sum(dist[first : last + 1])))
+    return rows
+
+
+def distribution_chart(dist: Sequence[float], width: int = 16) -> str:
+    """Damage → bar, P(exactly, or within the bucket) and P(at least the row's low end)."""
+    rows = distribution_rows(dist)
+    if not rows:
+        return ""
+    last = len(dist) - 1
+    labels = []
+    for i, (a, b, _) in enumerate(rows):
+        if i == 0 and a > 0:
+            labels.append(f"≤{b}")  # the folded lower tail
+        elif i == len(rows) - 1 and b < last:
+            labels.append(f"{a}+")
+        else:
+            labels.append(str(a) if a == b else f"{a}-{b}")
+    label_w = max(len(x) for x in labels)
+    top = max(p for _, _, p in rows) or 1.0
+    lines = []
+    for label, (lo, _, p) in zip(labels, rows, strict=True):
+        at_least = sum(dist[lo:]) if lo > 0 else 1.0
+        lines.append(
+            f"{label.rjust(label_w)} │{bar(p / top, width)} {percent(p).rjust(6)}"
+            f"  ≥{lo}: {percent(at_least)}"
+        )
+    return "```\n" + "\n".join(lines) + "\n```"

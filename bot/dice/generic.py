@@ -1,0 +1,122 @@
+"""Generic `/roll` expressions through the `d20` library, with hard limits checked before rolling.
+
+Shorthands on top of d20's syntax: `Na` rolls N Mage Wars attack dice, a bare `d12` is named the
+effect die, and `NdS!` (exploding dice, common in chat) becomes d20's `NdSeS`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import d20
+import d20.expression
+
+from bot.dice.faces import AttackFace, roll_attack_dice
+from bot.registry import UserError
+
+MAX_CHARS = 100
+MAX_DICE = 1000
+MAX_SIDES = 1000
+
+_ATTACK = re.compile(r"^\s*(\d{0,4})\s*[aа]\s*$", re.IGNORECASE)  # Latin or Cyrillic a
+_EFFECT = re.compile(r"^\s*1?d12\s*$", re.IGNORECASE)
+_EXPLODE = re.compile(r"(\d*)d(\d+)!", re.IGNORECASE)
+
+
+@dataclass
+class ExprResult:
+    expr: str
+    kind: str  # "dice" (d20), "attack" (Mage Wars attack dice) or "effect" (the d12)
+    total: int
+    text: str
+    faces: list[AttackFace] = field(default_factory=list)
+
+    @property
+    def normal(self) -> int:
+        return sum(f.value for f in self.faces if not f.critical)
+
+    @property
+    def critical(self) -> int:
+        return sum(f.value for f in self.faces if f.critical)
+
+
+@contextmanager
+def _seeded(rng: random.Random) -> Iterator[None]:
+    """d20 draws from the module-level `random`; point it at the injected RNG for one roll.
+
+    Rolls are synchronous and the bot runs one event loop, so nothing else rolls meanwhile.
+    """
+    original = d20.expression.random
+    d20.expression.random = SimpleNamespace(randrange=rng.randrange)
+    try:
+        yield
+    finally:
+        d20.expression.random = original
+
+
+def _dice_nodes(node: Any) -> Iterator[Any]:
+    if isinstance(node, d20.ast.Dice):
+        yield node
+    for child in node.children:
+        yield from _dice_nodes(child)
+
+
+def check_expression(expr: str) -> str:
+    """The d20 expression to roll, or a UserError if it breaks a limit (nothing is rolled)."""
+    if len(expr) > MAX_CHARS:
+        raise UserError("dice.expr.too_long", max=MAX_CHARS)
+    if not expr.strip():
+        raise UserError("dice.expr.syntax", expr=expr)
+    text = _EXPLODE.sub(lambda m: f"{m.group(1)}d{m.group(2)}e{m.group(2)}", expr.strip())
+    try:
+        tree = d20.parse(text)
+    except d20.RollSyntaxError:
+        raise UserError("dice.expr.syntax", expr=expr) from None
+    count = 0
+    for dice in _dice_nodes(tree):
+        size = 100 if dice.size == "%" else int(dice.size)
+        if size > MAX_SIDES:
+            raise UserError("dice.expr.too_many_sides", max=MAX_SIDES)
+        if size < 1:
+            raise UserError("dice.expr.syntax", expr=expr)
+        count += int(dice.num)
+    if count > MAX_DICE:
+        raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
+    return text
+
+
+def roll_expr(expr: str, rng: random.Random) -> ExprResult:
+    if len(expr) > MAX_CHARS:
+        raise UserError("dice.expr.too_long", max=MAX_CHARS)
+    attack = _ATTACK.match(expr)
+    if attack:
+        n = int(attack.group(1) or 1)
+        if not 1 <= n <= MAX_DICE:
+            raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
+        faces = roll_attack_dice(n, rng)
+        total = sum(f.value for f in faces)
+        return ExprResult(expr.strip(), "attack", total, " ".join(f.label() for f in faces), faces)
+    text = check_expression(expr)
+    roller = d20.Roller(d20.RollContext(max_rolls=MAX_DICE))
+    try:
+        with _seeded(rng):
+            result = roller.roll(text)
+    except d20.TooManyRolls:
+        raise UserError("dice.expr.too_many_dice", max=MAX_DICE) from None
+    except d20.RollError:
+        raise UserError("dice.expr.syntax", expr=expr) from None
+    kind = "effect" if _EFFECT.match(expr) else "dice"
+    return ExprResult(expr.strip(), kind, int(result.total), result.result)
+
+
+def expr_json(r: ExprResult) -> dict[str, Any]:
+    out: dict[str, Any] = {"expr": r.expr, "kind": r.kind, "total": r.total, "text": r.text}
+    if r.kind == "attack":
+        out.update(faces=[f.label() for f in r.faces], normal=r.normal, critical=r.critical)
+    return out

@@ -1,0 +1,332 @@
+"""Mage Wars: attack resolution (strike steps 1–6), Burn upkeep, escape and push rolls.
+
+Everything here is pure: the caller injects the `random.Random`. `resolve_attack` takes an
+`MWAttack` so the tracker can fill armor, defense and tokens from a tracked creature.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
+from typing import Any
+
+from bot.dice.faces import ATTACK_FACES, AttackFace, roll_attack_dice, roll_effect_die
+from bot.registry import UserError
+
+MAX_DICE = 40
+MAX_MOD = 20
+MAX_TOKENS = 20
+MAX_BURN = 30
+MAX_EFFECT_BONUS = 10
+DAZE_HIT = 7  # the dazed attacker's effect roll that lets the attack go on
+ESCAPE = 7  # Stuck and Cripple: 7+ on the effect die removes the token
+DEFENSE_PENALTY = 2  # per Daze token on the target, and for Restrained
+
+
+@dataclass(frozen=True)
+class EffectRow:
+    """One row of an effect table: `lo`..`hi` (hi None means "or more") gives `label`."""
+
+    lo: int
+    hi: int | None
+    label: str
+
+    def covers(self, value: int) -> bool:
+        return value >= self.lo and (self.hi is None or value <= self.hi)
+
+    def text(self) -> str:
+        span = f"{self.lo}+" if self.hi is None else f"{self.lo}-{self.hi}"
+        return f"{span} {self.label}".strip()
+
+
+_ROW = re.compile(r"^\s*(\d{1,2})\s*(?:(\+)|[-–—]\s*(\d{1,2}))\s*(.*?)\s*$")
+
+
+def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
+    """`7+` or `5-8 Burn; 9+ 2 Burn` → rows; anything else is a UserError naming the text."""
+    rows: list[EffectRow] = []
+    for part in re.split(r"[;,]", text):
+        if not part.strip():
+            continue
+        m = _ROW.match(part)
+        if not m:
+            raise UserError("dice.mw.bad_effect", text=text)
+        lo = int(m.group(1))
+        hi = None if m.group(2) else int(m.group(3))
+        if lo < 1 or (hi is not None and hi < lo):
+            raise UserError("dice.mw.bad_effect", text=text)
+        rows.append(EffectRow(lo, hi, m.group(4)))
+    if not rows:
+        raise UserError("dice.mw.bad_effect", text=text)
+    rows.sort(key=lambda r: r.lo)
+    for a, b in pairwise(rows):
+        if a.hi is None or a.hi >= b.lo:
+            raise UserError("dice.mw.bad_effect", text=text)
+    return tuple(rows)
+
+
+# Inclusive option ranges, the same as the command declares.
+ATTACK_LIMITS: dict[str, tuple[int, int]] = {
+    "dice": (1, MAX_DICE),
+    "bonus": (0, MAX_MOD),
+    "weak": (0, MAX_TOKENS),
+    "aegis": (0, MAX_MOD),
+    "armor": (0, MAX_MOD),
+    "piercing": (0, MAX_MOD),
+    "corrode": (0, MAX_TOKENS),
+    "defense": (0, 12),
+    "target_daze": (0, MAX_TOKENS),
+    "strikes": (1, 3),
+    "effect_bonus": (-MAX_EFFECT_BONUS, MAX_EFFECT_BONUS),
+    "tough": (0, MAX_EFFECT_BONUS),
+}
+
+
+@dataclass(frozen=True)
+class MWAttack:
+    """Every option of one attack; `target:` in the tracker fills the target's fields."""
+
+    dice: int
+    bonus: int = 0
+    weak: int = 0
+    spell: bool = False
+    aegis: int = 0
+    armor: int = 0
+    piercing: int = 0
+    corrode: int = 0
+    defense: int = 0  # the d12 value that avoids; 0 means no defense
+    unavoidable: bool = False
+    target_daze: int = 0
+    restrained: bool = False
+    daze: bool = False
+    resilient: bool = False
+    incorporeal: bool = False
+    ethereal: bool = False
+    strikes: int = 1
+    effect: tuple[EffectRow, ...] = ()
+    effect_bonus: int = 0
+    tough: int = 0
+
+    def checked(self) -> MWAttack:
+        """Self, or a UserError for the first option out of range (same limits as the command)."""
+        for name, (lo, hi) in ATTACK_LIMITS.items():
+            value = getattr(self, name)
+            if not lo <= value <= hi:
+                raise UserError("error.out_of_range", name=name, value=value, min=lo, max=hi)
+        return self
+
+    @property
+    def attack_dice(self) -> int:
+        """Step 1: N + bonus − weak (not for spells) − aegis, never below 1."""
+        weak = 0 if self.spell else self.weak
+        return max(1, self.dice + self.bonus - weak - self.aegis)
+
+    @property
+    def effective_armor(self) -> int:
+        """Armor − corrode − piercing, never below 0; an incorporeal target has none."""
+        if self.incorporeal:
+            return 0
+        return max(0, self.armor - self.corrode - self.piercing)
+
+    @property
+    def defense_penalty(self) -> int:
+        return DEFENSE_PENALTY * (self.target_daze + (1 if self.restrained else 0))
+
+    @property
+    def has_defense(self) -> bool:
+        return self.defense > 0 and not self.unavoidable
+
+    @property
+    def twos_blank(self) -> bool:
+        """Against an incorporeal target a non-ethereal attack counts every 2 as 0."""
+        return self.incorporeal and not self.ethereal
+
+    @property
+    def effects_apply(self) -> bool:
+        return bool(self.effect) and not (self.incorporeal and not self.ethereal)
+
+    def with_effect(self, text: str) -> MWAttack:
+        return replace(self, effect=parse_effect_table(text) if text.strip() else ())
+
+
+def face_damage(face: AttackFace, attack: MWAttack) -> tuple[int, int]:
+    """`(normal, critical)` one face adds, after incorporeal and resilient."""
+    value = 0 if attack.twos_blank and face.value == 2 else face.value
+    if face.critical:
+        return 0, value
+    return (0 if attack.resilient else value), 0
+
+
+@dataclass(slots=True)
+class D12Roll:
+    """An effect-die roll: the natural value, after modifiers, and what it meant."""
+
+    natural: int
+    modified: int
+    success: bool
+    row: EffectRow | None = None
+
+
+@dataclass(slots=True)
+class Strike:
+    number: int
+    missed_daze: bool = False
+    defense: D12Roll | None = None
+    faces: list[AttackFace] = field(default_factory=list)
+    normal: int = 0
+    critical: int = 0
+    armor: int = 0
+    damage: int = 0
+    effect: D12Roll | None = None
+    effect_blocked: bool = False  # incorporeal target, non-ethereal attack
+
+    @property
+    def avoided(self) -> bool:
+        return self.defense is not None and self.defense.success
+
+    @property
+    def landed(self) -> bool:
+        return not self.missed_daze and not self.avoided
+
+
+@dataclass
+class AttackResult:
+    attack: MWAttack
+    dice: int
+    daze: D12Roll | None
+    strikes: list[Strike]
+
+    @property
+    def total(self) -> int:
+        return sum(s.damage for s in self.strikes)
+
+
+def roll_effect(attack: MWAttack, rng: random.Random) -> D12Roll:
+    """Step 5: d12 + effect_bonus − tough, and the table row it reaches (if any)."""
+    natural = roll_effect_die(rng)
+    modified = natural + attack.effect_bonus - attack.tough
+    row = next((r for r in attack.effect if r.covers(modified)), None)
+    return D12Roll(natural, modified, row is not None, row)
+
+
+def resolve_attack(attack: MWAttack, rng: random.Random) -> AttackResult:
+    """Steps 1–6 of an attack as the codex states them, every die kept for the reply."""
+    attack.checked()
+    n = attack.attack_dice
+    has_defense = attack.has_defense
+    penalty = attack.defense_penalty
+    armor = attack.effective_armor
+    damage_of = {face: face_damage(face, attack) for face in ATTACK_FACES}
+    daze: D12Roll | None = None
+    if attack.daze:
+        natural = roll_effect_die(rng)
+        daze = D12Roll(natural, natural, natural >= DAZE_HIT)
+    strikes: list[Strike] = []
+    for number in range(1, attack.strikes + 1):
+        strike = Strike(number)
+        strikes.append(strike)
+        # A dazed miss sends the attack to the Additional Strikes step: it costs the first strike.
+        if number == 1 and daze is not None and not daze.success:
+            strike.missed_daze = True
+            continue
+        if has_defense:
+            natural = roll_effect_die(rng)
+            strike.defense = D12Roll(
+                natural, natural - penalty, natural - penalty >= attack.defense
+            )
+            if strike.defense.success:
+                continue
+        strike.faces = roll_attack_dice(n, rng)
+        for face in strike.faces:
+            normal, critical = damage_of[face]
+            strike.normal += normal
+            strike.critical += critical
+        strike.armor = armor
+        strike.damage = max(0, strike.normal - armor) + strike.critical
+        if attack.effect:
+            if attack.effects_apply:
+                strike.effect = roll_effect(attack, rng)
+            else:
+                strike.effect_blocked = True
+    return AttackResult(attack, n, daze, strikes)
+
+
+@dataclass
+class BurnResult:
+    """Upkeep for Burn: one attack die per token, direct damage; a blank removes its token."""
+
+    rolls: list[AttackFace]
+    damage: int
+    tokens_left: int
+
+
+def roll_burn(tokens: int, rng: random.Random) -> BurnResult:
+    if not 0 <= tokens <= MAX_BURN:
+        raise UserError("error.out_of_range", name="tokens", value=tokens, min=0, max=MAX_BURN)
+    rolls = roll_attack_dice(tokens, rng)
+    damage = sum(face.value for face in rolls)
+    left = sum(1 for face in rolls if not face.blank)
+    return BurnResult(rolls, damage, left)
+
+
+def roll_escape(rng: random.Random, bonus: int = 0) -> D12Roll:
+    """Stuck or Cripple: the effect die, 7+ escapes."""
+    natural = roll_effect_die(rng)
+    return D12Roll(natural, natural + bonus, natural + bonus >= ESCAPE)
+
+
+PUSH_DIRECTIONS = ("north", "east", "south", "west")
+
+
+def push_direction(roll: int) -> str:
+    """1–3 north, 4–6 east, 7–9 south, 10–12 west."""
+    return PUSH_DIRECTIONS[(roll - 1) // 3]
+
+
+def roll_push(rng: random.Random) -> tuple[int, str]:
+    roll = roll_effect_die(rng)
+    return roll, push_direction(roll)
+
+
+def roll_plain_effect(rng: random.Random, bonus: int = 0) -> D12Roll:
+    natural = roll_effect_die(rng)
+    return D12Roll(natural, natural + bonus, True)
+
+
+def face_json(face: AttackFace) -> str:
+    return face.label()
+
+
+def attack_json(result: AttackResult) -> dict[str, Any]:
+    """The full result as plain data for the roll log and `--json`."""
+
+    def d12(roll: D12Roll | None) -> dict[str, Any] | None:
+        if roll is None:
+            return None
+        out: dict[str, Any] = {"roll": roll.natural, "modified": roll.modified, "ok": roll.success}
+        if roll.row is not None:
+            out["row"] = roll.row.text()
+        return out
+
+    return {
+        "dice": result.dice,
+        "daze": d12(result.daze),
+        "strikes": [
+            {
+                "faces": [f.label() for f in s.faces],
+                "normal": s.normal,
+                "critical": s.critical,
+                "armor": s.armor,
+                "damage": s.damage,
+                "missed_daze": s.missed_daze,
+                "defense": d12(s.defense),
+                "avoided": s.avoided,
+                "effect": d12(s.effect),
+                "effect_blocked": s.effect_blocked,
+            }
+            for s in result.strikes
+        ],
+        "total": result.total,
+    }

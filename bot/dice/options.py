@@ -1,0 +1,81 @@
+"""Command options shared by `/mw attack`, `/odds mw`, `/berserk strike`, `/odds berserk` and the CLI.
+
+Declared once so the Discord commands, the console and `python -m bot roll|odds` accept the same
+names and ranges, and turned into engine parameters by `build_attack` / `build_strike`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dice.berserk import MAX_CLUMSINESS, MAX_MOD, BerserkStrike, parse_values
+from bot.dice.mage_wars import ATTACK_LIMITS, MWAttack
+from bot.registry import Choice, Option
+
+
+def _int_option(name: str, **kw: Any) -> Option:
+    lo, hi = ATTACK_LIMITS[name]
+    return Option(name, int, min_value=lo, max_value=hi, **kw)
+
+
+ATTACK_OPTIONS: list[Option] = [
+    _int_option("dice", required=True),
+    _int_option("armor"),
+    _int_option("defense"),
+    _int_option("strikes"),
+    _int_option("bonus"),
+    _int_option("weak"),
+    Option("spell", bool),
+    _int_option("aegis"),
+    _int_option("piercing"),
+    _int_option("corrode"),
+    Option("unavoidable", bool),
+    _int_option("target_daze"),
+    Option("restrained", bool),
+    Option("daze", bool),
+    Option("resilient", bool),
+    Option("incorporeal", bool),
+    Option("ethereal", bool),
+    Option("effect", str, max_length=100),
+    _int_option("effect_bonus"),
+    _int_option("tough"),
+]
+
+
+def build_attack(options: dict[str, Any]) -> MWAttack:
+    """An `MWAttack` from command options (unknown keys ignored), range-checked."""
+    fields = {o.name for o in ATTACK_OPTIONS} - {"effect"}
+    attack = MWAttack(**{k: v for k, v in options.items() if k in fields and v is not None})
+    return attack.with_effect(options.get("effect") or "").checked()
+
+
+STRIKE_CHOICES = tuple(
+    Choice(f"dice.choice.{k}", k) for k in ("simple", "shot", "throw", "discharge", "magic")
+)
+MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in ("auto", "closed", "fight"))
+BERSERK_OPTIONS: list[Option] = [
+    Option("values", str, required=True, max_length=20),
+    Option("kind", str, choices=STRIKE_CHOICES),
+    Option("mode", str, choices=MODE_CHOICES),
+    Option("mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    Option("blessing", bool),
+    Option("clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
+    Option("defender_values", str, max_length=20),
+    Option("defender_mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    Option("defender_blessing", bool),
+]
+
+
+def build_strike(options: dict[str, Any]) -> BerserkStrike:
+    dv = options.get("defender_values")
+    return BerserkStrike(
+        values=parse_values(str(options["values"])),
+        kind=options.get("kind") or "simple",
+        mode=options.get("mode") or "auto",
+        mod=options.get("mod") or 0,
+        blessing=bool(options.get("blessing")),
+        clumsiness=options.get("clumsiness") or 0,
+        defender_values=parse_values(dv, "defender_values") if dv else None,
+        defender_mod=options.get("defender_mod") or 0,
+        defender_blessing=bool(options.get("defender_blessing")),
+    ).checked()

@@ -1,0 +1,400 @@
+"""Replies for every dice result, in the reader's language, shared by the handlers and the CLI.
+
+Each builder takes `tr(key, **params)` (a catalogue lookup in one language) so the same text
+reaches Discord, the console and `python -m bot roll`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.dice.berserk import KINDS, BerserkResult
+from bot.dice.chart import chart, distribution_chart, percent
+from bot.dice.faces import AttackFace
+from bot.dice.generic import ExprResult
+from bot.dice.mage_wars import AttackResult, BurnResult, D12Roll, MWAttack, Strike
+from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds
+from bot.dice.whfb import CastResult, DispelResult, WindsResult
+from bot.reply import Field, Kind, Reply
+
+Tr = Callable[..., str]
+
+
+def faces_text(faces: Sequence[AttackFace]) -> str:
+    return " ".join(f"[{f.label()}]" for f in faces) if faces else "—"
+
+
+def signed(value: int) -> str:
+    """` + 2` / ` − 2` for a modifier in a sum; empty for 0."""
+    if value == 0:
+        return ""
+    return f" + {value}" if value > 0 else f" − {-value}"
+
+
+def calc(natural: int, *mods: int) -> str:
+    """`7` or `7 + 1 − 2 = 6`: a roll and its modifiers, summed only when there are any."""
+    if not any(mods):
+        return str(natural)
+    return f"{natural}{''.join(signed(m) for m in mods)} = {natural + sum(mods)}"
+
+
+def _dice_formula(tr: Tr, a: MWAttack) -> str:
+    parts = [str(a.dice)]
+    if a.bonus:
+        parts.append(f"+ {a.bonus} {tr('dice.word.bonus')}")
+    if a.weak and not a.spell:
+        parts.append(f"− {a.weak} {tr('dice.word.weak')}")
+    if a.aegis:
+        parts.append(f"− {a.aegis} {tr('dice.word.aegis')}")
+    text = " ".join(parts)
+    if a.weak and a.spell:
+        text += f"; {tr('dice.word.spell_weak')}"
+    if a.dice + a.bonus - (0 if a.spell else a.weak) - a.aegis < 1:
+        text += f"; {tr('dice.word.min_one')}"
+    return text
+
+
+def _armor_formula(tr: Tr, a: MWAttack) -> str:
+    parts = [str(a.armor)]
+    if a.corrode:
+        parts.append(f"− {a.corrode} {tr('dice.word.corrode')}")
+    if a.piercing:
+        parts.append(f"− {a.piercing} {tr('dice.word.piercing')}")
+    return " ".join(parts)
+
+
+def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
+    """The modifiers applied: dice count, armor, defense and special traits."""
+    formula = _dice_formula(tr, a)
+    lines = [
+        tr("dice.mw.dice_line", dice=a.attack_dice, formula=formula)
+        if formula != str(a.attack_dice)
+        else tr("dice.mw.dice_plain", dice=a.attack_dice)
+    ]
+    if a.incorporeal:
+        lines.append(tr("dice.mw.armor_incorporeal"))
+    elif a.corrode or a.piercing:
+        lines.append(
+            tr("dice.mw.armor_line", armor=a.effective_armor, formula=_armor_formula(tr, a))
+        )
+    else:
+        lines.append(tr("dice.mw.armor_plain", armor=a.armor))
+    if a.defense and a.unavoidable:
+        lines.append(tr("dice.mw.unavoidable"))
+    elif a.has_defense and a.defense_penalty:
+        lines.append(
+            tr("dice.mw.defense_penalty_line", defense=a.defense, penalty=a.defense_penalty)
+        )
+    elif a.has_defense:
+        lines.append(tr("dice.mw.defense_line", defense=a.defense))
+    if a.twos_blank:
+        lines.append(tr("dice.mw.note_incorporeal"))
+    if a.resilient:
+        lines.append(tr("dice.mw.note_resilient"))
+    return lines
+
+
+def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
+    if s.missed_daze:
+        return [tr("dice.mw.strike_daze_miss")]
+    lines: list[str] = []
+    if s.defense is not None:
+        key = "dice.mw.defense_avoided" if s.defense.success else "dice.mw.defense_failed"
+        lines.append(
+            tr(
+                key,
+                calc=calc(s.defense.natural, -a.defense_penalty),
+                defense=a.defense,
+            )
+        )
+        if s.defense.success:
+            return lines
+    lines.append(tr("dice.mw.faces", faces=faces_text(s.faces)))
+    lines.append(
+        tr(
+            "dice.mw.damage_line",
+            normal=s.normal,
+            armor=s.armor,
+            critical=s.critical,
+            damage=s.damage,
+        )
+    )
+    if s.effect_blocked:
+        lines.append(tr("dice.mw.effect_blocked"))
+    elif s.effect is not None:
+        lines.append(_effect_line(tr, a, s.effect))
+    return lines
+
+
+def _effect_line(tr: Tr, a: MWAttack, roll: D12Roll) -> str:
+    text = calc(roll.natural, a.effect_bonus, -a.tough)
+    if roll.row is not None:
+        return tr("dice.mw.effect_hit", calc=text, row=roll.row.text())
+    return tr("dice.mw.effect_miss", calc=text)
+
+
+def attack_reply(tr: Tr, result: AttackResult) -> Reply:
+    a = result.attack
+    body = attack_setup_lines(tr, a)
+    if result.daze is not None:
+        key = "dice.mw.daze_hit" if result.daze.success else "dice.mw.daze_miss"
+        body.append(tr(key, roll=result.daze.natural))
+    fields = [
+        Field(tr("dice.mw.strike", n=s.number), "\n".join(_strike_lines(tr, a, s)))
+        for s in result.strikes
+    ]
+    if len(result.strikes) > 1:
+        fields.append(Field("Σ", tr("dice.mw.total", total=result.total)))
+    return Reply(
+        title=tr("dice.mw.attack_title", total=result.total),
+        body="\n".join(body),
+        fields=fields,
+        footer=tr("dice.word.critical_legend"),
+    )
+
+
+def effect_reply(tr: Tr, roll: D12Roll, bonus: int) -> Reply:
+    return Reply(
+        title=tr("dice.mw.effect_title", modified=roll.modified),
+        body=tr("dice.mw.effect_body", calc=calc(roll.natural, bonus)),
+    )
+
+
+def burn_reply(tr: Tr, result: BurnResult) -> Reply:
+    if not result.rolls:
+        return Reply(title=tr("dice.mw.burn_title", damage=0), body=tr("dice.mw.burn_none"))
+    return Reply(
+        title=tr("dice.mw.burn_title", damage=result.damage),
+        body=tr(
+            "dice.mw.burn_body",
+            tokens=len(result.rolls),
+            faces=faces_text(result.rolls),
+            damage=result.damage,
+            left=result.tokens_left,
+        ),
+        footer=tr("dice.word.critical_legend"),
+    )
+
+
+def escape_reply(tr: Tr, roll: D12Roll) -> Reply:
+    key = "dice.mw.escape_ok" if roll.success else "dice.mw.escape_fail"
+    return Reply(title=tr(key, roll=roll.natural), kind=Kind.SUCCESS if roll.success else Kind.INFO)
+
+
+def push_reply(tr: Tr, roll: int, direction: str) -> Reply:
+    return Reply(
+        title=tr("dice.mw.push", roll=roll, direction=tr(f"dice.direction.{direction}")),
+        footer=tr("dice.mw.push_legend"),
+    )
+
+
+def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) -> list[str]:
+    items: list[str] = []
+    if mod:
+        items.append(tr("dice.berserk.mod", x=f"{mod:+d}"))
+    if blessing:
+        items.append(tr("dice.berserk.blessing"))
+    if clumsiness:
+        items.append(
+            tr("dice.berserk.clumsiness", x=clumsiness)
+            if simple
+            else tr("dice.berserk.clumsiness_ignored")
+        )
+    return items
+
+
+def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
+    s = r.strike
+    strike_name = tr(f"dice.choice.{s.kind}")
+    lines = [tr("dice.berserk.mode_fight" if r.fight else "dice.berserk.mode_closed")]
+    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    if items:
+        lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
+    lines.append(
+        tr(
+            "dice.berserk.attacker_roll",
+            calc=calc(r.attacker_roll, s.attacker_mod),
+            kind=tr(f"dice.kind.{r.attacker_kind}"),
+            wounds=r.wounds,
+            values=s.values.text(),
+        )
+    )
+    if r.defender_roll is not None and r.defender_total is not None:
+        back = ""
+        if s.defender_values is not None and r.defender_wounds is not None:
+            back = tr(
+                "dice.berserk.defender_wounds",
+                wounds=r.defender_wounds,
+                values=s.defender_values.text(),
+            )
+        lines.append(
+            tr(
+                "dice.berserk.defender_roll",
+                calc=calc(r.defender_roll, s.defender_total_mod),
+                kind=tr(f"dice.kind.{r.defender_kind}"),
+                wounds=back,
+            )
+        )
+        lines.append(tr("dice.berserk.difference", difference=f"{r.difference:+d}"))
+    return Reply(
+        title=tr(
+            "dice.berserk.title",
+            strike=strike_name,
+            kind=tr(f"dice.kind.{r.attacker_kind}"),
+            wounds=r.wounds,
+        ),
+        body="\n".join(lines),
+    )
+
+
+def _dice_list(dice: Sequence[int]) -> str:
+    return " ".join(f"[{d}]" for d in dice) if dice else "—"
+
+
+def winds_reply(tr: Tr, r: WindsResult) -> Reply:
+    a, b = r.winds
+    lines = [tr("dice.whf.winds_body", a=a, b=b, sum=a + b, high=max(a, b))]
+    if r.wizard_rolls:
+        lines.append(
+            tr(
+                "dice.whf.own_wizards",
+                count=len(r.wizard_rolls),
+                rolls=_dice_list(r.wizard_rolls),
+                sixes=r.wizard_rolls.count(6),
+            )
+        )
+    if r.enemy_rolls:
+        lines.append(
+            tr(
+                "dice.whf.enemy_wizards",
+                count=len(r.enemy_rolls),
+                rolls=_dice_list(r.enemy_rolls),
+                sixes=r.enemy_rolls.count(6),
+            )
+        )
+    if r.power_lost or r.dispel_lost:
+        lines.append(tr("dice.whf.pool_cap", power=r.power_lost, dispel=r.dispel_lost))
+    return Reply(
+        title=tr("dice.whf.winds_title", power=r.power, dispel=r.dispel), body="\n".join(lines)
+    )
+
+
+def cast_reply(tr: Tr, r: CastResult) -> Reply:
+    lines = [
+        tr(
+            "dice.whf.cast_line",
+            dice=_dice_list(r.dice),
+            total=r.total,
+            level=r.level,
+            result=r.result,
+            value=r.value,
+        )
+    ]
+    if r.irresistible:
+        title = tr("dice.whf.cast_title_if")
+        lines.append(tr("dice.whf.if_note"))
+        a, b = r.miscast
+        lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b))
+        kind = Kind.SUCCESS
+    elif r.success:
+        title = tr("dice.whf.cast_title_ok", result=r.result)
+        kind = Kind.SUCCESS
+    else:
+        title = tr("dice.whf.cast_title_fail")
+        if r.natural_fail:
+            lines.append(tr("dice.whf.natural_fail"))
+        lines.append(tr("dice.whf.cast_fail_note"))
+        kind = Kind.INFO
+    return Reply(title=title, body="\n".join(lines), kind=kind)
+
+
+def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
+    lines = [
+        tr(
+            "dice.whf.dispel_line",
+            dice=_dice_list(r.dice),
+            total=r.total,
+            level=r.level,
+            result=r.result,
+            against=r.against,
+        )
+    ]
+    if r.natural_fail:
+        lines.append(tr("dice.whf.natural_fail"))
+    title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
+    return Reply(title=title, body="\n".join(lines), kind=Kind.SUCCESS if r.success else Kind.INFO)
+
+
+def expr_reply(tr: Tr, r: ExprResult) -> Reply:
+    if r.kind == "attack":
+        return Reply(
+            title=tr("dice.roll.attack_title", n=len(r.faces), total=r.total),
+            body=tr(
+                "dice.roll.attack_body",
+                faces=faces_text(r.faces),
+                normal=r.normal,
+                critical=r.critical,
+            ),
+            footer=tr("dice.word.critical_legend"),
+        )
+    if r.kind == "effect":
+        return Reply(title=tr("dice.roll.effect_title", total=r.total), body=r.text)
+    return Reply(title=tr("dice.roll.title", expr=r.expr, total=r.total), body=r.text)
+
+
+def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Reply:
+    lines = [
+        tr("dice.odds.mw_setup", dice=a.attack_dice, strikes=a.strikes, armor=a.effective_armor)
+    ]
+    lines += attack_setup_lines(tr, a)[2:]
+    if odds.avoid:
+        lines.append(tr("dice.odds.avoid", p=percent(odds.avoid)))
+    if odds.daze_miss:
+        lines.append(tr("dice.odds.daze", p=percent(odds.daze_miss)))
+    if a.effect:
+        lines.append(tr("dice.odds.effect", p=percent(odds.effect)))
+    kill = odds.kill(life)
+    if kill is not None:
+        lines.append(tr("dice.odds.kill", life=life, p=percent(kill)))
+    return Reply(
+        title=tr("dice.odds.mw_title", mean=f"{odds.mean:.2f}"),
+        body="\n".join(lines),
+        fields=[Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution))],
+    )
+
+
+def berserk_odds_reply(tr: Tr, values: str, odds: BerserkOdds, fight: bool) -> Reply:
+    def rows(probs: dict[str, float]) -> list[tuple[str, float]]:
+        return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
+
+    fields = [Field(tr("dice.odds.attacker"), chart(rows(odds.attacker)))]
+    body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
+    if fight:
+        fields.append(Field(tr("dice.odds.defender"), chart(rows(odds.defender))))
+        if odds.defender_wounds is not None:
+            body.append(tr("dice.odds.defender_mean", mean=f"{odds.defender_wounds:.2f}"))
+    return Reply(
+        title=tr("dice.odds.berserk_title", values=values, mean=f"{odds.mean_wounds:.2f}"),
+        body="\n".join(body),
+        fields=fields,
+    )
+
+
+def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) -> Reply:
+    fail = 1 - odds.success
+    rows = [
+        (tr("dice.odds.whf_cast"), odds.success - odds.irresistible),
+        (tr("dice.odds.whf_if"), odds.irresistible),
+        (tr("dice.odds.whf_fail"), fail),
+    ]
+    return Reply(
+        title=tr("dice.odds.whf_title", dice=dice, level=level, value=value),
+        body=tr(
+            "dice.odds.whf_body",
+            success=percent(odds.success),
+            irresistible=percent(odds.irresistible),
+            fail=percent(fail),
+        )
+        + "\n"
+        + chart(rows),
+    )

@@ -1,0 +1,149 @@
+"""The Discord client: a `commands.Bot` (or `AutoShardedBot`) wired to the registry and services.
+
+`create_bot(services)` builds it; `run_bot(settings)` opens the services, connects and closes
+everything on the way out. The token is only ever handed to discord.py, never printed or logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import pkgutil
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.context import Services
+from bot.discord.components import ActionItem
+from bot.discord.context import attach_services, services_of
+from bot.discord.errors import ArbiterTree
+from bot.discord.sync import sync_commands
+from bot.discord.translator import CatalogueTranslator
+from bot.registry import load_handlers
+
+log = logging.getLogger("arbiter.discord")
+
+COGS_PACKAGE = "cogs"
+
+AnyBot = commands.Bot | commands.AutoShardedBot
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    """Only what the bot uses: guilds; messages and their content only for inline lookup."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    if settings.inline_lookup:
+        intents.guild_messages = True
+        intents.message_content = True
+    return intents
+
+
+def extension_names() -> list[str]:
+    """Every module in `cogs/`: one extension per area."""
+    pkg = importlib.import_module(COGS_PACKAGE)
+    return [
+        f"{COGS_PACKAGE}.{info.name}"
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name)
+        if not info.name.startswith("_")
+    ]
+
+
+async def arbiter_setup(bot: AnyBot) -> None:
+    """The shared `setup_hook`: translator, cogs, persistent components, command sync."""
+    services = services_of(bot)
+    load_handlers()
+    await bot.tree.set_translator(CatalogueTranslator())
+    for name in extension_names():
+        await bot.load_extension(name)
+    bot.add_dynamic_items(ActionItem)
+    mode = getattr(bot, "sync_mode", "auto")
+    if mode == "off":
+        return
+    guild_id = getattr(bot, "sync_guild", None) or services.settings.dev_guild
+    await sync_commands(bot.tree, services.storage, guild_id=guild_id, force=mode == "force")
+
+
+class ArbiterBot(commands.Bot):
+    """The bot on one connection. `sync_mode` is "auto" (on hash change), "force" or "off"."""
+
+    sync_mode: str = "auto"
+    sync_guild: int | None = None
+
+    async def setup_hook(self) -> None:
+        await arbiter_setup(self)
+
+
+class ShardedArbiterBot(commands.AutoShardedBot):
+    """The same bot when shard settings are given."""
+
+    sync_mode: str = "auto"
+    sync_guild: int | None = None
+
+    async def setup_hook(self) -> None:
+        await arbiter_setup(self)
+
+
+def create_bot(
+    services: Services, *, sync_mode: str = "auto", sync_guild: int | None = None
+) -> ArbiterBot | ShardedArbiterBot:
+    """Build the bot for `services` (nothing connects until it is started)."""
+    settings = services.settings
+    options: dict[str, Any] = {
+        "command_prefix": commands.when_mentioned,
+        "help_command": None,
+        "intents": intents_for(settings),
+        "tree_cls": ArbiterTree,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    bot: ArbiterBot | ShardedArbiterBot
+    if settings.sharded:
+        if settings.shard_ids is not None:
+            options["shard_ids"] = list(settings.shard_ids)
+        bot = ShardedArbiterBot(shard_count=settings.shard_count, **options)
+    else:
+        bot = ArbiterBot(**options)
+    bot.sync_mode = sync_mode
+    bot.sync_guild = sync_guild
+    attach_services(bot, services)
+    return bot
+
+
+async def _run(settings: Settings) -> int:
+    from bot.app import create_services
+
+    services = await create_services(settings)
+    try:
+        try:
+            _ = services.glossary  # load once up front rather than on the first /rule
+        except Exception:
+            log.warning("glossary failed to load; `python -m bot check` shows why", exc_info=True)
+        bot = create_bot(services)
+        assert settings.token is not None
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        log.error("Discord refused the token in DISCORD_TOKEN")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error(
+            "enable the Message Content intent in the developer portal"
+            " or unset ARBITER_INLINE_LOOKUP"
+        )
+        return 1
+    finally:
+        await services.storage.close()
+    return 0
+
+
+def run_bot(settings: Settings) -> int:
+    """Connect to Discord and serve until interrupted; returns the exit code."""
+    if not settings.token:
+        log.error("DISCORD_TOKEN is not set")
+        return 2
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,234 @@
+"""Keeps each tracked game's live scoreboard message in step with the game, within Discord's limits.
+
+The manager listens to `services.game_changed` and edits an ordinary channel message (never an
+interaction response: those tokens die after 15 minutes). Edits are coalesced per channel: the
+first change after a quiet spell is shown at once, later ones wait for the 2-second window and
+are shown together, always from a fresh read of the game, and an edit that would show exactly
+what the message already shows is skipped. A message older than about 50 minutes, or one Discord
+refuses to edit again (30046) or has lost (10008), is replaced: a new one is sent, its id stored,
+the old one deleted.
+
+The window uses an injectable `sleep`/`monotonic` pair and message age uses `services.clock`, so
+tests run the whole policy without waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.context import Ctx, Services, UserRef
+from bot.discord.render import render_reply
+from bot.handlers.tracker_live import live_reply
+from bot.reply import Reply
+from bot.tracker import service
+from bot.tracker.live import payload_hash
+from bot.tracker.model import GameState
+
+log = logging.getLogger("arbiter.live")
+
+EDIT_INTERVAL = 2.0  # seconds between two edits of one channel's live message
+MAX_AGE = 50 * 60.0  # re-post before Discord's one-hour edit restrictions on old messages
+TOO_MANY_EDITS = 30046
+UNKNOWN_MESSAGE = 10008
+
+Sleep = Callable[[float], Awaitable[Any]]
+
+
+@dataclass
+class _Slot:
+    """Per-channel bookkeeping: what the message shows and when it was last touched."""
+
+    dirty: bool = False
+    task: asyncio.Task[None] | None = None
+    last_edit: float | None = None
+    message_id: int | None = None
+    shown: str | None = None  # payload hash of what `message_id` shows
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class LiveStats:
+    """Counts of what the manager did, for tests and logs."""
+
+    posts: int = 0
+    edits: int = 0
+    skipped: int = 0
+    reposts: int = 0
+
+
+class LiveMessageManager:
+    """One per bot: subscribe with `install()`, and every game change reaches its live message."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        services: Services,
+        *,
+        interval: float = EDIT_INTERVAL,
+        max_age: float = MAX_AGE,
+        sleep: Sleep = asyncio.sleep,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.client = client
+        self.services = services
+        self.interval = interval
+        self.max_age = max_age
+        self._sleep = sleep
+        self._monotonic = monotonic
+        self._slots: dict[int, _Slot] = {}
+        self.stats = LiveStats()
+
+    # --- wiring --------------------------------------------------------------------------------
+
+    def install(self) -> None:
+        """Listen to game changes and become the services' live poster (for `/game show`)."""
+        if self.on_game_changed not in self.services.game_changed_hooks:
+            self.services.game_changed_hooks.append(self.on_game_changed)
+        self.services.live = self
+
+    def uninstall(self) -> None:
+        if self.on_game_changed in self.services.game_changed_hooks:
+            self.services.game_changed_hooks.remove(self.on_game_changed)
+        if self.services.live is self:
+            self.services.live = None
+        for slot in self._slots.values():
+            if slot.task is not None and not slot.task.done():
+                slot.task.cancel()
+
+    async def on_game_changed(self, channel_id: int) -> None:
+        """The hook: mark the channel dirty and make sure a worker will show it. Never waits."""
+        slot = self._slots.setdefault(channel_id, _Slot())
+        slot.dirty = True
+        if slot.task is None or slot.task.done():
+            slot.task = asyncio.create_task(self._work(channel_id, slot))
+
+    async def drain(self) -> None:
+        """Wait until every pending change has been shown (tests and shutdown)."""
+        while True:
+            tasks = [s.task for s in self._slots.values() if s.task and not s.task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- the worker ----------------------------------------------------------------------------
+
+    async def _work(self, channel_id: int, slot: _Slot) -> None:
+        while slot.dirty:
+            if slot.last_edit is not None:
+                wait = slot.last_edit + self.interval - self._monotonic()
+                if wait > 0:
+                    await self._sleep(wait)
+            slot.dirty = False
+            try:
+                async with slot.lock:
+                    touched = await self._sync(channel_id, slot, repost=False)
+            except Exception:
+                log.exception("live message of channel %s could not be updated", channel_id)
+                touched = True
+            if touched:
+                slot.last_edit = self._monotonic()
+
+    async def repost(self, channel_id: int) -> bool:
+        """Send the live message anew at the bottom of the channel and delete the old one."""
+        slot = self._slots.setdefault(channel_id, _Slot())
+        async with slot.lock:
+            done = await self._sync(channel_id, slot, repost=True)
+        if done:
+            slot.last_edit = self._monotonic()
+        return done
+
+    async def _state(self, channel_id: int) -> GameState | None:
+        """The channel's active game, or its last one if that has just ended (final board)."""
+        storage = self.services.storage
+        state = await service.load_state(storage, channel_id)
+        if state is not None:
+            return state
+        game_id = await storage.tracker.latest_game_id(channel_id)
+        return await storage.tracker.load(game_id) if game_id is not None else None
+
+    async def _render(self, state: GameState) -> Reply:
+        ctx = Ctx(
+            services=self.services,
+            user=UserRef(0, "arbiter"),
+            channel_id=state.game.channel_id,
+            guild_id=state.game.guild_id,
+            lang=self.services.settings.locale,
+        )
+        return await live_reply(ctx, state)
+
+    async def _sync(self, channel_id: int, slot: _Slot, *, repost: bool) -> bool:
+        """Bring the message in line with the game; True when Discord was asked to do something."""
+        state = await self._state(channel_id)
+        if state is None:
+            return False
+        live = state.live
+        if live is None and not state.game.active:
+            return False  # an ended game without a board: nothing to show it on
+        reply = await self._render(state)
+        digest = payload_hash(reply)
+        message_id = live.message_id if live else None
+        if message_id is None:
+            await self._post(state, slot, reply, digest, old=None)
+            return True
+        assert live is not None
+        too_old = self.services.clock() - live.posted_at > self.max_age
+        if repost or too_old:
+            await self._post(state, slot, reply, digest, old=message_id)
+            self.stats.reposts += 1
+            return True
+        if slot.message_id == message_id and slot.shown == digest:
+            self.stats.skipped += 1
+            return False
+        try:
+            await self._edit(live.channel_id or channel_id, message_id, reply)
+        except discord.NotFound:
+            await self._post(state, slot, reply, digest, old=None)
+            self.stats.reposts += 1
+            return True
+        except discord.HTTPException as exc:
+            if exc.code != TOO_MANY_EDITS:
+                raise
+            await self._post(state, slot, reply, digest, old=message_id)
+            self.stats.reposts += 1
+            return True
+        slot.message_id, slot.shown = message_id, digest
+        self.stats.edits += 1
+        return True
+
+    # --- Discord calls -------------------------------------------------------------------------
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id)
+
+    async def _edit(self, channel_id: int, message_id: int, reply: Reply) -> None:
+        out = render_reply(reply)[0]
+        message = self._channel(channel_id).get_partial_message(message_id)
+        await message.edit(embeds=out.embeds, view=out.view)
+
+    async def _post(
+        self, state: GameState, slot: _Slot, reply: Reply, digest: str, *, old: int | None
+    ) -> None:
+        """Send a new live message, remember it, then remove `old` (best effort)."""
+        out = render_reply(reply)[0]
+        channel = self._channel(state.game.channel_id)
+        if out.view is not None:
+            message = await channel.send(embeds=out.embeds, view=out.view)
+        else:
+            message = await channel.send(embeds=out.embeds)
+        await self.services.storage.tracker.set_live_message(
+            state.game.id, message.id, self.services.clock(), state.game.channel_id
+        )
+        slot.message_id, slot.shown = message.id, digest
+        self.stats.posts += 1
+        if old is not None and old != message.id:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("old live message %s could not be deleted", old)

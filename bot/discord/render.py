@@ -1,0 +1,190 @@
+"""Render a neutral `Reply` as Discord messages: embeds within every limit, plus a persistent view.
+
+Long text is split (see `split.py`) over continuation embeds and, when one message cannot hold
+them, over follow-up messages. Nothing is truncated except button and select labels, which are
+controls rather than content.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord.components import ActionItem
+from bot.discord.split import split_text
+from bot.reply import Attachment, Button, Kind, Reply, Select, Style
+
+# Discord's documented limits.
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FIELDS_PER_EMBED = 25
+FOOTER_MAX = 2048
+EMBED_TOTAL_MAX = 6000  # per message, summed over its embeds
+EMBEDS_PER_MESSAGE = 10
+FILES_PER_MESSAGE = 10
+BUTTON_LABEL_MAX = 80
+SELECT_PLACEHOLDER_MAX = 150
+SELECT_OPTION_MAX = 100
+SELECT_OPTIONS_MAX = 25
+
+BLANK = "\u200b"  # a field needs a non-empty name; continuation fields carry this one
+
+COLORS = {
+    Kind.INFO: discord.Colour(0x5865F2),
+    Kind.SUCCESS: discord.Colour(0x57F287),
+    Kind.ERROR: discord.Colour(0xED4245),
+}
+
+_STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
+
+
+@dataclass
+class OutMessage:
+    """One Discord message of a rendered reply."""
+
+    embeds: list[discord.Embed] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+    def files(self) -> list[discord.File]:
+        """Fresh `discord.File` objects (a File can be sent only once)."""
+        return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
+
+
+def render_reply(reply: Reply) -> list[OutMessage]:
+    """The messages to send for `reply`, in order; the view rides on the last one."""
+    embeds = render_embeds(reply)
+    messages = pack_embeds(embeds)
+    for i in range(0, len(reply.attachments), FILES_PER_MESSAGE):
+        index = i // FILES_PER_MESSAGE
+        if index >= len(messages):
+            messages.append(OutMessage())
+        messages[index].attachments = reply.attachments[i : i + FILES_PER_MESSAGE]
+    if not messages:
+        messages.append(OutMessage(embeds=[_embed(reply.kind, description=BLANK)]))
+    if reply.actions:
+        messages[-1].view = build_view(reply)
+    return messages
+
+
+def render_embeds(reply: Reply) -> list[discord.Embed]:
+    """Every embed of the reply, each within the per-embed limits, in reading order."""
+    color = reply.kind
+    title_parts = split_text(reply.title, TITLE_MAX)
+    title = title_parts[0] if title_parts else None
+    body = reply.body
+    if len(title_parts) > 1:  # an overlong title continues at the top of the body
+        rest = reply.title[len(title_parts[0]) :].strip()
+        body = f"{rest}\n\n{body}" if body.strip() else rest
+
+    embeds: list[discord.Embed] = []
+    current = _embed(color, title=title)
+    embeds.append(current)
+    for i, chunk in enumerate(split_text(body, DESCRIPTION_MAX)):
+        if i == 0 and len(current) + len(chunk) <= EMBED_TOTAL_MAX:
+            current.description = chunk
+        else:
+            current = _embed(color, description=chunk)
+            embeds.append(current)
+
+    for fld in reply.fields:
+        for name, value, inline in _field_chunks(fld.name, fld.value, fld.inline):
+            size = len(name) + len(value)
+            if len(current.fields) >= FIELDS_PER_EMBED or len(current) + size > EMBED_TOTAL_MAX:
+                current = _embed(color)
+                embeds.append(current)
+            current.add_field(name=name, value=value, inline=inline)
+
+    footer_parts = split_text(reply.footer, FOOTER_MAX)
+    for chunk in footer_parts[:-1]:
+        current = _embed(color, description=chunk)
+        embeds.append(current)
+    if footer_parts:
+        last = footer_parts[-1]
+        if len(current) + len(last) > EMBED_TOTAL_MAX:
+            current = _embed(color)
+            embeds.append(current)
+        current.set_footer(text=last)
+
+    return [e for e in embeds if len(e) > 0] or [_embed(color, title=title, description=BLANK)]
+
+
+def _embed(
+    kind: Kind, *, title: str | None = None, description: str | None = None
+) -> discord.Embed:
+    return discord.Embed(title=title, description=description, colour=COLORS[kind])
+
+
+def _field_chunks(name: str, value: str, inline: bool) -> list[tuple[str, str, bool]]:
+    """A field split into several when its value (or name) exceeds the limits."""
+    name_parts = split_text(name, FIELD_NAME_MAX) or [BLANK]
+    head = name_parts[0]
+    if len(name_parts) > 1:
+        rest = name[len(head) :].strip()
+        value = f"{rest}\n{value}" if value.strip() else rest
+    values = split_text(value, FIELD_VALUE_MAX) or [BLANK]
+    if len(values) == 1:
+        return [(head, values[0], inline)]
+    return [(head if i == 0 else BLANK, v, False) for i, v in enumerate(values)]
+
+
+def pack_embeds(embeds: list[discord.Embed]) -> list[OutMessage]:
+    """Group embeds into messages of at most 10 embeds and 6000 characters."""
+    messages: list[OutMessage] = []
+    size = 0
+    for embed in embeds:
+        n = len(embed)
+        if (
+            not messages
+            or len(messages[-1].embeds) >= EMBEDS_PER_MESSAGE
+            or size + n > EMBED_TOTAL_MAX
+        ):
+            messages.append(OutMessage())
+            size = 0
+        messages[-1].embeds.append(embed)
+        size += n
+    return messages
+
+
+def _label(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def build_view(reply: Reply) -> discord.ui.View:
+    """A persistent view (no timeout) whose items dispatch by custom id after a restart."""
+    view = discord.ui.View(timeout=None)
+    for action in reply.actions:
+        if isinstance(action, Button):
+            button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+                label=_label(action.label, BUTTON_LABEL_MAX),
+                style=_STYLES[action.style],
+                custom_id=action.custom_id,
+                disabled=action.disabled,
+            )
+            view.add_item(ActionItem(button, action.action, action.payload))
+        elif isinstance(action, Select):
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=action.custom_id,
+                placeholder=_label(action.placeholder, SELECT_PLACEHOLDER_MAX) or None,
+                options=[
+                    discord.SelectOption(
+                        label=_label(o.label, SELECT_OPTION_MAX),
+                        value=o.value,
+                        description=_label(o.description, SELECT_OPTION_MAX)
+                        if o.description
+                        else None,
+                    )
+                    for o in action.options[:SELECT_OPTIONS_MAX]
+                ],
+            )
+            view.add_item(ActionItem(select, action.action, action.payload))
+    return view

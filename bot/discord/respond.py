@@ -1,0 +1,83 @@
+"""Answer an interaction with a rendered reply, with follow-ups for what does not fit.
+
+Discord wants an answer within 3 seconds. A handler still busy after `DEFER_AFTER` seconds gets
+the interaction deferred (a "thinking…" state, or a silent acknowledgement for a component);
+`send_reply` then fills in the deferred answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import InteractionResponseType as Kind
+
+from bot.discord.render import OutMessage, render_reply
+from bot.reply import Reply
+
+DEFER_AFTER = 2.0
+
+
+async def within_deadline(
+    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, component: bool = False
+) -> Reply:
+    """Await `work`, deferring the interaction if it takes longer than `DEFER_AFTER`."""
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
+    except TimeoutError:
+        if not interaction.response.is_done():
+            if component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True)
+        return await task
+
+
+async def send_reply(
+    interaction: discord.Interaction[Any], reply: Reply, *, edit_origin: bool = False
+) -> None:
+    """Answer `interaction` with `reply`.
+
+    With `edit_origin` (component clicks whose reply asks for it) the message holding the
+    component is replaced; otherwise a new message is sent, ephemeral when the reply says so.
+    Works whether the interaction is unanswered, deferred or already answered (then the reply
+    goes out as follow-ups).
+    """
+    messages = render_reply(reply)
+    first, rest = messages[0], messages[1:]
+    response = interaction.response
+    kind = response.type
+    if not response.is_done():
+        if edit_origin and interaction.message is not None:
+            await response.edit_message(**_edit_kwargs(first))
+        else:
+            await response.send_message(**_kwargs(first), ephemeral=reply.ephemeral)
+    elif kind is Kind.deferred_channel_message and reply.ephemeral:
+        # The "thinking…" message is public; an ephemeral answer replaces it privately.
+        await interaction.delete_original_response()
+        await interaction.followup.send(**_kwargs(first), ephemeral=True)
+    elif kind is Kind.deferred_channel_message or (
+        kind is Kind.deferred_message_update and edit_origin
+    ):
+        await interaction.edit_original_response(**_edit_kwargs(first))
+    else:
+        await interaction.followup.send(**_kwargs(first), ephemeral=reply.ephemeral)
+    for message in rest:
+        await interaction.followup.send(**_kwargs(message), ephemeral=reply.ephemeral)
+
+
+def _kwargs(message: OutMessage) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"embeds": message.embeds}
+    if message.attachments:
+        kwargs["files"] = message.files()
+    if message.view is not None:
+        kwargs["view"] = message.view
+    return kwargs
+
+
+def _edit_kwargs(message: OutMessage) -> dict[str, Any]:
+    """An edit replaces everything: embeds, attachments and components."""
+    return {"embeds": message.embeds, "attachments": message.files(), "view": message.view}

@@ -1,0 +1,330 @@
+"""Dice commands: `/mw …`, `/berserk strike`, `/whf …`, `/roll`, `/odds …` and `/history rolls`.
+
+Handlers only translate options into engine parameters, roll with `ctx.services.rng`, log the roll
+and build the reply; the rules live in `bot/dice/`. Every roll may be private (ephemeral); private
+rolls are still logged and shown in history to their roller only.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any
+
+from bot.context import Ctx
+from bot.dice import replies
+from bot.dice.berserk import roll_strike, strike_json
+from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
+from bot.dice.mage_wars import (
+    MAX_BURN,
+    MAX_EFFECT_BONUS,
+    attack_json,
+    resolve_attack,
+    roll_burn,
+    roll_escape,
+    roll_plain_effect,
+    roll_push,
+)
+from bot.dice.odds import attack_odds, berserk_odds, cast_odds
+from bot.dice.options import ATTACK_OPTIONS, BERSERK_OPTIONS, build_attack, build_strike
+from bot.dice.whfb import (
+    MAX_CAST_DICE,
+    MAX_LEVEL,
+    MAX_VALUE,
+    MAX_WIZARDS,
+    cast_json,
+    dispel_json,
+    roll_cast,
+    roll_dispel,
+    roll_winds,
+    winds_json,
+)
+from bot.registry import Option, command
+from bot.reply import Reply
+from bot.storage.api import RollRecord
+
+AREA = "dice"
+HISTORY_MAX = 25
+PRIVATE = Option("private", bool)
+
+
+def _tr(ctx: Ctx) -> replies.Tr:
+    return partial(ctx.t)
+
+
+async def _log(
+    ctx: Ctx,
+    command_name: str,
+    inputs: dict[str, Any],
+    result: dict[str, Any],
+    summary: tuple[str, dict[str, Any]],
+    private: bool,
+) -> None:
+    """Store the roll; `summary` is a catalogue key and params, rendered when history is read."""
+    key, params = summary
+    await ctx.services.storage.rolls.add(
+        RollRecord(
+            channel_id=ctx.channel_id,
+            user_id=ctx.user.id,
+            user_name=ctx.user.name,
+            command=command_name,
+            inputs=inputs,
+            result={**result, "summary": {"key": key, "params": params}},
+            private=private,
+            created_at=ctx.services.clock(),
+        )
+    )
+
+
+def _finish(reply: Reply, private: bool) -> Reply:
+    reply.ephemeral = private
+    return reply
+
+
+# ── Mage Wars ──────────────────────────────────────────────────────────────────────────────────
+
+
+@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, PRIVATE])
+async def mw_attack(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
+    """Resolve one attack, all strikes, with every die shown."""
+    attack = build_attack(options)
+    result = resolve_attack(attack, ctx.services.rng)
+    data = attack_json(result)
+    await _log(
+        ctx, "mw attack", options, data, ("dice.summary.damage", {"total": result.total}), private
+    )
+    return _finish(replies.attack_reply(_tr(ctx), result), private)
+
+
+@command(
+    "mw",
+    "effect",
+    area=AREA,
+    options=[
+        Option("bonus", int, min_value=-MAX_EFFECT_BONUS, max_value=MAX_EFFECT_BONUS),
+        PRIVATE,
+    ],
+)
+async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
+    roll = roll_plain_effect(ctx.services.rng, bonus)
+    data = {"roll": roll.natural, "modified": roll.modified}
+    await _log(
+        ctx,
+        "mw effect",
+        {"bonus": bonus},
+        data,
+        ("dice.summary.d12", {"value": roll.modified}),
+        private,
+    )
+    return _finish(replies.effect_reply(_tr(ctx), roll, bonus), private)
+
+
+@command(
+    "mw",
+    "burn",
+    area=AREA,
+    options=[Option("tokens", int, required=True, min_value=0, max_value=MAX_BURN), PRIVATE],
+)
+async def mw_burn(ctx: Ctx, tokens: int, private: bool = False) -> Reply:
+    result = roll_burn(tokens, ctx.services.rng)
+    data = {
+        "faces": [f.label() for f in result.rolls],
+        "damage": result.damage,
+        "tokens_left": result.tokens_left,
+    }
+    summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})
+    await _log(ctx, "mw burn", {"tokens": tokens}, data, summary, private)
+    return _finish(replies.burn_reply(_tr(ctx), result), private)
+
+
+@command("mw", "escape", area=AREA, options=[PRIVATE])
+async def mw_escape(ctx: Ctx, private: bool = False) -> Reply:
+    roll = roll_escape(ctx.services.rng)
+    data = {"roll": roll.natural, "escaped": roll.success}
+    outcome = "escaped" if roll.success else "stuck"
+    summary = ("dice.summary.escape", {"value": roll.natural, "outcome": f"@{outcome}"})
+    await _log(ctx, "mw escape", {}, data, summary, private)
+    return _finish(replies.escape_reply(_tr(ctx), roll), private)
+
+
+@command("mw", "push", area=AREA, options=[PRIVATE])
+async def mw_push(ctx: Ctx, private: bool = False) -> Reply:
+    roll, direction = roll_push(ctx.services.rng)
+    data = {"roll": roll, "direction": direction}
+    summary = ("dice.summary.push", {"direction": f"@direction.{direction}"})
+    await _log(ctx, "mw push", {}, data, summary, private)
+    return _finish(replies.push_reply(_tr(ctx), roll, direction), private)
+
+
+# ── Berserk ────────────────────────────────────────────────────────────────────────────────────
+
+
+@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, PRIVATE])
+async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
+    strike = build_strike(options)
+    result = roll_strike(strike, ctx.services.rng)
+    summary = (
+        "dice.summary.berserk",
+        {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
+    )
+    await _log(ctx, "berserk strike", options, strike_json(result), summary, private)
+    return _finish(replies.berserk_reply(_tr(ctx), result), private)
+
+
+# ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────
+# When the channel tracks a `whfb` game, winds should set its pools and cast/dispel spend from
+# them. That needs the tracker's API; until it exists these commands only roll (see docs/dice.md).
+
+
+@command(
+    "whf",
+    "winds",
+    area=AREA,
+    options=[
+        Option("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        Option("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        PRIVATE,
+    ],
+)
+async def whf_winds(
+    ctx: Ctx, wizards: int = 0, enemy_wizards: int = 0, private: bool = False
+) -> Reply:
+    result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
+    inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
+    summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
+    await _log(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    return _finish(replies.winds_reply(_tr(ctx), result), private)
+
+
+CAST_DICE = Option("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
+
+
+@command(
+    "whf",
+    "cast",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+        Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+        PRIVATE,
+    ],
+)
+async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
+    result = roll_cast(dice, level, value, ctx.services.rng)
+    outcome = (
+        "@odds.whf_if"
+        if result.irresistible
+        else ("@odds.whf_cast" if result.success else "@odds.whf_fail")
+    )
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs = {"dice": dice, "level": level, "value": value}
+    await _log(ctx, "whf cast", inputs, cast_json(result), summary, private)
+    return _finish(replies.cast_reply(_tr(ctx), result), private)
+
+
+@command(
+    "whf",
+    "dispel",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        Option("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        Option("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        PRIVATE,
+    ],
+)
+async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
+    result = roll_dispel(dice, level, against, ctx.services.rng)
+    outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs = {"dice": dice, "level": level, "against": against}
+    await _log(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
+    return _finish(replies.dispel_reply(_tr(ctx), result), private)
+
+
+# ── generic ────────────────────────────────────────────────────────────────────────────────────
+
+
+@command(
+    "roll",
+    area=AREA,
+    ru_names=("бросок",),
+    options=[Option("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
+)
+async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
+    result = roll_expr(expr, ctx.services.rng)
+    summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
+    await _log(ctx, "roll", {"expr": expr}, expr_json(result), summary, private)
+    return _finish(replies.expr_reply(_tr(ctx), result), private)
+
+
+# ── exact odds ─────────────────────────────────────────────────────────────────────────────────
+
+
+@command(
+    "odds",
+    "mw",
+    area=AREA,
+    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=999)],
+)
+async def odds_mw(ctx: Ctx, life: int | None = None, **options: Any) -> Reply:
+    attack = build_attack(options)
+    return replies.mw_odds_reply(_tr(ctx), attack, attack_odds(attack), life)
+
+
+@command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)
+async def odds_berserk(ctx: Ctx, **options: Any) -> Reply:
+    strike = build_strike(options)
+    odds = berserk_odds(strike)
+    return replies.berserk_odds_reply(_tr(ctx), strike.values.text(), odds, strike.fight)
+
+
+@command(
+    "odds",
+    "whf",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+        Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+    ],
+)
+async def odds_whf(ctx: Ctx, dice: int, level: int, value: int) -> Reply:
+    return replies.whf_odds_reply(_tr(ctx), dice, level, value, cast_odds(dice, level, value))
+
+
+# ── roll log ───────────────────────────────────────────────────────────────────────────────────
+
+
+def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
+    """A logged roll's summary in the reader's language; `@key` params are catalogue words."""
+    summary = result.get("summary") or {}
+    params = {
+        k: ctx.t(f"dice.{v[1:]}" if "." in v else f"dice.summary.{v[1:]}")
+        if isinstance(v, str) and v.startswith("@")
+        else v
+        for k, v in (summary.get("params") or {}).items()
+    }
+    key = summary.get("key")
+    return ctx.t(key, **params) if key else ""
+
+
+@command(
+    "history",
+    "rolls",
+    area=AREA,
+    options=[Option("n", int, min_value=1, max_value=HISTORY_MAX)],
+)
+async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
+    records = await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, n)
+    if not records:
+        return Reply(title=ctx.t("dice.history.title"), body=ctx.t("dice.history.empty"))
+    lines = []
+    for r in records:
+        stamp = time.strftime("%H:%M", time.gmtime(r.created_at))
+        hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
+        lines.append(
+            f"`{stamp}` **{r.user_name}** /{r.command}{hidden}: {summary_text(ctx, r.result)}"
+        )
+    return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

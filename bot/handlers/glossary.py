@@ -1,0 +1,458 @@
+"""Glossary commands: `/rule`, `/search`, `/glossary`, `/explain`, "Explain terms", `[[term]]`.
+
+`/rule` answers in public by default because the whole table wants the ruling. When the query is
+ambiguous it asks with a select instead of guessing; choosing there edits the question into the
+ruling. Buttons elsewhere (see-also, search results, the index, explained terms) open an entry in
+a message only the clicker sees, so browsing does not flood the channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.context import Ctx
+from bot.games import GAMES
+from bot.glossary_view import (
+    CHOICES_MAX,
+    button_label,
+    choice_name,
+    clean_query,
+    display_title,
+    extract_inline_terms,
+    game_name,
+    option_description,
+    option_label,
+    other_names,
+    page_of,
+    shorten,
+    source_lines,
+    term_finder,
+)
+from bot.registry import Choice, Option, UserError, action, command, message_menu
+from bot.reply import Button, Field, Reply, Select, SelectOption, Style
+from glossary.model import Entry
+
+if TYPE_CHECKING:
+    from glossary import Glossary, Hit
+
+QUERY_MAX = 100  # Discord's autocomplete input is short; a longer query is not a term
+TEXT_MAX = 200  # /search phrase
+EXPLAIN_MAX = 4000  # a Discord message at most
+SEE_ALSO_BUTTONS = 5
+ALTERNATIVES = 5
+TIE_OPTIONS = 25
+SEARCH_RESULTS = 10
+PAGE_SIZE = 20
+EXPLAIN_BUTTONS = 10
+# When the best hit is only a prefix, typo or word match, runners-up within this many points
+# of it are offered as "did you mean" (scores are on the search's 0–100 scale).
+CLOSE_MARGIN = 10.0
+SURE_TIERS = frozenset({"exact", "stem"})
+
+GAME_CHOICES = tuple(Choice(g.name_ru, g.slug) for g in GAMES.values())
+
+
+# --- shared pieces -----------------------------------------------------------------------------
+
+
+def _glossary(ctx: Ctx) -> Glossary:
+    return ctx.services.glossary
+
+
+async def channel_game(ctx: Ctx) -> str | None:
+    """The slug of the game tracked in this channel, if one is in progress."""
+    slug = await ctx.services.storage.tracker.active_game_slug(ctx.channel_id)
+    return slug if slug in GAMES else None
+
+
+def _check_game(game: str | None) -> str | None:
+    if game is None or game == "":
+        return None
+    slug = game.strip().lower()
+    if slug not in GAMES:
+        raise UserError("glossary.unknown_game", game=shorten(game, 40), allowed=", ".join(GAMES))
+    return slug
+
+
+def _check_query(raw: str | None, limit: int) -> str:
+    query = clean_query(raw or "")
+    if not query:
+        raise UserError("glossary.empty_query")
+    if len(query) > limit:
+        raise UserError("glossary.query_too_long", max=limit)
+    if not any(ch.isalnum() for ch in query):
+        raise UserError("glossary.no_letters", query=shorten(query, 40))
+    return query
+
+
+def _payload_value(payload: str) -> str:
+    """The chosen value of a select (`"<payload>|<value>"`), or the button payload itself."""
+    _, sep, value = payload.partition("|")
+    return value if sep else payload
+
+
+def _entry(ctx: Ctx, entry_id: str) -> Entry:
+    entry = _glossary(ctx).get(entry_id)
+    if entry is None:
+        raise UserError("glossary.unknown_entry")
+    return entry
+
+
+def _entry_options(ctx: Ctx, entries: list[Entry]) -> tuple[SelectOption, ...]:
+    return tuple(
+        SelectOption(option_label(e, ctx.lang), e.id, option_description(e)) for e in entries
+    )
+
+
+def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
+    """An entry in full: title with both names, game, category, whole text, see-also, source."""
+    fields = [Field(ctx.t("rule.field.game"), game_name(entry.game, ctx.lang), inline=True)]
+    if entry.category:
+        fields.append(Field(ctx.t("rule.field.category"), entry.category, inline=True))
+    shown = display_title(entry)
+    aliases = [n for n in other_names(entry) if n not in shown]
+    if aliases:
+        fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
+    glossary = _glossary(ctx)
+    linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
+    buttons = [
+        Button(button_label(e), "rule.open", e.id)
+        for e in linked[:SEE_ALSO_BUTTONS]
+        if len(e.id) <= 80
+    ]
+    unlinked = [display_title(e) for e in linked if e.id not in {b.payload for b in buttons}]
+    plain = unlinked + list(entry.see_also_text)
+    if plain:
+        fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
+    return Reply(
+        title=shown,
+        body=entry.text,
+        fields=fields,
+        footer=ctx.t("rule.source", file=entry.source.file, lines=source_lines(entry)),
+        ephemeral=ephemeral,
+        actions=list(buttons),
+    )
+
+
+def close_alternatives(hits: Sequence[Hit], limit: int = ALTERNATIVES) -> list[Hit]:
+    """Runners-up worth a "did you mean": only when the winner is not a sure (exact) match."""
+    if len(hits) < 2 or hits[0].tier in SURE_TIERS:
+        return []
+    best = hits[0]
+    close = [
+        h for h in hits[1:] if h.entry.id != best.entry.id and h.score >= best.score - CLOSE_MARGIN
+    ]
+    return close[:limit]
+
+
+def _question(
+    ctx: Ctx, title: str, body: str, placeholder: str, entries: list[Entry], ephemeral: bool
+) -> Reply:
+    return Reply(
+        title=title,
+        body=body,
+        ephemeral=ephemeral,
+        actions=[Select(placeholder, "rule.pick", _entry_options(ctx, entries))],
+    )
+
+
+# --- /rule ---------------------------------------------------------------------------------------
+
+
+async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """Up to 25 entries for what is typed so far; the value is the entry id."""
+    game = values.get("game")
+    game = game if isinstance(game, str) and game in GAMES else None
+    query = clean_query(current or "")[:QUERY_MAX]
+    glossary = _glossary(ctx)
+    prefer = await channel_game(ctx)
+    entries: list[Entry]
+    if not query:
+        pool = [e for e in glossary.entries if game is None or e.game == game]
+        pool.sort(key=lambda e: e.game != prefer)  # stable: keeps data order within a game
+        entries = pool[:CHOICES_MAX]
+    else:
+        hits = glossary.search(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
+        if not hits:
+            hits = glossary.suggest(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
+        entries = [h.entry for h in hits]
+    return [Choice(choice_name(e, ctx.lang), e.id) for e in entries[:CHOICES_MAX]]
+
+
+@command(
+    "rule",
+    area="glossary",
+    ru_names=("правило",),
+    options=[
+        Option(
+            "term",
+            str,
+            required=True,
+            autocomplete=term_autocomplete,
+            max_length=QUERY_MAX,
+            ru_name="термин",
+        ),
+        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+        Option("private", bool, ru_name="лично"),
+    ],
+)
+async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = False) -> Reply:
+    """The entry for `term`: an autocomplete pick opens directly, raw text is searched."""
+    slug = _check_game(game)
+    query = _check_query(term, QUERY_MAX)
+    glossary = _glossary(ctx)
+    picked = glossary.get(query)
+    if picked is not None:
+        return entry_reply(ctx, picked, ephemeral=private)
+    prefer = await channel_game(ctx)
+    hits = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
+    if not hits:
+        near = [
+            h
+            for h in glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
+            if h.score > 0  # a zero score is an alphabetical filler, not a neighbour
+        ]
+        if not near:
+            raise UserError("rule.not_found", query=shorten(query, 60))
+        return _question(
+            ctx,
+            ctx.t("rule.suggest.title", query=shorten(query, 60)),
+            ctx.t("rule.suggest.body"),
+            ctx.t("rule.suggest.placeholder"),
+            [h.entry for h in near],
+            private,
+        )
+    tied = glossary.ambiguous(hits)
+    if len(tied) > 1:
+        return _question(
+            ctx,
+            ctx.t("rule.ambiguous.title", query=shorten(query, 60)),
+            ctx.t("rule.ambiguous.body"),
+            ctx.t("rule.ambiguous.placeholder"),
+            [h.entry for h in tied[:TIE_OPTIONS]],
+            private,
+        )
+    reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
+    alternatives = close_alternatives(hits)
+    if alternatives:
+        reply.actions.append(
+            Select(
+                ctx.t("rule.did_you_mean"),
+                "rule.pick",
+                _entry_options(ctx, [h.entry for h in alternatives]),
+            )
+        )
+    return reply
+
+
+@action("rule.pick")
+async def rule_pick(ctx: Ctx, payload: str) -> Reply:
+    """A choice in a /rule question turns that message into the chosen entry."""
+    reply = entry_reply(ctx, _entry(ctx, _payload_value(payload)))
+    reply.edit_origin = True
+    return reply
+
+
+@action("rule.open")
+async def rule_open(ctx: Ctx, payload: str) -> Reply:
+    """Open an entry (see-also button, search result, index) for the clicker only."""
+    return entry_reply(ctx, _entry(ctx, _payload_value(payload)), ephemeral=True)
+
+
+# --- /search -------------------------------------------------------------------------------------
+
+
+@command(
+    "search",
+    area="glossary",
+    ru_names=("поиск",),
+    options=[
+        Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
+        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+    ],
+)
+async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
+    """Entries whose text contains the words, with snippets and a select to open one."""
+    slug = _check_game(game)
+    query = _check_query(text, TEXT_MAX)
+    hits = _glossary(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
+    if not hits:
+        raise UserError("search.not_found", query=shorten(query, 60))
+    lines = [
+        f"**{n}. {display_title(h.entry)}** · {game_name(h.entry.game, ctx.lang)}\n{h.snippet}"
+        for n, h in enumerate(hits, 1)
+    ]
+    return Reply(
+        title=ctx.t("search.title", query=shorten(query, 60)),
+        body="\n\n".join(lines),
+        ephemeral=True,
+        actions=[
+            Select(
+                ctx.t("search.placeholder"),
+                "rule.open",
+                _entry_options(ctx, [h.entry for h in hits]),
+            )
+        ],
+    )
+
+
+# --- /glossary -----------------------------------------------------------------------------------
+
+
+def index_page(ctx: Ctx, game: str, number: int) -> Reply:
+    """One page of a game's entries in source order, with prev/next and a select to open one."""
+    entries = sorted(
+        (e for e in _glossary(ctx).entries if e.game == game),
+        key=lambda e: (e.source.file, e.source.first_line),
+    )
+    if not entries:
+        raise UserError("glossary.index.empty", game=game_name(game, ctx.lang))
+    page = page_of(entries, number, PAGE_SIZE)
+    start = page.number * PAGE_SIZE
+    lines = [
+        f"`{start + i:>3}.` {display_title(e)}" + (f" — *{e.category}*" if e.category else "")
+        for i, e in enumerate(page.entries, 1)
+    ]
+    body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
+    prev_page, next_page = max(page.number - 1, 0), min(page.number + 1, page.count - 1)
+    return Reply(
+        title=ctx.t(
+            "glossary.index.title",
+            game=game_name(game, ctx.lang),
+            page=page.number + 1,
+            pages=page.count,
+        ),
+        body=body,
+        ephemeral=True,
+        actions=[
+            Button(
+                ctx.t("glossary.prev"),
+                "glossary.page",
+                f"{game}:{prev_page}",
+                disabled=page.number == 0,
+            ),
+            Button(
+                ctx.t("glossary.next"),
+                "glossary.page",
+                f"{game}:{next_page}",
+                style=Style.PRIMARY,
+                disabled=page.number >= page.count - 1,
+            ),
+            Select(
+                ctx.t("glossary.index.placeholder"),
+                "rule.open",
+                _entry_options(ctx, list(page.entries)),
+            ),
+        ],
+    )
+
+
+@command(
+    "glossary",
+    area="glossary",
+    ru_names=("глоссарий",),
+    options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
+)
+async def glossary_index(ctx: Ctx, game: str) -> Reply:
+    slug = _check_game(game)
+    if slug is None:
+        raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
+    return index_page(ctx, slug, 0)
+
+
+@action("glossary.page")
+async def glossary_page(ctx: Ctx, payload: str) -> Reply:
+    """Prev/next: edit the index message in place."""
+    game, _, raw = payload.partition(":")
+    slug = _check_game(game) or ""
+    if not slug:
+        raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
+    reply = index_page(ctx, slug, int(raw) if raw.isdigit() else 0)
+    reply.edit_origin = True
+    return reply
+
+
+# --- explaining terms in a text ------------------------------------------------------------------
+
+
+async def explain_reply(ctx: Ctx, text: str) -> Reply:
+    """The glossary terms found in `text`, one line each, with buttons to open them."""
+    cleaned = clean_query(text or "")[:EXPLAIN_MAX]
+    if not cleaned:
+        raise UserError("explain.empty")
+    matches = term_finder(_glossary(ctx)).find(cleaned, prefer_game=await channel_game(ctx))
+    if not matches:
+        raise UserError("explain.none")
+    lines: list[str] = []
+    buttons: list[Button] = []
+    for match in matches:
+        names = ", ".join(
+            f"{display_title(e)} ({game_name(e.game, ctx.lang)})" for e in match.entries
+        )
+        lines.append(f"• **{match.found}** → {names}")
+        for e in match.entries:
+            if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
+                buttons.append(Button(button_label(e), "rule.open", e.id))
+    shown_ids = {b.payload for b in buttons}
+    rest = {e.id for m in matches for e in m.entries} - shown_ids
+    if rest:
+        lines.append(ctx.t("explain.more", count=len(rest)))
+    return Reply(
+        title=ctx.t("explain.title"),
+        body="\n".join(lines),
+        ephemeral=True,
+        actions=list(buttons),
+    )
+
+
+@message_menu("menu.explain_terms", area="glossary")
+async def explain_menu(ctx: Ctx, text: str) -> Reply:
+    return await explain_reply(ctx, text)
+
+
+@command(
+    "explain",
+    area="glossary",
+    ru_names=("объяснить",),
+    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX, ru_name="текст")],
+)
+async def explain(ctx: Ctx, text: str) -> Reply:
+    """The menu's twin for pasted text and for the console."""
+    return await explain_reply(ctx, text)
+
+
+# --- [[term]] in chat ----------------------------------------------------------------------------
+
+
+async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
+    """The answer to `[[term]]` marks in a chat message, or None when it has none or it is off."""
+    if not ctx.services.settings.inline_lookup:
+        return None
+    terms = extract_inline_terms(text)
+    if not terms:
+        return None
+    glossary = _glossary(ctx)
+    prefer = await channel_game(ctx)
+    found: list[Entry] = []
+    missing: list[str] = []
+    for term in terms:
+        query = term[:QUERY_MAX]
+        entry = glossary.get(query)
+        if entry is None:
+            hits = glossary.search(query, limit=1, prefer_game=prefer)
+            entry = hits[0].entry if hits else None
+        if entry is None:
+            missing.append(f"«{shorten(term, 40)}»")
+        elif entry not in found:
+            found.append(entry)
+    if len(found) == 1 and not missing:
+        return entry_reply(ctx, found[0])
+    parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
+    if missing:
+        parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
+    return Reply(
+        title=ctx.t("inline.title"),
+        body="\n\n".join(parts),
+        actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
+    )

@@ -1,0 +1,459 @@
+"""The game tracker commands: /game, /unit, /set, /add, /dmg, /heal, /mana, /token, /kf, /planet.
+
+Handlers only parse, call `bot.tracker.service` (which checks, writes and notifies) and turn the
+outcome into a `Reply`. Autocomplete offers the units, players and stats of this channel's game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.context import Ctx, UserRef
+from bot.registry import Choice, Option, UserError, action, command
+from bot.reply import Attachment, Button, Field, Kind, Reply, Style
+from bot.tracker import service
+from bot.tracker.describe import (
+    change_line,
+    game_name,
+    header,
+    note_line,
+    player_block,
+    step_line,
+)
+from bot.tracker.export import export_game
+from bot.tracker.model import GameState, Participant
+from bot.tracker.names import norm
+from bot.tracker.templates import TEMPLATE_SLUGS, template
+
+AREA = "tracker"
+A_END = "tracker.end"
+LOG_DEFAULT = 10
+LOG_MAX = 50
+UNDO_MAX = 20
+
+
+# --- autocomplete ------------------------------------------------------------------------------
+
+
+async def _state(ctx: Ctx) -> GameState | None:
+    return await service.load_state(ctx.services.storage, ctx.channel_id)
+
+
+async def ac_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """Units and players of this channel's game whose name contains what was typed."""
+    state = await _state(ctx)
+    if state is None:
+        return []
+    n = norm(current)
+    out: list[Choice] = []
+    for u in state.units:
+        owner = state.participant(u.owner_id)
+        label = f"{u.name} ({owner.name})" if owner and owner.name != u.name else u.name
+        if n in norm(u.name):
+            out.append(Choice(label[:100], u.name))
+    seen = {norm(c.value) for c in out}
+    for p in state.participants:
+        if n in norm(p.name) and norm(p.name) not in seen:
+            out.append(Choice(p.name[:100], p.name))
+    return out[:25]
+
+
+async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """The chosen target's counters and tokens (or the game's stats before a target is picked)."""
+    state = await _state(ctx)
+    if state is None:
+        return []
+    tpl = template(state.slug)
+    keys: list[str] = []
+    target = values.get("target")
+    if target:
+        try:
+            holder = service.find_target(state, str(target))
+        except UserError:
+            holder = None
+        if holder is not None:
+            holders = [holder]
+            if isinstance(holder, Participant):
+                leader = state.leader(holder.id)
+                if leader:
+                    holders.append(leader)
+            keys = [c.key for h in holders for c in (*h.counters, *h.tokens)]
+    if not keys:
+        keys = list(tpl.stats)
+    n = norm(current)
+    out = [
+        Choice(tpl.label(k, ctx.lang)[:100], k)
+        for k in dict.fromkeys(keys)
+        if not n or n in norm(tpl.label(k, ctx.lang)) or n in norm(k)
+    ]
+    return out[:25]
+
+
+async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    state = await _state(ctx)
+    if state is None:
+        return []
+    tpl = template(state.slug)
+    n = norm(current)
+    return [
+        Choice(d.name(ctx.lang)[:100], d.key)
+        for d in tpl.tokens.values()
+        if not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases))
+    ][:25]
+
+
+TARGET = Option(
+    "target", str, required=True, autocomplete=ac_target, max_length=100, ru_name="цель"
+)
+STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100, ru_name="параметр")
+
+
+# --- replies -----------------------------------------------------------------------------------
+
+
+def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
+    """The changes and announcements of one step, headed by the game line."""
+    tpl = outcome.template
+    lines = [change_line(tpl, c, ctx.lang) for c in outcome.changes]
+    lines += [note_line(n, ctx.lang) for n in outcome.notes]
+    return Reply(
+        title=title or header(outcome.state, ctx.lang),
+        body="\n".join(lines) or ctx.t("tracker.nothing_changed"),
+        kind=Kind.SUCCESS,
+    )
+
+
+def show_reply(ctx: Ctx, state: GameState, title: str = "") -> Reply:
+    """The whole game: one field per player with counters, tokens and units."""
+    tpl = template(state.slug)
+    active = state.active_player
+    fields = []
+    for p in state.participants:
+        mark = "▶ " if active is not None and p.id == active.id and state.game.active else ""
+        fields.append(Field(f"{mark}{p.name}"[:256], player_block(state, tpl, p, ctx.lang)[:1024]))
+    orphans = [u for u in state.units if state.participant(u.owner_id) not in state.participants]
+    if orphans:
+        from bot.tracker.describe import unit_line
+
+        fields.append(
+            Field(
+                ctx.t("tracker.show.others"),
+                "\n".join(unit_line(tpl, u, ctx.lang) for u in orphans),
+            )
+        )
+    return Reply(title=title or header(state, ctx.lang), fields=fields[:25])
+
+
+# --- /game -------------------------------------------------------------------------------------
+
+GAME_CHOICES = tuple(Choice(slug, slug) for slug in TEMPLATE_SLUGS)
+START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
+
+
+@command(
+    "game",
+    "start",
+    area=AREA,
+    options=[
+        Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра"),
+        Option("player1", UserRef),
+        Option("player2", UserRef),
+        Option("player3", UserRef),
+        Option("player4", UserRef),
+        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
+        Option("channeling", int, min_value=0, max_value=50),
+        Option("hale", int, min_value=1, max_value=100),
+        Option("bloodied", int, min_value=1, max_value=100),
+        Option("keycost", int, min_value=0, max_value=50),
+    ],
+)
+async def game_start(
+    ctx: Ctx,
+    game: str,
+    player1: UserRef | None = None,
+    player2: UserRef | None = None,
+    player3: UserRef | None = None,
+    player4: UserRef | None = None,
+    **options: int,
+) -> Reply:
+    """Start the channel's game; if one is running, say so and offer to end it."""
+    existing = await _state(ctx)
+    if existing is not None:
+        return Reply(
+            body=ctx.t("tracker.error.exists_named", game=game_name(existing.slug, ctx.lang)),
+            kind=Kind.ERROR,
+            ephemeral=True,
+            actions=[
+                Button(ctx.t("tracker.button.end"), A_END, str(existing.game.id), Style.DANGER)
+            ],
+        )
+    players = [p for p in (player1, player2, player3, player4) if p is not None]
+    values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
+    outcome = await service.start(ctx, game, players, values)
+    reply = show_reply(ctx, outcome.state)
+    reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang))
+    reply.kind = Kind.SUCCESS
+    return reply
+
+
+@command("game", "join", area=AREA)
+async def game_join(ctx: Ctx) -> Reply:
+    return outcome_reply(ctx, await service.join(ctx))
+
+
+@command("game", "leave", area=AREA)
+async def game_leave(ctx: Ctx) -> Reply:
+    return outcome_reply(ctx, await service.leave(ctx))
+
+
+@command("game", "end", area=AREA)
+async def game_end(ctx: Ctx) -> Reply:
+    """Ask first: ending is the one change a stray click should not make."""
+    state = await service.require_state(ctx)
+    service.require_player(ctx, state)
+    return Reply(
+        body=ctx.t("tracker.end.confirm", game=game_name(state.slug, ctx.lang)),
+        ephemeral=True,
+        actions=[Button(ctx.t("tracker.button.end"), A_END, str(state.game.id), Style.DANGER)],
+    )
+
+
+@action(A_END)
+async def end_pressed(ctx: Ctx, payload: str) -> Reply:
+    game_id = int(payload) if payload.isdigit() else None
+    outcome = await service.end(ctx, game_id)
+    reply = show_reply(ctx, outcome.state)
+    reply.body = ctx.t("tracker.end.done")
+    return reply
+
+
+@command("game", "show", area=AREA)
+async def game_show(ctx: Ctx) -> Reply:
+    return show_reply(ctx, await service.require_state(ctx))
+
+
+@command("game", "next", area=AREA)
+async def game_next(ctx: Ctx) -> Reply:
+    return outcome_reply(ctx, await service.next_round(ctx))
+
+
+@command(
+    "game",
+    "undo",
+    area=AREA,
+    options=[Option("steps", int, min_value=1, max_value=UNDO_MAX, ru_name="шаги")],
+)
+async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
+    state, undone = await service.undo(ctx, steps)
+    index = await ctx.services.storage.tracker.counter_index(state.game.id)
+    lines = [step_line(s, state, index, ctx.lang) for s in undone]
+    return Reply(
+        title=ctx.t("tracker.undo.done", count=len(undone)),
+        body="\n".join(lines),
+        kind=Kind.SUCCESS,
+        footer=header(state, ctx.lang),
+    )
+
+
+@command("game", "redo", area=AREA)
+async def game_redo(ctx: Ctx) -> Reply:
+    state, done = await service.redo(ctx)
+    index = await ctx.services.storage.tracker.counter_index(state.game.id)
+    return Reply(
+        title=ctx.t("tracker.redo.done"),
+        body=step_line(done, state, index, ctx.lang),
+        kind=Kind.SUCCESS,
+        footer=header(state, ctx.lang),
+    )
+
+
+@command("game", "log", area=AREA, options=[Option("n", int, min_value=1, max_value=LOG_MAX)])
+async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
+    storage = ctx.services.storage
+    game_id = await storage.tracker.active_game_id(ctx.channel_id)
+    if game_id is None:
+        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
+    state = await storage.tracker.load(game_id) if game_id is not None else None
+    if state is None:
+        raise UserError("tracker.error.no_game")
+    steps = await storage.tracker.history(state.game.id, n)
+    index = await storage.tracker.counter_index(state.game.id)
+    lines = [step_line(s, state, index, ctx.lang) for s in reversed(steps)]
+    body = "\n".join(lines) or ctx.t("tracker.log.empty")
+    return Reply(
+        title=ctx.t("tracker.log.title", game=game_name(state.slug, ctx.lang)), body=body[-4000:]
+    )
+
+
+@command("game", "export", area=AREA)
+async def game_export(ctx: Ctx) -> Reply:
+    storage = ctx.services.storage
+    game_id = await storage.tracker.active_game_id(ctx.channel_id)
+    if game_id is None:
+        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
+    if game_id is None:
+        raise UserError("tracker.error.no_game")
+    data = await export_game(storage, game_id)
+    blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    return Reply(
+        body=ctx.t("tracker.export.done", events=len(data["events"]), steps=len(data["steps"])),
+        attachments=[Attachment(f"game-{game_id}.json", blob)],
+    )
+
+
+# --- /unit -------------------------------------------------------------------------------------
+
+
+@command(
+    "unit",
+    "add",
+    area=AREA,
+    options=[
+        Option(
+            "name",
+            str,
+            required=True,
+            min_length=1,
+            max_length=service.MAX_UNIT_NAME,
+            ru_name="имя",
+        ),
+        Option("owner", UserRef, ru_name="владелец"),
+        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
+        Option("armor", int, min_value=0, max_value=50, ru_name="броня"),
+        Option("defense", int, min_value=0, max_value=12, ru_name="защита"),
+        Option("power", int, min_value=0, max_value=50, ru_name="сила"),
+        Option("regenerate", int, min_value=0, max_value=20),
+    ],
+)
+async def unit_add(ctx: Ctx, name: str, owner: UserRef | None = None, **stats: int) -> Reply:
+    given = {k: v for k, v in stats.items() if v is not None}
+    return outcome_reply(ctx, await service.add_unit(ctx, name, owner, given))
+
+
+@command("unit", "remove", area=AREA, options=[TARGET])
+async def unit_remove(ctx: Ctx, target: str) -> Reply:
+    return outcome_reply(ctx, await service.remove_unit(ctx, target))
+
+
+@command(
+    "unit",
+    "rename",
+    area=AREA,
+    options=[
+        TARGET,
+        Option(
+            "name",
+            str,
+            required=True,
+            min_length=1,
+            max_length=service.MAX_UNIT_NAME,
+            ru_name="имя",
+        ),
+    ],
+)
+async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
+    return outcome_reply(ctx, await service.rename_unit(ctx, target, name))
+
+
+# --- values ------------------------------------------------------------------------------------
+
+AMOUNT = Option(
+    "amount",
+    int,
+    required=True,
+    min_value=-service.MAX_AMOUNT,
+    max_value=service.MAX_AMOUNT,
+    ru_name="сколько",
+)
+POSITIVE = Option(
+    "amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT, ru_name="сколько"
+)
+
+
+@command(
+    "set",
+    area=AREA,
+    options=[
+        TARGET,
+        STAT,
+        Option(
+            "value",
+            int,
+            required=True,
+            min_value=-service.MAX_AMOUNT,
+            max_value=service.MAX_AMOUNT,
+            ru_name="значение",
+        ),
+    ],
+)
+async def set_(ctx: Ctx, target: str, stat: str, value: int) -> Reply:
+    return outcome_reply(ctx, await service.set_value(ctx, target, stat, value))
+
+
+@command("add", area=AREA, options=[TARGET, STAT, AMOUNT])
+async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Reply:
+    return outcome_reply(ctx, await service.add(ctx, target, stat, amount))
+
+
+@command("dmg", area=AREA, options=[TARGET, POSITIVE])
+async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
+    return outcome_reply(ctx, await service.damage(ctx, target, amount))
+
+
+@command("heal", area=AREA, options=[TARGET, POSITIVE])
+async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
+    return outcome_reply(ctx, await service.heal(ctx, target, amount))
+
+
+@command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef, ru_name="игрок")])
+async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Reply:
+    return outcome_reply(ctx, await service.mana(ctx, amount, player))
+
+
+# --- /token ------------------------------------------------------------------------------------
+
+TOKEN = Option("token", str, required=True, autocomplete=ac_token, max_length=100, ru_name="жетон")
+COUNT = Option("count", int, min_value=1, max_value=99, ru_name="сколько")
+
+
+@command("token", "add", area=AREA, options=[TARGET, TOKEN, COUNT])
+async def token_add(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
+    return outcome_reply(ctx, await service.token(ctx, target, token, count))
+
+
+@command("token", "remove", area=AREA, options=[TARGET, TOKEN, COUNT])
+async def token_remove(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
+    return outcome_reply(ctx, await service.token(ctx, target, token, -count))
+
+
+@command("token", "clear", area=AREA, options=[TARGET])
+async def token_clear(ctx: Ctx, target: str) -> Reply:
+    return outcome_reply(ctx, await service.clear_tokens(ctx, target))
+
+
+# --- game-specific -----------------------------------------------------------------------------
+
+
+@command("kf", "forge", area=AREA, options=[Option("player", UserRef, ru_name="игрок")])
+async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
+    return outcome_reply(ctx, await service.forge(ctx, player))
+
+
+@command(
+    "planet",
+    area=AREA,
+    options=[
+        Option(
+            "name",
+            str,
+            required=True,
+            min_length=1,
+            max_length=service.MAX_UNIT_NAME,
+            ru_name="планета",
+        ),
+        Option("player", UserRef, ru_name="игрок"),
+    ],
+)
+async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:
+    return outcome_reply(ctx, await service.add_item(ctx, "planets", name, player))

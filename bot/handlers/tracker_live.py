@@ -1,0 +1,169 @@
+"""The live message's controls: pick a unit, −5/−1/+1/+5 on it, Undo, Next round, Refresh, pages.
+
+Every payload starts with the game id, and the step buttons carry the target (`u12`, `p3`) too, so
+a click means the same thing after a restart and a click on an old game's message is refused
+rather than applied to a newer game. Permission checks and notifications live in the service.
+
+A click answers by editing the message it came from with the fresh scoreboard (instant feedback
+for the clicker); the live message manager then converges every channel's live message on the
+latest state. When a change has something to announce (a unit destroyed, Burn rolls, a winner),
+the answer is a new public message instead, so the announcement stays readable in the channel.
+"""
+
+from __future__ import annotations
+
+from bot.context import Ctx
+from bot.handlers.tracker import outcome_reply
+from bot.registry import UserError, action
+from bot.reply import Button, Reply
+from bot.tracker import service
+from bot.tracker.live import (
+    A_NEXT,
+    A_PAGE,
+    A_PICK,
+    A_REFRESH,
+    A_STEP,
+    A_UNDO,
+    STEPS,
+    render_live,
+    render_pages,
+    scoreboard,
+    targets,
+)
+from bot.tracker.model import GameState
+from bot.tracker.templates import template
+
+SELECTED_KEY = "live.selected.{game_id}"
+
+
+async def selected_target(ctx: Ctx, game_id: int) -> str | None:
+    """The target the step buttons act on, as last picked (kept in storage across restarts)."""
+    return await ctx.services.storage.meta.get(SELECTED_KEY.format(game_id=game_id))
+
+
+async def live_reply(ctx: Ctx, state: GameState, lang: str | None = None) -> Reply:
+    """The live message for `state` with the stored selection, in `lang` (default: the ctx's)."""
+    selected = await selected_target(ctx, state.game.id)
+    return render_live(state, lang or ctx.lang, selected)
+
+
+async def game_for(ctx: Ctx, payload_game: str) -> GameState:
+    """The channel's active game, refused when the button belongs to another (older) game."""
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or str(state.game.id) != payload_game:
+        raise UserError("live.error.stale")
+    return state
+
+
+async def _answer(ctx: Ctx, outcome: service.Outcome | None = None) -> Reply:
+    """Announcements go out as a new message; otherwise the clicked message shows the new state."""
+    if outcome is not None and outcome.notes:
+        return outcome_reply(ctx, outcome)
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None:
+        if outcome is not None:
+            return outcome_reply(ctx, outcome)
+        raise UserError("live.error.stale")
+    reply = await live_reply(ctx, state)
+    reply.edit_origin = True
+    return reply
+
+
+@action(A_PICK)
+async def pick(ctx: Ctx, payload: str) -> Reply:
+    """`<game>:<n>|<target>`: point the step buttons at another unit or player."""
+    head, _, chosen = payload.partition("|")
+    state = await game_for(ctx, head.split(":")[0])
+    service.require_player(ctx, state)
+    if chosen not in {x.key for x in targets(scoreboard(state, ctx.lang))}:
+        raise UserError("live.error.no_target")
+    await ctx.services.storage.meta.set(SELECTED_KEY.format(game_id=state.game.id), chosen)
+    await ctx.services.game_changed(ctx.channel_id)
+    return await _answer(ctx)
+
+
+@action(A_STEP)
+async def step(ctx: Ctx, payload: str) -> Reply:
+    """`<game>:<target>:<delta>`: add delta to the target's main stat, as one undoable step."""
+    parts = payload.split(":")
+    if len(parts) != 3 or not parts[2].lstrip("-").isdigit() or int(parts[2]) not in STEPS:
+        raise UserError("live.error.stale")
+    game_id, target, delta = parts[0], parts[1], int(parts[2])
+    state = await game_for(ctx, game_id)
+    service.require_player(ctx, state)
+    board = scoreboard(state, ctx.lang)
+    found = next((x for x in targets(board) if x.key == target), None)
+    if found is None or found.main is None:
+        raise UserError("live.error.no_target")
+    stat = _main_key(state, target)
+    outcome = await service.add(ctx, f"#{target}", stat, delta)
+    return await _answer(ctx, outcome)
+
+
+def _main_key(state: GameState, target: str) -> str:
+    """Units move the template's main stat (damage, wounds); players theirs (Æmber, gold)."""
+    tpl = template(state.slug)
+    return tpl.main if target.startswith("u") else tpl.player_main
+
+
+@action(A_UNDO)
+async def undo(ctx: Ctx, payload: str) -> Reply:
+    await game_for(ctx, payload)
+    await service.undo(ctx, 1)
+    return await _answer(ctx)
+
+
+@action(A_NEXT)
+async def next_round(ctx: Ctx, payload: str) -> Reply:
+    """The round procedure; its report (Burn rolls, channeling) is posted as a new message."""
+    await game_for(ctx, payload)
+    outcome = await service.next_round(ctx)
+    return outcome_reply(ctx, outcome)
+
+
+@action(A_REFRESH)
+async def refresh(ctx: Ctx, payload: str) -> Reply:
+    """Redraw now; the live message manager also re-posts it if it has grown old."""
+    await game_for(ctx, payload)
+    await ctx.services.game_changed(ctx.channel_id)
+    return await _answer(ctx)
+
+
+async def show_pages(ctx: Ctx, page: int = 1) -> Reply:
+    """Page `page` of `/game show`: page 1 is the live message itself, then per-player detail."""
+    state = await service.require_state(ctx)
+    selected = await selected_target(ctx, state.game.id)
+    pages = render_pages(state, ctx.lang, selected)
+    page = max(1, min(page, len(pages)))
+    reply = render_live(state, ctx.lang, selected) if page == 1 else pages[page - 1]
+    if len(pages) > 1:
+        reply.footer = pages[page - 1].footer
+        gid = state.game.id
+        if page > 1:
+            reply.actions.append(Button(ctx.t("live.btn.prev_page"), A_PAGE, f"{gid}:{page - 1}"))
+        if page < len(pages):
+            reply.actions.append(Button(ctx.t("live.btn.next_page"), A_PAGE, f"{gid}:{page + 1}"))
+    return reply
+
+
+@action(A_PAGE)
+async def page(ctx: Ctx, payload: str) -> Reply:
+    """`<game>:<page>`: turn a `/game show` page (in place)."""
+    game_id, _, number = payload.partition(":")
+    await game_for(ctx, game_id)
+    reply = await show_pages(ctx, int(number) if number.isdigit() else 1)
+    reply.edit_origin = True
+    return reply
+
+
+async def show(ctx: Ctx) -> Reply:
+    """`/game show`: on Discord re-post the live message (old one removed), offline print it.
+
+    With a live poster (the Discord manager) the channel gets a fresh live message at the bottom
+    and the caller a short ephemeral note; without one the reply is the live message's content.
+    """
+    await service.require_state(ctx)
+    poster = ctx.services.live
+    if poster is not None and await poster.repost(ctx.channel_id):
+        return Reply(body=ctx.t("live.reposted"), ephemeral=True)
+    return await show_pages(ctx, 1)

@@ -1,0 +1,605 @@
+"""SQLite storage of tracked games: state rows plus the step/event log, written together.
+
+Every change runs inside `change()`: one `BEGIN IMMEDIATE` transaction that opens a step, lets the
+service adjust counters (arithmetic and bounds checked in the UPDATE itself) and records one event
+per changed field. Undo and redo replay those events backwards or forwards, so they restore the
+exact values that were there, whatever else happened in between on other rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.sqlite import Database
+from bot.tracker.model import (
+    ACTIVE,
+    Counter,
+    Game,
+    GameState,
+    HolderKind,
+    LiveMessage,
+    Participant,
+    Unit,
+)
+from bot.tracker.records import EventRecord, OutOfBounds, StepRecord
+
+# Fields an event may name: (table, allowed columns). Identifiers come only from here.
+_ENTITIES: dict[str, tuple[str, frozenset[str]]] = {
+    "game": (
+        "tracker_games",
+        frozenset({"status", "round", "active_seat", "winner_id", "ended_at"}),
+    ),
+    "participant": ("tracker_participants", frozenset({"present", "name", "seat"})),
+    "unit": ("tracker_units", frozenset({"present", "name", "state", "owner_id"})),
+    "counter": ("tracker_counters", frozenset({"value", "present", "min_value", "max_value"})),
+    "item": ("tracker_items", frozenset({"present", "text"})),
+}
+
+
+class GameExists(RuntimeError):
+    """The channel already has an active game."""
+
+
+def _target(entity: str, field: str) -> str:
+    table, fields = _ENTITIES[entity]
+    if field not in fields:
+        raise ValueError(f"{entity}.{field} is not a tracked field")
+    return table
+
+
+class SqliteTrackerTx:
+    """The open transaction of one step; every write records its event."""
+
+    def __init__(self, conn: aiosqlite.Connection, game_id: int, step_id: int) -> None:
+        self.conn = conn
+        self.game_id = game_id
+        self.step_id = step_id
+        self.events = 0
+
+    async def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
+        await self.conn.execute(
+            "INSERT INTO tracker_events"
+            " (step_id, game_id, entity, row_id, field, before_value, after_value)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (self.step_id, self.game_id, entity, row_id, field, before, after),
+        )
+        self.events += 1
+
+    async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]:
+        """value += delta atomically, refused (OutOfBounds) when the result leaves the bounds."""
+        async with self.conn.execute(
+            "UPDATE tracker_counters SET value = value + ?"
+            " WHERE id = ? AND game_id = ?"
+            " AND (min_value IS NULL OR value + ? >= min_value)"
+            " AND (max_value IS NULL OR value + ? <= max_value)"
+            " RETURNING value",
+            (delta, counter_id, self.game_id, delta, delta),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            counter = await self.counter(counter_id)
+            raise OutOfBounds(counter, counter.value + delta)
+        after = int(row[0])
+        if delta:
+            await self._event("counter", counter_id, "value", after - delta, after)
+        return after - delta, after
+
+    async def set_value(self, counter_id: int, value: int) -> tuple[int, int]:
+        """value = N, refused (OutOfBounds) outside the bounds."""
+        counter = await self.counter(counter_id)
+        if not counter.allows(value):
+            raise OutOfBounds(counter, value)
+        if value != counter.value:
+            await self.conn.execute(
+                "UPDATE tracker_counters SET value = ? WHERE id = ?", (value, counter_id)
+            )
+            await self._event("counter", counter_id, "value", counter.value, value)
+        return counter.value, value
+
+    async def set_field(self, entity: str, row_id: int, field: str, value: Any) -> Any:
+        """Change one whitelisted column of one row; returns the value before."""
+        table = _target(entity, field)
+        async with self.conn.execute(
+            f"SELECT {field} FROM {table} WHERE id = ? AND game_id = ?"
+            if entity != "game"
+            else f"SELECT {field} FROM {table} WHERE id = ? AND id = ?",
+            (row_id, self.game_id),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise LookupError(f"no {entity} {row_id} in game {self.game_id}")
+        before = row[0]
+        if before != value:
+            await self.conn.execute(f"UPDATE {table} SET {field} = ? WHERE id = ?", (value, row_id))
+            await self._event(entity, row_id, field, before, value)
+        return before
+
+    async def counter(self, counter_id: int) -> Counter:
+        async with self.conn.execute(
+            "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
+            " WHERE id = ? AND game_id = ?",
+            (counter_id, self.game_id),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise LookupError(f"no counter {counter_id} in game {self.game_id}")
+        return _counter(row)
+
+    async def counters_of(self, holder: HolderKind, holder_id: int) -> list[Counter]:
+        """Present counters and tokens of one holder, read inside this transaction."""
+        async with self.conn.execute(
+            "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
+            " WHERE game_id = ? AND holder = ? AND holder_id = ? AND present = 1"
+            " ORDER BY position, id",
+            (self.game_id, holder, holder_id),
+        ) as cur:
+            return [_counter(r) for r in await cur.fetchall()]
+
+    async def ensure_counter(
+        self,
+        holder: HolderKind,
+        holder_id: int,
+        key: str,
+        *,
+        value: int = 0,
+        min_value: int | None = None,
+        max_value: int | None = None,
+        token: bool = False,
+        position: int = 0,
+    ) -> int:
+        """The id of the holder's counter `key`, creating it (as an undoable event) if needed."""
+        async with self.conn.execute(
+            "SELECT id, present FROM tracker_counters"
+            " WHERE game_id = ? AND holder = ? AND holder_id = ? AND key = ?",
+            (self.game_id, holder, holder_id, key),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is not None:
+            cid = int(row[0])
+            if not row[1]:
+                await self.set_field("counter", cid, "value", value)
+                await self.set_field("counter", cid, "present", 1)
+            return cid
+        async with self.conn.execute(
+            "INSERT INTO tracker_counters (game_id, holder, holder_id, key, value, min_value,"
+            " max_value, token, position, present) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"
+            " RETURNING id",
+            (
+                self.game_id,
+                holder,
+                holder_id,
+                key,
+                value,
+                min_value,
+                max_value,
+                int(token),
+                position,
+            ),
+        ) as cur:
+            new = await cur.fetchone()
+        assert new is not None
+        cid = int(new[0])
+        await self._event("counter", cid, "present", 0, 1)
+        await self.conn.execute("UPDATE tracker_counters SET present = 1 WHERE id = ?", (cid,))
+        return cid
+
+    async def add_participant(self, user_id: int, name: str) -> int:
+        """Seat a user (or bring back one who left); returns the participant id."""
+        async with self.conn.execute(
+            "SELECT id, present FROM tracker_participants WHERE game_id = ? AND user_id = ?",
+            (self.game_id, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is not None:
+            await self.set_field("participant", int(row[0]), "present", 1)
+            return int(row[0])
+        async with self.conn.execute(
+            "INSERT INTO tracker_participants (game_id, user_id, name, seat, present)"
+            " VALUES (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM tracker_participants"
+            " WHERE game_id = ?), 0) RETURNING id",
+            (self.game_id, user_id, name, self.game_id),
+        ) as cur:
+            new = await cur.fetchone()
+        assert new is not None
+        pid = int(new[0])
+        await self.set_field("participant", pid, "present", 1)
+        return pid
+
+    async def add_unit(self, owner_id: int | None, kind: str, name: str) -> int:
+        async with self.conn.execute(
+            "INSERT INTO tracker_units (game_id, owner_id, kind, name, position, present)"
+            " VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM tracker_units"
+            " WHERE game_id = ?), 0) RETURNING id",
+            (self.game_id, owner_id, kind, name, self.game_id),
+        ) as cur:
+            new = await cur.fetchone()
+        assert new is not None
+        uid = int(new[0])
+        await self.set_field("unit", uid, "present", 1)
+        return uid
+
+    async def add_item(self, participant_id: int, list_name: str, text: str) -> int:
+        async with self.conn.execute(
+            "INSERT INTO tracker_items (game_id, participant_id, list, text, present)"
+            " VALUES (?, ?, ?, ?, 0) RETURNING id",
+            (self.game_id, participant_id, list_name, text),
+        ) as cur:
+            new = await cur.fetchone()
+        assert new is not None
+        iid = int(new[0])
+        await self.set_field("item", iid, "present", 1)
+        return iid
+
+    async def state(self) -> GameState:
+        """The whole game as this transaction sees it."""
+        state = await _load(self.conn, self.game_id)
+        assert state is not None
+        return state
+
+
+class SqliteTrackerRepo:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # --- reads ---------------------------------------------------------------------------------
+
+    async def active_game_slug(self, channel_id: int) -> str | None:
+        """The slug of the channel's active game (what the glossary defaults to), or None."""
+        async with self._db.conn.execute(
+            "SELECT slug FROM tracker_games WHERE channel_id = ? AND status = ?",
+            (channel_id, ACTIVE),
+        ) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def active_game_id(self, channel_id: int) -> int | None:
+        async with self._db.conn.execute(
+            "SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?",
+            (channel_id, ACTIVE),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def latest_game_id(self, channel_id: int) -> int | None:
+        """The channel's most recent game, active or ended."""
+        async with self._db.conn.execute(
+            "SELECT id FROM tracker_games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def load(self, game_id: int) -> GameState | None:
+        """A consistent snapshot: read under the write lock so no half-written step shows."""
+        async with self._db.transaction() as conn:
+            return await _load(conn, game_id)
+
+    async def history(
+        self, game_id: int, limit: int | None = None, *, ids: list[int] | None = None
+    ) -> list[StepRecord]:
+        """Steps newest first (all, the last `limit`, or those in `ids`), each with its events."""
+        sql = (
+            "SELECT id, at, user_id, user_name, action, params, status, undone_at, undone_by"
+            " FROM tracker_steps WHERE game_id = ?"
+        )
+        args: tuple[Any, ...] = (game_id,)
+        if ids is not None:
+            sql += " AND id IN (SELECT value FROM json_each(?))"
+            args = (game_id, json.dumps(ids))
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args = (*args, limit)
+        events: dict[int, list[EventRecord]] = {}
+        async with self._db.transaction() as conn:
+            async with conn.execute(sql, args) as cur:
+                steps = await cur.fetchall()
+            if not steps:
+                return []
+            low = min(int(s[0]) for s in steps)
+            async with conn.execute(
+                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+                " FROM tracker_events WHERE game_id = ? AND step_id >= ? ORDER BY id",
+                (game_id, low),
+            ) as cur:
+                for r in await cur.fetchall():
+                    events.setdefault(int(r[1]), []).append(
+                        EventRecord(int(r[0]), str(r[2]), int(r[3]), str(r[4]), r[5], r[6])
+                    )
+        return [
+            StepRecord(
+                id=int(s[0]),
+                at=float(s[1]),
+                user_id=s[2],
+                user_name=s[3],
+                action=str(s[4]),
+                params=json.loads(s[5]),
+                status=str(s[6]),
+                undone_at=s[7],
+                undone_by=s[8],
+                events=tuple(events.get(int(s[0]), ())),
+            )
+            for s in steps
+        ]
+
+    async def counter_index(self, game_id: int) -> dict[int, tuple[str, int, str]]:
+        """counter id → (holder kind, holder id, key) for every counter ever made in the game."""
+        async with self._db.conn.execute(
+            "SELECT id, holder, holder_id, key FROM tracker_counters WHERE game_id = ?", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
+
+    async def event_count(self, game_id: int) -> int:
+        async with self._db.conn.execute(
+            "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    # --- live message (not part of the undoable state) -----------------------------------------
+
+    async def set_live_message(
+        self,
+        game_id: int,
+        message_id: int | None,
+        posted_at: float | None,
+        channel_id: int | None = None,
+    ) -> None:
+        """Remember (None: forget) the live message; the channel defaults to the game's."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tracker_games SET live_message_id = ?, live_posted_at = ?,"
+                " live_channel_id = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, channel_id) END"
+                " WHERE id = ?",
+                (message_id, posted_at, message_id, channel_id, game_id),
+            )
+
+    async def live_message(self, game_id: int) -> LiveMessage | None:
+        async with self._db.conn.execute(
+            "SELECT live_message_id, live_channel_id, live_posted_at FROM tracker_games"
+            " WHERE id = ?",
+            (game_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None or row[0] is None:
+            return None
+        return LiveMessage(int(row[0]), int(row[1]), float(row[2] or 0.0))
+
+    async def live_messages(self) -> list[tuple[int, LiveMessage]]:
+        """(game id, live message) of every active game that has one: re-attached on start-up."""
+        async with self._db.conn.execute(
+            "SELECT id, live_message_id, live_channel_id, live_posted_at FROM tracker_games"
+            " WHERE status = ? AND live_message_id IS NOT NULL",
+            (ACTIVE,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(int(r[0]), LiveMessage(int(r[1]), int(r[2]), float(r[3] or 0.0))) for r in rows]
+
+    # --- writes --------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def create_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        slug: str,
+        options: dict[str, int],
+        at: float,
+        user_id: int,
+        user_name: str,
+    ) -> AsyncIterator[SqliteTrackerTx]:
+        """Insert an active game and open its 'start' step; GameExists if the channel has one."""
+        async with self._db.transaction() as conn:
+            async with conn.execute(
+                "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
+                (channel_id, ACTIVE),
+            ) as cur:
+                if await cur.fetchone():
+                    raise GameExists(channel_id)
+            async with conn.execute(
+                "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (channel_id, guild_id, slug, json.dumps(options), user_id, at),
+            ) as cur:
+                row = await cur.fetchone()
+            assert row is not None
+            game_id = int(row[0])
+            step_id = await _open_step(conn, game_id, at, user_id, user_name, "start", {})
+            yield SqliteTrackerTx(conn, game_id, step_id)
+
+    @asynccontextmanager
+    async def change(
+        self,
+        game_id: int,
+        *,
+        at: float,
+        user_id: int,
+        user_name: str,
+        action: str,
+        params: dict[str, Any] | None = None,
+    ) -> AsyncIterator[SqliteTrackerTx]:
+        """One undoable step: everything done through the yielded tx commits or rolls back together.
+
+        A step that changed nothing leaves no trace. A step that did change something drops the
+        redo stack, as in any editor.
+        """
+        async with self._db.transaction() as conn:
+            step_id = await _open_step(conn, game_id, at, user_id, user_name, action, params or {})
+            tx = SqliteTrackerTx(conn, game_id, step_id)
+            yield tx
+            if tx.events == 0:
+                await conn.execute("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
+            else:
+                await conn.execute(
+                    "UPDATE tracker_steps SET status = 'dropped'"
+                    " WHERE game_id = ? AND status = 'undone'",
+                    (game_id,),
+                )
+
+    async def undo(
+        self, game_id: int, steps: int, *, at: float, user_name: str
+    ) -> list[StepRecord]:
+        """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
+        async with self._db.transaction() as conn:
+            async with conn.execute(
+                "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
+                " AND action != 'start' ORDER BY id DESC LIMIT ?",
+                (game_id, steps),
+            ) as cur:
+                ids = [int(r[0]) for r in await cur.fetchall()]
+            for step_id in ids:
+                for ev in reversed(await _events(conn, step_id)):
+                    await _write(conn, ev.entity, ev.row_id, ev.field, ev.before)
+                await conn.execute(
+                    "UPDATE tracker_steps SET status = 'undone', undone_at = ?, undone_by = ?"
+                    " WHERE id = ?",
+                    (at, user_name, step_id),
+                )
+        return await self.history(game_id, ids=ids) if ids else []
+
+    async def redo(self, game_id: int) -> StepRecord | None:
+        """Re-apply the most recently undone step, if the redo stack is not empty."""
+        async with self._db.transaction() as conn:
+            async with conn.execute(
+                "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
+                " ORDER BY id LIMIT 1",
+                (game_id,),
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            step_id = int(row[0])
+            for ev in await _events(conn, step_id):
+                await _write(conn, ev.entity, ev.row_id, ev.field, ev.after)
+            await conn.execute(
+                "UPDATE tracker_steps SET status = 'done', undone_at = NULL, undone_by = NULL"
+                " WHERE id = ?",
+                (step_id,),
+            )
+        found = await self.history(game_id, ids=[step_id])
+        return found[0] if found else None
+
+
+async def _open_step(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    at: float,
+    user_id: int,
+    user_name: str,
+    action: str,
+    params: dict[str, Any],
+) -> int:
+    async with conn.execute(
+        "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        (game_id, at, user_id, user_name, action, json.dumps(params, ensure_ascii=False)),
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def _events(conn: aiosqlite.Connection, step_id: int) -> list[EventRecord]:
+    async with conn.execute(
+        "SELECT id, entity, row_id, field, before_value, after_value FROM tracker_events"
+        " WHERE step_id = ? ORDER BY id",
+        (step_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    return [EventRecord(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4], r[5]) for r in rows]
+
+
+async def _write(
+    conn: aiosqlite.Connection, entity: str, row_id: int, field: str, value: Any
+) -> None:
+    table = _target(entity, field)
+    await conn.execute(f"UPDATE {table} SET {field} = ? WHERE id = ?", (value, row_id))
+
+
+def _counter(row: Iterable[Any]) -> Counter:
+    cid, key, value, lo, hi, token = tuple(row)
+    return Counter(int(cid), str(key), int(value), lo, hi, bool(token))
+
+
+async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
+    async with conn.execute(
+        "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at,"
+        " created_by, ended_at, winner_id, options, live_message_id, live_channel_id,"
+        " live_posted_at FROM tracker_games WHERE id = ?",
+        (game_id,),
+    ) as cur:
+        g = await cur.fetchone()
+    if g is None:
+        return None
+    game = Game(
+        id=int(g[0]),
+        channel_id=int(g[1]),
+        guild_id=g[2],
+        slug=str(g[3]),
+        status=str(g[4]),
+        round=int(g[5]),
+        active_seat=int(g[6]),
+        created_at=float(g[7]),
+        created_by=g[8],
+        ended_at=g[9],
+        winner_id=g[10],
+        options={str(k): int(v) for k, v in json.loads(g[11]).items()},
+    )
+    live = LiveMessage(int(g[12]), int(g[13]), float(g[14] or 0.0)) if g[12] is not None else None
+    counters: dict[tuple[str, int], list[Counter]] = {}
+    async with conn.execute(
+        "SELECT id, key, value, min_value, max_value, token, holder, holder_id"
+        " FROM tracker_counters WHERE game_id = ? AND present = 1 ORDER BY position, id",
+        (game_id,),
+    ) as cur:
+        for r in await cur.fetchall():
+            counters.setdefault((str(r[6]), int(r[7])), []).append(_counter(tuple(r)[:6]))
+    items: dict[int, dict[str, list[str]]] = {}
+    async with conn.execute(
+        "SELECT participant_id, list, text FROM tracker_items"
+        " WHERE game_id = ? AND present = 1 ORDER BY id",
+        (game_id,),
+    ) as cur:
+        for r in await cur.fetchall():
+            items.setdefault(int(r[0]), {}).setdefault(str(r[1]), []).append(str(r[2]))
+
+    def split(kind: str, hid: int) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
+        found = counters.get((kind, hid), [])
+        return (
+            tuple(c for c in found if not c.token),
+            tuple(c for c in found if c.token and c.value != 0),
+        )
+
+    participants: list[Participant] = []
+    async with conn.execute(
+        "SELECT id, user_id, name, seat, present FROM tracker_participants"
+        " WHERE game_id = ? ORDER BY seat, id",
+        (game_id,),
+    ) as cur:
+        for r in await cur.fetchall():
+            cs, ts = split("participant", int(r[0]))
+            lists = {k: tuple(v) for k, v in items.get(int(r[0]), {}).items()}
+            participants.append(
+                Participant(int(r[0]), int(r[1]), str(r[2]), int(r[3]), bool(r[4]), cs, ts, lists)
+            )
+    units: list[Unit] = []
+    async with conn.execute(
+        "SELECT id, owner_id, kind, name, position, state, present FROM tracker_units"
+        " WHERE game_id = ? ORDER BY position, id",
+        (game_id,),
+    ) as cur:
+        for r in await cur.fetchall():
+            cs, ts = split("unit", int(r[0]))
+            units.append(
+                Unit(
+                    int(r[0]), r[1], str(r[2]), str(r[3]), int(r[4]), str(r[5]), bool(r[6]), cs, ts
+                )
+            )
+    return GameState(game, tuple(participants), tuple(units), live)

@@ -1,0 +1,1 @@
+"""The game tracker: pure model, templates and the service every change goes through."""

@@ -1,0 +1,186 @@
+"""The tracked game as plain, immutable data: what the service reads and the live message renders.
+
+`GameState` is a snapshot of one game read in one go from storage. Counters (life, mana, Æmber …)
+and tokens (Burn, Stun, ward …) are both named integers with optional bounds; `token` tells them
+apart. Participants and units keep their database ids so a change can name exactly one row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+HolderKind = Literal["participant", "unit"]
+ACTIVE = "active"
+ENDED = "ended"
+DESTROYED = "destroyed"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A named integer on a participant or unit; `min`/`max` are inclusive bounds (None = open)."""
+
+    id: int
+    key: str
+    value: int
+    min: int | None = None
+    max: int | None = None
+    token: bool = False
+
+    def allows(self, value: int) -> bool:
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+
+@dataclass(frozen=True)
+class Participant:
+    id: int
+    user_id: int
+    name: str
+    seat: int
+    present: bool = True
+    counters: tuple[Counter, ...] = ()
+    tokens: tuple[Counter, ...] = ()
+    # Free-form lists kept per player, e.g. conquest planets won: {"planets": ("Elouith", …)}.
+    lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def counter(self, key: str) -> Counter | None:
+        return next((c for c in self.counters if c.key == key), None)
+
+    def token(self, key: str) -> Counter | None:
+        return next((c for c in self.tokens if c.key == key), None)
+
+    def value(self, key: str, default: int = 0) -> int:
+        c = self.counter(key) or self.token(key)
+        return c.value if c else default
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A mage, warlord or creature; `state` is '' normally or 'destroyed'."""
+
+    id: int
+    owner_id: int | None
+    kind: str
+    name: str
+    position: int
+    state: str = ""
+    present: bool = True
+    counters: tuple[Counter, ...] = ()
+    tokens: tuple[Counter, ...] = ()
+
+    @property
+    def destroyed(self) -> bool:
+        return self.state == DESTROYED
+
+    def counter(self, key: str) -> Counter | None:
+        return next((c for c in self.counters if c.key == key), None)
+
+    def token(self, key: str) -> Counter | None:
+        return next((c for c in self.tokens if c.key == key), None)
+
+    def value(self, key: str, default: int = 0) -> int:
+        c = self.counter(key) or self.token(key)
+        return c.value if c else default
+
+
+@dataclass(frozen=True)
+class LiveMessage:
+    message_id: int
+    channel_id: int
+    posted_at: float
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    slug: str
+    status: str
+    round: int
+    active_seat: int
+    created_at: float
+    created_by: int | None = None
+    ended_at: float | None = None
+    winner_id: int | None = None  # participant id
+    options: dict[str, int] = field(default_factory=dict)  # start options (life, channeling …)
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One game read in one go. `participants`/`units` hold present rows; `all_*` every row."""
+
+    game: Game
+    all_participants: tuple[Participant, ...]
+    all_units: tuple[Unit, ...]
+    live: LiveMessage | None = None
+
+    @property
+    def participants(self) -> tuple[Participant, ...]:
+        return tuple(p for p in self.all_participants if p.present)
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.all_units if u.present)
+
+    @property
+    def slug(self) -> str:
+        return self.game.slug
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    @property
+    def status(self) -> str:
+        return self.game.status
+
+    @property
+    def active_player(self) -> Participant | None:
+        """The participant whose seat is `game.active_seat`, or the next present one after it."""
+        seated = sorted(self.participants, key=lambda p: p.seat)
+        if not seated:
+            return None
+        return next((p for p in seated if p.seat >= self.game.active_seat), seated[0])
+
+    @property
+    def winner(self) -> Participant | None:
+        return self.participant(self.game.winner_id) if self.game.winner_id else None
+
+    def participant(self, pid: int | None) -> Participant | None:
+        return next((p for p in self.all_participants if p.id == pid), None)
+
+    def participant_by_user(self, user_id: int) -> Participant | None:
+        return next((p for p in self.participants if p.user_id == user_id), None)
+
+    def unit(self, uid: int) -> Unit | None:
+        return next((u for u in self.all_units if u.id == uid), None)
+
+    def units_of(self, participant_id: int | None) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.owner_id == participant_id)
+
+    def leader(self, participant_id: int) -> Unit | None:
+        """The player's mage or warlord (the first unit created for them at the start)."""
+        return next(
+            (u for u in self.all_units if u.owner_id == participant_id and u.kind != "creature"),
+            None,
+        )
+
+    def counter_owner(self, counter_id: int) -> tuple[Participant | Unit, Counter] | None:
+        holders: tuple[Participant | Unit, ...] = (*self.all_participants, *self.all_units)
+        for holder in holders:
+            for c in (*holder.counters, *holder.tokens):
+                if c.id == counter_id:
+                    return holder, c
+        return None
+
+
+def keyforge_chain_penalty(chains: int) -> int:
+    """Cards fewer drawn for `chains` chains: 1–6 → 1, 7–12 → 2, 13–18 → 3, 19–24 → 4."""
+    if chains <= 0:
+        return 0
+    return min(4, (chains - 1) // 6 + 1)

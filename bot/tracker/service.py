@@ -1,0 +1,944 @@
+"""Every change to a tracked game goes through here: checks, one transaction, then a notification.
+
+A change resolves names against a snapshot (`load_state`), opens one storage step, applies its
+counter arithmetic (bounds checked by the UPDATE itself), runs the consequences the template asks
+for (a unit destroyed, a Warlord bloodied, a third key forged, the last mage standing) inside the
+same step, commits, and then calls `services.game_changed(channel_id)` so the live message follows.
+Refusals are `UserError`s raised before or inside the step, so nothing is written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.context import Ctx, UserRef
+from bot.registry import UserError
+from bot.storage import Storage
+from bot.storage.api import TrackerTx
+from bot.storage.tracker import GameExists
+from bot.tracker.model import (
+    ACTIVE,
+    DESTROYED,
+    ENDED,
+    Counter,
+    GameState,
+    HolderKind,
+    Participant,
+    Unit,
+)
+from bot.tracker.names import norm, slug_key
+from bot.tracker.records import OutOfBounds, StepRecord
+from bot.tracker.templates import CREATURE, TEMPLATE_SLUGS, Template, template
+
+Holder = Participant | Unit
+MAX_UNIT_NAME = 40
+MAX_AMOUNT = 1000
+
+
+@dataclass(frozen=True)
+class Change:
+    """One counter that moved in a step, with its holder's display name."""
+
+    holder: str
+    key: str
+    before: int
+    after: int
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something to announce (a catalogue key and its parameters): destroyed, winner, Check! …"""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What a change did: the state after it, the counters it moved and what to announce."""
+
+    state: GameState
+    changes: list[Change] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def template(self) -> Template:
+        return template(self.state.slug)
+
+
+# --- reads -------------------------------------------------------------------------------------
+
+
+async def load_state(storage: Storage, channel_id: int) -> GameState | None:
+    """The channel's active game, or None."""
+    game_id = await storage.tracker.active_game_id(channel_id)
+    return await storage.tracker.load(game_id) if game_id is not None else None
+
+
+async def load_game(storage: Storage, game_id: int) -> GameState | None:
+    return await storage.tracker.load(game_id)
+
+
+async def require_state(ctx: Ctx) -> GameState:
+    state = await load_state(ctx.services.storage, ctx.channel_id)
+    if state is None:
+        raise UserError("tracker.error.no_game")
+    return state
+
+
+def can_change(ctx: Ctx, state: GameState) -> bool:
+    """Participants and members with Manage Messages may change a game; anyone may look."""
+    return ctx.can_manage or state.participant_by_user(ctx.user.id) is not None
+
+
+def require_player(ctx: Ctx, state: GameState) -> None:
+    if not can_change(ctx, state):
+        raise UserError("tracker.error.not_player")
+
+
+# --- name resolution (pure) --------------------------------------------------------------------
+
+
+def holder_name(holder: Holder) -> str:
+    return holder.name
+
+
+def find_target(state: GameState, text: str) -> Holder:
+    """A unit or participant by name (`#u12`/`#p3` ids from autocomplete work too).
+
+    Exact names first (units before players, so a player's mage named after them is found),
+    then a unique prefix, then a unique substring; ambiguity and misses are UserErrors.
+    """
+    raw = text.strip()
+    if raw.startswith("#") and len(raw) > 2 and raw[2:].isdigit():
+        wanted = int(raw[2:])
+        pool: list[Holder] = list(state.units if raw[1] == "u" else state.participants)
+        for h in pool:
+            if h.id == wanted:
+                return h
+    n = norm(raw)
+    holders: list[Holder] = [*state.units, *state.participants]
+    if not n:
+        raise UserError("tracker.error.no_target", name=text, known=_known(state))
+    tests: tuple[Callable[[str], bool], ...] = (
+        lambda name: name == n,
+        lambda name: name.startswith(n),
+        lambda name: n in name,
+    )
+    for match in tests:
+        found = [h for h in holders if match(norm(h.name))]
+        if len(found) == 1 or (found and isinstance(found[0], Unit) and _same_name(found)):
+            return found[0]
+        if found:
+            names = ", ".join(sorted({h.name for h in found}))
+            raise UserError("tracker.error.ambiguous", name=text, options=names)
+    raise UserError("tracker.error.no_target", name=text, known=_known(state))
+
+
+def _same_name(found: list[Holder]) -> bool:
+    """A player and the mage named after them count as one match (the unit wins)."""
+    units = [h for h in found if isinstance(h, Unit)]
+    return len(units) == 1 and all(norm(h.name) == norm(units[0].name) for h in found)
+
+
+def _known(state: GameState) -> str:
+    names = [u.name for u in state.units] + [p.name for p in state.participants]
+    return ", ".join(dict.fromkeys(names)) or "—"
+
+
+@dataclass(frozen=True)
+class StatRef:
+    """A resolved `target stat`: the holder, the key, and the counter if it exists yet."""
+
+    holder: Holder
+    key: str
+    counter: Counter | None
+    token: bool
+
+
+def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> StatRef:
+    """A counter or token of `holder` by any of its names; a player falls back to their leader."""
+    key = tpl.resolve_stat(text)
+    token = False
+    if key is None:
+        key = tpl.resolve_token(text)
+        token = key is not None
+    if key is None and tpl.open and norm(text):
+        key = slug_key(text)
+    if key is None:
+        raise UserError(
+            "tracker.error.no_stat", name=text, target=holder.name, known=_stats(holder)
+        )
+    candidates: list[Holder] = [holder]
+    if isinstance(holder, Participant):
+        leader = state.leader(holder.id)
+        if leader is not None:
+            candidates.append(leader)
+    for h in candidates:
+        c = h.counter(key) or h.token(key)
+        if c is not None:
+            return StatRef(h, key, c, c.token)
+    if token:
+        return StatRef(candidates[-1], key, None, True)
+    if tpl.open:
+        return StatRef(holder, key, None, False)
+    raise UserError("tracker.error.no_stat", name=text, target=holder.name, known=_stats(holder))
+
+
+def _stats(holder: Holder) -> str:
+    return ", ".join(c.key for c in (*holder.counters, *holder.tokens)) or "—"
+
+
+def unit_stats(state: GameState, text: str) -> dict[str, int]:
+    """Counters and tokens of a unit (for `/mw attack target:`: armor, defense, corrode, daze …)."""
+    holder = find_target(state, text)
+    if isinstance(holder, Participant):
+        holder = state.leader(holder.id) or holder
+    return {c.key: c.value for c in (*holder.counters, *holder.tokens)}
+
+
+# --- the step ----------------------------------------------------------------------------------
+
+
+class Step:
+    """A change in progress: the open storage step plus what it moved and what to announce."""
+
+    def __init__(self, tx: TrackerTx, state: GameState, tpl: Template, ctx: Ctx) -> None:
+        self.tx = tx
+        self.state = state
+        self.tpl = tpl
+        self.ctx = ctx
+        self.changes: list[Change] = []
+        self.notes: list[Note] = []
+        self.units: set[int] = set()
+        self.players: set[int] = set()
+
+    def note(self, key: str, **params: Any) -> None:
+        self.notes.append(Note(key, params))
+
+    def _touch(self, holder: Holder) -> None:
+        (self.units if isinstance(holder, Unit) else self.players).add(holder.id)
+
+    async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
+        try:
+            before, after = await self.tx.adjust(counter_id, delta)
+        except OutOfBounds as exc:
+            raise _bounds_error(self.ctx, self.tpl, holder, exc) from None
+        self._record(holder, key, before, after)
+        return after
+
+    async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:
+        try:
+            before, after = await self.tx.set_value(counter_id, value)
+        except OutOfBounds as exc:
+            raise _bounds_error(self.ctx, self.tpl, holder, exc) from None
+        self._record(holder, key, before, after)
+        return after
+
+    async def ensure(self, holder: Holder, key: str, *, token: bool = False, value: int = 0) -> int:
+        """The holder's counter `key`, created (bounds from the template) when missing."""
+        existing = holder.counter(key) or holder.token(key)
+        if existing is not None:
+            return existing.id
+        d = self.tpl.define(key)
+        kind: HolderKind = "unit" if isinstance(holder, Unit) else "participant"
+        return await self.tx.ensure_counter(
+            kind,
+            holder.id,
+            key,
+            value=value,
+            min_value=0 if token else d.min,
+            max_value=d.max,
+            token=token,
+            position=1000 if token else 500,
+        )
+
+    def _record(self, holder: Holder, key: str, before: int, after: int) -> None:
+        if before != after:
+            token = key in self.tpl.tokens
+            self.changes.append(Change(holder.name, key, before, after, token))
+        self._touch(holder)
+
+    async def fresh(self) -> GameState:
+        return await self.tx.state()
+
+    async def end_game(self, winner: Participant | None) -> None:
+        game = self.state.game
+        await self.tx.set_field("game", game.id, "status", ENDED)
+        await self.tx.set_field("game", game.id, "ended_at", self.ctx.services.clock())
+        if winner is not None:
+            await self.tx.set_field("game", game.id, "winner_id", winner.id)
+            self.note("tracker.note.winner", name=winner.name)
+        else:
+            self.note("tracker.note.draw")
+
+
+def _bounds_error(ctx: Ctx, tpl: Template, holder: Holder, exc: OutOfBounds) -> UserError:
+    c = exc.counter
+    return UserError(
+        "tracker.error.bounds",
+        target=holder.name,
+        stat=tpl.label(c.key, ctx.lang),
+        value=exc.value,
+        min=c.min if c.min is not None else "−∞",
+        max=c.max if c.max is not None else "∞",
+    )
+
+
+Body = Callable[[Step], Awaitable[None]]
+
+
+async def run_step(
+    ctx: Ctx,
+    state: GameState,
+    action: str,
+    body: Body,
+    params: dict[str, Any] | None = None,
+    *,
+    check: bool = True,
+) -> Outcome:
+    """Run `body` as one undoable step, add the consequences, commit, then notify listeners."""
+    if not state.game.active:
+        raise UserError("tracker.error.ended")
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    step: Step | None = None
+    async with ctx.services.storage.tracker.change(
+        state.game.id,
+        at=ctx.services.clock(),
+        user_id=ctx.user.id,
+        user_name=ctx.user.name,
+        action=action,
+        params=params or {},
+    ) as tx:
+        step = Step(tx, state, tpl, ctx)
+        await body(step)
+        if check:
+            await consequences(step)
+        changed = tx.events > 0
+    after = await ctx.services.storage.tracker.load(state.game.id)
+    assert after is not None and step is not None
+    if changed:
+        await ctx.services.game_changed(ctx.channel_id)
+    return Outcome(after, step.changes, step.notes)
+
+
+async def consequences(step: Step) -> None:
+    """Destroyed units, a bloodied or defeated Warlord, the last mage, the winning key."""
+    if not step.units and not step.players:
+        return
+    tpl = step.tpl
+    state = await step.fresh()
+    if tpl.win_stat:
+        for pid in sorted(step.players):
+            p = state.participant(pid)
+            if p and p.present and p.value(tpl.win_stat) >= tpl.win_at and state.game.active:
+                await step.end_game(p)
+                return
+    leader_fell = False
+    for uid in sorted(step.units):
+        unit = state.unit(uid)
+        if unit is None or not unit.present or unit.destroyed:
+            continue
+        if unit.kind == "warlord":
+            leader_fell |= await _check_warlord(step, unit)
+            continue
+        toughness = sum(unit.value(k) for k in tpl.toughness)
+        damage = unit.value(tpl.damage) if tpl.damage else 0
+        if tpl.damage and toughness > 0 and damage >= toughness:
+            await step.tx.set_field("unit", unit.id, "state", DESTROYED)
+            step.note("tracker.note.destroyed", unit=unit.name)
+            leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
+    if leader_fell:
+        await _last_leader_standing(step)
+
+
+async def _check_warlord(step: Step, unit: Unit) -> bool:
+    """Conquest: hale side at its HP → bloodied, damage cleared; bloodied side → defeat."""
+    damage = unit.counter("damage")
+    bloodied = unit.counter("bloodied")
+    if damage is None or bloodied is None:
+        return False
+    if not bloodied.value and damage.value >= unit.value("hp"):
+        await step.set(unit, bloodied.id, "bloodied", 1)
+        await step.set(unit, damage.id, "damage", 0)
+        step.note("tracker.note.bloodied", unit=unit.name)
+        return False
+    if bloodied.value and damage.value >= unit.value("bloodied_hp"):
+        await step.tx.set_field("unit", unit.id, "state", DESTROYED)
+        step.note("tracker.note.defeated", unit=unit.name)
+        return True
+    return False
+
+
+async def _last_leader_standing(step: Step) -> None:
+    state = await step.fresh()
+    if not state.game.active:
+        return
+    alive = {
+        u.owner_id
+        for u in state.units
+        if u.kind == step.tpl.leader and not u.destroyed and u.owner_id is not None
+    }
+    players = [p for p in state.participants if p.id in alive]
+    if len(players) == 1:
+        await step.end_game(players[0])
+    elif not players:
+        await step.end_game(None)
+
+
+# --- games -------------------------------------------------------------------------------------
+
+
+async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, int]) -> Outcome:
+    """Create the channel's game; the starter and the named players join with their counters."""
+    if slug not in TEMPLATE_SLUGS:
+        raise UserError("tracker.error.no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
+    tpl = template(slug)
+    for name in options:
+        if name not in tpl.start:
+            allowed = ", ".join(tpl.start) or "—"
+            raise UserError("tracker.error.start_option", option=name, game=slug, allowed=allowed)
+    for name in tpl.required:
+        if name not in options:
+            raise UserError("tracker.error.start_needs", option=name, game=slug)
+    for name, value in options.items():
+        d = tpl.define(tpl.start[name])
+        if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
+            raise UserError(
+                "error.out_of_range",
+                name=name,
+                value=value,
+                min=d.min if d.min is not None else "−∞",
+                max=d.max if d.max is not None else "∞",
+            )
+    users = list({u.id: u for u in [ctx.user, *players]}.values())
+    storage = ctx.services.storage
+    try:
+        async with storage.tracker.create_game(
+            channel_id=ctx.channel_id,
+            guild_id=ctx.guild_id,
+            slug=slug,
+            options=options,
+            at=ctx.services.clock(),
+            user_id=ctx.user.id,
+            user_name=ctx.user.name,
+        ) as tx:
+            for user in users:
+                await _seat(tx, tpl, user, options)
+            game_id = tx.game_id
+    except GameExists:
+        raise UserError("tracker.error.exists") from None
+    state = await storage.tracker.load(game_id)
+    assert state is not None
+    await ctx.services.game_changed(ctx.channel_id)
+    return Outcome(state)
+
+
+async def _seat(tx: TrackerTx, tpl: Template, user: UserRef, options: dict[str, int]) -> int:
+    """Seat one player: their counters, and their leader unit (named after them) if any."""
+    pid = await tx.add_participant(user.id, user.name)
+    existing = {c.key for c in await tx.counters_of("participant", pid)}
+    values = dict(tpl.player)
+    leader_values = dict(tpl.leader_stats)
+    for option, value in options.items():
+        key = tpl.start[option]
+        if tpl.leader and key in leader_values:
+            leader_values[key] = value
+        else:
+            values[key] = value
+    for pos, (key, value) in enumerate(values.items()):
+        if key not in existing:
+            d = tpl.define(key)
+            await tx.ensure_counter(
+                "participant",
+                pid,
+                key,
+                value=value,
+                min_value=d.min,
+                max_value=d.max,
+                position=pos,
+            )
+    if tpl.leader and not existing:
+        uid = await tx.add_unit(pid, tpl.leader, user.name)
+        for pos, (key, value) in enumerate(leader_values.items()):
+            d = tpl.define(key)
+            await tx.ensure_counter(
+                "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
+            )
+    return pid
+
+
+async def join(ctx: Ctx) -> Outcome:
+    state = await require_state(ctx)
+    if state.participant_by_user(ctx.user.id):
+        raise UserError("tracker.error.already_joined")
+    tpl = template(state.slug)
+
+    async def body(step: Step) -> None:
+        await _seat(step.tx, tpl, ctx.user, state.game.options)
+        step.note("tracker.note.joined", name=ctx.user.name)
+
+    return await _run_open(ctx, state, "join", body)
+
+
+async def leave(ctx: Ctx) -> Outcome:
+    state = await require_state(ctx)
+    me = state.participant_by_user(ctx.user.id)
+    if me is None:
+        raise UserError("tracker.error.not_joined")
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("participant", me.id, "present", 0)
+        step.note("tracker.note.left", name=me.name)
+
+    return await run_step(ctx, state, "leave", body)
+
+
+async def _run_open(ctx: Ctx, state: GameState, action: str, body: Body) -> Outcome:
+    """A step anyone may take (joining), still one transaction with its notification."""
+    if not state.game.active:
+        raise UserError("tracker.error.ended")
+    manage = ctx.can_manage
+    ctx.can_manage = True
+    try:
+        return await run_step(ctx, state, action, body, check=False)
+    finally:
+        ctx.can_manage = manage
+
+
+async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
+    """End the game (kept in the database, ended); the outcome's state is the final summary."""
+    state = await require_state(ctx)
+    if game_id is not None and state.game.id != game_id:
+        raise UserError("tracker.error.stale_game")
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("game", state.game.id, "status", ENDED)
+        await step.tx.set_field("game", state.game.id, "ended_at", ctx.services.clock())
+
+    return await run_step(ctx, state, "end", body, check=False)
+
+
+# --- values ------------------------------------------------------------------------------------
+
+
+def _amount(amount: int) -> None:
+    if abs(amount) > MAX_AMOUNT:
+        raise UserError(
+            "error.out_of_range", name="amount", value=amount, min=-MAX_AMOUNT, max=MAX_AMOUNT
+        )
+
+
+async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Outcome:
+    """`/add`: stat += amount (negative allowed), refused outside the stat's bounds."""
+    _amount(amount)
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    ref = find_stat(state, tpl, find_target(state, target), stat)
+
+    async def body(step: Step) -> None:
+        cid = (
+            ref.counter.id
+            if ref.counter
+            else await step.ensure(ref.holder, ref.key, token=ref.token)
+        )
+        await step.adjust(ref.holder, cid, ref.key, amount)
+
+    params = {"target": ref.holder.name, "stat": ref.key, "amount": amount}
+    return await run_step(ctx, state, "add", body, params)
+
+
+async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
+    """`/set`: stat = value, refused outside the stat's bounds."""
+    _amount(value)
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    ref = find_stat(state, tpl, find_target(state, target), stat)
+
+    async def body(step: Step) -> None:
+        cid = (
+            ref.counter.id
+            if ref.counter
+            else await step.ensure(ref.holder, ref.key, token=ref.token)
+        )
+        await step.set(ref.holder, cid, ref.key, value)
+
+    params = {"target": ref.holder.name, "stat": ref.key, "value": value}
+    return await run_step(ctx, state, "set", body, params)
+
+
+def _damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Counter, int]:
+    """The counter `/dmg` moves and its direction: damage up, or (custom) life down."""
+    holder = find_target(state, target)
+    if isinstance(holder, Participant):
+        holder = state.leader(holder.id) or holder
+    key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
+    c = holder.counter(key)
+    if c is None:
+        raise UserError(
+            "tracker.error.no_stat",
+            name=tpl.label(key, "en"),
+            target=holder.name,
+            known=_stats(holder),
+        )
+    return holder, c, sign
+
+
+async def damage(ctx: Ctx, target: str, amount: int, *, source: str = "dmg") -> Outcome:
+    """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed)."""
+    _amount(amount)
+    if amount < 0:
+        raise UserError("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    holder, c, sign = _damage_ref(state, tpl, target)
+
+    async def body(step: Step) -> None:
+        if sign > 0:
+            await step.adjust(holder, c.id, c.key, amount)
+        else:
+            fresh = await step.tx.counter(c.id)
+            low = fresh.min if fresh.min is not None else fresh.value - amount
+            await step.set(holder, c.id, c.key, max(low, fresh.value - amount))
+
+    return await run_step(ctx, state, source, body, {"target": holder.name, "amount": amount})
+
+
+async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
+    """`/heal`: remove up to `amount` damage (never below zero), or raise life in custom."""
+    _amount(amount)
+    if amount < 0:
+        raise UserError("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    holder, c, sign = _damage_ref(state, tpl, target)
+
+    async def body(step: Step) -> None:
+        fresh = await step.tx.counter(c.id)
+        if sign > 0:
+            await step.set(holder, c.id, c.key, max(fresh.min or 0, fresh.value - amount))
+        else:
+            await step.adjust(holder, c.id, c.key, amount)
+
+    return await run_step(ctx, state, "heal", body, {"target": holder.name, "amount": amount})
+
+
+async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
+    """`/mana`: change the mana of a player's mage (yours by default)."""
+    _amount(amount)
+    state = await require_state(ctx)
+    tpl = template(state.slug)
+    if not tpl.mana:
+        raise UserError("tracker.error.wrong_game", command="/mana", game=state.slug)
+    require_player(ctx, state)
+    who = player or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    return await add(ctx, f"#p{p.id}", tpl.mana, amount)
+
+
+async def apply_damage(ctx: Ctx, target: str, amount: int) -> Outcome:
+    """For `/mw attack target:`: the attack's damage as one undoable step."""
+    return await damage(ctx, target, amount, source="attack")
+
+
+async def update_burn(ctx: Ctx, target: str, damage_dealt: int, tokens_left: int) -> Outcome:
+    """For `/mw burn target:`: deal the Burn damage and leave `tokens_left` Burn, as one step."""
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    holder, c, _ = _damage_ref(state, tpl, target)
+
+    async def body(step: Step) -> None:
+        if damage_dealt:
+            await step.adjust(holder, c.id, c.key, damage_dealt)
+        cid = await step.ensure(holder, "burn", token=True)
+        await step.set(holder, cid, "burn", tokens_left)
+
+    return await run_step(ctx, state, "burn", body, {"target": holder.name})
+
+
+# --- tokens ------------------------------------------------------------------------------------
+
+
+async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
+    """`/token add` (count > 0) or `/token remove` (count < 0); removing too many fails."""
+    _amount(count)
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    key = tpl.resolve_token(name)
+    if key is None:
+        known = ", ".join(d.name(ctx.lang) for d in tpl.tokens.values()) or "—"
+        raise UserError("tracker.error.no_token", name=name, known=known)
+    holder = find_target(state, target)
+
+    async def body(step: Step) -> None:
+        cid = await step.ensure(holder, key, token=True)
+        await step.adjust(holder, cid, key, count)
+
+    return await run_step(ctx, state, "token", body, {"target": holder.name, "token": key})
+
+
+async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    holder = find_target(state, target)
+    if not holder.tokens:
+        raise UserError("tracker.error.no_tokens", target=holder.name)
+
+    async def body(step: Step) -> None:
+        for t in holder.tokens:
+            await step.set(holder, t.id, t.key, 0)
+
+    return await run_step(ctx, state, "token.clear", body, {"target": holder.name})
+
+
+# --- units -------------------------------------------------------------------------------------
+
+
+async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int]) -> Outcome:
+    """`/unit add`: a creature with the template's counters; `stats` override the defaults."""
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    tpl = template(state.slug)
+    clean = " ".join(name.split())[:MAX_UNIT_NAME]
+    if not clean or clean.startswith("#"):
+        raise UserError("tracker.error.bad_name", name=name)
+    who = owner or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    values = dict(tpl.creature)
+    for option, value in stats.items():
+        key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
+        if key is None or key not in values:
+            raise UserError(
+                "tracker.error.no_stat", name=option, target=clean, known=", ".join(values) or "—"
+            )
+        values[key] = value
+        d = tpl.define(key)
+        if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
+            raise UserError(
+                "tracker.error.bounds",
+                target=clean,
+                stat=d.name(ctx.lang),
+                value=value,
+                min=d.min if d.min is not None else "−∞",
+                max=d.max if d.max is not None else "∞",
+            )
+    everyone: list[Holder] = [*state.units, *state.participants]
+    taken = {norm(h.name) for h in everyone}
+    final = clean
+    n = 2
+    while norm(final) in taken:
+        final = f"{clean} {n}"
+        n += 1
+
+    async def body(step: Step) -> None:
+        uid = await step.tx.add_unit(p.id, CREATURE, final)
+        for pos, (key, value) in enumerate(values.items()):
+            d = tpl.define(key)
+            await step.tx.ensure_counter(
+                "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
+            )
+        step.note("tracker.note.unit_added", unit=final, owner=p.name)
+
+    return await run_step(ctx, state, "unit.add", body, {"unit": final}, check=False)
+
+
+def _find_unit(state: GameState, target: str) -> Unit:
+    holder = find_target(state, target)
+    if not isinstance(holder, Unit):
+        raise UserError("tracker.error.not_a_unit", name=target)
+    return holder
+
+
+async def remove_unit(ctx: Ctx, target: str) -> Outcome:
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    unit = _find_unit(state, target)
+    if unit.kind != CREATURE:
+        raise UserError("tracker.error.leader_unit", name=unit.name)
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("unit", unit.id, "present", 0)
+        step.note("tracker.note.unit_removed", unit=unit.name)
+
+    return await run_step(ctx, state, "unit.remove", body, {"unit": unit.name}, check=False)
+
+
+async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
+    state = await require_state(ctx)
+    require_player(ctx, state)
+    unit = _find_unit(state, target)
+    clean = " ".join(new_name.split())[:MAX_UNIT_NAME]
+    if not clean or clean.startswith("#"):
+        raise UserError("tracker.error.bad_name", name=new_name)
+    everyone: list[Holder] = [*state.units, *state.participants]
+    if any(norm(h.name) == norm(clean) for h in everyone if h != unit):
+        raise UserError("tracker.error.name_taken", name=clean)
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("unit", unit.id, "name", clean)
+        step.note("tracker.note.renamed", old=unit.name, new=clean)
+
+    return await run_step(ctx, state, "unit.rename", body, {"unit": clean}, check=False)
+
+
+# --- lists (conquest planets) ------------------------------------------------------------------
+
+
+async def add_item(ctx: Ctx, list_name: str, text: str, player: UserRef | None = None) -> Outcome:
+    state = await require_state(ctx)
+    tpl = template(state.slug)
+    if list_name not in tpl.lists:
+        raise UserError("tracker.error.wrong_game", command=f"/{list_name}", game=state.slug)
+    require_player(ctx, state)
+    who = player or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    clean = " ".join(text.split())[:MAX_UNIT_NAME]
+    if not clean:
+        raise UserError("tracker.error.bad_name", name=text)
+
+    async def body(step: Step) -> None:
+        await step.tx.add_item(p.id, list_name, clean)
+        step.note("tracker.note.item_added", name=p.name, item=clean)
+
+    return await run_step(ctx, state, "item.add", body, {"item": clean}, check=False)
+
+
+# --- keyforge ----------------------------------------------------------------------------------
+
+
+async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
+    """`/kf forge`: spend the key cost in Æmber for a key; the third key wins."""
+    state = await require_state(ctx)
+    if state.slug != "keyforge":
+        raise UserError("tracker.error.wrong_game", command="/kf forge", game=state.slug)
+    require_player(ctx, state)
+    who = player or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    aember, keys, cost = p.counter("aember"), p.counter("keys"), p.value("keycost", 6)
+    assert aember is not None and keys is not None
+    if keys.value >= 3:
+        raise UserError("tracker.error.all_keys", name=p.name)
+    if aember.value < cost:
+        raise UserError("tracker.error.cannot_forge", name=p.name, aember=aember.value, cost=cost)
+
+    async def body(step: Step) -> None:
+        await step.adjust(p, aember.id, "aember", -cost)
+        after = await step.adjust(p, keys.id, "keys", 1)
+        step.note("tracker.note.forged", name=p.name, keys=after, cost=cost)
+
+    return await run_step(ctx, state, "forge", body, {"player": p.name})
+
+
+# --- whfb pools (called by the /whf dice commands) ---------------------------------------------
+
+
+async def set_pools(
+    ctx: Ctx, player: UserRef | None, power: int | None = None, dispel: int | None = None
+) -> Outcome:
+    """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
+    state = await require_state(ctx)
+    if state.slug != "whfb":
+        raise UserError("tracker.error.wrong_game", command="/whf", game=state.slug)
+    require_player(ctx, state)
+    who = player or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+
+    async def body(step: Step) -> None:
+        for key, value in (("power", power), ("dispel", dispel)):
+            c = p.counter(key)
+            if value is not None and c is not None:
+                await step.set(p, c.id, key, value)
+
+    return await run_step(ctx, state, "pools", body, {"player": p.name})
+
+
+async def spend_pool(ctx: Ctx, pool: str, amount: int, player: UserRef | None = None) -> Outcome:
+    """Spend `amount` dice from a side's `power` or `dispel` pool; refused if there are too few."""
+    if pool not in ("power", "dispel"):
+        raise UserError("tracker.error.no_stat", name=pool, target="", known="power, dispel")
+    state = await require_state(ctx)
+    if state.slug != "whfb":
+        raise UserError("tracker.error.wrong_game", command="/whf", game=state.slug)
+    who = player or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    return await add(ctx, f"#p{p.id}", pool, -amount)
+
+
+# --- rounds, undo, redo ------------------------------------------------------------------------
+
+
+async def next_round(ctx: Ctx, rng: random.Random | None = None) -> Outcome:
+    """`/game next`: the template's round procedure as one undoable step."""
+    from bot.tracker.rounds import run_procedure
+
+    state = await require_state(ctx)
+    require_player(ctx, state)
+
+    async def body(step: Step) -> None:
+        await run_procedure(step, rng or ctx.services.rng)
+
+    return await run_step(ctx, state, "next", body, {"round": state.round})
+
+
+async def _undo_target(ctx: Ctx) -> GameState:
+    """The active game, or the channel's last game if it just ended (so a win can be undone)."""
+    storage = ctx.services.storage
+    game_id = await storage.tracker.active_game_id(ctx.channel_id)
+    if game_id is None:
+        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
+    state = await storage.tracker.load(game_id) if game_id is not None else None
+    if state is None:
+        raise UserError("tracker.error.no_game")
+    require_player(ctx, state)
+    return state
+
+
+async def undo(ctx: Ctx, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
+    state = await _undo_target(ctx)
+    undone = await ctx.services.storage.tracker.undo(
+        state.game.id, steps, at=ctx.services.clock(), user_name=ctx.user.name
+    )
+    if not undone:
+        raise UserError("tracker.error.nothing_to_undo")
+    after = await ctx.services.storage.tracker.load(state.game.id)
+    assert after is not None
+    await ctx.services.game_changed(ctx.channel_id)
+    return after, undone
+
+
+async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
+    state = await _undo_target(ctx)
+    done = await ctx.services.storage.tracker.redo(state.game.id)
+    if done is None:
+        raise UserError("tracker.error.nothing_to_redo")
+    after = await ctx.services.storage.tracker.load(state.game.id)
+    assert after is not None
+    await ctx.services.game_changed(ctx.channel_id)
+    return after, done
+
+
+def is_active(state: GameState) -> bool:
+    return state.status == ACTIVE

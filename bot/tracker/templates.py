@@ -1,0 +1,204 @@
+"""Game templates: one TOML data file per game under `templates/`, read into `Template`.
+
+A template says which counters a player, the player's leader unit (mage, warlord) and a creature
+start with, their names and bounds, the allowed tokens, the round procedure, and which stat is
+damage, which stats a unit's damage is measured against and which counter wins the game.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.tracker.names import Lexicon, norm
+
+TEMPLATES_DIR = Path(__file__).with_name("templates")
+TEMPLATE_SLUGS = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
+PROCEDURES = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
+LEADER_KINDS = ("", "mage", "warlord")
+CREATURE = "creature"
+
+
+@dataclass(frozen=True)
+class StatDef:
+    """A counter or token kind: key, Russian and English names, aliases and bounds."""
+
+    key: str
+    ru: str
+    en: str
+    aliases: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    token: bool = False
+
+    def name(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+@dataclass(frozen=True)
+class Template:
+    slug: str
+    procedure: str
+    leader: str
+    damage: str
+    toughness: tuple[str, ...]
+    main: str
+    player_main: str
+    mana: str
+    required: tuple[str, ...]
+    start: dict[str, str]
+    player: dict[str, int]
+    leader_stats: dict[str, int]
+    creature: dict[str, int]
+    stats: dict[str, StatDef]
+    tokens: dict[str, StatDef]
+    win_stat: str = ""
+    win_at: int = 0
+    lists: tuple[str, ...] = ()
+    open: bool = False
+    stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
+    token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for d in self.stats.values():
+            self.stat_names.add(d.key, (d.ru, d.en, *d.aliases))
+        for d in self.tokens.values():
+            self.token_names.add(d.key, (d.ru, d.en, *d.aliases))
+
+    def resolve_stat(self, text: str) -> str | None:
+        return self.stat_names.resolve(text)
+
+    def resolve_token(self, text: str) -> str | None:
+        return self.token_names.resolve(text)
+
+    def define(self, key: str) -> StatDef:
+        """The definition of a stat or token key; keys made on the fly name themselves."""
+        found = self.stats.get(key) or self.tokens.get(key)
+        if found is not None:
+            return found
+        label = key.replace("_", " ")
+        return StatDef(key, label, label)
+
+    def label(self, key: str, lang: str) -> str:
+        return self.define(key).name(lang)
+
+    def stats_for(self, kind: str) -> dict[str, int]:
+        """Starting counters (key → default) of a participant ('player'), leader or creature."""
+        if kind == "player":
+            return self.player
+        if kind == CREATURE:
+            return self.creature
+        return self.leader_stats
+
+
+class TemplateError(ValueError):
+    """A template data file is malformed; the message names the file and the problem."""
+
+
+def _stat(key: str, raw: Any, token: bool, where: str) -> StatDef:
+    if not isinstance(raw, dict) or not raw.get("ru") or not raw.get("en"):
+        raise TemplateError(f"{where}: {key!r} needs ru and en names")
+    aliases = raw.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        raise TemplateError(f"{where}: {key!r} aliases must be a list of strings")
+    lo, hi = raw.get("min"), raw.get("max")
+    if lo is not None and hi is not None and lo > hi:
+        raise TemplateError(f"{where}: {key!r} has min > max")
+    return StatDef(key, str(raw["ru"]), str(raw["en"]), tuple(aliases), lo, hi, token)
+
+
+def parse_template(data: dict[str, Any], where: str) -> Template:
+    """Build and validate a template from parsed TOML; TemplateError names what is wrong."""
+    try:
+        stats = {k: _stat(k, v, False, where) for k, v in data.get("stats", {}).items()}
+        tokens = {k: _stat(k, v, True, where) for k, v in data.get("tokens", {}).items()}
+        win = data.get("win", {})
+        tpl = Template(
+            slug=str(data["slug"]),
+            procedure=str(data["procedure"]),
+            leader=str(data.get("leader_kind", "")),
+            damage=str(data.get("damage", "")),
+            toughness=tuple(data.get("toughness", ())),
+            main=str(data.get("main", "")),
+            player_main=str(data.get("player_main", "")),
+            mana=str(data.get("mana", "")),
+            required=tuple(data.get("required", ())),
+            start={str(k): str(v) for k, v in data.get("start", {}).items()},
+            player={str(k): int(v) for k, v in data.get("player", {}).items()},
+            leader_stats={str(k): int(v) for k, v in data.get("leader", {}).items()},
+            creature={str(k): int(v) for k, v in data.get("creature", {}).items()},
+            stats=stats,
+            tokens=tokens,
+            win_stat=str(win.get("stat", "")),
+            win_at=int(win.get("at", 0)),
+            lists=tuple(data.get("lists", ())),
+            open=bool(data.get("open", False)),
+        )
+    except KeyError as exc:
+        raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, TemplateError):
+            raise
+        raise TemplateError(f"{where}: {exc}") from None
+    _validate(tpl, where)
+    return tpl
+
+
+def _validate(tpl: Template, where: str) -> None:
+    problems: list[str] = []
+    if tpl.procedure not in PROCEDURES:
+        problems.append(f"unknown procedure {tpl.procedure!r}")
+    if tpl.leader not in LEADER_KINDS:
+        problems.append(f"unknown leader kind {tpl.leader!r}")
+    if tpl.leader and not tpl.leader_stats:
+        problems.append("a leader needs [leader] stats")
+    used = {*tpl.player, *tpl.leader_stats, *tpl.creature, *tpl.toughness, *tpl.start.values()}
+    for name in ("damage", "main", "player_main", "mana", "win_stat"):
+        if getattr(tpl, name):
+            used.add(getattr(tpl, name))
+    problems += [
+        f"stat {key!r} is used but not defined"
+        for key in sorted(used - set(tpl.stats) - set(tpl.tokens))
+    ]
+    for kind in ("player", "leader", CREATURE):
+        for key, default in tpl.stats_for(kind).items():
+            d = tpl.stats.get(key)
+            if d and not (
+                (d.min is None or default >= d.min) and (d.max is None or default <= d.max)
+            ):
+                problems.append(f"{kind} default {key}={default} is outside its bounds")
+    for r in tpl.required:
+        if r not in tpl.start:
+            problems.append(f"required start option {r!r} is not in start")
+    seen: dict[str, str] = {}
+    for group in (tpl.stats, tpl.tokens):
+        for d in group.values():
+            for spelling in {norm(s) for s in (d.key, d.ru, d.en, *d.aliases)}:
+                other = seen.get(spelling)
+                if other is not None and other != d.key:
+                    problems.append(f"name {spelling!r} means both {other!r} and {d.key!r}")
+                seen[spelling] = d.key
+    if problems:
+        raise TemplateError(f"{where}: " + "; ".join(problems))
+
+
+def load_template_file(path: Path) -> Template:
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    tpl = parse_template(data, path.name)
+    if tpl.slug != path.stem:
+        raise TemplateError(f"{path.name}: slug {tpl.slug!r} does not match the file name")
+    return tpl
+
+
+@cache
+def templates() -> dict[str, Template]:
+    """Every template by slug, loaded once."""
+    return {path.stem: load_template_file(path) for path in sorted(TEMPLATES_DIR.glob("*.toml"))}
+
+
+def template(slug: str) -> Template:
+    return templates()[slug]

@@ -1,0 +1,104 @@
+"""Lookup quality on a TSV of sample queries (`python -m bot eval-lookup FILE`, bench, tests).
+
+Each line: query, game filter or `-`, expected game, expected snippets separated by `|`. A result
+counts when one snippet occurs in its title or text and it belongs to the expected game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from glossary.model import Entry
+
+SearchFn = Callable[[str, str | None, int], Sequence[Entry]]
+
+
+@dataclass(frozen=True)
+class Case:
+    line: int
+    query: str
+    game: str | None
+    expected_game: str
+    snippets: tuple[str, ...]
+
+    def accepts(self, entry: Entry) -> bool:
+        return entry.game == self.expected_game and any(
+            s in entry.title or s in entry.text for s in self.snippets
+        )
+
+
+@dataclass
+class Miss:
+    case: Case
+    rank: int | None  # 1-based rank of the first accepted result within the top 3, or None
+    got: list[Entry]
+
+
+@dataclass
+class Report:
+    total: int = 0
+    top1: int = 0
+    top3: int = 0
+    misses: list[Miss] = field(default_factory=list)
+
+    def rate(self, hits: int) -> float:
+        return 100.0 * hits / self.total if self.total else 0.0
+
+
+def read_cases(path: Path) -> tuple[list[Case], list[str]]:
+    """The cases of a TSV file and a list of `line N: problem` for lines that are malformed."""
+    cases: list[Case] = []
+    problems: list[str] = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        cols = raw.split("\t")
+        if len(cols) != 4 or not cols[0].strip() or not cols[3].strip():
+            problems.append(f"line {number}: expected 4 tab-separated columns")
+            continue
+        query, game, expected, snippets = cols
+        cases.append(
+            Case(
+                line=number,
+                query=query,
+                game=None if game.strip() in ("", "-") else game.strip(),
+                expected_game=expected.strip(),
+                snippets=tuple(s for s in snippets.split("|") if s),
+            )
+        )
+    return cases, problems
+
+
+def evaluate(cases: Sequence[Case], search: SearchFn) -> Report:
+    """Top-1 and top-3 accuracy of `search(query, game, limit)` over the cases."""
+    report = Report()
+    for case in cases:
+        got = list(search(case.query, case.game, 3))[:3]
+        rank = next((i + 1 for i, e in enumerate(got) if case.accepts(e)), None)
+        report.total += 1
+        report.top1 += rank == 1
+        report.top3 += rank is not None
+        if rank != 1:
+            report.misses.append(Miss(case, rank, got))
+    return report
+
+
+def format_report(report: Report, label: str) -> list[str]:
+    """Developer-facing lines: the two figures, then every miss with what came first."""
+    lines = [
+        f"{label}: {report.total} queries",
+        f"  top-1: {report.top1}/{report.total} = {report.rate(report.top1):.1f}%",
+        f"  top-3: {report.top3}/{report.total} = {report.rate(report.top3):.1f}%",
+    ]
+    for miss in report.misses:
+        c = miss.case
+        first = miss.got[0] if miss.got else None
+        instead = f"{first.id} «{first.title}»" if first else "nothing"
+        where = f"rank {miss.rank}" if miss.rank else "not in top 3"
+        lines.append(
+            f"  miss line {c.line}: {c.query!r} [{c.game or '-'}] → want {c.expected_game} "
+            f"«{c.snippets[0][:40]}»; {where}; first was {instead}"
+        )
+    return lines

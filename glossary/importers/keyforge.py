@@ -1,0 +1,83 @@
+"""KeyForge glossary: `Русское имя ( English Name )` headings, blank-line separated paragraphs.
+
+Quirks handled (see `/work/shared/seeds/README.md`): spaces inside the English parentheses;
+plain Russian headings and comma lists of names (`Атака, атакующий`); the parameter in
+`Штурм (Х) ( Assault )`; `Янтарь (Æ MBER )` spelled with a stray space, read as `Æmber` (and
+`Aember`); cross-references (`Также смотрите: …`, `Смотрите «Бой» на с. 13.`, `См. …`)
+resolved to ids when the entry is in the file, kept as text otherwise. There is no document
+title: the first line is already a heading.
+"""
+
+from __future__ import annotations
+
+import re
+
+from glossary.importers.common import (
+    Draft,
+    ImportResult,
+    collapse_spaces,
+    finish,
+    read_lines,
+    strip_parentheses,
+    unique,
+)
+
+GAME = "keyforge"
+MAX_HEADING_WORDS = 8  # not counting the English name in parentheses
+_ENGLISH = re.compile(r"\(\s*(?P<en>[A-Za-zÆæ][^()А-Яа-яЁё]*?)\s*\)")
+_PARAM = re.compile(r"\((?P<param>[XХ])\)")
+_REFERENCE_START = re.compile(r"^(?:См\.|Смотрите|Также смотрите)", re.IGNORECASE)
+# `Æ MBER` → `ÆMBER`: a lone capital glued back to the capitals that follow it.
+_SPLIT_WORD = re.compile(r"\b(?P<head>[A-ZÆ]) (?P<tail>[A-Z]{2,})\b")
+
+
+def parse(text: str, file: str) -> ImportResult:
+    lines = read_lines(text)
+    drafts: list[Draft] = []
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if _is_heading(stripped):
+            drafts.append(_draft(stripped, number))
+        elif not drafts:
+            raise ValueError(f"{file}:{number}: text before the first heading")
+        else:
+            drafts[-1].add(number, stripped)
+    empty = [d.title for d in drafts if not d.paragraphs]
+    if empty:
+        raise ValueError(f"{file}: headings without text: {empty}")
+    return finish(GAME, file, drafts, skipped={})
+
+
+def _is_heading(line: str) -> bool:
+    if line.endswith((".", "!", "?", ":", ";", "…")) or _REFERENCE_START.match(line):
+        return False
+    return len(_ENGLISH.sub(" ", line).split()) <= MAX_HEADING_WORDS
+
+
+def english_name(raw: str) -> list[str]:
+    """`Æ MBER` → [`Æmber`, `Aember`]; `Armor` → [`Armor`]; other capitals stay as printed."""
+    name = collapse_spaces(_SPLIT_WORD.sub(r"\g<head>\g<tail>", raw))
+    if name.isupper() and " " not in name:
+        name = name.capitalize()
+    names = [name]
+    if "Æ" in name or "æ" in name:
+        names.append(name.replace("Æ", "Ae").replace("æ", "ae"))
+    return names
+
+
+def _draft(heading: str, number: int) -> Draft:
+    english = [n for m in _ENGLISH.finditer(heading) for n in english_name(m.group("en"))]
+    russian = collapse_spaces(_ENGLISH.sub(" ", heading))
+    param = _PARAM.search(russian)
+    names = [russian, *[p for p in re.split(r",\s+", russian) if p != russian]]
+    if param:
+        names.append(strip_parentheses(russian))
+    return Draft(
+        title=heading,
+        names=unique([*names, *english]),
+        first_line=number,
+        parameter=param.group("param") if param else None,
+        slug_base=strip_parentheses(russian).split(",")[0],
+    )

@@ -1,0 +1,132 @@
+"""Text folding shared by the index and the queries: case, ё/е, diacritics, punctuation, stems.
+
+Everything here is deterministic and cached per token, so building the index for tens of
+thousands of entries stays fast and a query is folded exactly like the keys it is compared to.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+import Stemmer
+
+_RU_STEMMER = Stemmer.Stemmer("russian")
+_EN_STEMMER = Stemmer.Stemmer("english")
+
+# Single tokens that stand for a parameter value in a heading (`Aegis X`, `Броня Х`, `X-Y-Z`).
+PARAM_LETTERS = frozenset({"x", "х", "y", "z"})
+# Words glued to a parameter that mean nothing without it: `Атака на Х`, `выстрел на 2-3-4`.
+PARAM_GLUE = frozenset({"на", "on"})
+# Little words that carry no meaning for coverage scores.
+STOP_WORDS = frozenset(
+    {"на", "от", "в", "во", "и", "с", "со", "по", "к", "о", "об", "из", "за", "для", "не", "а"}
+    | {"the", "of", "a", "an", "to", "in", "on", "and", "or", "for"}
+)
+_LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "ð": "d", "þ": "th"})
+_BRACKETED = re.compile(r"\[[^\]]*\]")
+_CYRILLIC = re.compile(r"[а-яё]")
+_LATIN = re.compile(r"[a-z]")
+_COMBINING_CATEGORIES = frozenset({"Mn", "Me"})
+
+
+def _strip_latin_marks(text: str) -> str:
+    """Drop accents on Latin letters only: `â` → `a`, but `й` keeps its breve."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) in _COMBINING_CATEGORIES and out and out[-1].isascii():
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def fold(text: str) -> str:
+    """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space."""
+    text = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
+    text = _strip_latin_marks(text.translate(_LIGATURES))
+    chars = [ch if ch.isalnum() else " " for ch in text]
+    return " ".join("".join(chars).split())
+
+
+def fold_glued(text: str) -> str:
+    """Like `fold` but apostrophes and primes vanish instead of splitting words (translit)."""
+    return fold(re.sub(r"[\'’ʹʺ\"”`´ʼ]", "", unicodedata.normalize("NFKC", text)))
+
+
+def strip_placeholders(text: str) -> str:
+    """`Заряд Х: [текст]` → `Заряд Х:`; the bracketed part is a slot, not a word of the name."""
+    stripped = _BRACKETED.sub(" ", text)
+    return stripped if stripped.strip() else text
+
+
+def is_param_token(token: str) -> bool:
+    return token.isdigit() or token in PARAM_LETTERS
+
+
+def split_param(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+    """The tokens without parameter values, and whether there were any.
+
+    `aegis x` → `aegis`; `атака на 3` → `атака`; `выстрел на 2 3 4` → `выстрел`. A key or query
+    that is nothing but a value keeps its tokens.
+    """
+    base = [t for t in tokens if not is_param_token(t)]
+    if len(base) == len(tokens) or not base:
+        return tokens, False
+    while len(base) > 1 and base[-1] in PARAM_GLUE:
+        base.pop()
+    return tuple(base), True
+
+
+def script_of(text: str) -> str:
+    """'ru', 'en' or 'mixed'/'none' by the letters a folded string holds."""
+    ru = bool(_CYRILLIC.search(text))
+    en = bool(_LATIN.search(text))
+    if ru and en:
+        return "mixed"
+    return "ru" if ru else "en" if en else "none"
+
+
+@lru_cache(maxsize=200_000)
+def stem(token: str) -> str:
+    """Snowball stem of one folded token, Russian or English by its letters."""
+    if _CYRILLIC.search(token):
+        return str(_RU_STEMMER.stemWord(token))
+    if _LATIN.search(token):
+        return str(_EN_STEMMER.stemWord(token))
+    return token
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """One string in all the shapes the matcher compares: folded, tokens, base, stems."""
+
+    norm: str
+    tokens: tuple[str, ...]
+    base: str
+    base_tokens: tuple[str, ...]
+    has_param: bool
+    compact: str
+    stems: tuple[str, ...]
+    stem_key: str
+
+
+def analyse(text: str) -> Folded:
+    """Fold a key or a query once into every shape the matcher needs."""
+    norm = fold(text)
+    tokens = tuple(norm.split())
+    base_tokens, has_param = split_param(tokens)
+    stems = tuple(stem(t) for t in base_tokens)
+    return Folded(
+        norm=norm,
+        tokens=tokens,
+        base=" ".join(base_tokens),
+        base_tokens=base_tokens,
+        has_param=has_param,
+        compact=norm.replace(" ", ""),
+        stems=stems,
+        stem_key=" ".join(stems),
+    )

@@ -1,0 +1,94 @@
+"""The message catalogue: loading, lookup, problems `check` reports, and language picking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Catalogue, catalogue, pick_language, t
+
+
+def write(directory: Path, name: str, text: str) -> None:
+    (directory / name).write_text(text, "utf-8")
+
+
+def test_real_catalogue_is_complete() -> None:
+    cat = Catalogue.load()
+    assert cat.problems() == []
+    assert "help.title" in cat and "cmd.help" in cat
+
+
+def test_lookup_formats_and_falls_back_to_russian() -> None:
+    cat = Catalogue({"greet": {"ru": "Привет, {name}!", "en": "Hi, {name}!"}, "only": {"ru": "Я"}})
+    assert cat.get("greet", "en", name="Аня") == "Hi, Аня!"
+    assert cat.get("greet", name="Аня") == "Привет, Аня!"
+    assert cat.get("only", "en") == "Я"
+    with pytest.raises(KeyError):
+        cat.get("nope")
+
+
+def test_shorthand_uses_the_process_catalogue() -> None:
+    assert t("help.title", "en") == catalogue().get("help.title", "en")
+    assert t("help.title") != t("help.title", "en")
+
+
+def test_files_merge_and_nested_tables_flatten(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", '[x.one]\nru = "один"\nen = "one"\n')
+    write(tmp_path, "b.toml", '[y]\nru = "игрек"\nen = "y"\n[y.sub]\nru = "под"\nen = "sub"\n')
+    cat = Catalogue.load(tmp_path)
+    assert cat.keys() == ["x.one", "y", "y.sub"]
+    assert cat.get("y.sub", "en") == "sub"
+
+
+def test_duplicate_key_across_files_is_an_error(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", '[k]\nru = "а"\nen = "a"\n')
+    write(tmp_path, "b.toml", '[k]\nru = "б"\nen = "b"\n')
+    with pytest.raises(ValueError, match="duplicate message key 'k'"):
+        Catalogue.load(tmp_path)
+
+
+def test_problems_find_a_missing_language() -> None:
+    cat = Catalogue({"ok": {"ru": "да", "en": "yes"}, "half": {"ru": "только русский"}})
+    problems = cat.problems()
+    assert len(problems) == 1
+    assert "'half'" in problems[0] and "en" in problems[0]
+
+
+def test_problems_find_an_empty_translation() -> None:
+    assert Catalogue({"k": {"ru": "", "en": "x"}}).problems() == ["message 'k' lacks ru"]
+
+
+def test_problems_find_mismatched_placeholders() -> None:
+    cat = Catalogue(
+        {
+            "same": {"ru": "{a} и {b}", "en": "{b} and {a}"},
+            "typo": {"ru": "Бросок {dice}", "en": "Roll {die}"},
+            "missing": {"ru": "{n} кубиков", "en": "dice"},
+        }
+    )
+    problems = cat.problems()
+    assert len(problems) == 2
+    assert any("'typo'" in p and "placeholders" in p for p in problems)
+    assert any("'missing'" in p for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("candidates", "expected"),
+    [
+        (("ru",), "ru"),
+        (("ru-RU",), "ru"),
+        (("en-US",), "en"),
+        (("en-GB",), "en"),
+        (("EN_gb",), "en"),
+        (("de", "en-US"), "en"),  # interaction locale unsupported → guild locale
+        (("fr", None, "ru"), "ru"),
+        ((None, "", "uk"), "ru"),  # nothing usable → default
+    ],
+)
+def test_pick_language(candidates: tuple[str | None, ...], expected: str) -> None:
+    assert pick_language(*candidates) == expected
+
+
+def test_pick_language_default_is_configurable() -> None:
+    assert pick_language("ja", default="en") == "en"

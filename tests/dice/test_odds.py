@@ -1,0 +1,133 @@
+"""Exact odds: hand-computed cases and brute-force enumeration of small attacks."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from bot.dice.berserk import BerserkStrike, parse_values
+from bot.dice.faces import ATTACK_FACES
+from bot.dice.mage_wars import MWAttack, face_damage
+from bot.dice.odds import (
+    attack_odds,
+    berserk_odds,
+    burn_odds,
+    cast_odds,
+    dispel_odds,
+    winds_odds,
+)
+
+
+def test_one_die_against_no_armor_has_mean_one() -> None:
+    assert attack_odds(MWAttack(1)).mean == pytest.approx(1.0)
+
+
+def test_four_dice_against_armor_one_has_mean_3_20() -> None:
+    assert round(attack_odds(MWAttack(4, armor=1)).mean, 2) == 3.20
+
+
+def test_irresistible_force_with_three_dice() -> None:
+    # P(two or more sixes on 3d6) = (3 * 5 + 1) / 216 = 0.0741
+    assert round(cast_odds(3, 1, 7).irresistible, 4) == 0.0741
+
+
+def test_defense_and_daze_scale_the_zero_bucket() -> None:
+    plain = attack_odds(MWAttack(3)).distribution
+    avoid = attack_odds(MWAttack(3, defense=7)).distribution  # 6/12 avoid
+    assert avoid[0] == pytest.approx(0.5 + 0.5 * plain[0])
+    dazed = attack_odds(MWAttack(3, daze=True)).distribution  # 7+ on d12 goes on
+    assert dazed[0] == pytest.approx(0.5 + 0.5 * plain[0])
+    # Daze tokens and Restrained lower the defense roll by 2 each: 7+ becomes 11+ here.
+    hard = attack_odds(MWAttack(3, defense=7, target_daze=1, restrained=True))
+    assert hard.avoid == pytest.approx(2 / 12)
+    assert attack_odds(MWAttack(3, defense=7, unavoidable=True)).avoid == 0
+
+
+def test_every_distribution_sums_to_one_and_kill_is_a_tail() -> None:
+    odds = attack_odds(MWAttack(5, armor=2, strikes=3, defense=9, daze=True))
+    assert sum(odds.distribution) == pytest.approx(1.0, abs=1e-9)
+    assert odds.kill(6) == pytest.approx(sum(odds.distribution[6:]))
+    assert odds.kill(None) is None
+
+
+def _brute_strike(attack: MWAttack) -> dict[int, float]:
+    n = attack.attack_dice
+    out: dict[int, float] = {}
+    for faces in itertools.product(ATTACK_FACES, repeat=n):
+        normal = critical = 0
+        for face in faces:
+            a, b = face_damage(face, attack)
+            normal += a
+            critical += b
+        dmg = max(0, normal - attack.effective_armor) + critical
+        out[dmg] = out.get(dmg, 0.0) + 6.0**-n
+    return out
+
+
+@pytest.mark.parametrize("dice", [1, 2, 4])
+@pytest.mark.parametrize("armor", [0, 1, 3, 9])
+@pytest.mark.parametrize(
+    "flags",
+    [{}, {"incorporeal": True}, {"incorporeal": True, "ethereal": True}, {"resilient": True}],
+)
+def test_strike_matches_enumeration(dice: int, armor: int, flags: dict[str, bool]) -> None:
+    attack = MWAttack(dice, armor=armor, **flags)
+    exact = attack_odds(attack).distribution
+    brute = _brute_strike(attack)
+    for dmg in set(brute) | set(range(len(exact))):
+        got = exact[dmg] if dmg < len(exact) else 0.0
+        assert got == pytest.approx(brute.get(dmg, 0.0), abs=1e-12)
+
+
+def test_step_one_dice_count() -> None:
+    assert MWAttack(4, bonus=2, weak=1, aegis=2).attack_dice == 3
+    assert MWAttack(2, weak=5).attack_dice == 1
+    assert MWAttack(2, weak=1, spell=True).attack_dice == 2  # Weak ignores spells
+    assert MWAttack(5, armor=4, corrode=1, piercing=1).effective_armor == 2
+    assert MWAttack(5, armor=4, incorporeal=True).effective_armor == 0
+
+
+def test_berserk_closed_mode() -> None:
+    strike = BerserkStrike(parse_values("2-3-4"), kind="shot")
+    odds = berserk_odds(strike)
+    assert odds.attacker == pytest.approx(
+        {"miss": 0, "weak": 3 / 6, "medium": 2 / 6, "strong": 1 / 6}
+    )
+    assert odds.mean_wounds == pytest.approx((3 * 2 + 2 * 3 + 4) / 6)
+    blessed = berserk_odds(BerserkStrike(parse_values("2-3-4"), kind="shot", blessing=True))
+    assert blessed.attacker["strong"] == pytest.approx(2 / 6)
+
+
+def test_clumsiness_only_on_simple_strikes() -> None:
+    values = parse_values("1-2-3")
+    assert BerserkStrike(values, kind="shot", clumsiness=2).attacker_mod == 0
+    assert BerserkStrike(values, kind="simple", clumsiness=2).attacker_mod == -2
+
+
+def test_berserk_fight_mode_by_hand() -> None:
+    odds = berserk_odds(BerserkStrike(parse_values("2-3-4"), defender_values=parse_values("1")))
+    # difference >= 5: only 6 vs 1, attacker strong (1/36); +4: 2 cases strong + defender weak.
+    assert odds.attacker["strong"] == pytest.approx(3 / 36)
+    # 0 with both rolls >= 5 (5:5, 6:6) is a defender's weak strike and no attacker strike.
+    assert sum(odds.attacker.values()) == pytest.approx(1)
+    assert odds.defender_wounds is not None and odds.defender_wounds > 0
+
+
+def test_whf_cast_and_dispel() -> None:
+    # One die never casts a value above 6 + level, and a natural 1 or 2 always fails.
+    assert cast_odds(1, 4, 5).success == pytest.approx(4 / 6)
+    assert cast_odds(1, 1, 8).success == 0
+    assert cast_odds(2, 0, 13).success == pytest.approx(1 / 36)  # only double six (Irresistible)
+    assert dispel_odds(1, 0, 3) == pytest.approx(4 / 6)
+
+
+def test_winds_pools_are_capped() -> None:
+    power, dispel = winds_odds(5, 5)
+    assert sum(power) == pytest.approx(1) and sum(dispel) == pytest.approx(1)
+    assert len(power) == 13 and power[12] > 1 / 36
+    assert dispel[0] == 0 and power[1] == 0
+
+
+def test_burn_odds() -> None:
+    assert burn_odds(2) == pytest.approx([1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9])

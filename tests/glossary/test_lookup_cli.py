@@ -1,0 +1,106 @@
+"""`python -m bot lookup`: the JSON contract, the text output and bad arguments."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import glossary
+from bot.cli import main
+from glossary import Glossary
+from tests.glossary.sample import ENTRIES, sample_glossary
+
+KEYS = ["id", "game", "title", "text", "score"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> Glossary:
+    g = sample_glossary()
+    monkeypatch.setattr(glossary, "load_glossary", lambda: g, raising=False)
+    return g
+
+
+def test_json_is_a_list_of_exact_keys_best_first(
+    fake: Glossary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lookup", "броня", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert isinstance(rows, list) and len(rows) == 3
+    assert all(list(row) == KEYS for row in rows)
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["mw-armor"] == {
+        "id": "mw-armor",
+        "game": "mage-wars",
+        "title": "Armor",
+        "text": ENTRIES[1].text,
+        "score": 100.0,
+    }
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
+
+
+def test_game_and_limit(fake: Glossary, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lookup", "броня", "--game", "keyforge", "--json"]) == 0
+    assert [r["id"] for r in json.loads(capsys.readouterr().out)] == ["kf-armor"]
+    assert main(["lookup", "броня", "--limit", "1", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 1
+
+
+def test_several_words_are_one_query(fake: Glossary, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lookup", "Aegis", "X", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["id"] == "mw-aegis-x"
+
+
+@pytest.mark.parametrize("query", ["😀", "\x00\x01", "   ", "x" * 1000])
+def test_odd_queries_print_an_empty_list(
+    fake: Glossary, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    assert main(["lookup", query, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_text_output(fake: Glossary, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lookup", "эгида"]) == 0
+    out = capsys.readouterr().out
+    assert " 1. Aegis X  [mage-wars]  100.000  mw-aegis-x" in out
+    assert main(["lookup", "qqqqqq"]) == 1
+    assert "no match" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lookup", "x", "--game", "chess"],
+        ["lookup", "x", "--limit", "0"],
+        ["lookup", "x", "--limit", "many"],
+        ["lookup"],
+    ],
+)
+def test_bad_arguments_exit_2(
+    fake: Glossary, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_real_glossary_in_a_subprocess() -> None:
+    if not glossary.load_glossary().entries:
+        pytest.skip("no glossary data in glossary/data yet")
+    run = subprocess.run(
+        [sys.executable, "-m", "bot", "lookup", "эгида", "--json", "--limit", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = json.loads(run.stdout)
+    assert 1 <= len(rows) <= 3 and all(list(r) == KEYS for r in rows)
+    assert rows[0]["game"] == "mage-wars" and rows[0]["title"].startswith("Aegis")

@@ -1,0 +1,171 @@
+"""The live message's buttons and select, offline: what each does to the game and what it answers."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.handlers.tracker_live import SELECTED_KEY, show
+from bot.registry import load_handlers, run_action
+from bot.reply import Button, Kind, Reply, Select
+from bot.tracker import service
+from bot.tracker.live import render_live
+from bot.tracker.model import GameState
+from tests.tracker.live_helpers import CHANNEL, ctx_for, mage_wars
+
+
+async def fresh(services: Services) -> GameState:
+    state = await service.load_state(services.storage, CHANNEL)
+    assert state is not None
+    return state
+
+
+def button(reply: Reply, action: str, label: str | None = None) -> Button:
+    return next(
+        a
+        for a in reply.actions
+        if isinstance(a, Button) and a.action == action and (label is None or a.label == label)
+    )
+
+
+async def press(services: Services, who: str, b: Button, **kw: bool) -> Reply:
+    load_handlers()
+    return await run_action(ctx_for(services, who, **kw), b.action, b.payload)
+
+
+async def test_step_buttons_change_the_selected_units_main_stat(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    live = render_live(state)
+    reply = await press(services, "alice", button(live, "live.step", "+5"))
+    assert reply.edit_origin and reply.kind is Kind.INFO  # the clicked message shows the board
+    after = await fresh(services)
+    mage = after.leader(after.active_player.id)  # type: ignore[union-attr]
+    assert mage is not None and mage.value("damage") == 5
+    assert "31/36" in reply.fields[0].value
+    reply = await press(services, "alice", button(reply, "live.step", "−1"))
+    mage = (await fresh(services)).unit(mage.id)
+    assert mage is not None and mage.value("damage") == 4
+
+
+async def test_a_step_out_of_bounds_is_refused_and_changes_nothing(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    events = await services.storage.tracker.event_count(state.game.id)
+    reply = await press(services, "alice", button(render_live(state), "live.step", "−5"))
+    assert reply.kind is Kind.ERROR and reply.ephemeral
+    assert await services.storage.tracker.event_count(state.game.id) == events
+
+
+async def test_pick_points_the_buttons_at_another_unit_and_survives_reload(
+    services: Services,
+) -> None:
+    state = await mage_wars(services, players=2, units=1)
+    bear = next(u for u in state.units if u.kind == "creature")
+    select = next(a for a in render_live(state).actions if isinstance(a, Select))
+    load_handlers()
+    reply = await run_action(
+        ctx_for(services, "bob"), select.action, f"{select.payload}|u{bear.id}"
+    )
+    assert reply.edit_origin
+    assert await services.storage.meta.get(SELECTED_KEY.format(game_id=state.game.id)) == (
+        f"u{bear.id}"
+    )
+    plus = button(reply, "live.step", "+1")
+    assert plus.payload == f"{state.game.id}:u{bear.id}:1"
+    await press(services, "bob", plus)
+    assert (await fresh(services)).unit(bear.id).value("damage") == 1  # type: ignore[union-attr]
+
+
+async def test_non_player_click_is_refused_ephemerally_and_changes_nothing(
+    services: Services,
+) -> None:
+    state = await mage_wars(services, players=2, units=1)
+    live = render_live(state)
+    events = await services.storage.tracker.event_count(state.game.id)
+    for b in (button(live, "live.step", "+1"), button(live, "live.next")):
+        reply = await press(services, "mallory", b)
+        assert reply.kind is Kind.ERROR and reply.ephemeral
+        assert "участники" in reply.body
+    select = next(a for a in live.actions if isinstance(a, Select))
+    load_handlers()
+    reply = await run_action(
+        ctx_for(services, "mallory"), select.action, f"{select.payload}|{select.options[1].value}"
+    )
+    assert reply.kind is Kind.ERROR and reply.ephemeral
+    assert await services.storage.tracker.event_count(state.game.id) == events
+    assert await fresh(services) == state
+    # A moderator (Manage Messages) may change it.
+    reply = await press(services, "mallory", button(live, "live.step", "+1"), can_manage=True)
+    assert reply.kind is not Kind.ERROR
+
+
+async def test_undo_next_and_refresh(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    live = render_live(state)
+    await press(services, "alice", button(live, "live.step", "+5"))
+    reply = await press(services, "bob", button(live, "live.undo"))
+    assert reply.edit_origin and "36/36" in reply.fields[0].value
+    assert await fresh(services) == state
+    reply = await press(services, "bob", button(live, "live.next"))
+    assert not reply.edit_origin and not reply.ephemeral  # the round report is for everyone
+    after = await fresh(services)
+    assert after.round == 2
+    reply = await press(services, "bob", button(live, "live.refresh"))
+    assert reply.edit_origin and reply.title == "Mage Wars · раунд 2"
+
+
+async def test_buttons_of_an_old_game_are_refused(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    old = render_live(state)
+    await service.add(ctx_for(services, "alice"), "bob", "damage", 36)  # alice wins
+    await service.start(ctx_for(services, "alice"), "keyforge", [], {})
+    new = await fresh(services)
+    reply = await press(services, "alice", button(old, "live.step", "+1"))
+    assert reply.kind is Kind.ERROR and "другой или завершённой" in reply.body
+    assert await fresh(services) == new
+
+
+async def test_every_change_notifies_the_live_message(services: Services) -> None:
+    seen: list[int] = []
+
+    async def hook(channel_id: int) -> None:
+        seen.append(channel_id)
+
+    state = await mage_wars(services, players=2)
+    services.game_changed_hooks.append(hook)
+    live = render_live(state)
+    for b in (button(live, "live.step", "+1"), button(live, "live.undo")):
+        await press(services, "alice", b)
+    assert seen == [CHANNEL, CHANNEL]
+
+
+class FakePoster:
+    def __init__(self) -> None:
+        self.reposted: list[int] = []
+
+    async def repost(self, channel_id: int) -> bool:
+        self.reposted.append(channel_id)
+        return True
+
+
+async def test_show_prints_the_live_message_offline_and_reposts_on_discord(
+    services: Services,
+) -> None:
+    state = await mage_wars(services, players=2, units=2)
+    ctx = ctx_for(services, "bob")
+    offline = await show(ctx)
+    assert offline.title == render_live(state).title
+    assert offline.fields == render_live(state).fields
+    poster = FakePoster()
+    services.live = poster
+    on_discord = await show(ctx)
+    assert poster.reposted == [CHANNEL]
+    assert on_discord.ephemeral
+
+
+async def test_console_game_show_prints_the_live_board(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:30")
+    out = await console.execute("/game show")
+    state = await fresh(console.services)
+    live = render_live(state)
+    for f in live.fields:
+        assert f.value in out
+    assert live.title in out
