@@ -9,6 +9,7 @@ AREA_CHECK_MODULES: list[str] = [
     "bot.discord.validate",
     "glossary.check",
     "bot.tracker.check",
+    "bot.dice.check",
 ]
 
 for _name in AREA_CHECK_MODULES:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,26 @@ def load_entries(data_dir: Path = DATA_DIR) -> list[Entry]:
     if errors:
         raise errors[0]
     return [item.entry for item in located]
+
+
+def load_entries_lenient(data_dir: Path = DATA_DIR) -> tuple[list[Entry], list[str]]:
+    """The usable entries and the problems, for serving users while `check` reports the rest.
+
+    Broken entries are left out, a duplicate id keeps its first entry, and `see_also` ids that
+    point nowhere are dropped from the entries that remain. Never raises for bad data.
+    """
+    located, errors = _read_dir(data_dir)
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for item in located:
+        if item.entry.id not in seen:
+            seen.add(item.entry.id)
+            entries.append(item.entry)
+    cleaned = [
+        replace(e, see_also=tuple(i for i in e.see_also if i in seen and i != e.id))
+        for e in entries
+    ]
+    return cleaned, [str(e) for e in errors]
 
 
 def validate_data(data_dir: Path = DATA_DIR) -> list[str]:

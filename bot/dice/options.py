@@ -1,4 +1,4 @@
-"""Command options shared by `/mw attack`, `/odds mw`, `/berserk strike`, `/odds berserk` and the CLI.
+"""Options shared by `/mw attack`, `/odds mw`, `/berserk strike`, `/odds berserk` and the CLI.
 
 Declared once so the Discord commands, the console and `python -m bot roll|odds` accept the same
 names and ranges, and turned into engine parameters by `build_attack` / `build_strike`.
@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dice.berserk import MAX_CLUMSINESS, MAX_MOD, BerserkStrike, parse_values
+from bot.dice.berserk import (
+    MAX_CLUMSINESS,
+    MAX_MOD,
+    MODES,
+    STRIKE_KINDS,
+    BerserkStrike,
+    parse_values,
+)
 from bot.dice.mage_wars import ATTACK_LIMITS, MWAttack
 from bot.registry import Choice, Option
 
@@ -49,10 +56,8 @@ def build_attack(options: dict[str, Any]) -> MWAttack:
     return attack.with_effect(options.get("effect") or "").checked()
 
 
-STRIKE_CHOICES = tuple(
-    Choice(f"dice.choice.{k}", k) for k in ("simple", "shot", "throw", "discharge", "magic")
-)
-MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in ("auto", "closed", "fight"))
+STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
+MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
 BERSERK_OPTIONS: list[Option] = [
     Option("values", str, required=True, max_length=20),
     Option("kind", str, choices=STRIKE_CHOICES),

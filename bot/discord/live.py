@@ -8,15 +8,14 @@ what the message already shows is skipped. A message older than about 50 minutes
 refuses to edit again (30046) or has lost (10008), is replaced: a new one is sent, its id stored,
 the old one deleted.
 
-The window uses an injectable `sleep`/`monotonic` pair and message age uses `services.clock`, so
-tests run the whole policy without waiting.
+The window uses an injectable `sleep`/`now` pair (by default `asyncio.sleep` and
+`services.clock`) and message age uses `services.clock`, so tests run the policy without waiting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,14 +73,15 @@ class LiveMessageManager:
         interval: float = EDIT_INTERVAL,
         max_age: float = MAX_AGE,
         sleep: Sleep = asyncio.sleep,
-        monotonic: Callable[[], float] = time.monotonic,
+        now: Callable[[], float] | None = None,
     ) -> None:
         self.client = client
         self.services = services
         self.interval = interval
         self.max_age = max_age
-        self._sleep = sleep
-        self._monotonic = monotonic
+        # The edit window's clock and sleep; tests swap them (default: services.clock).
+        self.sleep = sleep
+        self.now = now if now is not None else services.clock
         self._slots: dict[int, _Slot] = {}
         self.stats = LiveStats()
 
@@ -122,9 +122,9 @@ class LiveMessageManager:
     async def _work(self, channel_id: int, slot: _Slot) -> None:
         while slot.dirty:
             if slot.last_edit is not None:
-                wait = slot.last_edit + self.interval - self._monotonic()
+                wait = slot.last_edit + self.interval - self.now()
                 if wait > 0:
-                    await self._sleep(wait)
+                    await self.sleep(wait)
             slot.dirty = False
             try:
                 async with slot.lock:
@@ -133,7 +133,7 @@ class LiveMessageManager:
                 log.exception("live message of channel %s could not be updated", channel_id)
                 touched = True
             if touched:
-                slot.last_edit = self._monotonic()
+                slot.last_edit = self.now()
 
     async def repost(self, channel_id: int) -> bool:
         """Send the live message anew at the bottom of the channel and delete the old one."""
@@ -141,7 +141,7 @@ class LiveMessageManager:
         async with slot.lock:
             done = await self._sync(channel_id, slot, repost=True)
         if done:
-            slot.last_edit = self._monotonic()
+            slot.last_edit = self.now()
         return done
 
     async def _state(self, channel_id: int) -> GameState | None:

@@ -99,9 +99,16 @@ def _entry(ctx: Ctx, entry_id: str) -> Entry:
     return entry
 
 
-def _entry_options(ctx: Ctx, entries: list[Entry]) -> tuple[SelectOption, ...]:
+def _entry_options(
+    ctx: Ctx, entries: list[Entry], *, with_game: bool = True
+) -> tuple[SelectOption, ...]:
     return tuple(
-        SelectOption(option_label(e, ctx.lang), e.id, option_description(e)) for e in entries
+        SelectOption(
+            option_label(e, ctx.lang) if with_game else shorten(display_title(e), 100),
+            e.id,
+            option_description(e),
+        )
+        for e in entries
     )
 
 
@@ -225,6 +232,14 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         )
     tied = glossary.ambiguous(hits)
     if len(tied) > 1:
+        # Offer the near misses too: `броню` ties Armor in two games, and Berserk's `Броня Х`
+        # (a parametric name) is only a point or two behind.
+        tied_ids = {h.entry.id for h in tied}
+        tied = tied + [
+            h
+            for h in hits
+            if h.entry.id not in tied_ids and h.score >= hits[0].score - CLOSE_MARGIN
+        ]
         return _question(
             ctx,
             ctx.t("rule.ambiguous.title", query=shorten(query, 60)),
@@ -342,7 +357,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
             Select(
                 ctx.t("glossary.index.placeholder"),
                 "rule.open",
-                _entry_options(ctx, list(page.entries)),
+                _entry_options(ctx, list(page.entries), with_game=False),
             ),
         ],
     )
@@ -387,9 +402,7 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     lines: list[str] = []
     buttons: list[Button] = []
     for match in matches:
-        names = ", ".join(
-            f"{display_title(e)} ({game_name(e.game, ctx.lang)})" for e in match.entries
-        )
+        names = ", ".join(choice_name(e, ctx.lang) for e in match.entries)
         lines.append(f"• **{match.found}** → {names}")
         for e in match.entries:
             if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):

@@ -230,7 +230,12 @@ async def end_pressed(ctx: Ctx, payload: str) -> Reply:
 
 @command("game", "show", area=AREA)
 async def game_show(ctx: Ctx) -> Reply:
-    return show_reply(ctx, await service.require_state(ctx))
+    """The live board (re-posted on Discord) when the live-message module is there, else text."""
+    try:
+        from bot.handlers.tracker_live import show
+    except ImportError:  # the live message is an optional layer over the tracker
+        return show_reply(ctx, await service.require_state(ctx))
+    return await show(ctx)
 
 
 @command("game", "next", area=AREA)

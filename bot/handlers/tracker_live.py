@@ -64,7 +64,8 @@ async def _answer(ctx: Ctx, outcome: service.Outcome | None = None) -> Reply:
         if outcome is not None:
             return outcome_reply(ctx, outcome)
         raise UserError("live.error.stale")
-    reply = await live_reply(ctx, state)
+    # The board is shared: it is always in the bot's language, whoever clicked.
+    reply = await live_reply(ctx, state, ctx.services.settings.locale)
     reply.edit_origin = True
     return reply
 

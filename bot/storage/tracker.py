@@ -72,15 +72,15 @@ class SqliteTrackerTx:
 
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]:
         """value += delta atomically, refused (OutOfBounds) when the result leaves the bounds."""
-        async with self.conn.execute(
+        row = await _one(
+            self.conn,
             "UPDATE tracker_counters SET value = value + ?"
             " WHERE id = ? AND game_id = ?"
             " AND (min_value IS NULL OR value + ? >= min_value)"
             " AND (max_value IS NULL OR value + ? <= max_value)"
             " RETURNING value",
             (delta, counter_id, self.game_id, delta, delta),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None:
             counter = await self.counter(counter_id)
             raise OutOfBounds(counter, counter.value + delta)
@@ -104,13 +104,13 @@ class SqliteTrackerTx:
     async def set_field(self, entity: str, row_id: int, field: str, value: Any) -> Any:
         """Change one whitelisted column of one row; returns the value before."""
         table = _target(entity, field)
-        async with self.conn.execute(
+        row = await _one(
+            self.conn,
             f"SELECT {field} FROM {table} WHERE id = ? AND game_id = ?"
             if entity != "game"
             else f"SELECT {field} FROM {table} WHERE id = ? AND id = ?",
             (row_id, self.game_id),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None:
             raise LookupError(f"no {entity} {row_id} in game {self.game_id}")
         before = row[0]
@@ -120,25 +120,28 @@ class SqliteTrackerTx:
         return before
 
     async def counter(self, counter_id: int) -> Counter:
-        async with self.conn.execute(
+        row = await _one(
+            self.conn,
             "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
             " WHERE id = ? AND game_id = ?",
             (counter_id, self.game_id),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None:
             raise LookupError(f"no counter {counter_id} in game {self.game_id}")
         return _counter(row)
 
     async def counters_of(self, holder: HolderKind, holder_id: int) -> list[Counter]:
         """Present counters and tokens of one holder, read inside this transaction."""
-        async with self.conn.execute(
-            "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
-            " WHERE game_id = ? AND holder = ? AND holder_id = ? AND present = 1"
-            " ORDER BY position, id",
-            (self.game_id, holder, holder_id),
-        ) as cur:
-            return [_counter(r) for r in await cur.fetchall()]
+        return [
+            _counter(r)
+            for r in await _all(
+                self.conn,
+                "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
+                " WHERE game_id = ? AND holder = ? AND holder_id = ? AND present = 1"
+                " ORDER BY position, id",
+                (self.game_id, holder, holder_id),
+            )
+        ]
 
     async def ensure_counter(
         self,
@@ -153,19 +156,20 @@ class SqliteTrackerTx:
         position: int = 0,
     ) -> int:
         """The id of the holder's counter `key`, creating it (as an undoable event) if needed."""
-        async with self.conn.execute(
+        row = await _one(
+            self.conn,
             "SELECT id, present FROM tracker_counters"
             " WHERE game_id = ? AND holder = ? AND holder_id = ? AND key = ?",
             (self.game_id, holder, holder_id, key),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is not None:
             cid = int(row[0])
             if not row[1]:
                 await self.set_field("counter", cid, "value", value)
                 await self.set_field("counter", cid, "present", 1)
             return cid
-        async with self.conn.execute(
+        new = await _one(
+            self.conn,
             "INSERT INTO tracker_counters (game_id, holder, holder_id, key, value, min_value,"
             " max_value, token, position, present) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"
             " RETURNING id",
@@ -180,8 +184,7 @@ class SqliteTrackerTx:
                 int(token),
                 position,
             ),
-        ) as cur:
-            new = await cur.fetchone()
+        )
         assert new is not None
         cid = int(new[0])
         await self._event("counter", cid, "present", 0, 1)
@@ -190,46 +193,46 @@ class SqliteTrackerTx:
 
     async def add_participant(self, user_id: int, name: str) -> int:
         """Seat a user (or bring back one who left); returns the participant id."""
-        async with self.conn.execute(
+        row = await _one(
+            self.conn,
             "SELECT id, present FROM tracker_participants WHERE game_id = ? AND user_id = ?",
             (self.game_id, user_id),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is not None:
             await self.set_field("participant", int(row[0]), "present", 1)
             return int(row[0])
-        async with self.conn.execute(
+        new = await _one(
+            self.conn,
             "INSERT INTO tracker_participants (game_id, user_id, name, seat, present)"
             " VALUES (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM tracker_participants"
             " WHERE game_id = ?), 0) RETURNING id",
             (self.game_id, user_id, name, self.game_id),
-        ) as cur:
-            new = await cur.fetchone()
+        )
         assert new is not None
         pid = int(new[0])
         await self.set_field("participant", pid, "present", 1)
         return pid
 
     async def add_unit(self, owner_id: int | None, kind: str, name: str) -> int:
-        async with self.conn.execute(
+        new = await _one(
+            self.conn,
             "INSERT INTO tracker_units (game_id, owner_id, kind, name, position, present)"
             " VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM tracker_units"
             " WHERE game_id = ?), 0) RETURNING id",
             (self.game_id, owner_id, kind, name, self.game_id),
-        ) as cur:
-            new = await cur.fetchone()
+        )
         assert new is not None
         uid = int(new[0])
         await self.set_field("unit", uid, "present", 1)
         return uid
 
     async def add_item(self, participant_id: int, list_name: str, text: str) -> int:
-        async with self.conn.execute(
+        new = await _one(
+            self.conn,
             "INSERT INTO tracker_items (game_id, participant_id, list, text, present)"
             " VALUES (?, ?, ?, ?, 0) RETURNING id",
             (self.game_id, participant_id, list_name, text),
-        ) as cur:
-            new = await cur.fetchone()
+        )
         assert new is not None
         iid = int(new[0])
         await self.set_field("item", iid, "present", 1)
@@ -245,33 +248,35 @@ class SqliteTrackerTx:
 class SqliteTrackerRepo:
     def __init__(self, db: Database) -> None:
         self._db = db
+        # Games known to have no undone steps, so a new step need not clear a redo stack.
+        self._no_redo: set[int] = set()
 
     # --- reads ---------------------------------------------------------------------------------
 
     async def active_game_slug(self, channel_id: int) -> str | None:
         """The slug of the channel's active game (what the glossary defaults to), or None."""
-        async with self._db.conn.execute(
+        row = await _one(
+            self._db.conn,
             "SELECT slug FROM tracker_games WHERE channel_id = ? AND status = ?",
             (channel_id, ACTIVE),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return str(row[0]) if row else None
 
     async def active_game_id(self, channel_id: int) -> int | None:
-        async with self._db.conn.execute(
+        row = await _one(
+            self._db.conn,
             "SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?",
             (channel_id, ACTIVE),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def latest_game_id(self, channel_id: int) -> int | None:
         """The channel's most recent game, active or ended."""
-        async with self._db.conn.execute(
+        row = await _one(
+            self._db.conn,
             "SELECT id FROM tracker_games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row[0]) if row else None
 
     async def load(self, game_id: int) -> GameState | None:
@@ -297,20 +302,19 @@ class SqliteTrackerRepo:
             args = (*args, limit)
         events: dict[int, list[EventRecord]] = {}
         async with self._db.transaction() as conn:
-            async with conn.execute(sql, args) as cur:
-                steps = await cur.fetchall()
+            steps = await _all(conn, sql, args)
             if not steps:
                 return []
             low = min(int(s[0]) for s in steps)
-            async with conn.execute(
+            for r in await _all(
+                conn,
                 "SELECT id, step_id, entity, row_id, field, before_value, after_value"
                 " FROM tracker_events WHERE game_id = ? AND step_id >= ? ORDER BY id",
                 (game_id, low),
-            ) as cur:
-                for r in await cur.fetchall():
-                    events.setdefault(int(r[1]), []).append(
-                        EventRecord(int(r[0]), str(r[2]), int(r[3]), str(r[4]), r[5], r[6])
-                    )
+            ):
+                events.setdefault(int(r[1]), []).append(
+                    EventRecord(int(r[0]), str(r[2]), int(r[3]), str(r[4]), r[5], r[6])
+                )
         return [
             StepRecord(
                 id=int(s[0]),
@@ -329,17 +333,17 @@ class SqliteTrackerRepo:
 
     async def counter_index(self, game_id: int) -> dict[int, tuple[str, int, str]]:
         """counter id → (holder kind, holder id, key) for every counter ever made in the game."""
-        async with self._db.conn.execute(
-            "SELECT id, holder, holder_id, key FROM tracker_counters WHERE game_id = ?", (game_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        rows = await _all(
+            self._db.conn,
+            "SELECT id, holder, holder_id, key FROM tracker_counters WHERE game_id = ?",
+            (game_id,),
+        )
         return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
 
     async def event_count(self, game_id: int) -> int:
-        async with self._db.conn.execute(
-            "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await _one(
+            self._db.conn, "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
+        )
         return int(row[0]) if row else 0
 
     # --- live message (not part of the undoable state) -----------------------------------------
@@ -361,24 +365,24 @@ class SqliteTrackerRepo:
             )
 
     async def live_message(self, game_id: int) -> LiveMessage | None:
-        async with self._db.conn.execute(
+        row = await _one(
+            self._db.conn,
             "SELECT live_message_id, live_channel_id, live_posted_at FROM tracker_games"
             " WHERE id = ?",
             (game_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None or row[0] is None:
             return None
         return LiveMessage(int(row[0]), int(row[1]), float(row[2] or 0.0))
 
     async def live_messages(self) -> list[tuple[int, LiveMessage]]:
         """(game id, live message) of every active game that has one: re-attached on start-up."""
-        async with self._db.conn.execute(
+        rows = await _all(
+            self._db.conn,
             "SELECT id, live_message_id, live_channel_id, live_posted_at FROM tracker_games"
             " WHERE status = ? AND live_message_id IS NOT NULL",
             (ACTIVE,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [(int(r[0]), LiveMessage(int(r[1]), int(r[2]), float(r[3] or 0.0))) for r in rows]
 
     # --- writes --------------------------------------------------------------------------------
@@ -397,18 +401,18 @@ class SqliteTrackerRepo:
     ) -> AsyncIterator[SqliteTrackerTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
         async with self._db.transaction() as conn:
-            async with conn.execute(
+            if await _one(
+                conn,
                 "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
                 (channel_id, ACTIVE),
-            ) as cur:
-                if await cur.fetchone():
-                    raise GameExists(channel_id)
-            async with conn.execute(
+            ):
+                raise GameExists(channel_id)
+            row = await _one(
+                conn,
                 "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (channel_id, guild_id, slug, json.dumps(options), user_id, at),
-            ) as cur:
-                row = await cur.fetchone()
+            )
             assert row is not None
             game_id = int(row[0])
             step_id = await _open_step(conn, game_id, at, user_id, user_name, "start", {})
@@ -436,24 +440,30 @@ class SqliteTrackerRepo:
             yield tx
             if tx.events == 0:
                 await conn.execute("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
-            else:
+            elif game_id not in self._no_redo:
                 await conn.execute(
                     "UPDATE tracker_steps SET status = 'dropped'"
                     " WHERE game_id = ? AND status = 'undone'",
                     (game_id,),
                 )
+        if tx.events:
+            self._no_redo.add(game_id)
 
     async def undo(
         self, game_id: int, steps: int, *, at: float, user_name: str
     ) -> list[StepRecord]:
         """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
         async with self._db.transaction() as conn:
-            async with conn.execute(
-                "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
-                " AND action != 'start' ORDER BY id DESC LIMIT ?",
-                (game_id, steps),
-            ) as cur:
-                ids = [int(r[0]) for r in await cur.fetchall()]
+            self._no_redo.discard(game_id)
+            ids = [
+                int(r[0])
+                for r in await _all(
+                    conn,
+                    "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
+                    " AND action != 'start' ORDER BY id DESC LIMIT ?",
+                    (game_id, steps),
+                )
+            ]
             for step_id in ids:
                 for ev in reversed(await _events(conn, step_id)):
                     await _write(conn, ev.entity, ev.row_id, ev.field, ev.before)
@@ -467,12 +477,12 @@ class SqliteTrackerRepo:
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
         async with self._db.transaction() as conn:
-            async with conn.execute(
+            row = await _one(
+                conn,
                 "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
                 " ORDER BY id LIMIT 1",
                 (game_id,),
-            ) as cur:
-                row = await cur.fetchone()
+            )
             if row is None:
                 return None
             step_id = int(row[0])
@@ -496,23 +506,23 @@ async def _open_step(
     action: str,
     params: dict[str, Any],
 ) -> int:
-    async with conn.execute(
+    row = await _one(
+        conn,
         "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
         " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
         (game_id, at, user_id, user_name, action, json.dumps(params, ensure_ascii=False)),
-    ) as cur:
-        row = await cur.fetchone()
+    )
     assert row is not None
     return int(row[0])
 
 
 async def _events(conn: aiosqlite.Connection, step_id: int) -> list[EventRecord]:
-    async with conn.execute(
+    rows = await _all(
+        conn,
         "SELECT id, entity, row_id, field, before_value, after_value FROM tracker_events"
         " WHERE step_id = ? ORDER BY id",
         (step_id,),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [EventRecord(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4], r[5]) for r in rows]
 
 
@@ -523,19 +533,29 @@ async def _write(
     await conn.execute(f"UPDATE {table} SET {field} = ? WHERE id = ?", (value, row_id))
 
 
+async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+    """The first row or None, in one round trip to the database thread."""
+    rows = list(await conn.execute_fetchall(sql, tuple(params)))
+    return rows[0] if rows else None
+
+
+async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    return list(await conn.execute_fetchall(sql, tuple(params)))
+
+
 def _counter(row: Iterable[Any]) -> Counter:
     cid, key, value, lo, hi, token = tuple(row)
     return Counter(int(cid), str(key), int(value), lo, hi, bool(token))
 
 
 async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
-    async with conn.execute(
+    g = await _one(
+        conn,
         "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at,"
         " created_by, ended_at, winner_id, options, live_message_id, live_channel_id,"
         " live_posted_at FROM tracker_games WHERE id = ?",
         (game_id,),
-    ) as cur:
-        g = await cur.fetchone()
+    )
     if g is None:
         return None
     game = Game(
@@ -554,21 +574,21 @@ async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
     )
     live = LiveMessage(int(g[12]), int(g[13]), float(g[14] or 0.0)) if g[12] is not None else None
     counters: dict[tuple[str, int], list[Counter]] = {}
-    async with conn.execute(
+    for r in await _all(
+        conn,
         "SELECT id, key, value, min_value, max_value, token, holder, holder_id"
         " FROM tracker_counters WHERE game_id = ? AND present = 1 ORDER BY position, id",
         (game_id,),
-    ) as cur:
-        for r in await cur.fetchall():
-            counters.setdefault((str(r[6]), int(r[7])), []).append(_counter(tuple(r)[:6]))
+    ):
+        counters.setdefault((str(r[6]), int(r[7])), []).append(_counter(tuple(r)[:6]))
     items: dict[int, dict[str, list[str]]] = {}
-    async with conn.execute(
+    for r in await _all(
+        conn,
         "SELECT participant_id, list, text FROM tracker_items"
         " WHERE game_id = ? AND present = 1 ORDER BY id",
         (game_id,),
-    ) as cur:
-        for r in await cur.fetchall():
-            items.setdefault(int(r[0]), {}).setdefault(str(r[1]), []).append(str(r[2]))
+    ):
+        items.setdefault(int(r[0]), {}).setdefault(str(r[1]), []).append(str(r[2]))
 
     def split(kind: str, hid: int) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
         found = counters.get((kind, hid), [])
@@ -578,28 +598,26 @@ async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
         )
 
     participants: list[Participant] = []
-    async with conn.execute(
+    for r in await _all(
+        conn,
         "SELECT id, user_id, name, seat, present FROM tracker_participants"
         " WHERE game_id = ? ORDER BY seat, id",
         (game_id,),
-    ) as cur:
-        for r in await cur.fetchall():
-            cs, ts = split("participant", int(r[0]))
-            lists = {k: tuple(v) for k, v in items.get(int(r[0]), {}).items()}
-            participants.append(
-                Participant(int(r[0]), int(r[1]), str(r[2]), int(r[3]), bool(r[4]), cs, ts, lists)
-            )
+    ):
+        cs, ts = split("participant", int(r[0]))
+        lists = {k: tuple(v) for k, v in items.get(int(r[0]), {}).items()}
+        participants.append(
+            Participant(int(r[0]), int(r[1]), str(r[2]), int(r[3]), bool(r[4]), cs, ts, lists)
+        )
     units: list[Unit] = []
-    async with conn.execute(
+    for r in await _all(
+        conn,
         "SELECT id, owner_id, kind, name, position, state, present FROM tracker_units"
         " WHERE game_id = ? ORDER BY position, id",
         (game_id,),
-    ) as cur:
-        for r in await cur.fetchall():
-            cs, ts = split("unit", int(r[0]))
-            units.append(
-                Unit(
-                    int(r[0]), r[1], str(r[2]), str(r[3]), int(r[4]), str(r[5]), bool(r[6]), cs, ts
-                )
-            )
+    ):
+        cs, ts = split("unit", int(r[0]))
+        units.append(
+            Unit(int(r[0]), r[1], str(r[2]), str(r[3]), int(r[4]), str(r[5]), bool(r[6]), cs, ts)
+        )
     return GameState(game, tuple(participants), tuple(units), live)

@@ -103,8 +103,10 @@ def step_line(
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=unit.name if unit else "?"))
-        elif ev.entity == "game" and ev.field in ("round", "status"):
-            what.append(f"{t('tracker.log.field.' + ev.field, lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "round":
+            what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "status":
+            what.append(t(f"tracker.log.status.{ev.after}", lang))
     action = t(f"tracker.action.{step.action}", lang)
     stamp = time.strftime("%H:%M", time.gmtime(step.at))
     line = f"#{step.id} {stamp} {step.user_name or '?'}: {action}"

@@ -336,7 +336,8 @@ def unit_line(u: UnitRow, lang: str, *, compact: bool = False, selected: bool = 
         parts.append(t("live.dead", lang))
     if u.health is not None:
         if compact:
-            parts.append(f"{u.health.left}/{u.health.total}")
+            label = u.health.label or t("live.life", lang)
+            parts.append(f"{label} {u.health.left}/{u.health.total}")
         else:
             parts.append(_health(u.health, UNIT_BAR_CELLS, lang))
     if not compact:

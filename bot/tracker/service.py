@@ -320,8 +320,8 @@ async def run_step(
         if check:
             await consequences(step)
         changed = tx.events > 0
-    after = await ctx.services.storage.tracker.load(state.game.id)
-    assert after is not None and step is not None
+        after = await tx.state()
+    assert step is not None
     if changed:
         await ctx.services.game_changed(ctx.channel_id)
     return Outcome(after, step.changes, step.notes)
@@ -329,9 +329,9 @@ async def run_step(
 
 async def consequences(step: Step) -> None:
     """Destroyed units, a bloodied or defeated Warlord, the last mage, the winning key."""
-    if not step.units and not step.players:
-        return
     tpl = step.tpl
+    if not step.units and not (tpl.win_stat and step.players):
+        return
     state = await step.fresh()
     if tpl.win_stat:
         for pid in sorted(step.players):
@@ -463,7 +463,7 @@ async def _seat(tx: TrackerTx, tpl: Template, user: UserRef, options: dict[str, 
                 max_value=d.max,
                 position=pos,
             )
-    if tpl.leader and not existing:
+    if tpl.leader and (await tx.state()).leader(pid) is None:
         uid = await tx.add_unit(pid, tpl.leader, user.name)
         for pos, (key, value) in enumerate(leader_values.items()):
             d = tpl.define(key)

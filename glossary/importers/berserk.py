@@ -96,7 +96,6 @@ def _draft(term: str, paragraph: str, number: int) -> Draft:
             categories.append(sentence.rstrip("."))
         else:
             break
-    body = " ".join(sentences[len(categories) :])
     draft = Draft(
         title=term,
         names=heading_names(term),
@@ -105,8 +104,9 @@ def _draft(term: str, paragraph: str, number: int) -> Draft:
         parameter=_parameter(term),
         slug_base=strip_parentheses(term),
     )
-    # A bare `Аккениец. Класс существа.` has nothing but its category: that is its text.
-    draft.add(number, body or rest)
+    # The text is the whole body after the term, category sentences included: they are part
+    # of the rule as printed (`Немагическая способность. Воздействие не является атакой.`).
+    draft.add(number, rest)
     return draft
 
 

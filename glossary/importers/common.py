@@ -64,7 +64,7 @@ class ImportResult:
 
 # ---------------------------------------------------------------- slugs and names
 
-_PARAM_TOKEN = r"(?:[+-]/[+-] ?|[+-–] ?)?[XХ](?:-[YУ]-[ZЗ])?"
+_PARAM_TOKEN = r"(?:[-+]/[-+] ?|[-+–] ?)?[XХ](?:-[YУ]-[ZЗ])?"
 PARAM_AT_END = re.compile(rf"\s(?P<param>{_PARAM_TOKEN})$")
 
 

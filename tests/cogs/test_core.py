@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 
@@ -84,6 +85,11 @@ def throwaway() -> Iterator[None]:
         @reg.action("test.choose")
         async def choose(ctx: Ctx, payload: str) -> Reply:
             return Reply(body=f"chose {payload}", ephemeral=True)
+
+        @reg.command("slow", area="core", options=[Option("secret", bool)])
+        async def slow(ctx: Ctx, secret: bool = False) -> Reply:
+            await asyncio.sleep(5)  # virtual time in SimCord: no real wait
+            return Reply(body="done at last", ephemeral=secret)
 
         @reg.command("long", area="core")
         async def long(ctx: Ctx) -> Reply:
@@ -224,3 +230,18 @@ def test_intents_and_sharding(services: Services) -> None:
     assert isinstance(sharded, ShardedArbiterBot)
     assert sharded.shard_count == 2 and sharded.shard_ids == [1]
     assert sharded.intents.message_content and sharded.intents.guild_messages
+
+
+async def test_slow_handler_is_deferred_then_answered(throwaway: None, table: Table) -> None:
+    result = await table.alice.slash(table.channel, "slow")
+    assert result.deferred
+    assert result.response is not None and not result.response.ephemeral
+    assert result.response.embeds[0].description == "done at last"
+
+
+async def test_slow_ephemeral_answer_stays_private(throwaway: None, table: Table) -> None:
+    result = await table.alice.slash(table.channel, "slow", secret=True)
+    assert result.deferred
+    private = [m for m in result.followups if m.ephemeral]
+    assert private and private[0].embeds[0].description == "done at last"
+    assert result.response is None  # the public "thinking…" message was removed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,24 @@ def test_dotenv_file_in_working_directory_is_read_and_environment_wins(
     s = load_settings()
     assert s.locale == "en"
     assert s.log_level == "ERROR"
+
+
+def test_env_example_and_readme_document_every_setting() -> None:
+    import bot.config
+
+    source = Path(bot.config.__file__).read_text("utf-8")
+    names = set(re.findall(r'get\("([A-Z_]+)"\)', source))
+    assert {"DISCORD_TOKEN", "ARBITER_DB", "LOG_LEVEL"} <= names
+    root = Path(__file__).resolve().parents[2]
+    example = (root / ".env.example").read_text("utf-8")
+    readme = (root / "README.md").read_text("utf-8")
+    for name in sorted(names):
+        assert re.search(rf"^{name}=", example, re.MULTILINE), f".env.example lacks {name}"
+        assert f"| `{name}` |" in readme, f"README's configuration table lacks {name}"
+    # The example must load as valid settings, with no token.
+    values = dict(
+        line.split("=", 1)
+        for line in example.splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+    assert load(**values).token is None

@@ -20,7 +20,9 @@ def critical_value(df: int, z: float = Z_999) -> float:
     return df * (1 - 2 / (9 * df) + z * sqrt(2 / (9 * df))) ** 3
 
 
-def chi_square(observed: Counter[Hashable], expected_p: Mapping[Hashable, float], n: int) -> tuple[float, int]:
+def chi_square(
+    observed: Counter[Hashable], expected_p: Mapping[Hashable, float], n: int
+) -> tuple[float, int]:
     """`(statistic, degrees of freedom)`; rare outcomes are pooled until each cell expects >= 5."""
     assert abs(sum(expected_p.values()) - 1) < 1e-9
     unknown = set(observed) - {k for k, p in expected_p.items() if p > 0}

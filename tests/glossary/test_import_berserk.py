@@ -20,7 +20,8 @@ def test_term_category_and_text() -> None:
     result = seed_result(BK)
     avangard = by_title(result, "Авангард")
     assert avangard.category == "Именная особенность"
-    assert avangard.text.startswith('Авангард означает: " В подфазе Авангарда')
+    # the text is the whole printed body, category sentences included
+    assert avangard.text.startswith('Именная особенность. Авангард означает: " В подфазе')
     bronya = by_title(result, "Броня Х")
     assert bronya.category == "Именная особенность. Эффект предотвращения"
     assert by_title(result, "Жажда Х").category == (
@@ -29,9 +30,11 @@ def test_term_category_and_text() -> None:
     # a definition is not a category
     assert by_title(result, "Атака").category is None
     assert by_title(result, "Атака").text.startswith("Удар, выстрел, метание или разряд.")
-    # an entry that is only its category keeps it as text too
-    ангел = by_title(result, "Ангел")
-    assert (ангел.category, ангел.text) == ("Класс существа", "Класс существа.")
+    angel = by_title(result, "Ангел")
+    assert (angel.category, angel.text) == ("Класс существа", "Класс существа.")
+    assert by_title(result, "Воздействие").text.startswith(
+        "Немагическая способность. Воздействие не является атакой."
+    )
 
 
 def test_abbreviations_and_variants_in_parentheses() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from glossary.importers import conquest
 from glossary.importers.common import DOCUMENT_TITLE, SIGNATURE
 from tests.glossary.import_support import by_title, needs_seeds, seed_result
@@ -66,8 +68,6 @@ def test_opening_paragraph_without_heading_is_the_forced_entry() -> None:
 
 
 def test_unheaded_text_that_is_not_known_is_an_error() -> None:
-    import pytest
-
     with pytest.raises(ValueError, match="text before the first heading"):
         conquest.parse("Заголовок\n\nПросто текст без заголовка.\n", "t.txt")
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.cli import main
 from bot.games import GAME_SLUGS
+from glossary.importers import import_dir, write_data
 from glossary.importers.common import DOCUMENT_TITLE, SIGNATURE, split_sentences
 from glossary.loader import DATA_DIR, load_entries
 from tests.glossary.import_support import (
@@ -101,6 +102,13 @@ def test_regenerating_from_seeds_reproduces_committed_data_byte_for_byte(
         committed = (DATA_DIR / f"{game}.toml").read_bytes()
         assert generated == committed, f"{game}.toml differs: run import-glossary and commit"
         assert f"{game}.toml: " in out
+
+
+@needs_seeds
+def test_written_data_loads_back_equal(tmp_path: Path) -> None:
+    results = import_dir(SEEDS)
+    write_data(results, tmp_path)
+    assert load_entries(tmp_path) == [e for r in results.values() for e in r.entries]
 
 
 def test_committed_data_loads_with_all_games() -> None:

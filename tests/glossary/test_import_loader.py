@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from glossary.check import check_glossary_data
 from glossary.importers.writer import dump_entries
-from glossary.loader import DATA_DIR, GlossaryDataError, load_entries, parse_text, validate_data
+from glossary.loader import (
+    DATA_DIR,
+    GlossaryDataError,
+    load_entries,
+    load_entries_lenient,
+    parse_text,
+    validate_data,
+)
 from glossary.model import Entry, Source
 
 TRICKY = [
@@ -195,3 +202,18 @@ def test_check_runs_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_missing_data_dir_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(GlossaryDataError, match="does not exist"):
         load_entries(tmp_path / "nope")
+
+
+def test_lenient_load_keeps_the_good_entries_and_reports_the_rest(tmp_path: Path) -> None:
+    text = dump_entries(
+        [entry(1, see_also=("keyforge/term-3",)), entry(2), entry(3)],
+        game_name="KeyForge",
+        seed_file="s.txt",
+    )
+    text = text.replace('title = "Термин 3"\n', "")  # term-3 is broken
+    write(tmp_path, text)
+    entries, problems = load_entries_lenient(tmp_path)
+    assert [e.id for e in entries] == ["keyforge/term-1", "keyforge/term-2"]
+    assert entries[0].see_also == ()  # its target was broken: no dangling id
+    assert any("missing title" in p for p in problems)
+    assert load_entries_lenient(tmp_path / "nope")[0] == []

@@ -1,4 +1,4 @@
-"""Tracker fixtures: a context per player name in one channel, over the shared in-memory services."""
+"""Tracker fixtures: a context per player name in one channel, over the shared services."""
 
 from __future__ import annotations
 

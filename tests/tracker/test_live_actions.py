@@ -1,4 +1,4 @@
-"""The live message's buttons and select, offline: what each does to the game and what it answers."""
+"""The live message's buttons and select, offline: what each changes and what it answers."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ def button(reply: Reply, action: str, label: str | None = None) -> Button:
     )
 
 
-async def press(services: Services, who: str, b: Button, **kw: bool) -> Reply:
+async def press(services: Services, who: str, b: Button, *, can_manage: bool = False) -> Reply:
     load_handlers()
-    return await run_action(ctx_for(services, who, **kw), b.action, b.payload)
+    return await run_action(ctx_for(services, who, can_manage=can_manage), b.action, b.payload)
 
 
 async def test_step_buttons_change_the_selected_units_main_stat(services: Services) -> None:
@@ -169,3 +169,30 @@ async def test_console_game_show_prints_the_live_board(console: Console) -> None
     for f in live.fields:
         assert f.value in out
     assert live.title in out
+
+
+async def test_show_pages_through_a_board_too_big_for_one_message(services: Services) -> None:
+    state = await mage_wars(services, players=4, units=0)
+    long = "Невероятно длинное имя существа номер "  # with the number: 40, the longest allowed
+    stats = {"life": 9, "armor": 2, "defense": 5}
+    for name in ("alice", "bob", "carol", "dave"):
+        for i in range(25):
+            await service.add_unit(ctx_for(services, name), f"{long}{i:02d}", None, stats)
+    first = await show(ctx_for(services, "bob"))
+    assert first.footer.startswith("Страница 1 из")
+    assert "броня" not in "\n".join(f.value for f in first.fields)  # folded: detail is later
+    pages = [first]
+    while True:
+        nxt = [a for a in pages[-1].actions if isinstance(a, Button) and a.action == "live.page"]
+        forward = [b for b in nxt if b.label == "Вперёд ▶"]
+        if not forward:
+            break
+        reply = await press(services, "bob", forward[0])
+        assert reply.edit_origin
+        pages.append(reply)
+    detail = "\n".join(f.value for p in pages[1:] for f in p.fields)
+    state = await fresh(services)
+    for u in state.units:
+        if u.kind == "creature":
+            assert f"• {u.name} ❤ ▰▰▰▰▰ 9/9 · броня 2 · защита 5" in detail
+    assert pages[-1].footer == f"Страница {len(pages)} из {len(pages)}"

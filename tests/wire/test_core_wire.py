@@ -8,6 +8,7 @@ over the limits) fails here rather than in production.
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 import pytest
 from discord.ext import commands
+from discord.webhook.async_ import async_context
 
 from bot.app import create_services
 from bot.config import Settings
@@ -313,3 +315,25 @@ async def test_user_message_content_needs_the_intent(
     # Inline lookup is off by default: no privileged intent, so Discord strips the text.
     assert [m.content for m in seen] == [""]
     assert not [r for r in fake_discord.requests[since:] if r.path.startswith("/channels/")]
+
+
+class _DeadAdapter:
+    """What a leaked webhook adapter from another harness looks like to discord.py."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError("a leaked webhook adapter was used")
+
+
+@pytest.fixture
+async def leaked_webhook_adapter() -> AsyncIterator[None]:
+    previous = async_context.get()
+    async_context.set(_DeadAdapter())  # type: ignore[arg-type]
+    yield
+    async_context.set(previous)
+
+
+async def test_a_leaked_webhook_adapter_does_not_reach_the_wire_bot(
+    leaked_webhook_adapter: None, fake_discord: FakeDiscord, wire_bot: commands.Bot
+) -> None:
+    _, callback = await fake_discord.slash("help")
+    assert callback.status == 200

@@ -1,0 +1,153 @@
+"""`python -m bot roll|odds`: the JSON shapes are contracts; bad input exits 2 with a clear text."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bot.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in list(os.environ):
+        if key.startswith(("ARBITER_", "DISCORD_")):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.setenv("ARBITER_LOCALE", "en")
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_odds_mw_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "mw", "--dice", "4", "--armor", "1")
+    assert isinstance(data, dict) and set(data) == {"mean", "distribution", "kill"}
+    assert round(data["mean"], 2) == 3.20
+    assert data["kill"] is None
+    dist = data["distribution"]
+    assert list(dist) == [str(i) for i in range(len(dist))]
+    assert abs(sum(dist.values()) - 1) < 1e-9
+
+
+def test_odds_mw_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = (
+        "odds mw --dice 4 --armor 2 --piercing 1 --aegis 1 --weak 1 --corrode 1 --defense 8"
+        " --unavoidable --daze --target-daze 1 --restrained --resilient --incorporeal --ethereal"
+        " --strikes 3 --bonus 2 --life 5"
+    ).split()
+    data = run_json(capsys, *argv)
+    assert isinstance(data, dict)
+    assert 0 <= data["kill"] <= 1
+    assert abs(sum(data["distribution"].values()) - 1) < 1e-9
+
+
+def test_odds_berserk_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    kinds = {"miss", "weak", "medium", "strong"}
+    for mode in ("closed", "fight"):
+        data = run_json(
+            capsys,
+            "odds",
+            "berserk",
+            "--values",
+            "2-3-4",
+            "--mode",
+            mode,
+            "--defender-values",
+            "1-2-2",
+            "--mod",
+            "1",
+            "--defender-mod",
+            "0",
+        )
+        assert isinstance(data, dict) and set(data) == {"attacker", "defender", "mean_wounds"}
+        assert set(data["attacker"]) == kinds and set(data["defender"]) == kinds
+        assert abs(sum(data["attacker"].values()) - 1) < 1e-9
+    assert data["mean_wounds"] > 0
+
+
+def test_odds_whf_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "whf", "--dice", "3", "--level", "1", "--value", "7")
+    assert isinstance(data, dict) and set(data) == {"success", "irresistible"}
+    assert round(data["irresistible"], 4) == 0.0741
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        "roll mw attack --dice 4 --armor 2 --strikes 2 --effect 7+",
+        "roll mw effect --bonus 1",
+        "roll mw burn --tokens 3",
+        "roll mw escape",
+        "roll mw push",
+        "roll berserk --values 2-3-4 --kind shot",
+        "roll whf winds --wizards 2 --enemy-wizards 1",
+        "roll whf cast --dice 3 --level 2 --value 9",
+        "roll whf dispel --dice 2 --level 1 --against 9",
+        "roll expr 4d6kh3",
+    ],
+)
+def test_rolls_are_reproducible_with_a_seed(capsys: pytest.CaptureFixture[str], argv: str) -> None:
+    first = run_json(capsys, *argv.split(), "--seed", "9")
+    second = run_json(capsys, *argv.split(), "--seed", "9")
+    assert first == second and isinstance(first, dict)
+
+
+def test_roll_attack_json_holds_every_die(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, *"roll mw attack --dice 5 --armor 1 --strikes 2 --seed 4".split())
+    assert isinstance(data, dict)
+    assert [len(s["faces"]) for s in data["strikes"]] == [5, 5]
+    assert data["total"] == sum(s["damage"] for s in data["strikes"])
+
+
+def test_roll_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["roll", "whf", "cast", "--dice", "2", "--level", "1", "--value", "5", "--seed", "1"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Dice:" in out and "against casting value 5" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        ("odds mw --dice 0", "“dice”"),
+        ("odds mw --dice 500", "500 is out of range"),
+        ("odds mw --dice 3 --armor -1", "“armor”"),
+        ("odds berserk --values abc", "“abc” is not a strike value"),
+        ("odds whf --dice 7 --level 1 --value 5", "7 is out of range"),
+        ("roll whf cast --dice 7 --level 1 --value 5", "7 is out of range"),
+        ("roll expr 2000d6", "At most 1000 dice"),
+    ],
+)
+def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: str, needle: str) -> None:
+    assert main(argv.split()) == 2
+    captured = capsys.readouterr()
+    assert needle in captured.err and captured.out == ""
+
+
+def test_subprocess_odds_whf() -> None:
+    """The real `python -m bot` entry point prints the same contract."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
+    env.update(DISCORD_TOKEN="", PYTHONIOENCODING="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", *"odds whf --dice 2 --level 1 --value 14 --json".split()],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {
+        "success": pytest.approx(1 / 36),
+        "irresistible": pytest.approx(1 / 36),
+    }

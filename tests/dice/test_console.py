@@ -1,0 +1,210 @@
+"""Every dice command through the console, as users type them, with the roll log behind it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.console import Console
+from bot.context import Services, UserRef, stable_id
+from bot.i18n import t
+from bot.storage.api import RollRecord
+
+CHANNEL = stable_id("#table")
+
+
+async def last_roll(services: Services) -> RollRecord:
+    alice = UserRef.from_name("alice")
+    records = await services.storage.rolls.recent(CHANNEL, alice.id, 1)
+    assert records, "nothing was logged"
+    return records[0]
+
+
+async def test_mw_attack_shows_every_die_and_matches_the_log(
+    console: Console, services: Services
+) -> None:
+    out = await console.execute(
+        "/mw attack dice:4 armor:2 defense:8 target_daze:1 strikes:2 effect:5-8 Burn; 9+ 2 Burn"
+    )
+    record = await last_roll(services)
+    assert record.command == "mw attack"
+    assert record.inputs["dice"] == 4 and record.inputs["effect"] == "5-8 Burn; 9+ 2 Burn"
+    result = record.result
+    assert f"Атака: урон {result['total']}" in out
+    assert "Защита цели: 8+, штраф к броску −2" in out
+    for strike in result["strikes"]:
+        if strike["avoided"]:
+            assert "атака избегнута" in out
+            continue
+        assert "Кубики: " + " ".join(f"[{f}]" for f in strike["faces"]) in out
+        assert f"крит {strike['critical']} = **{strike['damage']}** урона" in out
+        if strike["effect"] is not None:
+            assert f"d12 = {strike['effect']['roll']}" in out
+    assert result["total"] == sum(s["damage"] for s in result["strikes"])
+
+
+async def test_mw_attack_daze_and_modifiers_in_english(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute(
+        "/mw attack dice:3 bonus:2 weak:1 aegis:1 armor:4 corrode:1 piercing:1 daze:true"
+    )
+    assert "Attack dice: **3** (3 + 2 bonus − 1 Weak − 1 Aegis)" in out
+    assert "Armor: **2** (4 − 1 Corrode − 1 Piercing)" in out
+    assert re.search(
+        r"Daze: d12 = \d+ — (7\+, the attack goes on|miss, the first strike is lost)", out
+    )
+
+
+async def test_mw_small_rolls(console: Console, services: Services) -> None:
+    out = await console.execute("/mw burn tokens:3")
+    rec = await last_roll(services)
+    assert f"Горение: урон {rec.result['damage']}" in out
+    assert f"Жетонов Burn осталось: **{rec.result['tokens_left']}**" in out
+    out = await console.execute("/mw effect bonus:2")
+    rec = await last_roll(services)
+    assert f"Кубик эффектов: {rec.result['roll'] + 2}" in out
+    out = await console.execute("/mw escape")
+    rec = await last_roll(services)
+    assert ("жетон снят" in out) == rec.result["escaped"] == (rec.result["roll"] >= 7)
+    out = await console.execute("/mw push")
+    rec = await last_roll(services)
+    direction = t(f"dice.direction.{rec.result['direction']}", "ru")
+    assert f"Толчок: d12 = {rec.result['roll']} → {direction}" in out
+
+
+async def test_berserk_fight_and_closed(console: Console, services: Services) -> None:
+    out = await console.execute("/berserk strike 2-3-4 defender_values:1-2-2 mod:1")
+    rec = await last_roll(services)
+    assert rec.result["mode"] == "fight"
+    assert "Режим: сражение" in out and "Разница:" in out
+    assert f"ран: {rec.result['attacker']['wounds']}" in out
+    out = await console.execute("/berserk strike 3 kind:shot clumsiness:2 blessing:true")
+    rec = await last_roll(services)
+    assert rec.result["mode"] == "closed" and rec.result["defender"] is None
+    assert rec.result["attacker"]["mod"] == 1  # Blessing +1, Clumsiness ignored on a shot
+    assert "неуклюжесть не действует" in out
+
+
+async def test_whf_commands(console: Console, services: Services) -> None:
+    out = await console.execute("/whf winds wizards:3 enemy_wizards:2")
+    rec = await last_roll(services)
+    assert f"сила {rec.result['power']}, рассеивание {rec.result['dispel']}" in out
+    out = await console.execute("/whf cast dice:2 level:1 value:20")
+    rec = await last_roll(services)
+    if rec.result["irresistible"]:
+        assert "Неодолимая сила" in out and "Таблица провала (2D6)" in out
+    else:
+        assert "Сотворение провалено" in out
+        assert "Этот маг больше не может творить заклинания в эту фазу." in out
+    out = await console.execute("/whf dispel dice:3 level:0 against:4")
+    assert "Кубики:" in out and "против результата 4" in out
+
+
+async def test_roll_expressions(console: Console, services: Services) -> None:
+    out = await console.execute("/roll 4d6kh3")
+    rec = await last_roll(services)
+    assert f"Бросок 4d6kh3: {rec.result['total']}" in out
+    out = await console.execute("/roll 3a")
+    rec = await last_roll(services)
+    assert rec.result["kind"] == "attack" and len(rec.result["faces"]) == 3
+    assert f"Обычный урон: **{rec.result['normal']}**" in out
+    out = await console.execute("/roll d12")
+    assert "Кубик эффектов" in out
+
+
+async def test_odds_commands(console: Console) -> None:
+    out = await console.execute("/odds mw dice:4 armor:1 life:4")
+    assert "в среднем 3.20 урона" in out and "Шанс убить (жизнь 4)" in out
+    assert "│" in out  # the bar chart
+    out = await console.execute("/odds berserk 2-3-4 kind:shot")
+    assert "ран в среднем 2.67" in out
+    out = await console.execute("/odds whf dice:3 level:1 value:7")
+    assert "Неодолимая сила: **7.4%**" in out
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(
+    ("line", "key", "params"),
+    [
+        (
+            "/mw attack dice:0",
+            "error.out_of_range",
+            {"name": "dice", "value": 0, "min": 1, "max": 40},
+        ),
+        (
+            "/mw attack dice:500",
+            "error.out_of_range",
+            {"name": "dice", "value": 500, "min": 1, "max": 40},
+        ),
+        (
+            "/mw attack dice:3 armor:-1",
+            "error.out_of_range",
+            {"name": "armor", "value": -1, "min": 0, "max": 20},
+        ),
+        (
+            "/odds mw dice:500",
+            "error.out_of_range",
+            {"name": "dice", "value": 500, "min": 1, "max": 40},
+        ),
+        (
+            "/berserk strike values:abc",
+            "dice.berserk.bad_values",
+            {"name": "values", "value": "abc"},
+        ),
+        ("/odds berserk abc", "dice.berserk.bad_values", {"name": "values", "value": "abc"}),
+        ("/berserk strike 2 kind:shot mode:fight", "dice.berserk.fight_simple_only", {}),
+        (
+            "/whf cast dice:7 level:1 value:5",
+            "error.out_of_range",
+            {"name": "dice", "value": 7, "min": 1, "max": 6},
+        ),
+        ("/mw attack dice:2 effect:9-3", "dice.mw.bad_effect", {"text": "9-3"}),
+        ("/roll 2000d6", "dice.expr.too_many_dice", {"max": 1000}),
+        ("/roll 2d1001", "dice.expr.too_many_sides", {"max": 1000}),
+        ("/roll 1d1e1", "dice.expr.too_many_dice", {"max": 1000}),
+        ("/roll hello", "dice.expr.syntax", {"expr": "hello"}),
+    ],
+)
+async def test_bad_input_is_a_clear_error_and_rolls_nothing(
+    console: Console, services: Services, lang: str, line: str, key: str, params: dict[str, object]
+) -> None:
+    console.lang = lang
+    out = await console.execute(line)
+    assert out.startswith("✖")
+    assert t(key, lang, **params) in out
+    alice = UserRef.from_name("alice")
+    assert await services.storage.rolls.recent(CHANNEL, alice.id, 5) == []
+
+
+async def test_expression_length_limit(console: Console) -> None:
+    out = await console.execute("/roll " + "1+" * 50 + "1")
+    assert t("error.too_long", "ru", name="expr", max=100) in out
+
+
+async def test_private_rolls_are_logged_and_shown_to_their_roller_only(
+    console: Console, services: Services
+) -> None:
+    out = await console.execute("/roll 2d6 private:true")
+    assert t("console.only_you", "ru") in out
+    await console.execute("/roll 1d20")
+    history = await console.execute("/history rolls")
+    assert history.count("/roll") == 2 and "(скрытый)" in history
+    console.user = "bob"
+    history = await console.execute("/history rolls")
+    assert history.count("/roll") == 1 and "скрытый" not in history
+    console.channel = "elsewhere"
+    assert "ещё никто не бросал" in await console.execute("/history rolls")
+
+
+async def test_history_is_newest_first_with_time_from_the_clock(
+    console: Console, services: Services, clock: object
+) -> None:
+    await console.execute("/roll 1d4")
+    clock.advance(3600)  # type: ignore[attr-defined]
+    await console.execute("/mw push")
+    out = await console.execute("/history rolls n:1")
+    assert "/mw push" in out and "/roll" not in out
+    records = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 5)
+    assert [r.command for r in records] == ["mw push", "roll"]
+    assert records[0].created_at - records[1].created_at == 3600
