@@ -11,15 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from math import comb
-from operator import mul
+from operator import add, mul, sub
 
 from bot.dice.berserk import KINDS, BerserkStrike, closed_kind, fight_outcome
-from bot.dice.mage_wars import DAZE_HIT, MAX_DICE, MAX_MOD, MWAttack
+from bot.dice.mage_wars import DAZE_HIT, MWAttack
 from bot.dice.whfb import IRRESISTIBLE_SIXES, MAX_CAST_DICE, cast_succeeds
 
 Dist = list[float]
-# Most dice one strike can roll: 40 + 20 bonus.
-MAX_POWER = MAX_DICE + MAX_MOD
 
 
 def convolve(a: Dist, b: Dist) -> Dist:
@@ -64,23 +62,27 @@ def _trim(dist: Dist) -> Dist:
     return dist[:end]
 
 
-@cache
-def _power_table(base: tuple[float, ...]) -> tuple[Dist, ...]:
-    """base^0 … base^MAX_POWER, built once per process for each of the few per-die laws."""
-    out: list[Dist] = [[1.0]]
-    for _ in range(MAX_POWER):
-        out.append(_trim(convolve(out[-1], list(base))))
-    return tuple(out)
+_POWER_TABLES: dict[tuple[float, ...], list[Dist]] = {}
 
 
-def _powers(base: Dist, n: int) -> tuple[Dist, ...]:
-    """Convolution powers 0..n of one die's law (from the cached table when n is in range)."""
-    if n <= MAX_POWER:
-        return _power_table(tuple(_trim(base)))
-    out: list[Dist] = [[1.0]]
-    for _ in range(n):
-        out.append(_trim(convolve(out[-1], base)))
-    return tuple(out)
+def _powers(base: Dist, n: int) -> list[Dist]:
+    """Convolution powers 0..n (at least) of one die's law.
+
+    Kept per process for each of the few per-die laws and extended only as far as asked, so a
+    later call with as many dice or fewer reuses them.
+    """
+    key = tuple(_trim(base))
+    table = _POWER_TABLES.setdefault(key, [[1.0]])
+    while len(table) <= n:
+        table.append(_trim(convolve(table[-1], list(key))))
+    return table
+
+
+def clear_caches() -> None:
+    """Forget every cached table (benchmarks measure the first call after a start with it)."""
+    _POWER_TABLES.clear()
+    _binomial.cache_clear()
+    _sum_and_sixes.cache_clear()
 
 
 @cache
@@ -115,18 +117,29 @@ def strike_damage(dice: int, armor: int, *, twos_blank: bool, resilient: bool) -
     rest_die[two] += 0.25
     normal_pow = _powers(normal_die, dice)
     rest_pow = _powers(rest_die, dice)
-    for k, pk in enumerate(_binomial(dice, 1 / 3)):
-        crit = rest_pow[dice - k]
-        for s, ps in enumerate(normal_pow[k][:armor]):
-            if not ps:
+    binomial = _binomial(dice, 1 / 3)
+    size = len(out)
+    for s in range(min(armor, 2 * dice + 1)):
+        # J_s = P(N = s, C = c) over c, summed over k (the number of normal-faced dice).
+        joint = [0.0] * size
+        if resilient:
+            ks = range(dice + 1) if s == 0 else range(0)
+        elif twos_blank:
+            ks = range(s, dice + 1)  # each normal-faced die adds 0 or 1
+        else:
+            ks = range((s + 1) // 2, min(s, dice) + 1)  # each adds 1 or 2
+        for k in ks:
+            row = normal_pow[k]
+            if s >= len(row) or not row[s]:
                 continue
-            weight = pk * ps
-            # N = s < A: damage is C alone, where T's shift assumed s + C − A.
-            for c, pc in enumerate(crit):
-                mass = weight * pc
-                out[c] += mass
-                if s + c >= armor:
-                    out[s + c - armor] -= mass
+            crit = rest_pow[dice - k]
+            w = binomial[k] * row[s]
+            joint[: len(crit)] = map(add, joint[: len(crit)], map(w.__mul__, crit))
+        # N = s < A: damage is C alone, where the shifted T assumed s + C − A.
+        out = list(map(add, out, joint))
+        shift = armor - s
+        if shift < size:
+            out[: size - shift] = map(sub, out[: size - shift], joint[shift:])
     return _trim([max(0.0, x) for x in out])
 
 

@@ -300,11 +300,16 @@ async def run_step(
     params: dict[str, Any] | None = None,
     *,
     check: bool = True,
+    anyone: bool = False,
 ) -> Outcome:
-    """Run `body` as one undoable step, add the consequences, commit, then notify listeners."""
+    """Run `body` as one undoable step, add the consequences, commit, then notify listeners.
+
+    `anyone` lets a non-participant take the step (joining the game).
+    """
     if not state.game.active:
         raise UserError("tracker.error.ended")
-    require_player(ctx, state)
+    if not anyone:
+        require_player(ctx, state)
     tpl = template(state.slug)
     step: Step | None = None
     async with ctx.services.storage.tracker.change(
@@ -483,7 +488,7 @@ async def join(ctx: Ctx) -> Outcome:
         await _seat(step.tx, tpl, ctx.user, state.game.options)
         step.note("tracker.note.joined", name=ctx.user.name)
 
-    return await _run_open(ctx, state, "join", body)
+    return await run_step(ctx, state, "join", body, check=False, anyone=True)
 
 
 async def leave(ctx: Ctx) -> Outcome:
@@ -497,18 +502,6 @@ async def leave(ctx: Ctx) -> Outcome:
         step.note("tracker.note.left", name=me.name)
 
     return await run_step(ctx, state, "leave", body)
-
-
-async def _run_open(ctx: Ctx, state: GameState, action: str, body: Body) -> Outcome:
-    """A step anyone may take (joining), still one transaction with its notification."""
-    if not state.game.active:
-        raise UserError("tracker.error.ended")
-    manage = ctx.can_manage
-    ctx.can_manage = True
-    try:
-        return await run_step(ctx, state, action, body, check=False)
-    finally:
-        ctx.can_manage = manage
 
 
 async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:

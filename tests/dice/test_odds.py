@@ -131,3 +131,32 @@ def test_winds_pools_are_capped() -> None:
 
 def test_burn_odds() -> None:
     assert burn_odds(2) == pytest.approx([1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9])
+
+
+def _joint_dp(attack: MWAttack) -> dict[int, float]:
+    """An independent check: the full joint law of (normal, critical) die by die."""
+    joint = {(0, 0): 1.0}
+    for _ in range(attack.attack_dice):
+        nxt: dict[tuple[int, int], float] = {}
+        for (normal, critical), p in joint.items():
+            for face in ATTACK_FACES:
+                a, b = face_damage(face, attack)
+                key = (normal + a, critical + b)
+                nxt[key] = nxt.get(key, 0.0) + p / 6
+        joint = nxt
+    out: dict[int, float] = {}
+    for (normal, critical), p in joint.items():
+        dmg = max(0, normal - attack.effective_armor) + critical
+        out[dmg] = out.get(dmg, 0.0) + p
+    return out
+
+
+@pytest.mark.parametrize("armor", [0, 2, 5, 11, 20])
+@pytest.mark.parametrize("flags", [{}, {"incorporeal": True}, {"resilient": True}])
+def test_larger_strikes_match_a_joint_dp(armor: int, flags: dict[str, bool]) -> None:
+    attack = MWAttack(11, armor=armor, **flags)
+    exact = attack_odds(attack).distribution
+    dp = _joint_dp(attack)
+    for dmg in set(dp) | set(range(len(exact))):
+        got = exact[dmg] if dmg < len(exact) else 0.0
+        assert got == pytest.approx(dp.get(dmg, 0.0), abs=1e-12)

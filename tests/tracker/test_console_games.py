@@ -85,3 +85,26 @@ def test_game_survives_a_restart(tmp_path: Path) -> None:
     assert "Голем · коррозия 0 → 2 (отменено)" in second
     third = run_console(db, "bob", "/game log n:10\n")
     assert "Голем · урон 0 → 4" in third and "(отменено)" in third
+
+
+async def test_console_refusals_change_nothing(console: Console, services: Services) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    state = await service.load_state(services.storage, CHANNEL)
+    assert state is not None
+    events = await services.storage.tracker.event_count(state.game.id)
+    for line, text in (
+        ("/add target:bob stat:янтарь amount:много", "не число"),
+        ("/add target:zed stat:янтарь amount:1", "Нет существа или игрока «zed»"),
+        ("/set target:bob stat:цепи value:25", "вне пределов (0…24)"),
+        ("/token add target:bob token:яд", "Нет такого жетона"),
+        ("/mana amount:3", "не подходит для партии keyforge"),
+        ("/kf forge", "не может выковать ключ"),
+        ("/game redo", "Возвращать нечего"),
+    ):
+        out = await console.execute(line)
+        assert out.startswith("✖") and text in out, out
+    assert await service.load_state(services.storage, CHANNEL) == state
+    assert await services.storage.tracker.event_count(state.game.id) == events
+    console.lang = "en"
+    out = await console.execute("/set target:bob stat:chains value:25")
+    assert "out of bounds (0…24)" in out

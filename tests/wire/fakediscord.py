@@ -438,6 +438,7 @@ class FakeDiscord:
                 msg = self.messages[int(origin["id"])]
                 if kind == CALLBACK_UPDATE_MESSAGE:
                     self._edit(msg, data, rec.files)
+                sent.original_message_id = int(msg["id"])  # @original is the clicked message
                 interaction["response_message_id"] = msg["id"]
                 resource = {"type": kind, "message": msg}
         reply: dict[str, Any] = {"interaction": interaction}

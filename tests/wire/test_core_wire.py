@@ -24,10 +24,11 @@ from bot.context import Ctx, Services
 from bot.discord.sync import HASH_KEY
 from bot.i18n import t
 from bot.registry import Choice, load_handlers, registry
-from bot.reply import Reply
+from bot.reply import Button, Reply
 from tests.wire.conftest import StartBot
 from tests.wire.fakediscord import (
     CALLBACK_MESSAGE,
+    CALLBACK_UPDATE_MESSAGE,
     EPHEMERAL_FLAG,
     FakeDiscord,
     button_row,
@@ -337,3 +338,25 @@ async def test_a_leaked_webhook_adapter_does_not_reach_the_wire_bot(
 ) -> None:
     _, callback = await fake_discord.slash("help")
     assert callback.status == 200
+
+
+async def test_click_with_edit_origin_replaces_the_message(
+    fake_discord: FakeDiscord, wire_bot: commands.Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def next_page(ctx: Ctx, payload: str) -> Reply:
+        page = int(payload) + 1
+        return Reply(
+            body=f"page {page}",
+            actions=[Button("→", "wire.page", str(page))],
+            edit_origin=True,
+        )
+
+    monkeypatch.setitem(registry.actions, "wire.page", next_page)
+    msg = fake_discord.add_message(content="", components=[button_row("arb:wire.page:1")])
+    sent, callback = await fake_discord.click("arb:wire.page:1")
+    assert callback.json["type"] == CALLBACK_UPDATE_MESSAGE
+    stored = fake_discord.messages[int(msg["id"])]
+    assert fake_discord.original_message(sent) is stored
+    assert "page 2" in embed_text(stored["embeds"])
+    assert fake_discord.message_with("arb:wire.page:2") is stored  # the new button is there
+    assert len(fake_discord.messages) == 1  # edited in place, nothing new posted
