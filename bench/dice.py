@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from bot.dice import odds as odds_mod
 from bot.dice import replies
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
         ("  4 dice, armor 1", MWAttack(4, armor=1)),
     ):
         attack_odds(attack)
-        line(label, timings(lambda a=attack: attack_odds(a), n))
+        line(label, timings(partial(attack_odds, attack), n))
     fight = BerserkStrike(parse_values("2-3-4"), defender_values=parse_values("1-2-2"))
     line("  /odds berserk, fight mode", timings(lambda: berserk_odds(fight), n))
     line(

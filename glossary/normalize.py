@@ -30,6 +30,8 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 _CYRILLIC = re.compile(r"[а-яё]")
 _LATIN = re.compile(r"[a-z]")
 _COMBINING_CATEGORIES = frozenset({"Mn", "Me"})
+_EXOTIC = re.compile(r"[^\x00-\x7f\u0400-\u045f]")  # anything but ASCII and basic Cyrillic
+_NON_WORD = re.compile(r"[\W_]+")
 
 
 def _strip_latin_marks(text: str) -> str:
@@ -46,10 +48,11 @@ def _strip_latin_marks(text: str) -> str:
 
 def fold(text: str) -> str:
     """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
-    text = _strip_latin_marks(text.translate(_LIGATURES))
-    chars = [ch if ch.isalnum() else " " for ch in text]
-    return " ".join("".join(chars).split())
+    text = text.casefold()
+    if _EXOTIC.search(text):  # the slow Unicode work only for text that needs it
+        text = unicodedata.normalize("NFKC", text).casefold().translate(_LIGATURES)
+        text = _strip_latin_marks(text)
+    return _NON_WORD.sub(" ", text.replace("ё", "е")).strip()
 
 
 def fold_glued(text: str) -> str:

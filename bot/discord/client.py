@@ -66,6 +66,14 @@ async def arbiter_setup(bot: AnyBot) -> None:
     await sync_commands(bot.tree, services.storage, guild_id=guild_id, force=mode == "force")
 
 
+async def ignore_prefix_errors(
+    context: commands.Context[Any], exception: commands.CommandError
+) -> None:
+    """There are no prefix commands: a mention followed by text is not an error worth a log."""
+    if not isinstance(exception, commands.CommandNotFound):
+        log.warning("prefix command error: %s", exception)
+
+
 class ArbiterBot(commands.Bot):
     """The bot on one connection. `sync_mode` is "auto" (on hash change), "force" or "off"."""
 
@@ -74,6 +82,11 @@ class ArbiterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await arbiter_setup(self)
+
+    async def on_command_error(
+        self, context: commands.Context[Any], exception: commands.CommandError, /
+    ) -> None:
+        await ignore_prefix_errors(context, exception)
 
 
 class ShardedArbiterBot(commands.AutoShardedBot):
@@ -84,6 +97,11 @@ class ShardedArbiterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await arbiter_setup(self)
+
+    async def on_command_error(
+        self, context: commands.Context[Any], exception: commands.CommandError, /
+    ) -> None:
+        await ignore_prefix_errors(context, exception)
 
 
 def create_bot(

@@ -57,9 +57,7 @@ async def run_component(interaction: discord.Interaction[Any], action: str, payl
     """A click or a selection: run the action, edit the origin or answer anew."""
     try:
         ctx = make_ctx(services_of(interaction.client), interaction)
-        reply = await within_deadline(
-            interaction, run_action(ctx, action, payload), component=True
-        )
+        reply = await within_deadline(interaction, run_action(ctx, action, payload), component=True)
         await send_reply(interaction, reply, edit_origin=reply.edit_origin)
     except Exception as exc:  # the global handler answers; a component has no tree on_error
         await report_error(interaction, exc)

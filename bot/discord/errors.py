@@ -14,8 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.context import language_of, services_of
-from bot.discord.respond import send_reply
+from bot.discord.respond import reply_language, send_reply
 from bot.i18n import t
 from bot.registry import UserError
 from bot.reply import Reply
@@ -54,11 +53,7 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` ephemerally about `error`, logging unexpected ones with an id."""
-    try:
-        default = services_of(interaction.client).settings.locale
-    except RuntimeError:
-        default = "ru"
-    lang = language_of(interaction, default)
+    lang = reply_language(interaction)
     text, expected = describe_error(error, lang)
     name = interaction.command.qualified_name if interaction.command else "component"
     if expected:

@@ -109,14 +109,6 @@ class LiveMessageManager:
         if slot.task is None or slot.task.done():
             slot.task = asyncio.create_task(self._work(channel_id, slot))
 
-    async def drain(self) -> None:
-        """Wait until every pending change has been shown (tests and shutdown)."""
-        while True:
-            tasks = [s.task for s in self._slots.values() if s.task and not s.task.done()]
-            if not tasks:
-                return
-            await asyncio.gather(*tasks, return_exceptions=True)
-
     # --- the worker ----------------------------------------------------------------------------
 
     async def _work(self, channel_id: int, slot: _Slot) -> None:

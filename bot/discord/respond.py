@@ -14,7 +14,9 @@ from typing import Any
 import discord
 from discord import InteractionResponseType as Kind
 
+from bot.discord.context import language_of, services_of
 from bot.discord.render import OutMessage, render_reply
+from bot.i18n import DEFAULT_LANGUAGE, t
 from bot.reply import Reply
 
 DEFER_AFTER = 2.0
@@ -23,17 +25,27 @@ DEFER_AFTER = 2.0
 async def within_deadline(
     interaction: discord.Interaction[Any], work: Awaitable[Reply], *, component: bool = False
 ) -> Reply:
-    """Await `work`, deferring the interaction if it takes longer than `DEFER_AFTER`."""
-    task = asyncio.ensure_future(work)
-    try:
-        return await asyncio.wait_for(asyncio.shield(task), DEFER_AFTER)
-    except TimeoutError:
+    """Await `work`, deferring the interaction if it takes longer than `DEFER_AFTER`.
+
+    A side task sleeps, then defers; the handler itself is awaited directly (no wrapper
+    future), so cancellation and test harnesses see the real wait.
+    """
+    started = asyncio.Event()
+
+    async def defer_later() -> None:
+        await asyncio.sleep(DEFER_AFTER)
+        started.set()
         if not interaction.response.is_done():
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True)
-        return await task
+            await interaction.response.defer(thinking=not component)
+
+    timer = asyncio.create_task(defer_later())
+    try:
+        return await work
+    finally:
+        if started.is_set():
+            await asyncio.gather(timer, return_exceptions=True)  # let a started defer finish
+        else:
+            timer.cancel()
 
 
 async def send_reply(
@@ -56,9 +68,12 @@ async def send_reply(
         else:
             await response.send_message(**_kwargs(first), ephemeral=reply.ephemeral)
     elif kind is Kind.deferred_channel_message and reply.ephemeral:
-        # The "thinking…" message is public; an ephemeral answer replaces it privately.
-        await interaction.delete_original_response()
+        # The "thinking…" message is public and the first follow-up would only fill it in.
+        # So: settle it with a neutral note, answer privately, then remove the note.
+        note = t("discord.answered_privately", reply_language(interaction))
+        await interaction.edit_original_response(content=note)
         await interaction.followup.send(**_kwargs(first), ephemeral=True)
+        await interaction.delete_original_response()
     elif kind is Kind.deferred_channel_message or (
         kind is Kind.deferred_message_update and edit_origin
     ):
@@ -67,6 +82,15 @@ async def send_reply(
         await interaction.followup.send(**_kwargs(first), ephemeral=reply.ephemeral)
     for message in rest:
         await interaction.followup.send(**_kwargs(message), ephemeral=reply.ephemeral)
+
+
+def reply_language(interaction: discord.Interaction[Any]) -> str:
+    """The language for texts the Discord layer adds itself."""
+    try:
+        default = services_of(interaction.client).settings.locale
+    except RuntimeError:
+        default = DEFAULT_LANGUAGE
+    return language_of(interaction, default)
 
 
 def _kwargs(message: OutMessage) -> dict[str, Any]:

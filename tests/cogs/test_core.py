@@ -91,6 +91,10 @@ def throwaway() -> Iterator[None]:
             await asyncio.sleep(5)  # virtual time in SimCord: no real wait
             return Reply(body="done at last", ephemeral=secret)
 
+        @reg.message_menu("help.area.core", area="core")  # any catalogue text names a menu
+        async def echo(ctx: Ctx, text: str) -> Reply:
+            return Reply(body=f"echo: {text}", ephemeral=True)
+
         @reg.command("long", area="core")
         async def long(ctx: Ctx) -> Reply:
             return Reply(title="Long", body=LONG, actions=[Button("ok", "test.bump", "0")])
@@ -232,16 +236,41 @@ def test_intents_and_sharding(services: Services) -> None:
     assert sharded.intents.message_content and sharded.intents.guild_messages
 
 
+def deferrals(table: Table) -> int:
+    """Interaction callbacks of type 5: "thinking…" (the handler took too long)."""
+    return sum(
+        1
+        for r in table.env.http_requests
+        if r.path.endswith("/callback") and isinstance(r.json, dict) and r.json.get("type") == 5
+    )
+
+
 async def test_slow_handler_is_deferred_then_answered(throwaway: None, table: Table) -> None:
     result = await table.alice.slash(table.channel, "slow")
-    assert result.deferred
+    await table.env.advance_time(5)
+    assert deferrals(table) == 1
     assert result.response is not None and not result.response.ephemeral
     assert result.response.embeds[0].description == "done at last"
 
 
 async def test_slow_ephemeral_answer_stays_private(throwaway: None, table: Table) -> None:
     result = await table.alice.slash(table.channel, "slow", secret=True)
-    assert result.deferred
+    await table.env.advance_time(5)
+    assert deferrals(table) == 1
     private = [m for m in result.followups if m.ephemeral]
     assert private and private[0].embeds[0].description == "done at last"
     assert result.response is None  # the public "thinking…" message was removed
+    assert deferrals(table) == 1
+
+
+async def test_fast_handler_is_not_deferred(throwaway: None, table: Table) -> None:
+    await table.alice.slash(table.channel, "who")
+    await table.env.advance_time(5)
+    assert deferrals(table) == 0
+
+
+async def test_message_menu_gets_the_text(throwaway: None, table: Table) -> None:
+    message = await table.bob.send(table.channel, "Эгида и Рывок")
+    result = await table.alice.context_menu(table.channel, "General", message)
+    assert result.ephemeral
+    assert table.embeds(result)[0].description == "echo: Эгида и Рывок"

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from math import sqrt
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 Z_999 = 3.0902
 MIN_EXPECTED = 5.0
@@ -20,9 +23,7 @@ def critical_value(df: int, z: float = Z_999) -> float:
     return df * (1 - 2 / (9 * df) + z * sqrt(2 / (9 * df))) ** 3
 
 
-def chi_square(
-    observed: Counter[Hashable], expected_p: Mapping[Hashable, float], n: int
-) -> tuple[float, int]:
+def chi_square(observed: Counter[K], expected_p: Mapping[K, float], n: int) -> tuple[float, int]:
     """`(statistic, degrees of freedom)`; rare outcomes are pooled until each cell expects >= 5."""
     assert abs(sum(expected_p.values()) - 1) < 1e-9
     unknown = set(observed) - {k for k, p in expected_p.items() if p > 0}
@@ -42,7 +43,7 @@ def chi_square(
     return stat, max(1, len(cells) - 1)
 
 
-def assert_fits(observed: Counter[Hashable], expected_p: Mapping[Hashable, float], n: int) -> None:
+def assert_fits(observed: Counter[K], expected_p: Mapping[K, float], n: int) -> None:
     stat, df = chi_square(observed, expected_p, n)
     crit = critical_value(df)
     assert stat < crit, f"chi-square {stat:.1f} >= {crit:.1f} (df={df})"

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ def _env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARBITER_LOCALE", "en")
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     assert main([*argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -37,11 +38,38 @@ def test_odds_mw_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_odds_mw_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = (
-        "odds mw --dice 4 --armor 2 --piercing 1 --aegis 1 --weak 1 --corrode 1 --defense 8"
-        " --unavoidable --daze --target-daze 1 --restrained --resilient --incorporeal --ethereal"
-        " --strikes 3 --bonus 2 --life 5"
-    ).split()
+    argv = [
+        "odds",
+        "mw",
+        "--dice",
+        "4",
+        "--armor",
+        "2",
+        "--piercing",
+        "1",
+        "--aegis",
+        "1",
+        "--weak",
+        "1",
+        "--corrode",
+        "1",
+        "--defense",
+        "8",
+        "--unavoidable",
+        "--daze",
+        "--target-daze",
+        "1",
+        "--restrained",
+        "--resilient",
+        "--incorporeal",
+        "--ethereal",
+        "--strikes",
+        "3",
+        "--bonus",
+        "2",
+        "--life",
+        "5",
+    ]
     data = run_json(capsys, *argv)
     assert isinstance(data, dict)
     assert 0 <= data["kill"] <= 1
@@ -100,7 +128,10 @@ def test_rolls_are_reproducible_with_a_seed(capsys: pytest.CaptureFixture[str], 
 
 
 def test_roll_attack_json_holds_every_die(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(capsys, *"roll mw attack --dice 5 --armor 1 --strikes 2 --seed 4".split())
+    data = run_json(
+        capsys,
+        *["roll", "mw", "attack", "--dice", "5", "--armor", "1", "--strikes", "2", "--seed", "4"],
+    )
     assert isinstance(data, dict)
     assert [len(s["faces"]) for s in data["strikes"]] == [5, 5]
     assert data["total"] == sum(s["damage"] for s in data["strikes"])
@@ -138,7 +169,12 @@ def test_subprocess_odds_whf() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
     env.update(DISCORD_TOKEN="", PYTHONIOENCODING="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "bot", *"odds whf --dice 2 --level 1 --value 14 --json".split()],
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            *["odds", "whf", "--dice", "2", "--level", "1", "--value", "14", "--json"],
+        ],
         capture_output=True,
         text=True,
         encoding="utf-8",

@@ -68,11 +68,15 @@ def _brute_strike(attack: MWAttack) -> dict[int, float]:
 @pytest.mark.parametrize("dice", [1, 2, 4])
 @pytest.mark.parametrize("armor", [0, 1, 3, 9])
 @pytest.mark.parametrize(
-    "flags",
-    [{}, {"incorporeal": True}, {"incorporeal": True, "ethereal": True}, {"resilient": True}],
+    ("incorporeal", "ethereal", "resilient"),
+    [(False, False, False), (True, False, False), (True, True, False), (False, False, True)],
 )
-def test_strike_matches_enumeration(dice: int, armor: int, flags: dict[str, bool]) -> None:
-    attack = MWAttack(dice, armor=armor, **flags)
+def test_strike_matches_enumeration(
+    dice: int, armor: int, incorporeal: bool, ethereal: bool, resilient: bool
+) -> None:
+    attack = MWAttack(
+        dice, armor=armor, incorporeal=incorporeal, ethereal=ethereal, resilient=resilient
+    )
     exact = attack_odds(attack).distribution
     brute = _brute_strike(attack)
     for dmg in set(brute) | set(range(len(exact))):
@@ -152,9 +156,11 @@ def _joint_dp(attack: MWAttack) -> dict[int, float]:
 
 
 @pytest.mark.parametrize("armor", [0, 2, 5, 11, 20])
-@pytest.mark.parametrize("flags", [{}, {"incorporeal": True}, {"resilient": True}])
-def test_larger_strikes_match_a_joint_dp(armor: int, flags: dict[str, bool]) -> None:
-    attack = MWAttack(11, armor=armor, **flags)
+@pytest.mark.parametrize(
+    ("incorporeal", "resilient"), [(False, False), (True, False), (False, True)]
+)
+def test_larger_strikes_match_a_joint_dp(armor: int, incorporeal: bool, resilient: bool) -> None:
+    attack = MWAttack(11, armor=armor, incorporeal=incorporeal, resilient=resilient)
     exact = attack_odds(attack).distribution
     dp = _joint_dp(attack)
     for dmg in set(dp) | set(range(len(exact))):

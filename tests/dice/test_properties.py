@@ -20,7 +20,7 @@ def _int(name: str) -> st.SearchStrategy[int]:
 
 attacks = st.builds(
     MWAttack,
-    dice=st.integers(1, 12),  # odds of up to 40 dice are covered by the bench and unit tests
+    dice=_int("dice"),
     bonus=_int("bonus"),
     weak=_int("weak"),
     spell=st.booleans(),

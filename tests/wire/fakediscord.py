@@ -211,12 +211,18 @@ class FakeDiscord:
         times: int = 1,
         retry_after: float = 0.01,
         is_global: bool = False,
+        via: bool = True,
     ) -> None:
-        """Answer the next `times` matching requests with Discord's 429 (retried by discord.py)."""
-        body = {"message": "You are being rate limited.", "retry_after": retry_after}
-        body["global"] = is_global
+        """Answer the next `times` matching requests with Discord's 429 (retried by discord.py).
+
+        With `via=False` the 429 lacks the `Via` header, which is how a Cloudflare ban looks:
+        discord.py raises instead of retrying."""
+        body: dict[str, Any] = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": is_global,
+        }
         headers = {
-            "Via": "1.1 google",
             "Retry-After": str(max(1, round(retry_after))),
             "X-RateLimit-Limit": "5",
             "X-RateLimit-Remaining": "0",
@@ -226,6 +232,8 @@ class FakeDiscord:
         }
         if is_global:
             headers["X-RateLimit-Global"] = "true"
+        if via:
+            headers["Via"] = "1.1 google"
         self._faults.append(_Fault(method.upper(), route_regex(route), times, 429, body, headers))
 
     def inject_error(

@@ -360,3 +360,17 @@ async def test_click_with_edit_origin_replaces_the_message(
     assert "page 2" in embed_text(stored["embeds"])
     assert fake_discord.message_with("arb:wire.page:2") is stored  # the new button is there
     assert len(fake_discord.messages) == 1  # edited in place, nothing new posted
+
+
+async def test_a_429_without_via_is_not_retried(
+    fake_discord: FakeDiscord, wire_bot: commands.Bot
+) -> None:
+    """Without `Via` a 429 comes from Cloudflare, not Discord: retrying would prolong a ban."""
+    route = "/channels/{channel}/messages"
+    fake_discord.inject_rate_limit("POST", route, times=1, via=False)
+    channel = wire_bot.get_channel(fake_discord.channel_id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as err:
+        await channel.send("hello")
+    assert err.value.status == 429
+    assert [r.status for r in fake_discord.find("POST", route)] == [429]
