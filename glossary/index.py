@@ -1,26 +1,59 @@
 """The lookup index, built once per glossary: every key of every entry, folded every way.
 
 A key is one name an entry can be found by: its title, each of its `names`, and the Latin
-spellings of the Cyrillic ones. Keys are stored in parallel lists (cheap for 50,000 entries) and
-reached through dictionaries (exact, compact, parameter base, stems), one sorted list of
-word-boundary suffixes (prefix and word-prefix matching with `bisect`), and token postings
-(typos and partial matches).
+spellings of the Cyrillic ones. Keys live in parallel lists (cheap for 50,000 entries) and are
+reached through:
+
+- a sorted list of folded keys (exact and prefix matching with `bisect`), plus the best keys of
+  every 1–3 letter prefix precomputed, so autocomplete never scans thousands of keys;
+- dictionaries for the other exact forms (spacing removed, parameter value removed, stems);
+- word and stem postings with a sorted vocabulary (word prefixes, typos, partial matches).
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
+from heapq import nsmallest
+from itertools import groupby
+from operator import itemgetter
 
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, analyse, script_of, strip_placeholders
 from glossary.translit import latin_forms
 
-# Key kinds, best first: the title and its translation, other names, Latin spellings.
+# Key kinds, best first: the title, main name and translations; other names; Latin spellings.
 NAME, ALIAS, TRANSLIT = 0, 1, 2
+SHORT_PREFIX = 3  # prefixes up to this many letters have their best keys precomputed (fixed)
+SHORT_PREFIX_KEEP = 64  # best keys kept per short prefix (and per game)
+TRANSLIT_FORMS = 3
 _PARENS = re.compile(r"\([^()]*\)")
+_MAX_CHAR = "\U0010ffff"
+
+# A posting is a single key id (the common case) or a list of them: half the memory of lists.
+Posting = int | list[int]
+
+
+def _put(d: dict[str, Posting], key: str, kid: int) -> None:
+    current = d.get(key)
+    if current is None:
+        d[key] = kid
+    elif isinstance(current, int):
+        if current != kid:
+            d[key] = [current, kid]
+    elif current[-1] != kid:
+        current.append(kid)
+
+
+def ids(posting: Posting | None) -> Sequence[int]:
+    """The key ids of a posting (empty for None)."""
+    if posting is None:
+        return ()
+    return (posting,) if isinstance(posting, int) else posting
 
 
 class KeyIndex:
@@ -28,96 +61,126 @@ class KeyIndex:
 
     def __init__(self, entries: Sequence[Entry]) -> None:
         self.entry_of: list[int] = []
-        self.kind: list[int] = []
-        self.text: list[str] = []  # what the user would recognise as the matched name
+        self.kind = bytearray()
+        self.text: list[str] = []  # the name as written, shown as what matched
         self.norm: list[str] = []
-        self.tokens: list[tuple[str, ...]] = []
-        self.content_count: list[int] = []  # tokens that are not stop words nor values
-        self.stems: list[tuple[str, ...]] = []
-        self.has_param: list[bool] = []
-        self.by_norm: dict[str, list[int]] = defaultdict(list)
-        self.by_compact: dict[str, list[int]] = defaultdict(list)
-        self.by_base: dict[str, list[int]] = defaultdict(list)  # keys with a value slot
-        self.by_stem_key: dict[str, list[int]] = defaultdict(list)
+        self.content_count = bytearray()  # words that are neither stop words nor values
+        self.head_stem: list[str] = []  # stem of the first word: the head of a Russian phrase
+        self.has_param = bytearray()
+        self.by_compact: dict[str, Posting] = {}
+        self.by_base: dict[str, Posting] = {}  # keys with a value slot, by name without it
+        self.by_stem_key: dict[str, Posting] = {}
         self.token_keys: dict[str, list[int]] = defaultdict(list)
         self.stem_keys: dict[str, list[int]] = defaultdict(list)
-        suffix_owners: dict[str, list[int]] = defaultdict(list)  # key id * 2 + (is word suffix)
-        stem_entries: dict[str, set[int]] = defaultdict(set)
+        self._tokens: dict[str, str] = {}  # one string object per distinct word
 
-        for entry_idx, entry in enumerate(entries):
-            seen: set[str] = set()
-            for kind, text in _entry_keys(entry):
-                self._add_key(entry_idx, kind, text, seen, suffix_owners, stem_entries)
+        enabled = gc.isenabled()
+        gc.disable()  # millions of small objects: generational GC passes only slow the build
+        try:
+            for entry_idx, entry in enumerate(entries):
+                seen: set[str] = set()
+                for kind, text in _entry_keys(entry):
+                    self._add(entry_idx, kind, text, seen)
+        finally:
+            if enabled:
+                gc.enable()
 
-        self.suffixes: list[str] = sorted(suffix_owners)
-        self.suffix_owners: list[list[int]] = [suffix_owners[s] for s in self.suffixes]
-        vocab = sorted(self.token_keys)
-        self.vocab: list[str] = vocab
+        # Keys sorted by their folded text: exact and prefix lookups are a bisect away.
+        self.sorted_kids: list[int] = sorted(range(len(self.norm)), key=self.norm.__getitem__)
+        self.sorted_norms: list[str] = [self.norm[k] for k in self.sorted_kids]
+        self.vocab: list[str] = sorted(self.token_keys)
         self.vocab_by_len: dict[int, list[str]] = defaultdict(list)
-        for token in vocab:
+        for token in self.vocab:
             self.vocab_by_len[len(token)].append(token)
-        n = max(1, len(entries))
-        self.idf: dict[str, float] = {
-            s: math.log(1.0 + n / len(ids)) for s, ids in stem_entries.items()
-        }
+        self.vocab_by_len = dict(self.vocab_by_len)
+        self.token_keys = dict(self.token_keys)
+        self.stem_keys = dict(self.stem_keys)
+        n = max(1, len(self.norm))  # rarity among keys: an entry has a few keys per stem at most
+        self.idf = {s: math.log(1.0 + n / len(k)) for s, k in self.stem_keys.items()}
         self.max_idf = math.log(1.0 + n)
-        # Plain dicts from here on: a missing key must not grow the index at query time.
-        for name in (
-            "by_norm",
-            "by_compact",
-            "by_base",
-            "by_stem_key",
-            "token_keys",
-            "stem_keys",
-            "vocab_by_len",
-        ):
-            setattr(self, name, dict(getattr(self, name)))
+        self.short_prefixes = self._short_prefixes(entries)
+        del self._tokens
 
-    def _add_key(
+    def _add(
         self,
         entry_idx: int,
         kind: int,
         text: str,
         seen: set[str],
-        suffix_owners: dict[str, list[int]],
-        stem_entries: dict[str, set[int]],
     ) -> None:
         folded = analyse(strip_placeholders(text))
-        if not folded.norm or folded.norm in seen or (len(folded.compact) < 2 and seen):
+        norm = folded.norm
+        if not norm or norm in seen or (len(folded.compact) < 2 and seen):
             return  # nothing, a repeat, or a stray one-letter name (`Х`) that would match noise
-        seen.add(folded.norm)
+        seen.add(norm)
+        content = sum(1 for t in folded.base_tokens if t not in STOP_WORDS)
+        kid = self._new_key(entry_idx, kind, text.strip(), norm, folded.tokens, content)
+        self.head_stem.append(folded.stems[0] if folded.stems else "")
+        self.has_param.append(folded.has_param)
+        if folded.has_param:
+            _put(self.by_base, folded.base, kid)
+        _put(self.by_stem_key, folded.stem_key, kid)
+        stem_keys = self.stem_keys
+        for s in set(folded.stems):
+            stem_keys[s].append(kid)
+        if script_of(norm) == "ru":
+            for form in latin_forms(norm, TRANSLIT_FORMS):
+                if form not in seen:
+                    seen.add(form)
+                    self._new_key(entry_idx, TRANSLIT, form, form, form.split(), content)
+                    self.head_stem.append("")
+                    self.has_param.append(False)
+
+    def _new_key(
+        self,
+        entry_idx: int,
+        kind: int,
+        text: str,
+        norm: str,
+        tokens: Sequence[str],
+        content: int,
+    ) -> int:
+        """Record a key's common fields and its exact, compact and word postings."""
         kid = len(self.norm)
         self.entry_of.append(entry_idx)
         self.kind.append(kind)
-        self.text.append(text.strip())
-        self.norm.append(folded.norm)
-        self.tokens.append(folded.tokens)
-        content = [t for t in folded.base_tokens if t not in STOP_WORDS]
-        self.content_count.append(max(1, len(content)))
-        self.stems.append(folded.stems)
-        self.has_param.append(folded.has_param)
-        self.by_norm[folded.norm].append(kid)
-        if len(folded.compact) >= 3 and folded.compact != folded.norm:
-            self.by_compact[folded.compact].append(kid)
-        if folded.has_param:
-            self.by_base[folded.base].append(kid)
-        if kind != TRANSLIT:
-            self.by_stem_key[folded.stem_key].append(kid)
-            for s in set(folded.stems):
-                self.stem_keys[s].append(kid)
-                stem_entries[s].add(entry_idx)
-        for token in set(folded.tokens):
-            self.token_keys[token].append(kid)
-        # Every word-boundary suffix: offset 0 is the prefix tier, later ones the word-prefix tier.
-        norm = folded.norm
-        suffix_owners[norm].append(kid * 2)
-        pos = norm.find(" ")
-        while pos != -1:
-            suffix_owners[norm[pos + 1 :]].append(kid * 2 + 1)
-            pos = norm.find(" ", pos + 1)
-        if kind != TRANSLIT and script_of(norm) in ("ru", "mixed"):
-            for form in latin_forms(norm):
-                self._add_key(entry_idx, TRANSLIT, form, seen, suffix_owners, stem_entries)
+        self.text.append(text)
+        self.norm.append(norm)
+        self.content_count.append(min(255, max(1, content)))
+        if len(tokens) > 1:
+            _put(self.by_compact, "".join(tokens), kid)
+        intern = self._tokens.setdefault
+        token_keys = self.token_keys
+        for token in set(tokens):
+            token_keys[intern(token, token)].append(kid)
+        return kid
+
+    def _short_prefixes(self, entries: Sequence[Entry]) -> dict[str, dict[str, list[int]]]:
+        """For each 1–3 letter prefix, overall ("") and per game, its best keys.
+
+        Best means names before aliases before transliterations, then shorter first: the prefix
+        tier's order. Every prefix is a slice of the sorted keys, so this is bisect and heapq.
+        """
+        kind, norm, entry_of = self.kind, self.norm, self.entry_of
+        rank = [kind[k] * 4096 + min(len(norm[k]), 4095) for k in range(len(norm))]
+        games = [e.game for e in entries]
+        by_game: dict[str, list[int]] = defaultdict(list)
+        for kid in self.sorted_kids:
+            by_game[games[entry_of[kid]]].append(kid)
+        scopes = {"": self.sorted_kids, **by_game}
+        out: dict[str, dict[str, list[int]]] = {}
+        for scope, kids in scopes.items():
+            texts = [norm[k] for k in kids]
+            table: dict[str, list[int]] = {}
+            for size in range(1, SHORT_PREFIX + 1):
+                for prefix, _ in groupby(texts, key=itemgetter(slice(0, size))):
+                    if prefix in table:
+                        continue  # shorter than `size`: already listed under its own length
+                    lo = bisect_left(texts, prefix)
+                    hi = bisect_left(texts, prefix + _MAX_CHAR, lo)
+                    table[prefix] = nsmallest(SHORT_PREFIX_KEEP, kids[lo:hi], key=rank.__getitem__)
+            out[scope] = table
+        return out
 
     def __len__(self) -> int:
         return len(self.norm)
@@ -127,13 +190,17 @@ def _entry_keys(entry: Entry) -> list[tuple[int, str]]:
     """The title and names of an entry with their kind.
 
     The title, the main name and its translations (names in the other script: `Armor` for
-    «Броня», `Эгида` for "Aegis X") are names; the other variants and abbreviations are aliases.
+    «Броня», `Эгида` for "Aegis X") are names; other variants and abbreviations are aliases. A
+    title's parenthesised variants are already among the names, so the title is keyed without them.
     """
-    keys: list[tuple[int, str]] = [(NAME, entry.title)]
-    main = entry.names[0] if entry.names else _PARENS.sub(" ", entry.title)
+    bare_title = " ".join(_PARENS.sub(" ", entry.title).split())
+    keys: list[tuple[int, str]] = [(NAME, bare_title or entry.title)]
+    main = entry.names[0] if entry.names else bare_title
     main_script = script_of(main.casefold())
     for i, name in enumerate(entry.names):
         script = script_of(name.casefold())
         is_name = i == 0 or (script in ("ru", "en") and script != main_script)
         keys.append((NAME if is_name else ALIAS, name))
+    if not entry.names and bare_title != entry.title:
+        keys.append((ALIAS, entry.title))
     return keys

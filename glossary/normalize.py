@@ -47,12 +47,21 @@ def _strip_latin_marks(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space."""
-    text = text.casefold()
+    """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space.
+
+    Folding is word-local, so it runs once per distinct word (cached): a big glossary and a
+    stream of queries repeat the same words over and over.
+    """
+    return " ".join([w for w in map(_fold_word, text.split()) if w])
+
+
+@lru_cache(maxsize=200_000)
+def _fold_word(word: str) -> str:
+    text = word.casefold()
     if _EXOTIC.search(text):  # the slow Unicode work only for text that needs it
         text = unicodedata.normalize("NFKC", text).casefold().translate(_LIGATURES)
         text = _strip_latin_marks(text)
-    return _NON_WORD.sub(" ", text.replace("ё", "е")).strip()
+    return " ".join(_NON_WORD.sub(" ", text.replace("ё", "е")).split())
 
 
 def fold_glued(text: str) -> str:

@@ -18,7 +18,7 @@ from functools import cached_property
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from glossary.index import ALIAS, NAME, TRANSLIT, KeyIndex
+from glossary.index import ALIAS, NAME, SHORT_PREFIX, TRANSLIT, KeyIndex, ids
 from glossary.keyboard import layout_variants
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, Folded, analyse, fold, stem
@@ -32,8 +32,9 @@ PREFER_MIN_SCORE = 50.0  # a preferred game's hit jumps ahead only when it is a 
 AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie with it
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
-PREFIX_SCAN_CAP = 4000  # keys looked at for one prefix; bounds short prefixes on huge glossaries
-TOKEN_SCAN_CAP = 5000  # keys one query word may pull in for word and typo matching
+PREFIX_SCAN_CAP = 2000  # keys looked at for a 4+ letter prefix (shorter ones are precomputed)
+TOKEN_SCAN_CAP = 1500  # candidate keys for word and typo matching (rarest words first)
+VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
 
 # Tier base scores (each tier's band stays below the previous one).
 EXACT = 100.0
@@ -70,6 +71,15 @@ class Hit:
     tier: str
     matched: str
     preferred: bool = False  # from the channel's game in progress, ranked ahead of the rest
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a search is for: the game filter, the game to rank first, how many hits."""
+
+    game: str | None
+    prefer_game: str | None
+    limit: int
 
 
 @dataclass
@@ -111,11 +121,14 @@ class Glossary:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing."""
         if limit <= 0 or (game is not None and game not in self.games):
             return []
+        if prefer_game is not None and prefer_game not in self.games:
+            prefer_game = None
+        plan = _Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, _Match] = {}
         for variant, penalty in _query_variants(query):
             folded = analyse(variant)
             if folded.norm:
-                self._match(folded, penalty, game, best, fuzzy=penalty == 0.0)
+                self._match(folded, penalty, plan, best)
         return self._rank(best, limit, prefer_game)
 
     def ambiguous(self, hits: Sequence[Hit]) -> list[Hit]:
@@ -186,54 +199,43 @@ class Glossary:
 
     # ---------------------------------------------------------------- matching
 
-    def _offer(
-        self, best: dict[int, _Match], kid: int, score: float, tier: str, game: str | None
-    ) -> None:
-        idx = self._index
-        if game is not None and self._entry_game[idx.entry_of[kid]] != game:
-            return
-        score -= KIND_PENALTY[idx.kind[kid]]
-        current = best.get(kid)
-        if current is None or score > current.score:
-            best[kid] = _Match(score, tier, kid)
-
-    def _match(
-        self,
-        q: Folded,
-        penalty: float,
-        game: str | None,
-        best: dict[int, _Match],
-        fuzzy: bool,
-    ) -> None:
+    def _match(self, q: Folded, penalty: float, plan: _Plan, best: dict[int, _Match]) -> None:
+        """Offer every key matching one reading of the query, tier by tier, into `best`."""
         idx = self._index
         local: dict[int, _Match] = {}
+        game = plan.game
+        entry_game = self._entry_game
+        entry_of = idx.entry_of
 
         def offer(kid: int, score: float, tier: str) -> None:
-            self._offer(local, kid, score, tier, game)
+            if game is not None and entry_game[entry_of[kid]] != game:
+                return
+            score -= KIND_PENALTY[idx.kind[kid]]
+            current = local.get(kid)
+            if current is None or score > current.score:
+                local[kid] = _Match(score, tier, kid)
 
-        for kid in idx.by_norm.get(q.norm, ()):
-            offer(kid, EXACT, "exact")
         if len(q.compact) >= 3:
-            for kid in idx.by_compact.get(q.compact, ()):
+            for kid in ids(idx.by_compact.get(q.compact)):
                 offer(kid, COMPACT, "exact")
-            for kid in idx.by_norm.get(q.compact, ()):
+            for kid in self._exact(q.compact):
                 offer(kid, COMPACT, "exact")
         if q.has_param:
-            for kid in idx.by_base.get(q.base, ()):
+            for kid in ids(idx.by_base.get(q.base)):
                 offer(kid, PARAM_BOTH, "exact")
-            for kid in idx.by_norm.get(q.base, ()):
+            for kid in self._exact(q.base):
                 offer(kid, PARAM_QUERY_ONLY, "exact")
         else:
-            for kid in idx.by_base.get(q.norm, ()):
+            for kid in ids(idx.by_base.get(q.norm)):
                 offer(kid, PARAM_KEY_ONLY, "exact")
         if q.stem_key:
-            for kid in idx.by_stem_key.get(q.stem_key, ()):
+            for kid in ids(idx.by_stem_key.get(q.stem_key)):
                 same = idx.has_param[kid] == q.has_param
                 offer(kid, STEM if same else STEM_PARAM_MISMATCH, "stem")
+        self._match_prefixes(q.norm, plan, offer)  # includes the exact key itself
 
-        self._match_prefixes(q, offer)
-        if fuzzy or not local:
-            self._match_words(q, offer, allow_typos=fuzzy)
+        if not self._enough(local, plan):
+            self._match_words(q, offer, allow_typos=penalty == 0.0)
 
         for kid, m in local.items():
             score = m.score - penalty
@@ -241,70 +243,106 @@ class Glossary:
             if current is None or score > current.score:
                 best[kid] = _Match(score, m.tier, kid)
 
-    def _match_prefixes(self, q: Folded, offer: _Offer) -> None:
+    def _exact(self, text: str) -> list[int]:
         idx = self._index
-        text = q.norm
-        pos = bisect_left(idx.suffixes, text)
-        scanned = 0
-        suffixes = idx.suffixes
-        while pos < len(suffixes) and scanned < PREFIX_SCAN_CAP:
-            if not suffixes[pos].startswith(text):
-                break
-            for code in idx.suffix_owners[pos]:
-                kid = code >> 1
-                cover = 10.0 * len(text) / len(idx.norm[kid])
-                if code & 1:
-                    offer(kid, WORD_PREFIX + cover, "word-prefix")
-                else:
-                    offer(kid, PREFIX + cover, "prefix")
-                scanned += 1
+        norms = idx.sorted_norms
+        pos = bisect_left(norms, text)
+        out = []
+        while pos < len(norms) and norms[pos] == text:
+            out.append(idx.sorted_kids[pos])
+            pos += 1
+        return out
+
+    def _match_prefixes(self, text: str, plan: _Plan, offer: _Offer) -> None:
+        """Keys starting with the text (the text itself is the exact tier)."""
+        idx = self._index
+        norm = idx.norm
+        size = len(text)
+
+        def put(kid: int) -> None:
+            length = len(norm[kid])
+            if length == size:
+                offer(kid, EXACT, "exact")
+            else:
+                offer(kid, PREFIX + 10.0 * size / length, "prefix")
+
+        if size <= SHORT_PREFIX:
+            for scope in {plan.game or "", plan.prefer_game or plan.game or ""}:
+                for kid in idx.short_prefixes.get(scope, {}).get(text, ()):
+                    put(kid)
+            return
+        norms, kids = idx.sorted_norms, idx.sorted_kids
+        pos = bisect_left(norms, text)
+        end = min(len(norms), pos + PREFIX_SCAN_CAP)
+        while pos < end and norms[pos].startswith(text):
+            put(kids[pos])
             pos += 1
 
+    def _enough(self, local: dict[int, _Match], plan: _Plan) -> bool:
+        """Whether prefix-or-better hits already fill the page, so weaker tiers cannot place."""
+        entries: set[int] = set()
+        entry_of = self._index.entry_of
+        for kid, m in local.items():
+            if m.score < PREFIX:
+                continue
+            e = entry_of[kid]
+            if plan.prefer_game is None or self._entry_game[e] == plan.prefer_game:
+                entries.add(e)
+        return len(entries) >= plan.limit
+
     def _match_words(self, q: Folded, offer: _Offer, allow_typos: bool) -> None:
-        """Word-level matching: each query word against key words (same, stem, prefix, typo)."""
+        """Word-level matching: each query word against key words (same, stem, prefix, typo).
+
+        Words are taken rarest first and only the rarer ones bring in new candidate keys once
+        the candidate cap is reached; common words then only add to the scores.
+        """
         idx = self._index
         words = [t for t in q.base_tokens if t not in STOP_WORDS] or list(q.base_tokens)
         if not words:
             return
         n = len(words)
+        found = [
+            self._word_matches(w, last=i == n - 1, allow_typos=allow_typos)
+            for i, w in enumerate(words)
+        ]
         weights: dict[int, list[float]] = {}
-        idfs = [idx.idf.get(stem(w), idx.max_idf) for w in words]
-        for qi, word in enumerate(words):
-            found = self._word_matches(word, last=qi == n - 1, allow_typos=allow_typos)
-            added = 0
-            for kid, w in found.items():
+        for qi in sorted(range(n), key=lambda i: len(found[i])):
+            for kid, w in found[qi].items():
                 row = weights.get(kid)
                 if row is None:
-                    if added >= TOKEN_SCAN_CAP:
+                    if len(weights) >= TOKEN_SCAN_CAP:
                         continue
-                    added += 1
                     row = weights[kid] = [0.0] * n
                 if w > row[qi]:
                     row[qi] = w
-        budget = edit_budget(len(q.norm))
-        qstems = {stem(w) for w in words}
+        budget = edit_budget(len(q.compact)) if allow_typos else 0
+        idfs = [idx.idf.get(stem(w), idx.max_idf) for w in words]
         total_idf = sum(idfs)
+        qstems = {stem(w) for w in words}
+        qlen = len(q.norm)
+        norm_of = idx.norm
         for kid, row in weights.items():
-            matched = sum(1 for w in row if w > 0.0)
-            if allow_typos and budget and min(row) < 0.9:
-                norm = idx.norm[kid]
-                d = min(
-                    OSA.distance(q.norm, norm, score_cutoff=budget),
-                    OSA.distance(q.compact, norm.replace(" ", ""), score_cutoff=budget),
-                )
-                if d <= budget:
-                    offer(kid, FUZZY - 7.0 * d, "fuzzy")
-                elif len(q.norm) >= 5 and len(norm) > len(q.norm):
-                    d = OSA.distance(q.norm, norm[: len(q.norm)], score_cutoff=budget)
+            worst = min(row)
+            norm = norm_of[kid]
+            if budget and worst < 0.9:
+                if abs(len(norm) - qlen) <= budget or abs(len(norm) - len(q.compact)) <= budget:
+                    d = min(
+                        OSA.distance(q.norm, norm, score_cutoff=budget),
+                        OSA.distance(q.compact, norm.replace(" ", ""), score_cutoff=budget),
+                    )
+                    if d <= budget:
+                        offer(kid, FUZZY - 7.0 * d, "fuzzy")
+                if qlen >= 5 and len(norm) > qlen:
+                    d = OSA.distance(q.norm, norm[:qlen], score_cutoff=budget)
                     if d <= budget:
                         offer(kid, FUZZY_PREFIX - 7.0 * d, "fuzzy")
+            matched = sum(1 for w in row if w > 0.0)
             cover_key = min(1.0, matched / idx.content_count[kid])
-            if n > 1 and matched == n and min(row) >= 0.9:
-                offer(kid, WORD_PREFIX + 8.0 * cover_key, "word-prefix")
+            if worst >= 0.9:
+                offer(kid, WORD_PREFIX + 9.0 * min(1.0, qlen / len(norm)), "word-prefix")
                 continue
             cover_query = sum(i * w for i, w in zip(idfs, row, strict=True)) / total_idf
-            stems = idx.stems[kid]
-            head = 3.0 if stems and stems[0] in qstems else 0.0
+            head = 3.0 if idx.head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
 
     def _word_matches(self, word: str, last: bool, allow_typos: bool) -> dict[int, float]:
@@ -323,7 +361,7 @@ class Glossary:
             vocab = idx.vocab
             pos = bisect_left(vocab, word)
             seen = 0
-            while pos < len(vocab) and vocab[pos].startswith(word) and seen < 200:
+            while pos < len(vocab) and vocab[pos].startswith(word) and seen < VOCAB_PREFIX_CAP:
                 if vocab[pos] != word:
                     put(idx.token_keys[vocab[pos]], 0.9 if last else 0.8)
                 pos += 1

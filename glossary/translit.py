@@ -24,8 +24,8 @@ SCHEMES = (
 
 
 @lru_cache(maxsize=200_000)
-def token_forms(token: str) -> tuple[str, ...]:
-    """Distinct folded Latin forms of one folded Cyrillic token (the token itself if Latin)."""
+def token_forms(token: str, limit: int = 3) -> tuple[str, ...]:
+    """Up to `limit` distinct folded Latin forms of one folded Cyrillic token (itself if Latin)."""
     if token.isascii():
         return (token,)
     forms: list[str] = []
@@ -33,21 +33,16 @@ def token_forms(token: str) -> tuple[str, ...]:
         form = fold_glued(scheme.translate(token)).replace(" ", "")
         if form and form not in forms:
             forms.append(form)
+            if len(forms) >= limit:
+                break
     return tuple(forms) or (token,)
 
 
-def latin_forms(norm: str, limit: int = 6) -> list[str]:
+def latin_forms(norm: str, limit: int = 3) -> list[str]:
     """Up to `limit` Latin spellings of a folded string, scheme by scheme (no cross-mixing)."""
-    tokens = norm.split()
-    if not tokens or norm.isascii():
+    per_token = [token_forms(t, limit) for t in norm.split()]
+    width = max((len(f) for f in per_token), default=0)
+    if width <= 1 and all(f == (t,) for f, t in zip(per_token, norm.split(), strict=True)):
         return []
-    per_token = [token_forms(t) for t in tokens]
-    width = max(len(f) for f in per_token)
-    out: list[str] = []
-    for i in range(width):
-        form = " ".join(f[min(i, len(f) - 1)] for f in per_token)
-        if form != norm and form not in out:
-            out.append(form)
-        if len(out) >= limit:
-            break
-    return out
+    out = [" ".join([f[i] if i < len(f) else f[-1] for f in per_token]) for i in range(width)]
+    return [form for i, form in enumerate(out) if form != norm and form not in out[:i]]

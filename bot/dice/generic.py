@@ -97,7 +97,9 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     attack = _ATTACK.match(expr)
     if attack:
         n = int(attack.group(1) or 1)
-        if not 1 <= n <= MAX_DICE:
+        if n < 1:
+            raise UserError("dice.expr.syntax", expr=expr)
+        if n > MAX_DICE:
             raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
         faces = roll_attack_dice(n, rng)
         total = sum(f.value for f in faces)

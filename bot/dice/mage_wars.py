@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -211,14 +212,25 @@ def roll_effect(attack: MWAttack, rng: random.Random) -> D12Roll:
     return D12Roll(natural, modified, row is not None, row)
 
 
+@lru_cache(maxsize=256)
+def _plan(
+    attack: MWAttack,
+) -> tuple[int, bool, int, int, dict[AttackFace, tuple[int, int]]]:
+    """Checked once per distinct attack: dice, defense, penalty, armor and each face's damage."""
+    attack.checked()
+    damage_of = {face: face_damage(face, attack) for face in ATTACK_FACES}
+    return (
+        attack.attack_dice,
+        attack.has_defense,
+        attack.defense_penalty,
+        attack.effective_armor,
+        damage_of,
+    )
+
+
 def resolve_attack(attack: MWAttack, rng: random.Random) -> AttackResult:
     """Steps 1–6 of an attack as the codex states them, every die kept for the reply."""
-    attack.checked()
-    n = attack.attack_dice
-    has_defense = attack.has_defense
-    penalty = attack.defense_penalty
-    armor = attack.effective_armor
-    damage_of = {face: face_damage(face, attack) for face in ATTACK_FACES}
+    n, has_defense, penalty, armor, damage_of = _plan(attack)
     daze: D12Roll | None = None
     if attack.daze:
         natural = roll_effect_die(rng)

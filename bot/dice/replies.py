@@ -35,7 +35,9 @@ def calc(natural: int, *mods: int) -> str:
     """`7` or `7 + 1 − 2 = 6`: a roll and its modifiers, summed only when there are any."""
     if not any(mods):
         return str(natural)
-    return f"{natural}{''.join(signed(m) for m in mods)} = {natural + sum(mods)}"
+    total = natural + sum(mods)
+    shown = f"−{-total}" if total < 0 else str(total)
+    return f"{natural}{''.join(signed(m) for m in mods)} = {shown}"
 
 
 def _dice_formula(tr: Tr, a: MWAttack) -> str:
@@ -144,7 +146,7 @@ def attack_reply(tr: Tr, result: AttackResult) -> Reply:
         for s in result.strikes
     ]
     if len(result.strikes) > 1:
-        fields.append(Field("Σ", tr("dice.mw.total", total=result.total)))
+        fields.append(Field(tr("dice.mw.total_name"), tr("dice.mw.total", total=result.total)))
     return Reply(
         title=tr("dice.mw.attack_title", total=result.total),
         body="\n".join(body),

@@ -156,12 +156,34 @@ async def _run(settings: Settings) -> int:
     return 0
 
 
+class RedactToken(logging.Filter):
+    """Belt and braces: no log line may carry the token, whoever logs it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self._token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self._token in message:
+            record.msg = message.replace(self._token, "[token]")
+            record.args = ()
+        return True
+
+
 def run_bot(settings: Settings) -> int:
     """Connect to Discord and serve until interrupted; returns the exit code."""
     if not settings.token:
         log.error("DISCORD_TOKEN is not set")
         return 2
+    redact = RedactToken(settings.token)
+    handlers = logging.getLogger().handlers
+    for handler in handlers:
+        handler.addFilter(redact)
     try:
         return asyncio.run(_run(settings))
     except KeyboardInterrupt:
         return 0
+    finally:
+        for handler in handlers:
+            handler.removeFilter(redact)

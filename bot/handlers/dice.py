@@ -8,10 +8,9 @@ rolls are still logged and shown in history to their roller only.
 from __future__ import annotations
 
 import time
-from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.context import Ctx
+from bot.context import Ctx, UserRef
 from bot.dice import replies
 from bot.dice.berserk import roll_strike, strike_json
 from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
@@ -43,13 +42,16 @@ from bot.registry import Option, command
 from bot.reply import Reply
 from bot.storage.api import RollRecord
 
+if TYPE_CHECKING:
+    from bot.tracker.model import Participant
+
 AREA = "dice"
 HISTORY_MAX = 25
 PRIVATE = Option("private", bool)
 
 
 def _tr(ctx: Ctx) -> replies.Tr:
-    return partial(ctx.t)
+    return ctx.t
 
 
 async def _log(
@@ -172,8 +174,34 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
 
 
 # ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────
-# When the channel tracks a `whfb` game, winds should set its pools and cast/dispel spend from
-# them. That needs the tracker's API; until it exists these commands only roll (see docs/dice.md).
+# When the channel tracks a `whfb` game the roller plays in, winds set the pools (the roller's
+# power, the single opponent's dispel) and fill missing wizard counts from the tracked ones, and
+# cast/dispel spend their dice from the roller's pool: too few dice refuses, and nothing is rolled.
+
+
+async def _tracked_side(ctx: Ctx) -> tuple[Participant, list[Participant]] | None:
+    """The roller and their opponents in this channel's `whfb` game, if they play in one."""
+    from bot.tracker.service import load_state
+
+    state = await load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != "whfb" or not state.game.active:
+        return None
+    me = state.participant_by_user(ctx.user.id)
+    if me is None:
+        return None
+    return me, [p for p in state.participants if p.id != me.id]
+
+
+async def _spend(ctx: Ctx, pool: str, dice: int) -> str | None:
+    """Spend from the roller's tracked pool; the reply line, or None when nothing is tracked."""
+    if await _tracked_side(ctx) is None:
+        return None
+    from bot.tracker.service import spend_pool
+
+    outcome = await spend_pool(ctx, pool, dice)
+    me = outcome.state.participant_by_user(ctx.user.id)
+    left = me.value(pool) if me is not None else 0
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
 
 
 @command(
@@ -187,13 +215,30 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
     ],
 )
 async def whf_winds(
-    ctx: Ctx, wizards: int = 0, enemy_wizards: int = 0, private: bool = False
+    ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
 ) -> Reply:
+    side = await _tracked_side(ctx)
+    opponent = side[1][0] if side is not None and len(side[1]) == 1 else None
+    if wizards is None:
+        wizards = min(MAX_WIZARDS, side[0].value("wizards")) if side is not None else 0
+    if enemy_wizards is None:
+        enemy_wizards = min(MAX_WIZARDS, opponent.value("wizards")) if opponent else 0
     result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
+    reply = replies.winds_reply(_tr(ctx), result)
+    if side is not None:
+        from bot.tracker.service import set_pools
+
+        await set_pools(ctx, None, power=result.power)
+        line = ctx.t("dice.whf.pools_power", name=side[0].name, power=result.power)
+        if opponent is not None:
+            who = UserRef(opponent.user_id, opponent.name)
+            await set_pools(ctx, who, dispel=result.dispel)
+            line += "\n" + ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel)
+        reply.body += "\n" + line
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await _log(ctx, "whf winds", inputs, winds_json(result), summary, private)
-    return _finish(replies.winds_reply(_tr(ctx), result), private)
+    return _finish(reply, private)
 
 
 CAST_DICE = Option("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
@@ -212,6 +257,7 @@ CAST_DICE = Option("dice", int, required=True, min_value=1, max_value=MAX_CAST_D
 )
 async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
     result = roll_cast(dice, level, value, ctx.services.rng)
+    spent = await _spend(ctx, "power", dice)  # refused (and the roll discarded) if too few
     outcome = (
         "@odds.whf_if"
         if result.irresistible
@@ -220,7 +266,10 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "value": value}
     await _log(ctx, "whf cast", inputs, cast_json(result), summary, private)
-    return _finish(replies.cast_reply(_tr(ctx), result), private)
+    reply = replies.cast_reply(_tr(ctx), result)
+    if spent:
+        reply.body += "\n" + spent
+    return _finish(reply, private)
 
 
 @command(
@@ -236,11 +285,15 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
 )
 async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
     result = roll_dispel(dice, level, against, ctx.services.rng)
+    spent = await _spend(ctx, "dispel", dice)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "against": against}
     await _log(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
-    return _finish(replies.dispel_reply(_tr(ctx), result), private)
+    reply = replies.dispel_reply(_tr(ctx), result)
+    if spent:
+        reply.body += "\n" + spent
+    return _finish(reply, private)
 
 
 # ── generic ────────────────────────────────────────────────────────────────────────────────────

@@ -45,6 +45,10 @@ class GameExists(RuntimeError):
     """The channel already has an active game."""
 
 
+class GameNotActive(RuntimeError):
+    """A change was asked of a game that has ended (or does not exist)."""
+
+
 def _target(entity: str, field: str) -> str:
     table, fields = _ENTITIES[entity]
     if field not in fields:
@@ -432,7 +436,7 @@ class SqliteTrackerRepo:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
-        redo stack, as in any editor.
+        redo stack, as in any editor. GameNotActive if the game has ended meanwhile.
         """
         async with self._db.transaction() as conn:
             step_id = await _open_step(conn, game_id, at, user_id, user_name, action, params or {})
@@ -506,13 +510,25 @@ async def _open_step(
     action: str,
     params: dict[str, Any],
 ) -> int:
+    """Insert the step row, only while the game is active (checked in the same statement)."""
     row = await _one(
         conn,
         "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        (game_id, at, user_id, user_name, action, json.dumps(params, ensure_ascii=False)),
+        " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+        " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?) RETURNING id",
+        (
+            game_id,
+            at,
+            user_id,
+            user_name,
+            action,
+            json.dumps(params, ensure_ascii=False),
+            game_id,
+            ACTIVE,
+        ),
     )
-    assert row is not None
+    if row is None:
+        raise GameNotActive(game_id)
     return int(row[0])
 
 

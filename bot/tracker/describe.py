@@ -29,7 +29,9 @@ def tokens_text(tpl: Template, tokens: tuple[Counter, ...], lang: str) -> str:
 
 
 def unit_line(tpl: Template, unit: Unit, lang: str) -> str:
-    parts = [counter_text(tpl, c, lang) for c in unit.counters]
+    parts = [
+        counter_text(tpl, c, lang) for c in unit.counters if c.value or c.key not in tpl.hide_zero
+    ]
     line = f"**{unit.name}**: " + ", ".join(parts)
     tokens = tokens_text(tpl, unit.tokens, lang)
     if tokens:

@@ -18,13 +18,23 @@ KF_HAND = 6
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
-    """The participant after the active one, and whether the turn wrapped to the first seat."""
-    seated = sorted(state.participants, key=lambda p: p.seat)
+    """The participant after the active one, and whether the turn wrapped to the first seat.
+
+    Players whose mage or warlord has fallen are out of the game and are skipped.
+    """
     current = state.active_player
+    seated = sorted(
+        (p for p in state.participants if not _eliminated(state, p)), key=lambda p: p.seat
+    )
     if not seated or current is None:
         return None, False
     later = [p for p in seated if p.seat > current.seat]
     return (later[0], False) if later else (seated[0], True)
+
+
+def _eliminated(state: GameState, p: Participant) -> bool:
+    leader = state.leader(p.id)
+    return leader is not None and leader.destroyed
 
 
 async def _pass(step: Step, *, new_round: bool) -> Participant | None:

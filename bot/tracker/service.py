@@ -18,7 +18,7 @@ from bot.context import Ctx, UserRef
 from bot.registry import UserError
 from bot.storage import Storage
 from bot.storage.api import TrackerTx
-from bot.storage.tracker import GameExists
+from bot.storage.tracker import GameExists, GameNotActive
 from bot.tracker.model import (
     ACTIVE,
     DESTROYED,
@@ -312,20 +312,23 @@ async def run_step(
         require_player(ctx, state)
     tpl = template(state.slug)
     step: Step | None = None
-    async with ctx.services.storage.tracker.change(
-        state.game.id,
-        at=ctx.services.clock(),
-        user_id=ctx.user.id,
-        user_name=ctx.user.name,
-        action=action,
-        params=params or {},
-    ) as tx:
-        step = Step(tx, state, tpl, ctx)
-        await body(step)
-        if check:
-            await consequences(step)
-        changed = tx.events > 0
-        after = await tx.state()
+    try:
+        async with ctx.services.storage.tracker.change(
+            state.game.id,
+            at=ctx.services.clock(),
+            user_id=ctx.user.id,
+            user_name=ctx.user.name,
+            action=action,
+            params=params or {},
+        ) as tx:
+            step = Step(tx, state, tpl, ctx)
+            await body(step)
+            if check:
+                await consequences(step)
+            changed = tx.events > 0
+            after = await tx.state()
+    except GameNotActive:
+        raise UserError("tracker.error.ended") from None
     assert step is not None
     if changed:
         await ctx.services.game_changed(ctx.channel_id)

@@ -59,6 +59,7 @@ class Template:
     win_at: int = 0
     lists: tuple[str, ...] = ()
     open: bool = False
+    hide_zero: tuple[str, ...] = ()  # stats not worth a place on the board while they are 0
     stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
     token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
 
@@ -136,6 +137,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             win_at=int(win.get("at", 0)),
             lists=tuple(data.get("lists", ())),
             open=bool(data.get("open", False)),
+            hide_zero=tuple(data.get("hide_zero", ())),
         )
     except KeyError as exc:
         raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
@@ -155,7 +157,8 @@ def _validate(tpl: Template, where: str) -> None:
         problems.append(f"unknown leader kind {tpl.leader!r}")
     if tpl.leader and not tpl.leader_stats:
         problems.append("a leader needs [leader] stats")
-    used = {*tpl.player, *tpl.leader_stats, *tpl.creature, *tpl.toughness, *tpl.start.values()}
+    used = {*tpl.player, *tpl.leader_stats, *tpl.creature, *tpl.toughness, *tpl.hide_zero}
+    used |= set(tpl.start.values())
     for name in ("damage", "main", "player_main", "mana", "win_stat"):
         if getattr(tpl, name):
             used.add(getattr(tpl, name))

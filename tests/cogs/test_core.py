@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot import __version__
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
-from bot.discord.client import ArbiterBot, ShardedArbiterBot, create_bot
+from bot.discord.client import ArbiterBot, RedactToken, ShardedArbiterBot, create_bot
+from bot.discord.sync import HASH_KEY, hash_key, sync_commands
 from bot.registry import Choice, Option, registry
 from bot.reply import Button, Reply, Select, SelectOption
 from tests.cogs.conftest import Table, lang_locale, temporary_registrations
@@ -94,6 +97,20 @@ def throwaway() -> Iterator[None]:
         @reg.message_menu("help.area.core", area="core")  # any catalogue text names a menu
         async def echo(ctx: Ctx, text: str) -> Reply:
             return Reply(body=f"echo: {text}", ephemeral=True)
+
+        @reg.command("slowbuttons", area="core")
+        async def slowbuttons(ctx: Ctx) -> Reply:
+            return Reply(
+                body="slow buttons",
+                actions=[Button("edit", "test.slow", "edit"), Button("new", "test.slow", "new")],
+            )
+
+        @reg.action("test.slow")
+        async def slow_action(ctx: Ctx, payload: str) -> Reply:
+            await asyncio.sleep(5)
+            if payload == "edit":
+                return Reply(body="edited slowly", edit_origin=True)
+            return Reply(body="answered slowly", ephemeral=True)
 
         @reg.command("long", area="core")
         async def long(ctx: Ctx) -> Reply:
@@ -274,3 +291,72 @@ async def test_message_menu_gets_the_text(throwaway: None, table: Table) -> None
     result = await table.alice.context_menu(table.channel, "General", message)
     assert result.ephemeral
     assert table.embeds(result)[0].description == "echo: Эгида и Рывок"
+
+
+class _StubCommand:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def to_dict(self, tree: object) -> dict[str, str]:
+        return {"name": self.name}
+
+
+class _StubTree:
+    """Just enough of a CommandTree for `sync_commands`: records what would go to Discord."""
+
+    translator = None
+
+    def __init__(self) -> None:
+        self.names = ["help"]
+        self.synced: list[int | None] = []
+        self.copied: list[int] = []
+
+    def get_commands(self) -> list[_StubCommand]:
+        return [_StubCommand(n) for n in self.names]
+
+    async def sync(self, *, guild: Any = None) -> list[str]:
+        self.synced.append(guild.id if guild is not None else None)
+        return list(self.names)
+
+    def copy_global_to(self, *, guild: Any) -> None:
+        self.copied.append(guild.id)
+
+
+async def test_sync_only_when_the_hash_changes(services: Services) -> None:
+    tree: Any = _StubTree()
+    assert await sync_commands(tree, services.storage) == 1
+    assert await sync_commands(tree, services.storage) is None
+    assert await sync_commands(tree, services.storage, force=True) == 1
+    tree.names.append("about")
+    assert await sync_commands(tree, services.storage) == 2
+    assert tree.synced == [None, None, None]
+    # A dev guild has its own hash and gets the global commands copied to it.
+    assert await sync_commands(tree, services.storage, guild_id=42) == 2
+    assert await sync_commands(tree, services.storage, guild_id=42) is None
+    assert tree.synced[-1] == 42 and tree.copied == [42]
+    assert await services.storage.meta.get(hash_key(42)) == await services.storage.meta.get(
+        HASH_KEY
+    )
+
+
+def test_token_is_redacted_from_logs() -> None:
+    token = "MTIz.secret-token-value-xyz"
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "login with %s", (token,), None)
+    assert RedactToken(token).filter(record)
+    assert token not in record.getMessage() and "[token]" in record.getMessage()
+
+
+async def test_slow_component_edits_or_answers(throwaway: None, table: Table) -> None:
+    shown = await table.alice.slash(table.channel, "slowbuttons")
+    message = shown.response
+    assert message is not None
+    answered = await table.bob.click(message, label="new")
+    await table.env.advance_time(5)
+    private = answered.followups  # (a click's `response` is the message clicked)
+    assert [m.embeds[0].description for m in private] == ["answered slowly"]
+    assert private[0].ephemeral
+    edited = await table.bob.click(message, label="edit")
+    await table.env.advance_time(5)
+    assert edited.response is not None and edited.response.id == message.id
+    assert edited.response.embeds[0].description == "edited slowly"
+    assert edited.response.components == []  # the new reply has no buttons

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import discord
+import pytest
 
 from bot.discord.components import ActionItem
 from bot.discord.render import (
@@ -147,3 +148,20 @@ def test_view_rides_on_the_last_message_and_files_spread() -> None:
     assert sent == [a.filename for a in attachments]
     files = messages[0].files()
     assert [f.filename for f in files] == [f"f{i}.txt" for i in range(10)]
+
+
+def test_longest_glossary_entries_render_within_limits() -> None:
+    from tests.core.test_split import _glossary_texts
+
+    texts = sorted(_glossary_texts(), key=len, reverse=True)[:10]
+    if not texts:
+        pytest.skip("glossary/data/*.toml does not exist yet (the glossary issue adds it)")
+    for text in texts:
+        for reply in (
+            Reply(title="Термин", body=text),
+            Reply(title="Термин", fields=[Field("Текст", text), Field("См. также", text)]),
+        ):
+            messages = render_reply(reply)
+            check_limits(messages)
+            expected = reply.title + reply.body + "".join(f.name + f.value for f in reply.fields)
+            assert squash(all_text(messages)) == squash(expected)

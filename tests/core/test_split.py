@@ -139,8 +139,12 @@ def test_longest_glossary_entries() -> None:
     if not texts:
         pytest.skip("glossary/data/*.toml does not exist yet (the glossary issue adds it)")
     longest = sorted(texts, key=len, reverse=True)[:10]
+    assert len(longest[0]) > 1024, "the longest entry needs more than one embed field"
     for text in longest:
-        for limit in (1024, 4096):
+        # Field values (1024) and descriptions (4096), plus small limits that force many cuts.
+        for limit in (1024, 4096, 300, 120):
             pieces = split_text(text, limit)
             assert_lossless(text, pieces, limit)
             assert_word_boundaries(text, pieces)
+        if len(text) > 1024:
+            assert len(split_text(text, 1024)) == 2

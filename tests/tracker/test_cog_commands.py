@@ -9,6 +9,9 @@ __all__ = ["simcord_bot", "table"]  # fixtures shared with tests/cogs
 
 
 async def test_game_through_slash_commands(table: Table) -> None:
+    # the live message has its own tests (tests/cogs/test_tracker.py); here only the commands
+    table.services.game_changed_hooks.clear()
+    table.services.live = None
     alice, bob = table.alice, table.bob
     started = await alice.slash(table.channel, "game start", game="mage-wars", life=25)
     assert "Mage Wars" in table.text(started)

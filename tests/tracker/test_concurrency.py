@@ -28,9 +28,8 @@ async def test_hundred_concurrent_increments(services: Services, make_ctx: MakeC
     assert events - before_events == 100
     steps = await services.storage.tracker.history(state.game.id)
     assert sum(1 for s in steps if s.action == "add") == 100
-    await service.undo(make_ctx("alice"), 20)
-    for _ in range(8):
-        await service.undo(make_ctx("alice"), 10)
+    _, undone = await service.undo(make_ctx("alice"), 100)
+    assert len(undone) == 100
     assert await _life(services) == 20
     after = await service.load_state(services.storage, CHANNEL)
     assert after is not None and after.participants == state.participants
@@ -39,6 +38,9 @@ async def test_hundred_concurrent_increments(services: Services, make_ctx: MakeC
 async def test_concurrent_changes_stop_at_the_bound(services: Services, make_ctx: MakeCtx) -> None:
     """KeyForge chains are 0–24: of 30 concurrent +1s exactly 24 land, the rest are refused."""
     await service.start(make_ctx("alice"), "keyforge", [UserRef.from_name("bob")], {})
+    game_id = await services.storage.tracker.active_game_id(CHANNEL)
+    assert game_id is not None
+    before = await services.storage.tracker.event_count(game_id)
     results = await asyncio.gather(
         *(service.add(make_ctx("alice"), "bob", "chains", 1) for _ in range(30)),
         return_exceptions=True,
@@ -49,12 +51,7 @@ async def test_concurrent_changes_stop_at_the_bound(services: Services, make_ctx
     assert state is not None
     bob = next(p for p in state.participants if p.name == "bob")
     assert bob.value("chains") == 24
-    assert await services.storage.tracker.event_count(state.game.id) == 24 + _start_events(state)
-
-
-def _start_events(state: object) -> int:
-    # the start step records each participant (1) and each counter created (4 per player)
-    return 2 * (1 + 4)
+    assert await services.storage.tracker.event_count(game_id) == before + 24
 
 
 async def test_concurrent_mixed_commands_all_notify(
@@ -75,3 +72,34 @@ async def test_concurrent_mixed_commands_all_notify(
     bob_mage = next(u for u in state.units if u.name == "bob")
     assert bob_mage.value("mana") == 5
     assert notified == [CHANNEL] * 21
+
+
+async def test_two_concurrent_starts_make_one_game(services: Services, make_ctx: MakeCtx) -> None:
+    results = await asyncio.gather(
+        service.start(make_ctx("alice"), "keyforge", [], {}),
+        service.start(make_ctx("bob"), "berserk", [], {}),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(refused) == 1 and refused[0].key == "tracker.error.exists"
+    state = await service.load_state(services.storage, CHANNEL)
+    assert state is not None and len(state.participants) == 1
+
+
+async def test_changes_racing_the_end_of_the_game_are_refused(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    await service.start(make_ctx("alice"), "mage-wars", [UserRef.from_name("bob")], {"life": 5})
+    results = await asyncio.gather(
+        service.damage(make_ctx("alice"), "bob", 5),
+        *(service.damage(make_ctx("bob"), "alice", 1) for _ in range(10)),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert all(r.key == "tracker.error.ended" for r in refused)
+    game_id = await services.storage.tracker.latest_game_id(CHANNEL)
+    assert game_id is not None
+    state = await services.storage.tracker.load(game_id)
+    assert state is not None and state.status == "ended"
+    alice = next(u for u in state.units if u.name == "alice")
+    assert alice.value("damage") == 10 - len(refused)

@@ -213,3 +213,14 @@ async def test_custom_counters_on_the_fly(services: Services, make_ctx: MakeCtx)
     assert state.round == 1 and "victory_points" not in [
         c.key for c in state.participants[2].counters
     ]
+
+
+async def test_initiative_skips_players_whose_mage_fell(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    alice = make_ctx("alice")
+    others = [UserRef.from_name(n) for n in ("bob", "carol")]
+    await service.start(alice, "mage-wars", others, {"life": 10})
+    await service.damage(alice, "bob", 10)
+    out = await service.next_round(alice, random.Random(3))
+    assert out.state.active_player is not None and out.state.active_player.name == "carol"

@@ -1,0 +1,75 @@
+"""`/roll` through d20: shorthands, the injected RNG, and limits checked before rolling."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.dice.generic import check_expression, roll_expr
+from bot.registry import UserError
+
+
+def test_seeded_rolls_repeat() -> None:
+    assert roll_expr("10d6+3", random.Random(3)).text == roll_expr("10d6+3", random.Random(3)).text
+
+
+def test_keep_highest_and_lowest() -> None:
+    for seed in range(30):
+        r = roll_expr("4d6kh3", random.Random(seed))
+        assert 3 <= r.total <= 18
+        r = roll_expr("2d20kl1+5", random.Random(seed))
+        assert 6 <= r.total <= 25
+
+
+def test_exploding_shorthand_becomes_d20_syntax() -> None:
+    assert check_expression("1d6!") == "1d6e6"
+    assert check_expression("3d10!+2") == "3d10e10+2"
+    totals = {roll_expr("1d6!", random.Random(s)).total for s in range(200)}
+    assert max(totals) > 6  # a six explodes
+
+
+def test_attack_dice_shorthand() -> None:
+    r = roll_expr("5a", random.Random(1))
+    assert r.kind == "attack" and len(r.faces) == 5
+    assert r.total == r.normal + r.critical
+    assert roll_expr("a", random.Random(1)).faces  # one die
+    assert roll_expr("3а", random.Random(1)).kind == "attack"  # Cyrillic а
+
+
+def test_d12_is_the_effect_die() -> None:
+    r = roll_expr("d12", random.Random(1))
+    assert r.kind == "effect" and 1 <= r.total <= 12
+
+
+@pytest.mark.parametrize(
+    ("expr", "key"),
+    [
+        ("x" * 101, "dice.expr.too_long"),
+        ("1001d6", "dice.expr.too_many_dice"),
+        ("600d6+401d4", "dice.expr.too_many_dice"),
+        ("(500d6, 501d6)kh1", "dice.expr.too_many_dice"),
+        ("1d1001", "dice.expr.too_many_sides"),
+        ("1d1e1", "dice.expr.too_many_dice"),  # endless explosion stops at d20's roll limit
+        ("1001a", "dice.expr.too_many_dice"),
+        ("0a", "dice.expr.syntax"),
+        ("2d", "dice.expr.syntax"),
+        ("", "dice.expr.syntax"),
+    ],
+)
+def test_limits_and_syntax(expr: str, key: str) -> None:
+    rng = random.Random(1)
+    state = rng.getstate()
+    with pytest.raises(UserError) as err:
+        roll_expr(expr, rng)
+    assert err.value.key == key
+    if key != "dice.expr.too_many_dice" or "e1" not in expr:
+        assert rng.getstate() == state  # checked before rolling: no die was drawn
+
+
+def test_d20_global_random_is_restored() -> None:
+    import d20.expression
+
+    before = d20.expression.random
+    roll_expr("3d6", random.Random(1))
+    assert d20.expression.random is before

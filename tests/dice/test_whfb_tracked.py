@@ -1,0 +1,56 @@
+"""`/whf` with a tracked `whfb` game: winds set the pools, cast and dispel spend from them."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services, UserRef, stable_id
+from bot.tracker.service import load_state
+
+CHANNEL = stable_id("#table")
+
+
+async def pools(services: Services) -> dict[str, tuple[int, int]]:
+    state = await load_state(services.storage, CHANNEL)
+    assert state is not None
+    return {p.name: (p.value("power"), p.value("dispel")) for p in state.participants}
+
+
+async def logged(services: Services, user: str) -> int:
+    return len(await services.storage.rolls.recent(CHANNEL, UserRef.from_name(user).id, 25))
+
+
+async def test_winds_set_pools_and_casting_spends(console: Console, services: Services) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:alice stat:wizards value:2")
+    await console.execute("/set target:bob stat:wizards value:1")
+    out = await console.execute("/whf winds")
+    [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
+    assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # taken from the tracked game
+    power, dispel = rec.result["power"], rec.result["dispel"]
+    assert await pools(services) == {"alice": (power, 0), "bob": (0, dispel)}
+    assert f"у alice пул силы {power}" in out and f"у bob пул рассеивания {dispel}" in out
+
+    out = await console.execute("/whf cast dice:2 level:1 value:5")
+    assert f"Из пула силы потрачено 2, осталось {power - 2}" in out
+    assert (await pools(services))["alice"][0] == power - 2
+
+    await console.execute("/set target:alice stat:power value:3")
+    before = await logged(services, "alice")
+    out = await console.execute("/whf cast dice:4 level:1 value:5")
+    assert out.startswith("✖")  # too few dice: refused, nothing rolled or logged
+    assert await logged(services, "alice") == before
+    assert (await pools(services))["alice"][0] == 3
+
+    console.user = "bob"
+    out = await console.execute("/whf dispel dice:1 level:1 against:5")
+    assert f"Из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
+    assert (await pools(services))["bob"][1] == dispel - 1
+
+
+async def test_untracked_or_outsider_rolls_only(console: Console, services: Services) -> None:
+    out = await console.execute("/whf cast dice:3 level:1 value:5")
+    assert "пула" not in out
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    console.user = "carol"  # not a player: the roll is not tied to the game
+    out = await console.execute("/whf cast dice:3 level:1 value:5")
+    assert "пула" not in out and not out.startswith("✖")
