@@ -63,9 +63,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     """Build settings from `env` (default: the process environment plus `.env`)."""
     if env is None:
         if dotenv:
-            from dotenv import load_dotenv
+            from dotenv import find_dotenv, load_dotenv
 
-            load_dotenv(override=False)
+            # Look in the working directory, not beside this module (wheel and Docker installs).
+            load_dotenv(find_dotenv(usecwd=True), override=False)
         env = os.environ
 
     def get(name: str) -> str | None:

@@ -123,7 +123,7 @@ class KeyIndex:
         stem_keys = self.stem_keys
         for s in set(folded.stems):
             stem_keys[s].append(kid)
-        if script_of(norm) == "ru":
+        if kind == NAME and script_of(norm) == "ru":  # aliases are rarely transliterated
             for form in latin_forms(norm, TRANSLIT_FORMS):
                 if form not in seen:
                     seen.add(form)
@@ -147,7 +147,7 @@ class KeyIndex:
         self.text.append(text)
         self.norm.append(norm)
         self.content_count.append(min(255, max(1, content)))
-        if len(tokens) > 1:
+        if len(tokens) > 1 and kind != TRANSLIT:
             _put(self.by_compact, "".join(tokens), kid)
         intern = self._tokens.setdefault
         token_keys = self.token_keys

@@ -71,6 +71,8 @@ def fold_glued(text: str) -> str:
 
 def strip_placeholders(text: str) -> str:
     """`Заряд Х: [текст]` → `Заряд Х:`; the bracketed part is a slot, not a word of the name."""
+    if "[" not in text:
+        return text
     stripped = _BRACKETED.sub(" ", text)
     return stripped if stripped.strip() else text
 

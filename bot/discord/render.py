@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.components import ActionItem
 from bot.discord.split import split_text
-from bot.reply import Attachment, Button, Kind, Reply, Select, Style
+from bot.reply import Attachment, Button, Kind, Reply, Style
 
 # Discord's documented limits.
 TITLE_MAX = 256
@@ -71,8 +71,11 @@ def render_reply(reply: Reply) -> list[OutMessage]:
         messages[index].attachments = reply.attachments[i : i + FILES_PER_MESSAGE]
     if not messages:
         messages.append(OutMessage(embeds=[_embed(reply.kind, description=BLANK)]))
-    if reply.actions:
-        messages[-1].view = build_view(reply)
+    views = build_views(reply)
+    if views:
+        messages[-1].view = views[0]
+        # More controls than one message holds: the rest follow, as messages of controls only.
+        messages += [OutMessage(view=view) for view in views[1:]]
     return messages
 
 
@@ -159,9 +162,32 @@ def _label(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def build_view(reply: Reply) -> discord.ui.View:
-    """A persistent view (no timeout) whose items dispatch by custom id after a restart."""
-    view = discord.ui.View(timeout=None)
+def build_views(reply: Reply) -> list[discord.ui.View]:
+    """Persistent views (no timeout) whose items dispatch by custom id, even after a restart.
+
+    Normally one view. Items beyond one message's room (25 components in 5 rows), select
+    options beyond 25 and repeated custom ids (Discord refuses duplicates in one message)
+    continue in further views, so no control is dropped.
+    """
+    views: list[discord.ui.View] = []
+    ids: set[str] = set()
+    for item in _items(reply):
+        custom = item.item.custom_id or ""
+        if not views or custom in ids:
+            views.append(discord.ui.View(timeout=None))
+            ids = set()
+        try:
+            views[-1].add_item(item)
+        except ValueError:  # no room left in this view
+            views.append(discord.ui.View(timeout=None))
+            ids = set()
+            views[-1].add_item(item)
+        ids.add(custom)
+    return views
+
+
+def _items(reply: Reply) -> list[ActionItem]:
+    items: list[ActionItem] = []
     for action in reply.actions:
         if isinstance(action, Button):
             button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
@@ -170,8 +196,10 @@ def build_view(reply: Reply) -> discord.ui.View:
                 custom_id=action.custom_id,
                 disabled=action.disabled,
             )
-            view.add_item(ActionItem(button, action.action, action.payload))
-        elif isinstance(action, Select):
+            items.append(ActionItem(button, action.action, action.payload))
+            continue
+        for start in range(0, max(len(action.options), 1), SELECT_OPTIONS_MAX):
+            chunk = action.options[start : start + SELECT_OPTIONS_MAX]
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=action.custom_id,
                 placeholder=_label(action.placeholder, SELECT_PLACEHOLDER_MAX) or None,
@@ -183,8 +211,8 @@ def build_view(reply: Reply) -> discord.ui.View:
                         if o.description
                         else None,
                     )
-                    for o in action.options[:SELECT_OPTIONS_MAX]
+                    for o in chunk
                 ],
             )
-            view.add_item(ActionItem(select, action.action, action.payload))
-    return view
+            items.append(ActionItem(select, action.action, action.payload))
+    return items

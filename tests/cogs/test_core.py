@@ -16,7 +16,7 @@ from bot.context import Ctx, Services, UserRef
 from bot.discord.client import ArbiterBot, RedactToken, ShardedArbiterBot, create_bot
 from bot.discord.sync import HASH_KEY, hash_key, sync_commands
 from bot.registry import Choice, Option, registry
-from bot.reply import Button, Reply, Select, SelectOption
+from bot.reply import Attachment, Button, Reply, Select, SelectOption
 from tests.cogs.conftest import Table, lang_locale, temporary_registrations
 
 
@@ -111,6 +111,10 @@ def throwaway() -> Iterator[None]:
             if payload == "edit":
                 return Reply(body="edited slowly", edit_origin=True)
             return Reply(body="answered slowly", ephemeral=True)
+
+        @reg.command("file", area="core")
+        async def file(ctx: Ctx) -> Reply:
+            return Reply(body="log attached", attachments=[Attachment("game.txt", b"turn 1")])
 
         @reg.command("long", area="core")
         async def long(ctx: Ctx) -> Reply:
@@ -360,3 +364,10 @@ async def test_slow_component_edits_or_answers(throwaway: None, table: Table) ->
     assert edited.response is not None and edited.response.id == message.id
     assert edited.response.embeds[0].description == "edited slowly"
     assert edited.response.components == []  # the new reply has no buttons
+
+
+async def test_attachment_is_uploaded(throwaway: None, table: Table) -> None:
+    result = await table.alice.slash(table.channel, "file")
+    assert result.response is not None
+    assert [a.filename for a in result.response.attachments] == ["game.txt"]
+    assert table.embeds(result)[0].description == "log attached"

@@ -103,11 +103,6 @@ def test_token_is_never_in_repr_or_errors() -> None:
     assert "secret" not in str(err.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="load_dotenv() searches from bot/config.py's folder, not the working directory; "
-    "fix: load_dotenv(find_dotenv(usecwd=True), override=False)",
-)
 def test_dotenv_file_in_working_directory_is_read_and_environment_wins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

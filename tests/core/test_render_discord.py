@@ -165,3 +165,28 @@ def test_longest_glossary_entries_render_within_limits() -> None:
             check_limits(messages)
             expected = reply.title + reply.body + "".join(f.name + f.value for f in reply.fields)
             assert squash(all_text(messages)) == squash(expected)
+
+
+def test_too_many_controls_continue_in_more_messages() -> None:
+    buttons = [Button(f"B{i}", "x.press", str(i)) for i in range(30)]
+    options = tuple(SelectOption(f"O{i}", f"v{i}") for i in range(30))
+    reply = Reply(body="Много кнопок", actions=[*buttons, Select("Выбор", "x.pick", options)])
+    messages = render_reply(reply)
+    assert len(messages) == 3
+    assert messages[0].embeds and not messages[1].embeds and not messages[2].embeds
+    ids: list[str] = []
+    values: list[str] = []
+    for message in messages:
+        assert message.view is not None
+        rows = message.view.to_components()
+        assert len(rows) <= 5
+        message_ids = [c["custom_id"] for row in rows for c in row["components"]]
+        assert len(message_ids) == len(set(message_ids)), "custom ids are unique per message"
+        ids += message_ids
+        values += [
+            o["value"] for row in rows for c in row["components"] for o in c.get("options", [])
+        ]
+    assert [i for i in ids if i.startswith("arb:x.press:")] == [
+        f"arb:x.press:{i}" for i in range(30)
+    ]
+    assert values == [f"v{i}" for i in range(30)]
