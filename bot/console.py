@@ -94,15 +94,44 @@ def _split_options(rest: str, cmd: Command) -> dict[str, str]:
     )
     marks = list(pattern.finditer(rest))
     out: dict[str, str] = {}
-    head = rest[: marks[0].start()] if marks else rest
-    if head.strip():
-        first = next((o for o in cmd.options if o.required), cmd.options[0])
-        out[first.name] = head.strip()
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(rest)
         name = aliases[mark.group(1).lower()]
         out[name] = rest[mark.end() : end].strip()
+    head = rest[: marks[0].start()] if marks else rest
+    if head.strip():
+        out.update(_positional(head.split(), cmd, set(out)))
     return out
+
+
+def _positional(words: list[str], cmd: Command, named: set[str]) -> dict[str, str]:
+    """Unnamed leading text: the first option's value, with trailing numbers or yes/no words
+    taken by the next unnamed options in order (`/dmg Лесной медведь 3` → target, amount)."""
+    free = [o for o in cmd.options if o.name not in named]
+    if not free:
+        raise UserError("console.no_options", command=cmd.qualified_name)
+    first = next((o for o in free if o.required), free[0])
+    rest = [o for o in free if o is not first and o.type in (int, float, bool)]
+    out: dict[str, str] = {}
+    taken = 0
+    for k in range(min(len(rest), len(words) - 1), 0, -1):
+        tail = words[len(words) - k :]
+        if all(_looks_like(o, w) for o, w in zip(rest, tail, strict=False)):
+            out.update({o.name: w for o, w in zip(rest, tail, strict=False)})
+            taken = k
+            break
+    out[first.name] = " ".join(words[: len(words) - taken])
+    return out
+
+
+def _looks_like(option: Option, word: str) -> bool:
+    if option.type is bool:
+        return word.lower() in _TRUE | _FALSE
+    try:
+        float(word.replace(",", ".")) if option.type is float else int(word)
+    except ValueError:
+        return False
+    return True
 
 
 def convert(option: Option, raw: str) -> Any:

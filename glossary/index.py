@@ -98,6 +98,10 @@ class KeyIndex:
         n = max(1, len(self.norm))  # rarity among keys: an entry has a few keys per stem at most
         self.idf = {s: math.log(1.0 + n / len(k)) for s, k in self.stem_keys.items()}
         self.max_idf = math.log(1.0 + n)
+        kind, norm = self.kind, self.norm
+        self.rank: list[int] = [kind[k] * 4096 + min(len(norm[k]), 4095) for k in range(len(norm))]
+        # Sorted (texts, key ids) overall ("") and per game, for scoped prefix lookups.
+        self.scopes: dict[str, tuple[list[str], list[int]]] = {}
         self.short_prefixes = self._short_prefixes(entries)
         del self._tokens
 
@@ -159,28 +163,33 @@ class KeyIndex:
         """For each 1–3 letter prefix, overall ("") and per game, its best keys.
 
         Best means names before aliases before transliterations, then shorter first: the prefix
-        tier's order. Every prefix is a slice of the sorted keys, so this is bisect and heapq.
+        tier's order (`rank`). Every prefix is a slice of the sorted keys: bisect and heapq.
         """
-        kind, norm, entry_of = self.kind, self.norm, self.entry_of
-        rank = [kind[k] * 4096 + min(len(norm[k]), 4095) for k in range(len(norm))]
         games = [e.game for e in entries]
         by_game: dict[str, list[int]] = defaultdict(list)
         for kid in self.sorted_kids:
-            by_game[games[entry_of[kid]]].append(kid)
-        scopes = {"": self.sorted_kids, **by_game}
+            by_game[games[self.entry_of[kid]]].append(kid)
+        self.scopes[""] = (self.sorted_norms, self.sorted_kids)
+        for game, kids in by_game.items():
+            self.scopes[game] = ([self.norm[k] for k in kids], kids)
         out: dict[str, dict[str, list[int]]] = {}
-        for scope, kids in scopes.items():
-            texts = [norm[k] for k in kids]
+        for scope, (texts, kids) in self.scopes.items():
             table: dict[str, list[int]] = {}
             for size in range(1, SHORT_PREFIX + 1):
                 for prefix, _ in groupby(texts, key=itemgetter(slice(0, size))):
-                    if prefix in table:
-                        continue  # shorter than `size`: already listed under its own length
-                    lo = bisect_left(texts, prefix)
-                    hi = bisect_left(texts, prefix + _MAX_CHAR, lo)
-                    table[prefix] = nsmallest(SHORT_PREFIX_KEEP, kids[lo:hi], key=rank.__getitem__)
+                    if prefix not in table:  # else shorter than `size`, listed already
+                        table[prefix] = self.best_with_prefix(scope, prefix)
             out[scope] = table
         return out
+
+    def best_with_prefix(self, scope: str, prefix: str) -> list[int]:
+        """The best keys (by `rank`) starting with `prefix` within a game ("" for all)."""
+        texts, kids = self.scopes[scope]
+        lo = bisect_left(texts, prefix)
+        hi = bisect_left(texts, prefix + _MAX_CHAR, lo)
+        if hi - lo <= SHORT_PREFIX_KEEP:
+            return kids[lo:hi]
+        return nsmallest(SHORT_PREFIX_KEEP, kids[lo:hi], key=self.rank.__getitem__)
 
     def __len__(self) -> int:
         return len(self.norm)

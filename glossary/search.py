@@ -9,11 +9,13 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 
 from __future__ import annotations
 
+import gc
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from heapq import nlargest
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -32,8 +34,7 @@ PREFER_MIN_SCORE = 50.0  # a preferred game's hit jumps ahead only when it is a 
 AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie with it
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
-PREFIX_SCAN_CAP = 2000  # keys looked at for a 4+ letter prefix (shorter ones are precomputed)
-TOKEN_SCAN_CAP = 1500  # candidate keys for word and typo matching (rarest words first)
+TOKEN_SCAN_CAP = 600  # candidate keys for word and typo matching (rarest words first)
 VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
 
 # Tier base scores (each tier's band stays below the previous one).
@@ -98,6 +99,10 @@ class Glossary:
         self.games: frozenset[str] = frozenset(e.game for e in self.entries)
         self._index = KeyIndex(self.entries)
         self._entry_game = [e.game for e in self.entries]
+        # The index is a few hundred thousand long-lived objects that never form cycles: move
+        # them out of the collector's sight, or every full collection walks them all (a 50-100 ms
+        # pause in the middle of some unlucky query on a big glossary).
+        gc.freeze()
 
     @cached_property
     def _text(self) -> TextIndex:
@@ -254,29 +259,23 @@ class Glossary:
         return out
 
     def _match_prefixes(self, text: str, plan: _Plan, offer: _Offer) -> None:
-        """Keys starting with the text (the text itself is the exact tier)."""
+        """The key equal to the text, and the best keys starting with it."""
         idx = self._index
         norm = idx.norm
         size = len(text)
-
-        def put(kid: int) -> None:
-            length = len(norm[kid])
-            if length == size:
-                offer(kid, EXACT, "exact")
+        for kid in self._exact(text):
+            offer(kid, EXACT, "exact")
+        for scope in {plan.game or "", plan.prefer_game or plan.game or ""}:
+            if size <= SHORT_PREFIX:
+                kids = idx.short_prefixes.get(scope, {}).get(text, ())
+            elif scope in idx.scopes:
+                kids = idx.best_with_prefix(scope, text)
             else:
-                offer(kid, PREFIX + 10.0 * size / length, "prefix")
-
-        if size <= SHORT_PREFIX:
-            for scope in {plan.game or "", plan.prefer_game or plan.game or ""}:
-                for kid in idx.short_prefixes.get(scope, {}).get(text, ()):
-                    put(kid)
-            return
-        norms, kids = idx.sorted_norms, idx.sorted_kids
-        pos = bisect_left(norms, text)
-        end = min(len(norms), pos + PREFIX_SCAN_CAP)
-        while pos < end and norms[pos].startswith(text):
-            put(kids[pos])
-            pos += 1
+                continue
+            for kid in kids:
+                length = len(norm[kid])
+                if length > size:
+                    offer(kid, PREFIX + 10.0 * size / length, "prefix")
 
     def _enough(self, local: dict[int, _Match], plan: _Plan) -> bool:
         """Whether prefix-or-better hits already fill the page, so weaker tiers cannot place."""
@@ -379,37 +378,48 @@ class Glossary:
         return out
 
     def _rank(self, best: dict[int, _Match], limit: int, prefer_game: str | None) -> list[Hit]:
+        """One hit per entry (its best key), the channel's game first, then by score."""
         idx = self._index
+        entry_of, norm = idx.entry_of, idx.norm
         per_entry: dict[int, _Match] = {}
         for kid, m in best.items():
             if m.score < MIN_SCORE:
                 continue
-            e = idx.entry_of[kid]
+            e = entry_of[kid]
             current = per_entry.get(e)
             if (
                 current is None
                 or m.score > current.score
-                or (m.score == current.score and len(idx.norm[kid]) < len(idx.norm[current.key]))
+                or (m.score == current.score and len(norm[kid]) < len(norm[current.key]))
             ):
                 per_entry[e] = m
-        hits = []
-        for e, m in per_entry.items():
-            entry = self.entries[e]
-            preferred = entry.game == prefer_game and m.score >= PREFER_MIN_SCORE
-            hits.append((entry, m, preferred))
-        hits.sort(
-            key=lambda h: (
-                not h[2],
-                -round(h[1].score, 6),
-                len(idx.norm[h[1].key]),
-                len(h[0].title),
-                h[0].id,
+        # Only entries that can still place need the full sort key.
+        games = self._entry_game
+        preferred = {
+            e for e, m in per_entry.items() if games[e] == prefer_game and m.score >= PREFER_MIN_SCORE
+        }
+        cut = -1.0
+        if len(per_entry) - len(preferred) > limit:
+            cut = nlargest(limit, [m.score for e, m in per_entry.items() if e not in preferred])[-1]
+        ranked = sorted(
+            (
+                e not in preferred,
+                -m.score,
+                len(norm[m.key]),
+                len(self.entries[e].title),
+                self.entries[e].id,
+                e,
             )
+            for e, m in per_entry.items()
+            if e in preferred or m.score >= cut
         )
-        return [
-            Hit(entry, round(m.score, 3), m.tier, idx.text[m.key], preferred)
-            for entry, m, preferred in hits[:limit]
-        ]
+        hits = []
+        for *_, e in ranked[:limit]:
+            m = per_entry[e]
+            hits.append(
+                Hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
+            )
+        return hits
 
 
 def _clean(query: str) -> str:

@@ -48,3 +48,26 @@ def test_int_option_is_range_checked() -> None:
     with pytest.raises(UserError) as err:
         convert(opt, "abc")
     assert err.value.key == "error.not_a_number"
+
+
+def test_trailing_numbers_fill_the_next_options() -> None:
+    from bot.registry import Command, Option
+
+    async def handler(ctx: object, **kw: object) -> object:
+        raise AssertionError
+
+    cmd = Command(
+        ("dmg",),
+        handler,  # type: ignore[arg-type]
+        (Option("target", str, required=True), Option("amount", int, required=True)),
+        "test",
+    )
+    parsed = parse_line("/dmg Лесной медведь 3", [cmd])
+    assert parsed.values == {"target": "Лесной медведь", "amount": 3}
+    parsed = parse_line("/dmg Страж amount:4", [cmd])
+    assert parsed.values == {"target": "Страж", "amount": 4}
+    # A lone word is the first option's value, so the number is still missing.
+    for line in ("/dmg 5", "/dmg Страж"):
+        with pytest.raises(UserError) as err:
+            parse_line(line, [cmd])
+        assert err.value.key == "console.missing_option"
