@@ -9,6 +9,8 @@ spaces; an option starts where a known option name followed by `:` starts a word
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -228,8 +230,18 @@ class Console:
             if word == "press" and arg:
                 return await self._press(ctx, arg)
             raise UserError("console.unknown_command", name=line.split()[0])
+        if not line.startswith("/"):
+            return await self._chat(ctx, line)
         parsed = parse_line(line, self.commands)
         return await run_command(parsed.command, ctx, parsed.values)
+
+    async def _chat(self, ctx: Ctx, text: str) -> Reply | None:
+        """A plain line is a chat message: the chat listeners (inline `[[term]]`) may answer."""
+        for listener in load_handlers().chat_listeners:
+            reply = await listener(ctx, text)
+            if reply is not None:
+                return reply
+        return None
 
     async def _press(self, ctx: Ctx, arg: str) -> Reply:
         items = pressable(self.last) if self.last else []
@@ -260,6 +272,11 @@ async def run_console(
         out = await console.execute(line)
         if out:
             echo = "" if interactive else f"» {line.strip()}\n"
-            stdout.write(echo + out + "\n")
-            stdout.flush()
+            try:
+                stdout.write(echo + out + "\n")
+                stdout.flush()
+            except BrokenPipeError:  # the reader (e.g. `| head`) has gone: stop quietly
+                with contextlib.suppress(OSError, ValueError):
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+                return 0
     return 0

@@ -90,11 +90,16 @@ class MessageMenu:
     area: str
 
 
+ChatListener = Callable[[Ctx, str], Awaitable[Reply | None]]
+
+
 @dataclass
 class Registry:
     commands: dict[tuple[str, ...], Command] = field(default_factory=dict)
     actions: dict[str, ActionHandler] = field(default_factory=dict)
     menus: dict[str, MessageMenu] = field(default_factory=dict)
+    # Handlers for plain chat messages (inline `[[term]]`); None means "not for me".
+    chat_listeners: list[ChatListener] = field(default_factory=list)
 
     def command(
         self,
@@ -137,6 +142,11 @@ class Registry:
 
         return decorator
 
+    def chat_listener(self, fn: ChatListener) -> ChatListener:
+        """Register a handler for plain chat messages; it returns None to stay silent."""
+        self.chat_listeners.append(fn)
+        return fn
+
     def by_area(self, area: str) -> list[Command]:
         return [c for c in self.commands.values() if c.area == area]
 
@@ -150,6 +160,7 @@ registry = Registry()
 command = registry.command
 action = registry.action
 message_menu = registry.message_menu
+chat_listener = registry.chat_listener
 
 _loaded = False
 

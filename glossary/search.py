@@ -35,6 +35,7 @@ AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie wit
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
 TOKEN_SCAN_CAP = 600  # candidate keys for word and typo matching (rarest words first)
+FALLBACK_LIMIT = 50  # keys taken from the last-resort typo scans
 VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
 
 # Tier base scores (each tier's band stays below the previous one).
@@ -130,10 +131,12 @@ class Glossary:
             prefer_game = None
         plan = _Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, _Match] = {}
-        for variant, penalty in _query_variants(query):
-            folded = analyse(variant)
+        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query)]
+        for folded, penalty in variants:
             if folded.norm:
                 self._match(folded, penalty, plan, best)
+        if not best and variants and variants[0][0].norm:
+            self._match_fallback(variants[0][0], plan, best)
         return self._rank(best, limit, prefer_game)
 
     def ambiguous(self, hits: Sequence[Hit]) -> list[Hit]:
@@ -343,6 +346,37 @@ class Glossary:
             cover_query = sum(i * w for i, w in zip(idfs, row, strict=True)) / total_idf
             head = 3.0 if idx.head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
+
+    def _match_fallback(self, q: Folded, plan: _Plan, best: dict[int, _Match]) -> None:
+        """Typos that split or glue words, or hit a half-typed word: only when nothing matched.
+
+        `doble strike` → "Doublestrike", `Incorporr` → "Incorporeal". The first scan runs over
+        every key in C (rapidfuzz), so it is kept out of the common path.
+        """
+        idx = self._index
+        budget = edit_budget(len(q.compact))
+        if not budget:
+            return
+
+        def offer(kid: int, score: float) -> None:
+            if plan.game is None or self._entry_game[idx.entry_of[kid]] == plan.game:
+                score -= KIND_PENALTY[idx.kind[kid]]
+                if kid not in best or best[kid].score < score:
+                    best[kid] = _Match(score, "fuzzy", kid)
+
+        for _, d, kid in process.extract(
+            q.norm, idx.norm, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
+        ):
+            offer(kid, FUZZY - 7.0 * float(d))
+        if len(q.tokens) == 1:  # a half-typed word with a typo: compare with word beginnings
+            size = len(q.norm)
+            words = [t for t in idx.vocab if len(t) > size]
+            heads = [t[:size] for t in words]
+            for _, d, i in process.extract(
+                q.norm, heads, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
+            ):
+                for kid in idx.token_keys[words[i]]:
+                    offer(kid, FUZZY_PREFIX - 7.0 * float(d))
 
     def _word_matches(self, word: str, last: bool, allow_typos: bool) -> dict[int, float]:
         """Keys holding a word like `word`, with how alike: 1 same/stem, 0.9 prefix, less typo."""

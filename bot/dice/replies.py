@@ -400,3 +400,37 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
         + "\n"
         + chart(rows),
     )
+
+
+def target_lines(
+    tr: Tr,
+    unit: str,
+    taken: Sequence[tuple[str, int]],
+    given: Sequence[tuple[str, object, int]],
+    incapacitated: str,
+    label: Callable[[str], str],
+) -> list[str]:
+    """Where the target's values came from: the tracked unit, or options given explicitly.
+
+    `label(key)` names a tracker stat or token in the reader's language.
+    """
+    values = ", ".join(f"{label(key)} {value}" for key, value in taken)
+    lines = [
+        tr("dice.target.from", unit=unit, values=values)
+        if values
+        else tr("dice.target.from_nothing", unit=unit)
+    ]
+    if given:
+        items = ", ".join(
+            tr("dice.target.given_item", stat=label(key), given=_plain(value), tracked=tracked)
+            for key, value, tracked in given
+        )
+        lines.append(tr("dice.target.given", values=items))
+    if incapacitated:
+        lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
+    return lines
+
+
+def _plain(value: object) -> str:
+    """An option value as typed: `true`/`false` for flags, numbers as they are."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

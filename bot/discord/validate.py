@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Coroutine, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -21,6 +22,8 @@ from bot.discord.names import valid_menu_name, valid_name
 from bot.discord.sync import command_payload
 from bot.discord.translator import CatalogueTranslator
 from bot.registry import Command, Registry, load_handlers
+
+T = TypeVar("T")
 
 DESCRIPTION_MAX = 100
 OPTIONS_MAX = 25
@@ -226,12 +229,22 @@ def cog_problems(registry: Registry) -> list[str]:
     return [f"area {a!r} has no cogs/{a}.py" for a in registry.areas() if a not in have]
 
 
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to completion, also when called from inside a running loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def validate_all(registry: Registry) -> tuple[list[str], int]:
     """All problems and the number of top-level commands checked."""
     problems = validate_registry(registry) + cog_problems(registry)
     items, build_problems = build_items(registry)
     problems += build_problems
-    payload = asyncio.run(offline_payload(items))
+    payload = run_sync(offline_payload(items))
     problems += validate_payload(payload)
     return problems, len(payload)
 

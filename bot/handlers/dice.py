@@ -26,6 +26,17 @@ from bot.dice.mage_wars import (
 )
 from bot.dice.odds import attack_odds, berserk_odds, cast_odds
 from bot.dice.options import ATTACK_OPTIONS, BERSERK_OPTIONS, build_attack, build_strike
+from bot.dice.tracked import (
+    MW_SLUG,
+    Filled,
+    Tracked,
+    apply_attack,
+    apply_burn,
+    effect_tokens,
+    fill_attack,
+    find_target,
+    remaining_life,
+)
 from bot.dice.whfb import (
     MAX_CAST_DICE,
     MAX_LEVEL,
@@ -38,9 +49,11 @@ from bot.dice.whfb import (
     roll_winds,
     winds_json,
 )
-from bot.registry import Option, command
-from bot.reply import Reply
+from bot.handlers.tracker import ac_target, outcome_reply
+from bot.registry import Choice, Option, UserError, command
+from bot.reply import Field, Reply
 from bot.storage.api import RollRecord
+from bot.tracker.service import Outcome, load_state
 
 if TYPE_CHECKING:
     from bot.tracker.model import Participant
@@ -86,16 +99,84 @@ def _finish(reply: Reply, private: bool) -> Reply:
 # ── Mage Wars ──────────────────────────────────────────────────────────────────────────────────
 
 
-@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, PRIVATE])
-async def mw_attack(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
-    """Resolve one attack, all strikes, with every die shown."""
-    attack = build_attack(options)
+# ── tracked targets ────────────────────────────────────────────────────────────────────────────
+# `target:` aims a Mage Wars roll at a unit of this channel's tracked game: missing options are
+# read from the unit, and the result is written back as one undoable tracker step (see
+# `bot/dice/tracked.py`). Every check happens before the roll, so a refusal rolls nothing.
+
+LIFE_LEFT = "life_left"  # the pseudo-key `/odds mw` shows remaining life under
+
+
+async def ac_mw_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """The tracker's own target autocomplete, offered only when the channel plays Mage Wars."""
+    state = await load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != MW_SLUG:
+        return []
+    return await ac_target(ctx, current, values)
+
+
+MW_TARGET = Option("target", str, autocomplete=ac_mw_target, max_length=100, ru_name="цель")
+
+
+def _label(ctx: Ctx, tracked: Tracked) -> replies.Callable[[str], str]:
+    def label(key: str) -> str:
+        if key == LIFE_LEFT:
+            return ctx.t("dice.target.life_left")
+        return tracked.tpl.label(key, ctx.lang)
+
+    return label
+
+
+def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> None:
+    """Put the lines saying which values came from the unit above the roll."""
+    lines = replies.target_lines(
+        _tr(ctx),
+        tracked.unit.name,
+        filled.taken,
+        filled.given,
+        filled.incapacitated,
+        _label(ctx, tracked),
+    )
+    reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
+
+
+def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
+    """What the step changed and announced, in the tracker's own words (as `/dmg` says it)."""
+    body = outcome_reply(ctx, outcome).body
+    reply.fields.append(Field(ctx.t("dice.target.applied"), "\n".join([body, *extra])[:1024]))
+
+
+# ── Mage Wars ──────────────────────────────────────────────────────────────────────────────────
+
+
+@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, MW_TARGET, PRIVATE])
+async def mw_attack(
+    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+) -> Reply:
+    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit."""
+    tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
+    filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
+    attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
     data = attack_json(result)
-    await _log(
-        ctx, "mw attack", options, data, ("dice.summary.damage", {"total": result.total}), private
-    )
-    return _finish(replies.attack_reply(_tr(ctx), result), private)
+    reply = replies.attack_reply(_tr(ctx), result)
+    inputs: dict[str, Any] = dict(options)
+    summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
+    if tracked is not None:
+        effects = effect_tokens(result, tracked.tpl)
+        outcome = await apply_attack(ctx, tracked, result.total, effects.tokens)
+        _show_target(ctx, reply, tracked, filled)
+        unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
+        _show_outcome(ctx, reply, outcome, unknown)
+        inputs["target"] = tracked.unit.name
+        data["target"] = {
+            "unit": tracked.unit.name,
+            "from_unit": dict(filled.taken),
+            "tokens": effects.tokens,
+        }
+        summary = ("dice.summary.damage_target", {"total": result.total, "unit": tracked.unit.name})
+    await _log(ctx, "mw attack", inputs, data, summary, private)
+    return _finish(reply, private)
 
 
 @command(
@@ -125,18 +206,41 @@ async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
     "mw",
     "burn",
     area=AREA,
-    options=[Option("tokens", int, required=True, min_value=0, max_value=MAX_BURN), PRIVATE],
+    options=[Option("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
 )
-async def mw_burn(ctx: Ctx, tokens: int, private: bool = False) -> Reply:
+async def mw_burn(
+    ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
+) -> Reply:
+    """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
+    are written back in one step. Given `tokens` win over the tracked count."""
+    tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
+    filled = Filled({})
+    if tracked is not None:
+        held = tracked.unit.value("burn")
+        if tokens is None:
+            tokens = held
+            filled = Filled({}, taken=[("burn", held)])
+        else:
+            filled = Filled({}, given=[("burn", tokens, held)])
+    if tokens is None:
+        raise UserError("dice.mw.burn_needs_tokens")
     result = roll_burn(tokens, ctx.services.rng)
-    data = {
+    data: dict[str, Any] = {
         "faces": [f.label() for f in result.rolls],
         "damage": result.damage,
         "tokens_left": result.tokens_left,
     }
+    reply = replies.burn_reply(_tr(ctx), result)
+    inputs: dict[str, Any] = {"tokens": tokens}
     summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})
-    await _log(ctx, "mw burn", {"tokens": tokens}, data, summary, private)
-    return _finish(replies.burn_reply(_tr(ctx), result), private)
+    if tracked is not None:
+        if result.rolls:  # no tokens, nothing rolled: the game is left as it is
+            outcome = await apply_burn(ctx, tracked, result.damage, result.tokens_left)
+            _show_outcome(ctx, reply, outcome, [])
+        _show_target(ctx, reply, tracked, filled)
+        inputs["target"] = data["target"] = tracked.unit.name
+    await _log(ctx, "mw burn", inputs, data, summary, private)
+    return _finish(reply, private)
 
 
 @command("mw", "escape", area=AREA, options=[PRIVATE])
@@ -319,11 +423,27 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     "odds",
     "mw",
     area=AREA,
-    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=999)],
+    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=999), MW_TARGET],
 )
-async def odds_mw(ctx: Ctx, life: int | None = None, **options: Any) -> Reply:
-    attack = build_attack(options)
-    return replies.mw_odds_reply(_tr(ctx), attack, attack_odds(attack), life)
+async def odds_mw(
+    ctx: Ctx, life: int | None = None, target: str | None = None, **options: Any
+) -> Reply:
+    """Exact odds; `target` reads armor, defense, tokens and remaining life (nothing written)."""
+    if not target:
+        attack = build_attack(options)
+        return replies.mw_odds_reply(_tr(ctx), attack, attack_odds(attack), life)
+    tracked = await find_target(ctx, target, "/odds mw", change=False)
+    filled = fill_attack(options, tracked)
+    left = remaining_life(tracked)
+    if life is not None:
+        filled.given.append((LIFE_LEFT, life, left))
+    elif left > 0:
+        life = left
+        filled.taken.append((LIFE_LEFT, left))
+    attack = build_attack(filled.options)
+    reply = replies.mw_odds_reply(_tr(ctx), attack, attack_odds(attack), life)
+    _show_target(ctx, reply, tracked, filled)
+    return reply
 
 
 @command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)

@@ -29,7 +29,15 @@ from bot.glossary_view import (
     source_lines,
     term_finder,
 )
-from bot.registry import Choice, Option, UserError, action, command, message_menu
+from bot.registry import (
+    Choice,
+    Option,
+    UserError,
+    action,
+    chat_listener,
+    command,
+    message_menu,
+)
 from bot.reply import Button, Field, Reply, Select, SelectOption, Style
 from glossary.model import Entry
 
@@ -438,6 +446,7 @@ async def explain(ctx: Ctx, text: str) -> Reply:
 # --- [[term]] in chat ----------------------------------------------------------------------------
 
 
+@chat_listener
 async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
     """The answer to `[[term]]` marks in a chat message, or None when it has none or it is off."""
     if not ctx.services.settings.inline_lookup:

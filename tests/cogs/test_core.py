@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,9 +16,11 @@ from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
 from bot.discord.client import ArbiterBot, RedactToken, ShardedArbiterBot, create_bot
 from bot.discord.sync import HASH_KEY, hash_key, sync_commands
+from bot.games import GAME_SLUGS
 from bot.registry import Choice, Option, registry
 from bot.reply import Attachment, Button, Reply, Select, SelectOption
 from tests.cogs.conftest import Table, lang_locale, temporary_registrations
+from tests.conftest import FakeClock
 
 
 async def test_help_lists_every_command(table: Table) -> None:
@@ -30,15 +33,19 @@ async def test_help_lists_every_command(table: Table) -> None:
         assert f"/{cmd.qualified_name}" in text
 
 
-async def test_about_in_russian(table: Table) -> None:
+async def test_about_in_russian(table: Table, clock: FakeClock) -> None:
+    clock.advance(3725)
     with lang_locale("ru"):
         result = await table.bob.slash(table.channel, "about")
     embed = table.embeds(result)[0]
     assert embed.title == "Arbiter — судья для настольных игр"
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Версия"] == __version__
-    assert fields["Работает"] == "0:00:00"
-    assert "`mage-wars`" in str(fields["Игры и число терминов"])
+    assert fields["Работает"] == "1:02:05"
+    games = str(fields["Игры и число терминов"])
+    counts = Counter(e.game for e in table.services.glossary.entries)
+    for slug in GAME_SLUGS:
+        assert f"(`{slug}`): {counts.get(slug, 0)}" in games
 
 
 LONG = "".join(

@@ -71,3 +71,15 @@ def test_trailing_numbers_fill_the_next_options() -> None:
         with pytest.raises(UserError) as err:
             parse_line(line, [cmd])
         assert err.value.key == "console.missing_option"
+
+
+async def test_plain_lines_are_chat_and_inline_lookup_answers_only_when_on(
+    console: Console,
+) -> None:
+    from bot.config import Settings
+
+    assert await console.execute("смотри [[эгида]]") == ""  # off by default: chat is ignored
+    console.services.settings = Settings(inline_lookup=True)
+    out = await console.execute("смотри [[эгида]]")
+    assert "Aegis X" in out
+    assert await console.execute("просто текст") == ""

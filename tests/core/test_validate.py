@@ -147,3 +147,8 @@ def test_real_payload_has_russian_localizations() -> None:
     assert about["name_localizations"] == {"ru": "о-боте"}
     assert about["description_localizations"]["ru"] == "Версия, загруженные игры и время работы"
     assert about["description"] == "Version, loaded games and uptime"
+
+
+async def test_validation_also_runs_inside_an_event_loop() -> None:
+    problems, count = validate_all(load_handlers())
+    assert problems == [] and count >= 2

@@ -1,0 +1,203 @@
+"""`target:` for the Mage Wars dice: read a tracked unit, fill the attack, write the result back.
+
+The bridge between the pure dice engines and the tracker service. The target is checked before
+anything is rolled (a Mage Wars game in this channel, a known unit still standing and, for a
+change, a player or a moderator), so a refusal rolls and logs nothing. The result is written as
+one tracker step, so one `/game undo` takes it back, and the tracker's own consequences (a unit
+destroyed, the last mage standing) run inside it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.context import Ctx
+from bot.dice.mage_wars import AttackResult
+from bot.registry import UserError
+from bot.tracker import service
+from bot.tracker.model import GameState, Participant, Unit
+from bot.tracker.templates import Template, template
+
+MW_SLUG = "mage-wars"
+
+# `MWAttack` field ← the tracker key (a stat or token of the unit) it is read from. Keys the unit
+# does not hold are skipped, so traits a template may add later (restrained, incorporeal …) are
+# picked up without code changes. Weak is the attacker's, so it is never read from the target.
+ATTACK_FROM_UNIT: dict[str, str] = {
+    "armor": "armor",
+    "defense": "defense",
+    "corrode": "corrode",
+    "target_daze": "daze",
+    "restrained": "restrained",
+    "resilient": "resilient",
+    "incorporeal": "incorporeal",
+    "aegis": "aegis",
+    "tough": "tough",
+}
+FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
+# Codex: Stun, Slam and Sleep make a creature Incapacitated, and it cannot use its defense.
+INCAPACITATING = ("stun", "slam", "sleep")
+
+
+@dataclass(frozen=True)
+class Tracked:
+    """The unit a roll is aimed at, in the snapshot its checks were made on."""
+
+    state: GameState
+    unit: Unit
+
+    @property
+    def tpl(self) -> Template:
+        return template(self.state.slug)
+
+    @property
+    def ref(self) -> str:
+        """The tracker's exact reference to this unit (no second name lookup)."""
+        return f"#u{self.unit.id}"
+
+
+async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tracked:
+    """The unit `text` names in this channel's Mage Wars game, or the tracker's refusal.
+
+    `change` means the roll will write to the game: only players and moderators may.
+    """
+    state = await service.require_state(ctx)
+    if state.slug != MW_SLUG:
+        raise UserError("tracker.error.wrong_game", command=command, game=state.slug)
+    if change:
+        service.require_player(ctx, state)
+    holder = service.find_target(state, text)
+    unit = state.leader(holder.id) if isinstance(holder, Participant) else holder
+    if unit is None:
+        raise UserError("tracker.error.not_a_unit", name=text)
+    if unit.destroyed:
+        raise UserError("dice.target.destroyed", unit=unit.name)
+    tpl = template(state.slug)
+    if change and unit.counter(tpl.damage) is None:
+        raise UserError(
+            "tracker.error.no_stat", name=tpl.label(tpl.damage, ctx.lang), target=unit.name, known="—"
+        )
+    return Tracked(state, unit)
+
+
+@dataclass(frozen=True)
+class Filled:
+    """Attack options after the target filled the missing ones, and what came from where."""
+
+    options: dict[str, Any]
+    taken: list[tuple[str, int]] = field(default_factory=list)  # tracker key, value used
+    given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
+    incapacitated: str = ""  # the token that took the defense away, if any
+
+
+def fill_attack(options: dict[str, Any], tracked: Tracked) -> Filled:
+    """Options the user did not give are read from the unit; options given always win."""
+    out = dict(options)
+    taken: list[tuple[str, int]] = []
+    given: list[tuple[str, Any, int]] = []
+    unit = tracked.unit
+    for name, key in ATTACK_FROM_UNIT.items():
+        c = unit.counter(key) or unit.token(key)
+        if c is None:
+            continue
+        if name in options:
+            given.append((key, options[name], c.value))
+            continue
+        if c.token and not c.value:
+            continue  # an empty token slot says nothing worth showing
+        out[name] = bool(c.value) if name in FLAGS else c.value
+        taken.append((key, c.value))
+    incapacitated = ""
+    if "defense" not in options and out.get("defense"):
+        incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
+        if incapacitated:
+            out["defense"] = 0
+    return Filled(out, taken, given, incapacitated)
+
+
+def remaining_life(tracked: Tracked) -> int:
+    """Life left: the unit's toughness stats minus its damage (for `/odds mw life`)."""
+    tpl, unit = tracked.tpl, tracked.unit
+    toughness = sum(unit.value(k) for k in tpl.toughness)
+    return toughness - (unit.value(tpl.damage) if tpl.damage else 0)
+
+
+_COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×]?\s*(\D.*)$")
+_COUNT_LAST = re.compile(r"^(\D.*?)\s*[x×]\s*(\d{1,2})$")
+_PARTS = re.compile(r"\s*(?:\+|&|\bи\b|\band\b)\s*", re.IGNORECASE)
+
+
+def row_tokens(label: str, tpl: Template) -> dict[str, int] | None:
+    """`2 Burn`, `Burn`, `Burn x2`, `Daze + Burn` → tokens; None when a part is not a token."""
+    found: dict[str, int] = {}
+    for part in _PARTS.split(label.strip()):
+        if not part:
+            continue
+        count, name = 1, part
+        if m := _COUNT_FIRST.match(part):
+            count, name = int(m.group(1)), m.group(2)
+        elif m := _COUNT_LAST.match(part):
+            name, count = m.group(1), int(m.group(2))
+        key = tpl.resolve_token(name)
+        if key is None or count < 1:
+            return None
+        found[key] = found.get(key, 0) + count
+    return found or None
+
+
+@dataclass(frozen=True)
+class EffectTokens:
+    """Tokens the rolled effect rows put on the target, and rows that name no token."""
+
+    tokens: dict[str, int]
+    unknown: list[str]
+
+
+def effect_tokens(result: AttackResult, tpl: Template) -> EffectTokens:
+    """Sum the token rows reached over all strikes; an empty label (`7+`) adds nothing."""
+    tokens: dict[str, int] = {}
+    unknown: list[str] = []
+    for strike in result.strikes:
+        row = strike.effect.row if strike.effect is not None else None
+        if row is None or not row.label.strip():
+            continue
+        found = row_tokens(row.label, tpl)
+        if found is None:
+            if row.label not in unknown:
+                unknown.append(row.label)
+            continue
+        for key, n in found.items():
+            tokens[key] = tokens.get(key, 0) + n
+    return EffectTokens(tokens, unknown)
+
+
+async def apply_attack(
+    ctx: Ctx, tracked: Tracked, damage: int, tokens: dict[str, int]
+) -> service.Outcome:
+    """The attack's damage and its effect tokens as one tracker step (action `attack`).
+
+    Built on `service.run_step`, so the tracker's access check, destroyed and last-mage
+    consequences and live-message notification are the ones `/dmg` uses.
+    """
+    unit, tpl = tracked.unit, tracked.tpl
+    counter = unit.counter(tpl.damage)
+    assert counter is not None  # find_target(change=True) checked it
+
+    async def body(step: service.Step) -> None:
+        if damage:
+            await step.adjust(unit, counter.id, counter.key, damage)
+        for key, n in tokens.items():
+            cid = await step.ensure(unit, key, token=True)
+            await step.adjust(unit, cid, key, n)
+
+    params = {"target": unit.name, "amount": damage, "tokens": tokens}
+    return await service.run_step(ctx, tracked.state, "attack", body, params)
+
+
+async def apply_burn(
+    ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int
+) -> service.Outcome:
+    """Burn upkeep on a tracked unit: the tracker's `update_burn`, one step."""
+    return await service.update_burn(ctx, tracked.ref, damage, tokens_left)
