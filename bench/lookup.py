@@ -18,6 +18,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -83,7 +84,7 @@ def synthetic(real: Sequence[Entry], size: int = SYNTHETIC_SIZE) -> list[Entry]:
 def percentiles(samples: list[float]) -> tuple[float, float]:
     """(p50, p99) in milliseconds."""
     ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
     return statistics.median(ordered) * 1000, p99 * 1000
 
 
@@ -173,12 +174,12 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
     print(f"{baseline_queries} queries of each kind once: it is that slow.")
     for label, entries in (("real", real), (f"synthetic {size:,}", synthetic(real, size))):
         auto = autocomplete_queries(entries, 200, rng)
-        g, cpu_s, wall_s = build_time(lambda entries=entries: Glossary(entries))
+        g, cpu_s, wall_s = build_time(partial(Glossary, entries))
         assert isinstance(g, Glossary)
-        b, b_cpu, b_wall = build_time(lambda entries=entries: Baseline(entries))
+        b, b_cpu, b_wall = build_time(partial(Baseline, entries))
         assert isinstance(b, Baseline)
-        mib = build_memory(lambda entries=entries: Glossary(entries))
-        b_mib = build_memory(lambda entries=entries: Baseline(entries))
+        mib = build_memory(partial(Glossary, entries))
+        b_mib = build_memory(partial(Baseline, entries))
         big = len(entries) > 5000
         b_queries = queries[:baseline_queries] if big else queries
         b_auto = auto[:baseline_queries] if big else auto
@@ -189,21 +190,23 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
                 cpu_s,
                 wall_s,
                 mib,
-                timed(lambda q, g=g: g.search(q, limit=10), queries, rounds),
-                timed(lambda q, g=g: g.search(q, limit=25), auto, rounds),
+                timed(partial(g.search, limit=10), queries, rounds),
+                timed(partial(g.search, limit=25), auto, rounds),
             ),
             (
                 "WRatio",
                 b_cpu,
                 b_wall,
                 b_mib,
-                timed(lambda q, b=b: b.search(q, limit=10), b_queries, b_rounds),
-                timed(lambda q, b=b: b.search(q, limit=25), b_auto, b_rounds),
+                timed(partial(b.search, limit=10), b_queries, b_rounds),
+                timed(partial(b.search, limit=25), b_auto, b_rounds),
             ),
         )
         print(f"\n== {label}: {len(entries):,} entries, {len(g._index):,} keys ==")
-        print(f"{'engine':<8}{'build s cpu (wall)':>20}{'MiB':>7}"
-              f"{'search p50 / p99 (wall)':>28}{'autocomplete p50 / p99 (wall)':>32}")
+        print(
+            f"{'engine':<8}{'build s cpu (wall)':>20}{'MiB':>7}"
+            f"{'search p50 / p99 (wall)':>28}{'autocomplete p50 / p99 (wall)':>32}"
+        )
         for engine, c, w, m, search_lat, auto_lat in rows:
             print(f"{engine:<8}{c:>11.3f} ({w:6.3f}){m:>7.1f}{search_lat!s:>28}{auto_lat!s:>32}")
         if label == "real":
@@ -215,7 +218,9 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
                 return b.search(q, game=game, limit=limit)
 
             print(f"top-1 dev:      index {top1(dev, ours_fn)}   WRatio {top1(dev, base_fn)}")
-            print(f"top-1 held-out: index {top1(holdout, ours_fn)}   WRatio {top1(holdout, base_fn)}")
+            print(
+                f"top-1 held-out: index {top1(holdout, ours_fn)}   WRatio {top1(holdout, base_fn)}"
+            )
         del g, b
         gc.collect()
 

@@ -39,11 +39,10 @@ def _read_entries(path: Path) -> list[Entry]:
     from glossary import loader
 
     try:
-        return loader.load_entries(path)
-    except Exception as exc:  # a broken data file must not take the bot down
-        log.warning("glossary data problem, serving the readable entries: %s", exc)
-        try:
-            located, _ = loader._read_dir(path)
-        except Exception:
-            return []
-        return [item.entry for item in located]
+        entries, problems = loader.load_entries_lenient(path)
+    except OSError as exc:  # an unreadable directory must not take the bot down
+        log.warning("glossary data unreadable, serving no entries: %s", exc)
+        return []
+    for problem in problems:
+        log.warning("glossary data problem (entry left out): %s", problem)
+    return entries

@@ -18,12 +18,11 @@ import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
-from heapq import nsmallest
 from itertools import groupby
 from operator import itemgetter
 
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, analyse, script_of, strip_placeholders
+from glossary.normalize import STOP_WORDS, analyse, strip_placeholders
 from glossary.translit import latin_forms
 
 # Key kinds, best first: the title, main name and translations; other names; Latin spellings.
@@ -79,8 +78,11 @@ class KeyIndex:
         try:
             for entry_idx, entry in enumerate(entries):
                 seen: set[str] = set()
+                raw: set[str] = set()
                 for kind, text in _entry_keys(entry):
-                    self._add(entry_idx, kind, text, seen)
+                    if text not in raw:  # the title usually repeats the first name verbatim
+                        raw.add(text)
+                        self._add(entry_idx, kind, text, seen)
         finally:
             if enabled:
                 gc.enable()
@@ -98,8 +100,10 @@ class KeyIndex:
         n = max(1, len(self.norm))  # rarity among keys: an entry has a few keys per stem at most
         self.idf = {s: math.log(1.0 + n / len(k)) for s, k in self.stem_keys.items()}
         self.max_idf = math.log(1.0 + n)
-        kind, norm = self.kind, self.norm
-        self.rank: list[int] = [kind[k] * 4096 + min(len(norm[k]), 4095) for k in range(len(norm))]
+        kinds, norms = self.kind, self.norm
+        self.rank: list[int] = [
+            kinds[k] * 4096 + min(len(norms[k]), 4095) for k in range(len(norms))
+        ]
         # Sorted (texts, key ids) overall ("") and per game, for scoped prefix lookups.
         self.scopes: dict[str, tuple[list[str], list[int]]] = {}
         self.short_prefixes = self._short_prefixes(entries)
@@ -117,7 +121,7 @@ class KeyIndex:
         if not norm or norm in seen or (len(folded.compact) < 2 and seen):
             return  # nothing, a repeat, or a stray one-letter name (`Х`) that would match noise
         seen.add(norm)
-        content = sum(1 for t in folded.base_tokens if t not in STOP_WORDS)
+        content = len([t for t in folded.base_tokens if t not in STOP_WORDS])
         kid = self._new_key(entry_idx, kind, text.strip(), norm, folded.tokens, content)
         self.head_stem.append(folded.stems[0] if folded.stems else "")
         self.has_param.append(folded.has_param)
@@ -127,7 +131,7 @@ class KeyIndex:
         stem_keys = self.stem_keys
         for s in set(folded.stems):
             stem_keys[s].append(kid)
-        if kind == NAME and script_of(norm) == "ru":  # aliases are rarely transliterated
+        if not norm.isascii():  # Cyrillic words get Latin spellings; Latin ones stay as they are
             for form in latin_forms(norm, TRANSLIT_FORMS):
                 if form not in seen:
                     seen.add(form)
@@ -173,7 +177,7 @@ class KeyIndex:
         for game, kids in by_game.items():
             self.scopes[game] = ([self.norm[k] for k in kids], kids)
         out: dict[str, dict[str, list[int]]] = {}
-        for scope, (texts, kids) in self.scopes.items():
+        for scope, (texts, _) in self.scopes.items():
             table: dict[str, list[int]] = {}
             for size in range(1, SHORT_PREFIX + 1):
                 for prefix, _ in groupby(texts, key=itemgetter(slice(0, size))):
@@ -189,7 +193,7 @@ class KeyIndex:
         hi = bisect_left(texts, prefix + _MAX_CHAR, lo)
         if hi - lo <= SHORT_PREFIX_KEEP:
             return kids[lo:hi]
-        return nsmallest(SHORT_PREFIX_KEEP, kids[lo:hi], key=self.rank.__getitem__)
+        return sorted(kids[lo:hi], key=self.rank.__getitem__)[:SHORT_PREFIX_KEEP]
 
     def __len__(self) -> int:
         return len(self.norm)
@@ -202,14 +206,13 @@ def _entry_keys(entry: Entry) -> list[tuple[int, str]]:
     «Броня», `Эгида` for "Aegis X") are names; other variants and abbreviations are aliases. A
     title's parenthesised variants are already among the names, so the title is keyed without them.
     """
-    bare_title = " ".join(_PARENS.sub(" ", entry.title).split())
-    keys: list[tuple[int, str]] = [(NAME, bare_title or entry.title)]
-    main = entry.names[0] if entry.names else bare_title
-    main_script = script_of(main.casefold())
-    for i, name in enumerate(entry.names):
-        script = script_of(name.casefold())
-        is_name = i == 0 or (script in ("ru", "en") and script != main_script)
-        keys.append((NAME if is_name else ALIAS, name))
-    if not entry.names and bare_title != entry.title:
-        keys.append((ALIAS, entry.title))
+    title = entry.title
+    bare_title = " ".join(_PARENS.sub(" ", title).split()) if "(" in title else title
+    keys: list[tuple[int, str]] = [(NAME, bare_title or title)]
+    names = entry.names
+    main_latin = (names[0] if names else bare_title).isascii()
+    for i, name in enumerate(names):
+        keys.append((NAME if i == 0 or name.isascii() != main_latin else ALIAS, name))
+    if not names and bare_title != title:
+        keys.append((ALIAS, title))
     return keys

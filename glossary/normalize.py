@@ -32,6 +32,7 @@ _LATIN = re.compile(r"[a-z]")
 _COMBINING_CATEGORIES = frozenset({"Mn", "Me"})
 _EXOTIC = re.compile(r"[^\x00-\x7f\u0400-\u045f]")  # anything but ASCII and basic Cyrillic
 _NON_WORD = re.compile(r"[\W_]+")
+_PARAM_TOKEN = re.compile(r"(?:^| )(?:\d+|[xхyz])(?= |$)")
 
 
 def _strip_latin_marks(text: str) -> str:
@@ -87,6 +88,8 @@ def split_param(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     `aegis x` → `aegis`; `атака на 3` → `атака`; `выстрел на 2 3 4` → `выстрел`. A key or query
     that is nothing but a value keeps its tokens.
     """
+    if not _PARAM_TOKEN.search(" ".join(tokens)):
+        return tokens, False  # the common case, decided in one regex pass
     base = [t for t in tokens if not is_param_token(t)]
     if len(base) == len(tokens) or not base:
         return tokens, False
@@ -133,14 +136,14 @@ def analyse(text: str) -> Folded:
     norm = fold(text)
     tokens = tuple(norm.split())
     base_tokens, has_param = split_param(tokens)
-    stems = tuple(stem(t) for t in base_tokens)
+    stems = tuple(map(stem, base_tokens))
     return Folded(
-        norm=norm,
-        tokens=tokens,
-        base=" ".join(base_tokens),
-        base_tokens=base_tokens,
-        has_param=has_param,
-        compact=norm.replace(" ", ""),
-        stems=stems,
-        stem_key=" ".join(stems),
+        norm,
+        tokens,
+        " ".join(base_tokens) if has_param else norm,
+        base_tokens,
+        has_param,
+        norm.replace(" ", ""),
+        stems,
+        " ".join(stems),
     )

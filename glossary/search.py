@@ -47,7 +47,7 @@ PARAM_QUERY_ONLY = 96.0  # `Броня 2` → `Броня` when no parametric en
 STEM = 95.0  # `броню` → `Броня`
 STEM_PARAM_MISMATCH = 93.0
 PREFIX = 80.0  # + up to 10 for how much of the key is typed
-WORD_PREFIX = 70.0  # + up to 10
+WORD_PREFIX = 70.0  # + up to 9 (stays below any prefix hit)
 FUZZY = 70.0  # − 7 per edit
 FUZZY_PREFIX = 62.0  # − 7 per edit
 WORDS = 30.0  # + up to 38 for word coverage
@@ -430,7 +430,9 @@ class Glossary:
         # Only entries that can still place need the full sort key.
         games = self._entry_game
         preferred = {
-            e for e, m in per_entry.items() if games[e] == prefer_game and m.score >= PREFER_MIN_SCORE
+            e
+            for e, m in per_entry.items()
+            if games[e] == prefer_game and m.score >= PREFER_MIN_SCORE
         }
         cut = -1.0
         if len(per_entry) - len(preferred) > limit:

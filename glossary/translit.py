@@ -25,9 +25,10 @@ SCHEMES = (
 
 @lru_cache(maxsize=200_000)
 def token_forms(token: str, limit: int = 3) -> tuple[str, ...]:
-    """Up to `limit` distinct folded Latin forms of one folded Cyrillic token (itself if Latin)."""
+    """Exactly `limit` folded Latin forms of one folded token, repeating the last when the
+    schemes agree (a Latin token is its own form)."""
     if token.isascii():
-        return (token,)
+        return (token,) * limit
     forms: list[str] = []
     for scheme in SCHEMES:
         form = fold_glued(scheme.translate(token)).replace(" ", "")
@@ -35,14 +36,11 @@ def token_forms(token: str, limit: int = 3) -> tuple[str, ...]:
             forms.append(form)
             if len(forms) >= limit:
                 break
-    return tuple(forms) or (token,)
+    forms = forms or [token]
+    return tuple(forms + forms[-1:] * (limit - len(forms)))
 
 
 def latin_forms(norm: str, limit: int = 3) -> list[str]:
     """Up to `limit` Latin spellings of a folded string, scheme by scheme (no cross-mixing)."""
-    per_token = [token_forms(t, limit) for t in norm.split()]
-    width = max((len(f) for f in per_token), default=0)
-    if width <= 1 and all(f == (t,) for f, t in zip(per_token, norm.split(), strict=True)):
-        return []
-    out = [" ".join([f[i] if i < len(f) else f[-1] for f in per_token]) for i in range(width)]
-    return [form for i, form in enumerate(out) if form != norm and form not in out[:i]]
+    columns = zip(*[token_forms(t, limit) for t in norm.split()], strict=True)
+    return [form for form in dict.fromkeys(map(" ".join, columns)) if form != norm]

@@ -1,4 +1,4 @@
-"""`python -m bot eval-lookup FILE`: top-1/top-3 accuracy of the glossary search on sample queries."""
+"""`python -m bot eval-lookup FILE`: top-1/top-3 accuracy of the glossary search on samples."""
 
 from __future__ import annotations
 

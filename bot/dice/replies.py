@@ -415,11 +415,10 @@ def target_lines(
     `label(key)` names a tracker stat or token in the reader's language.
     """
     values = ", ".join(f"{label(key)} {value}" for key, value in taken)
-    lines = [
-        tr("dice.target.from", unit=unit, values=values)
-        if values
-        else tr("dice.target.from_nothing", unit=unit)
-    ]
+    if values:
+        lines = [tr("dice.target.from", unit=unit, values=values)]
+    else:
+        lines = [tr("dice.target.plain" if given else "dice.target.from_nothing", unit=unit)]
     if given:
         items = ", ".join(
             tr("dice.target.given_item", stat=label(key), given=_plain(value), tracked=tracked)

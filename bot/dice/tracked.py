@@ -77,7 +77,10 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
         raise UserError(
-            "tracker.error.no_stat", name=tpl.label(tpl.damage, ctx.lang), target=unit.name, known="—"
+            "tracker.error.no_stat",
+            name=tpl.label(tpl.damage, ctx.lang),
+            target=unit.name,
+            known="—",
         )
     return Tracked(state, unit)
 
@@ -196,8 +199,6 @@ async def apply_attack(
     return await service.run_step(ctx, tracked.state, "attack", body, params)
 
 
-async def apply_burn(
-    ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int
-) -> service.Outcome:
+async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:
     """Burn upkeep on a tracked unit: the tracker's `update_burn`, one step."""
     return await service.update_burn(ctx, tracked.ref, damage, tokens_left)

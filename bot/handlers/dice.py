@@ -8,6 +8,8 @@ rolls are still logged and shown in history to their roller only.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.context import Ctx, UserRef
@@ -96,9 +98,6 @@ def _finish(reply: Reply, private: bool) -> Reply:
     return reply
 
 
-# ── Mage Wars ──────────────────────────────────────────────────────────────────────────────────
-
-
 # ── tracked targets ────────────────────────────────────────────────────────────────────────────
 # `target:` aims a Mage Wars roll at a unit of this channel's tracked game: missing options are
 # read from the unit, and the result is written back as one undoable tracker step (see
@@ -118,7 +117,7 @@ async def ac_mw_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[C
 MW_TARGET = Option("target", str, autocomplete=ac_mw_target, max_length=100, ru_name="цель")
 
 
-def _label(ctx: Ctx, tracked: Tracked) -> replies.Callable[[str], str]:
+def _label(ctx: Ctx, tracked: Tracked) -> Callable[[str], str]:
     def label(key: str) -> str:
         if key == LIFE_LEFT:
             return ctx.t("dice.target.life_left")
@@ -436,10 +435,10 @@ async def odds_mw(
     filled = fill_attack(options, tracked)
     left = remaining_life(tracked)
     if life is not None:
-        filled.given.append((LIFE_LEFT, life, left))
+        filled = replace(filled, given=[*filled.given, (LIFE_LEFT, life, left)])
     elif left > 0:
         life = left
-        filled.taken.append((LIFE_LEFT, left))
+        filled = replace(filled, taken=[*filled.taken, (LIFE_LEFT, left)])
     attack = build_attack(filled.options)
     reply = replies.mw_odds_reply(_tr(ctx), attack, attack_odds(attack), life)
     _show_target(ctx, reply, tracked, filled)

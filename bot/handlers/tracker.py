@@ -11,20 +11,14 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.registry import Choice, Option, UserError, action, command
-from bot.reply import Attachment, Button, Field, Kind, Reply, Style
+from bot.reply import Attachment, Button, Kind, Reply, Style
 from bot.tracker import service
-from bot.tracker.describe import (
-    change_line,
-    game_name,
-    header,
-    note_line,
-    player_block,
-    step_line,
-)
+from bot.tracker.describe import change_line, header, note_line, step_line
 from bot.tracker.export import export_game
+from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState, Participant
 from bot.tracker.names import norm
-from bot.tracker.templates import TEMPLATE_SLUGS, template
+from bot.tracker.templates import TEMPLATE_SLUGS, game_name, template
 
 AREA = "tracker"
 A_END = "tracker.end"
@@ -124,25 +118,9 @@ def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
     )
 
 
-def show_reply(ctx: Ctx, state: GameState, title: str = "") -> Reply:
-    """The whole game: one field per player with counters, tokens and units."""
-    tpl = template(state.slug)
-    active = state.active_player
-    fields = []
-    for p in state.participants:
-        mark = "▶ " if active is not None and p.id == active.id and state.game.active else ""
-        fields.append(Field(f"{mark}{p.name}"[:256], player_block(state, tpl, p, ctx.lang)[:1024]))
-    orphans = [u for u in state.units if state.participant(u.owner_id) not in state.participants]
-    if orphans:
-        from bot.tracker.describe import unit_line
-
-        fields.append(
-            Field(
-                ctx.t("tracker.show.others"),
-                "\n".join(unit_line(tpl, u, ctx.lang) for u in orphans),
-            )
-        )
-    return Reply(title=title or header(state, ctx.lang), fields=fields[:25])
+def show_reply(ctx: Ctx, state: GameState) -> Reply:
+    """The whole game laid out as the live board shows it, without its controls."""
+    return render_board(scoreboard(state, ctx.lang), ctx.lang, with_controls=False)
 
 
 # --- /game -------------------------------------------------------------------------------------
@@ -192,7 +170,7 @@ async def game_start(
     values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
     outcome = await service.start(ctx, game, players, values)
     reply = show_reply(ctx, outcome.state)
-    reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang))
+    reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang)) + "\n" + reply.body
     reply.kind = Kind.SUCCESS
     return reply
 
@@ -224,18 +202,8 @@ async def end_pressed(ctx: Ctx, payload: str) -> Reply:
     game_id = int(payload) if payload.isdigit() else None
     outcome = await service.end(ctx, game_id)
     reply = show_reply(ctx, outcome.state)
-    reply.body = ctx.t("tracker.end.done")
+    reply.body = ctx.t("tracker.end.done") + "\n" + reply.body
     return reply
-
-
-@command("game", "show", area=AREA)
-async def game_show(ctx: Ctx) -> Reply:
-    """The live board (re-posted on Discord) when the live-message module is there, else text."""
-    try:
-        from bot.handlers.tracker_live import show
-    except ImportError:  # the live message is an optional layer over the tracker
-        return show_reply(ctx, await service.require_state(ctx))
-    return await show(ctx)
 
 
 @command("game", "next", area=AREA)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bot.context import Ctx
 from bot.handlers.tracker import outcome_reply
-from bot.registry import UserError, action
+from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker import service
 from bot.tracker.live import (
@@ -157,6 +157,7 @@ async def page(ctx: Ctx, payload: str) -> Reply:
     return reply
 
 
+@command("game", "show", area="tracker")
 async def show(ctx: Ctx) -> Reply:
     """`/game show`: on Discord re-post the live message (old one removed), offline print it.
 

@@ -4,54 +4,11 @@ from __future__ import annotations
 
 import time
 
-from bot.games import GAMES
 from bot.i18n import t
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
 from bot.tracker.records import StepRecord
 from bot.tracker.service import Change, Note
-from bot.tracker.templates import Template, template
-
-
-def game_name(slug: str, lang: str) -> str:
-    game = GAMES.get(slug)
-    return game.name(lang) if game else t("tracker.game.custom", lang)
-
-
-def counter_text(tpl: Template, c: Counter, lang: str) -> str:
-    text = f"{tpl.label(c.key, lang)} {c.value}"
-    if c.key == "chains" and tpl.slug == "keyforge" and c.value:
-        text += " " + t("tracker.show.chains", lang, penalty=keyforge_chain_penalty(c.value))
-    return text
-
-
-def tokens_text(tpl: Template, tokens: tuple[Counter, ...], lang: str) -> str:
-    return ", ".join(f"{tpl.label(c.key, lang)}×{c.value}" for c in tokens if c.value)
-
-
-def unit_line(tpl: Template, unit: Unit, lang: str) -> str:
-    parts = [
-        counter_text(tpl, c, lang) for c in unit.counters if c.value or c.key not in tpl.hide_zero
-    ]
-    line = f"**{unit.name}**: " + ", ".join(parts)
-    tokens = tokens_text(tpl, unit.tokens, lang)
-    if tokens:
-        line += f" [{tokens}]"
-    if unit.destroyed:
-        line = "~~" + line + "~~ " + t("tracker.show.destroyed", lang)
-    return line
-
-
-def player_block(state: GameState, tpl: Template, p: Participant, lang: str) -> str:
-    lines: list[str] = []
-    if p.counters:
-        lines.append(" · ".join(counter_text(tpl, c, lang) for c in p.counters))
-    tokens = tokens_text(tpl, p.tokens, lang)
-    if tokens:
-        lines.append(f"[{tokens}]")
-    for name, items in p.lists.items():
-        lines.append(f"{tpl.label(name, lang)}: " + ", ".join(items))
-    lines.extend(unit_line(tpl, u, lang) for u in state.units_of(p.id))
-    return "\n".join(lines) or "—"
+from bot.tracker.templates import Template, game_name, template
 
 
 def header(state: GameState, lang: str) -> str:

@@ -17,11 +17,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.games import GAMES
 from bot.i18n import catalogue, t
 from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
-from bot.tracker.templates import Template, template
+from bot.tracker.templates import Template, game_name, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
 TITLE_MAX = 256
@@ -268,12 +267,11 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
     stray = tuple(_unit_row(u, tpl, state, lang) for u in state.units if u.owner_id not in owned)
     if stray:
         players.append(PlayerBlock(key="none", name=t("live.unowned", lang), units=stray))
-    game = GAMES.get(state.slug)
     active = state.active_player if state.game.active else None
     winner = state.winner
     return Scoreboard(
         game_id=state.game.id,
-        game_name=game.name(lang) if game else t("live.custom_game", lang),
+        game_name=game_name(state.slug, lang),
         round=state.round,
         round_word="turn" if state.slug in TURN_GAMES else "round",
         active=active.name if active else None,

@@ -85,11 +85,9 @@ async def mage_wars(step: Step, rng: random.Random) -> None:
             if tokens > 0:
                 dealt += tokens
                 step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
-        if dealt:
-            await step.adjust(unit, damage.id, "damage", dealt)
+        current = await step.adjust(unit, damage.id, "damage", dealt) if dealt else damage.value
         regen = unit.value("regenerate")
         if regen > 0:
-            current = damage.value + dealt
             if current >= unit.value("life") > 0:
                 continue  # destroyed by this upkeep before it could regenerate
             healed = min(regen, current)

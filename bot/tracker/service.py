@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.context import Ctx, UserRef
@@ -160,7 +160,9 @@ class StatRef:
     token: bool
 
 
-def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> StatRef:
+def find_stat(
+    state: GameState, tpl: Template, holder: Holder, text: str, lang: str = "ru"
+) -> StatRef:
     """A counter or token of `holder` by any of its names; a player falls back to their leader."""
     key = tpl.resolve_stat(text)
     token = False
@@ -171,26 +173,49 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
         key = slug_key(text)
     if key is None:
         raise UserError(
-            "tracker.error.no_stat", name=text, target=holder.name, known=_stats(holder)
+            "tracker.error.no_stat",
+            name=text,
+            target=holder.name,
+            known=_stats(tpl, _holder_and_stand_in(state, holder), lang),
         )
-    candidates: list[Holder] = [holder]
-    if isinstance(holder, Participant):
-        leader = state.leader(holder.id)
-        if leader is not None:
-            candidates.append(leader)
+    candidates = _holder_and_stand_in(state, holder)
     for h in candidates:
         c = h.counter(key) or h.token(key)
         if c is not None:
             return StatRef(h, key, c, c.token)
     if token:
-        return StatRef(candidates[-1], key, None, True)
+        return StatRef(_token_holder(candidates), key, None, True)
     if tpl.open:
         return StatRef(holder, key, None, False)
-    raise UserError("tracker.error.no_stat", name=text, target=holder.name, known=_stats(holder))
+    raise UserError(
+        "tracker.error.no_stat", name=text, target=holder.name, known=_stats(tpl, candidates, lang)
+    )
 
 
-def _stats(holder: Holder) -> str:
-    return ", ".join(c.key for c in (*holder.counters, *holder.tokens)) or "—"
+def _holder_and_stand_in(state: GameState, holder: Holder) -> list[Holder]:
+    """The holder, then who stands in for it: a player's mage/warlord, or a leader's player.
+
+    A Mage Wars player's life is on their mage; a Conquest player's resources are on the player
+    while `alice` (the warlord named after her) is found first. Either name reaches both.
+    """
+    if isinstance(holder, Participant):
+        leader = state.leader(holder.id)
+        return [holder, leader] if leader is not None else [holder]
+    owner = state.participant(holder.owner_id)
+    if holder.kind != CREATURE and owner is not None:
+        return [holder, owner]
+    return [holder]
+
+
+def _token_holder(candidates: list[Holder]) -> Holder:
+    """Where a new token goes: on the unit (the mage rather than the player)."""
+    return next((h for h in candidates if isinstance(h, Unit)), candidates[0])
+
+
+def _stats(tpl: Template, holders: list[Holder], lang: str = "ru") -> str:
+    """The stats one can name on these holders, in the reader's language."""
+    keys = dict.fromkeys(c.key for h in holders for c in (*h.counters, *h.tokens))
+    return ", ".join(tpl.label(k, lang) for k in keys) or "—"
 
 
 def unit_stats(state: GameState, text: str) -> dict[str, int]:
@@ -224,6 +249,11 @@ class Step:
         (self.units if isinstance(holder, Unit) else self.players).add(holder.id)
 
     async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
+        """counter += delta; damage past what destroys a unit is not counted (no overkill)."""
+        if delta > 0 and isinstance(holder, Unit) and key == self.tpl.damage:
+            room = await self._damage_room(holder, counter_id)
+            if room is not None:
+                delta = min(delta, room)
         try:
             before, after = await self.tx.adjust(counter_id, delta)
         except OutOfBounds as exc:
@@ -232,12 +262,28 @@ class Step:
         return after
 
     async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:
+        """counter = value; a unit's damage may not be set above what destroys it."""
+        if isinstance(holder, Unit) and key == self.tpl.damage:
+            room = await self._damage_room(holder, counter_id)
+            counter = await self.tx.counter(counter_id)
+            if room is not None and value > counter.value + room:
+                capped = replace(counter, max=counter.value + room)
+                raise _bounds_error(self.ctx, self.tpl, holder, OutOfBounds(capped, value))
         try:
             before, after = await self.tx.set_value(counter_id, value)
         except OutOfBounds as exc:
             raise _bounds_error(self.ctx, self.tpl, holder, exc) from None
         self._record(holder, key, before, after)
         return after
+
+    async def _damage_room(self, unit: Unit, counter_id: int) -> int | None:
+        """Damage the unit can still take before it is destroyed, read in this transaction."""
+        counters = {c.key: c for c in await self.tx.counters_of("unit", unit.id)}
+        damage = next((c for c in counters.values() if c.id == counter_id), None)
+        if damage is None:
+            return None
+        cap = damage_cap(self.tpl, unit.kind, {k: c.value for k, c in counters.items()})
+        return None if cap is None else max(0, cap - damage.value)
 
     async def ensure(self, holder: Holder, key: str, *, token: bool = False, value: int = 0) -> int:
         """The holder's counter `key`, created (bounds from the template) when missing."""
@@ -275,6 +321,15 @@ class Step:
             self.note("tracker.note.winner", name=winner.name)
         else:
             self.note("tracker.note.draw")
+
+
+def damage_cap(tpl: Template, kind: str, values: dict[str, int]) -> int | None:
+    """The damage that destroys a unit (a Warlord's current side), or None if it has no life."""
+    if kind == "warlord" and "bloodied" in values:
+        side = "bloodied_hp" if values["bloodied"] else "hp"
+        return values.get(side) or None
+    total = sum(values.get(k, 0) for k in tpl.toughness)
+    return total if total > 0 else None
 
 
 def _bounds_error(ctx: Ctx, tpl: Template, holder: Holder, exc: OutOfBounds) -> UserError:
@@ -536,7 +591,7 @@ async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    ref = find_stat(state, tpl, find_target(state, target), stat)
+    ref = find_stat(state, tpl, find_target(state, target), stat, ctx.lang)
 
     async def body(step: Step) -> None:
         cid = (
@@ -556,7 +611,7 @@ async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    ref = find_stat(state, tpl, find_target(state, target), stat)
+    ref = find_stat(state, tpl, find_target(state, target), stat, ctx.lang)
 
     async def body(step: Step) -> None:
         cid = (
@@ -570,19 +625,26 @@ async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
     return await run_step(ctx, state, "set", body, params)
 
 
-def _damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Counter, int]:
-    """The counter `/dmg` moves and its direction: damage up, or (custom) life down."""
+def _damage_ref(
+    state: GameState, tpl: Template, target: str, lang: str
+) -> tuple[Holder, Counter, int]:
+    """The counter `/dmg` moves and its direction: damage up, or (custom) life down.
+
+    A destroyed unit takes no more damage and is not healed back: that is what undo is for.
+    """
     holder = find_target(state, target)
     if isinstance(holder, Participant):
         holder = state.leader(holder.id) or holder
+    if isinstance(holder, Unit) and holder.destroyed:
+        raise UserError("tracker.error.destroyed", unit=holder.name)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None:
         raise UserError(
             "tracker.error.no_stat",
-            name=tpl.label(key, "en"),
+            name=tpl.label(key, lang),
             target=holder.name,
-            known=_stats(holder),
+            known=_stats(tpl, [holder], lang),
         )
     return holder, c, sign
 
@@ -595,15 +657,15 @@ async def damage(ctx: Ctx, target: str, amount: int, *, source: str = "dmg") -> 
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    holder, c, sign = _damage_ref(state, tpl, target)
+    holder, c, sign = _damage_ref(state, tpl, target, ctx.lang)
 
     async def body(step: Step) -> None:
         if sign > 0:
             await step.adjust(holder, c.id, c.key, amount)
-        else:
+        else:  # life goes down to its floor (0 unless the template says otherwise), no further
             fresh = await step.tx.counter(c.id)
-            low = fresh.min if fresh.min is not None else fresh.value - amount
-            await step.set(holder, c.id, c.key, max(low, fresh.value - amount))
+            floor = min(fresh.min if fresh.min is not None else 0, fresh.value)
+            await step.set(holder, c.id, c.key, max(floor, fresh.value - amount))
 
     return await run_step(ctx, state, source, body, {"target": holder.name, "amount": amount})
 
@@ -616,7 +678,7 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    holder, c, sign = _damage_ref(state, tpl, target)
+    holder, c, sign = _damage_ref(state, tpl, target, ctx.lang)
 
     async def body(step: Step) -> None:
         fresh = await step.tx.counter(c.id)
@@ -653,7 +715,7 @@ async def update_burn(ctx: Ctx, target: str, damage_dealt: int, tokens_left: int
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    holder, c, _ = _damage_ref(state, tpl, target)
+    holder, c, _ = _damage_ref(state, tpl, target, ctx.lang)
 
     async def body(step: Step) -> None:
         if damage_dealt:

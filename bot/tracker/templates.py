@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.games import GAMES
+from bot.i18n import t
 from bot.tracker.names import Lexicon, norm
 
 TEMPLATES_DIR = Path(__file__).with_name("templates")
@@ -205,3 +207,9 @@ def templates() -> dict[str, Template]:
 
 def template(slug: str) -> Template:
     return templates()[slug]
+
+
+def game_name(slug: str, lang: str) -> str:
+    """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
+    game = GAMES.get(slug)
+    return game.name(lang) if game else t("tracker.game.custom", lang)

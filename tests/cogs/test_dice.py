@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from bot.context import Services
+from bot.dice.mage_wars import MWAttack, resolve_attack
 from bot.i18n import t
+from bot.tracker import service
 from tests.cogs.conftest import Table, lang_locale
 
 
@@ -90,3 +93,50 @@ async def test_bad_input_is_an_ephemeral_error(table: Table, services: Services)
         result = await table.alice.slash(table.channel, "mw attack", dice=2, effect="x")
     assert result.ephemeral and "не читается" in table.text(result)
     assert await logged(services, table.channel, table.alice) == []
+
+
+# --- target: a unit of the channel's tracked game ----------------------------------------------
+
+
+async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Services) -> None:
+    """bob plays; alice is a moderator outside the game; carol is neither."""
+    carol = table.guild.add_member(table.env.create_user("carol"))
+    await table.bob.slash(table.channel, "game start", game="mage-wars", life=20)
+    await table.bob.slash(table.channel, "unit add", name="Страж", life=9, armor=2, defense=8)
+
+    choices = await table.bob.autocomplete(table.channel, "mw attack", "target", "стр")
+    assert [c["value"] for c in choices] == ["Страж"]
+    everyone = await table.bob.autocomplete(table.channel, "mw attack", "target", "")
+    assert {c["value"] for c in everyone} == {"Страж", "bob"}
+
+    refused = await carol.slash(table.channel, "mw attack", dice=4, target="Страж")
+    assert refused.ephemeral and "Only the game's players" in table.text(refused)
+    assert await logged(services, table.channel, carol) == []
+
+    services.rng = random.Random(3)  # a hit: 3 damage through armor 2 and defense 8
+    expected = resolve_attack(MWAttack(dice=4, armor=2, defense=8), random.Random(3)).total
+    assert expected > 0
+    result = await table.alice.slash(table.channel, "mw attack", dice=4, target="Страж")
+    assert not result.ephemeral
+    text = table.text(result)
+    [record] = await logged(services, table.channel, table.alice)
+    assert record.result["total"] == expected
+    assert "Target: **Страж** (from the game: armor 2, defense 8)" in text
+    assert f"Recorded in the game\nСтраж · damage: 0 → {expected}" in text
+    state = await service.load_state(services.storage, table.channel.id)
+    assert state is not None
+    assert next(u for u in state.units if u.name == "Страж").value("damage") == expected
+
+    undone = await table.bob.slash(table.channel, "game undo")
+    assert f"Страж · damage 0 → {expected}" in table.text(undone)
+    state = await service.load_state(services.storage, table.channel.id)
+    assert state is not None
+    assert next(u for u in state.units if u.name == "Страж").value("damage") == 0
+
+
+async def test_target_in_a_keyforge_channel_is_refused(table: Table, services: Services) -> None:
+    await table.bob.slash(table.channel, "game start", game="keyforge")
+    assert await table.bob.autocomplete(table.channel, "mw attack", "target", "") == []
+    result = await table.bob.slash(table.channel, "mw burn", target="bob")
+    assert result.ephemeral and "does not apply to a keyforge game" in table.text(result)
+    assert await logged(services, table.channel, table.bob) == []

@@ -222,3 +222,29 @@ def test_odd_input_never_raises(g: Glossary, query: str) -> None:
     assert len(g.search(query, limit=5)) <= 5
     assert len(g.search_text(query, limit=5)) <= 5
     assert g.ambiguous(g.search(query)) is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("doble strike", "Doublestrike"),
+        ("Incorporr", "Incorporeal"),
+        ("Counter strike", "Counterstrike"),
+    ],
+)
+def test_typos_that_split_glue_or_cut_words(g: Glossary, query: str, name: str) -> None:
+    assert top_is(g.search(query), "mage-wars", name)
+
+
+def test_autocomplete_short_prefixes_with_the_channel_game(g: Glossary) -> None:
+    hits = g.search("за", limit=25, prefer_game="berserk")
+    assert 0 < len(hits) <= 25
+    assert hits[0].entry.game == "berserk" and hits[0].preferred
+    assert all(h.tier in ("exact", "prefix", "word-prefix") for h in hits[:5])
+    filtered = g.search("з", game="keyforge", limit=25)
+    assert filtered and {h.entry.game for h in filtered} == {"keyforge"}
+
+
+def test_inflected_word_inside_a_longer_name(g: Glossary) -> None:
+    hits = g.search("выстрелов", game="berserk", limit=5)
+    assert any("ЗОВ" in names_of(h) for h in hits)

@@ -21,7 +21,9 @@ def _glossary() -> Glossary:
 
 G = _glossary()
 GAMES = st.sampled_from([None, "mage-wars", "berserk", "whfb", "conquest", "keyforge", "nope"])
-TEXT = st.text(max_size=300) | st.text(alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюя ,.;'[]+-x0123456789")
+TEXT = st.text(max_size=300) | st.text(
+    alphabet="абвгдеёжзийклмнопрстуфхцчшщъыьэюя ,.;'[]+-x0123456789"
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

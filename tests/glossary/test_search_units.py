@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import glossary.index
+import glossary.normalize
 from glossary import Glossary, Hit, TextHit, load_glossary
 from glossary.model import Entry, Source
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def entry(id: str, title: str, *names: str, game: str = "mage-wars", text: str = "") -> Entry:
@@ -52,7 +57,7 @@ def test_results_are_sorted_and_limited(small: Glossary) -> None:
 def test_search_never_folds_keys_again(small: Glossary, monkeypatch: pytest.MonkeyPatch) -> None:
     """The index is built at construction: queries must not re-analyse keys."""
     calls: list[str] = []
-    real = glossary.index.analyse
+    real = glossary.normalize.analyse
 
     def counting(text: str) -> object:
         calls.append(text)
@@ -104,6 +109,34 @@ def test_odd_entries_do_not_break_the_index() -> None:
     assert odd.suggest("???")
 
 
-def test_load_glossary_is_cached_per_directory(tmp_path: object) -> None:
+def test_load_glossary_is_cached_per_directory(tmp_path: Path) -> None:
     assert load_glossary() is load_glossary()
     assert load_glossary(str(tmp_path)).entries == []
+
+
+def test_names_beat_aliases_beat_transliterations() -> None:
+    g = Glossary(
+        [
+            entry("berserk/a", "Зона (зоны)", "Зона", "зоны", game="berserk"),
+            entry("berserk/b", "Зоны влияния", "Зоны влияния", game="berserk"),
+        ]
+    )
+    hit = g.search("зона")[0]
+    assert hit.entry.id == "berserk/a" and hit.score == 100.0
+    alias = g.search("зоны")[0]
+    assert alias.entry.id == "berserk/a" and alias.matched == "зоны" and alias.score == 99.0
+    translit = g.search("zona")[0]
+    assert translit.entry.id == "berserk/a" and translit.score == 98.0
+
+
+def test_layout_reading_must_not_lose_letters(small: Glossary) -> None:
+    # `бр` on the US layout is `,h`: a lone `h` is no reading of anything.
+    assert all(h.entry.id != "mage-wars/aegis-x" for h in small.search("бр"))
+
+
+def test_a_broken_data_file_serves_the_readable_entries(tmp_path: Path) -> None:
+    good = (REPO / "glossary" / "data" / "keyforge.toml").read_text(encoding="utf-8")
+    (tmp_path / "keyforge.toml").write_text(good + "\n[[entry]]\nid = 42\n", encoding="utf-8")
+    g = load_glossary(tmp_path)
+    assert g.entries and all(e.game == "keyforge" for e in g.entries)
+    assert g.search("Armor")
