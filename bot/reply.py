@@ -93,6 +93,9 @@ class Reply:
     attachments: list[Attachment] = field(default_factory=list)
     # For component clicks: replace the message that holds the button instead of posting anew.
     edit_origin: bool = False
+    # For component clicks: acknowledge without a visible answer (something else, such as the
+    # live message manager, updates the message). Elsewhere the reply is sent as usual.
+    silent: bool = False
 
     @classmethod
     def error(cls, text: str, *, title: str = "") -> Reply:

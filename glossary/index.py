@@ -97,6 +97,10 @@ class KeyIndex:
         self.vocab_by_len = dict(self.vocab_by_len)
         self.token_keys = dict(self.token_keys)
         self.stem_keys = dict(self.stem_keys)
+        self.stems_by_len: dict[int, list[str]] = defaultdict(list)
+        for s in sorted(self.stem_keys):
+            self.stems_by_len[len(s)].append(s)
+        self.stems_by_len = dict(self.stems_by_len)
         n = max(1, len(self.norm))  # rarity among keys: an entry has a few keys per stem at most
         self.idf = {s: math.log(1.0 + n / len(k)) for s, k in self.stem_keys.items()}
         self.max_idf = math.log(1.0 + n)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from heapq import nlargest
+from itertools import islice
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -36,6 +37,7 @@ LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
 TOKEN_SCAN_CAP = 600  # candidate keys for word and typo matching (rarest words first)
 FALLBACK_LIMIT = 50  # keys taken from the last-resort typo scans
+FREEZE_MIN_KEYS = 20_000  # from this size a full GC pass over the index is a visible pause
 VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
 
 # Tier base scores (each tier's band stays below the previous one).
@@ -84,7 +86,7 @@ class _Plan:
     limit: int
 
 
-@dataclass
+@dataclass(slots=True)
 class _Match:
     score: float
     tier: str
@@ -100,10 +102,16 @@ class Glossary:
         self.games: frozenset[str] = frozenset(e.game for e in self.entries)
         self._index = KeyIndex(self.entries)
         self._entry_game = [e.game for e in self.entries]
-        # The index is a few hundred thousand long-lived objects that never form cycles: move
-        # them out of the collector's sight, or every full collection walks them all (a 50-100 ms
-        # pause in the middle of some unlucky query on a big glossary).
-        gc.freeze()
+        # Final tie-break between equal hits: the shorter title, then the id.
+        by_title = sorted(range(len(self.entries)), key=lambda i: _title_key(self.entries[i]))
+        self._tie_order = [0] * len(self.entries)
+        for position, i in enumerate(by_title):
+            self._tie_order[i] = position
+        # A big index is hundreds of thousands of long-lived objects that never form cycles:
+        # move them out of the collector's sight, or every full collection walks them all (a
+        # 50-100 ms pause in the middle of some unlucky query). Small ones are left alone.
+        if len(self._index) >= FREEZE_MIN_KEYS:
+            gc.freeze()
 
     @cached_property
     def _text(self) -> TextIndex:
@@ -307,6 +315,18 @@ class Glossary:
             self._word_matches(w, last=i == n - 1, allow_typos=allow_typos)
             for i, w in enumerate(words)
         ]
+        budget = edit_budget(len(q.compact)) if allow_typos else 0
+        if n == 1 and not budget:  # one word and no typo allowed: word-prefix hits only
+            qlen = len(q.norm)
+            norm_of = idx.norm
+            for kid, w in islice(found[0].items(), TOKEN_SCAN_CAP):
+                if w >= 0.9:
+                    offer(
+                        kid, WORD_PREFIX + 9.0 * min(1.0, qlen / len(norm_of[kid])), "word-prefix"
+                    )
+            return
+        if budget and len(q.tokens) > 1:
+            self._match_glued(q, budget, offer)
         weights: dict[int, list[float]] = {}
         for qi in sorted(range(n), key=lambda i: len(found[i])):
             for kid, w in found[qi].items():
@@ -317,7 +337,6 @@ class Glossary:
                     row = weights[kid] = [0.0] * n
                 if w > row[qi]:
                     row[qi] = w
-        budget = edit_budget(len(q.compact)) if allow_typos else 0
         idfs = [idx.idf.get(stem(w), idx.max_idf) for w in words]
         total_idf = sum(idfs)
         qstems = {stem(w) for w in words}
@@ -338,14 +357,22 @@ class Glossary:
                     d = OSA.distance(q.norm, norm[:qlen], score_cutoff=budget)
                     if d <= budget:
                         offer(kid, FUZZY_PREFIX - 7.0 * d, "fuzzy")
-            matched = sum(1 for w in row if w > 0.0)
-            cover_key = min(1.0, matched / idx.content_count[kid])
             if worst >= 0.9:
                 offer(kid, WORD_PREFIX + 9.0 * min(1.0, qlen / len(norm)), "word-prefix")
                 continue
+            matched = sum(1 for w in row if w > 0.0)
+            cover_key = min(1.0, matched / idx.content_count[kid])
             cover_query = sum(i * w for i, w in zip(idfs, row, strict=True)) / total_idf
             head = 3.0 if idx.head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
+
+    def _match_glued(self, q: Folded, budget: int, offer: _Offer) -> None:
+        """A name written as one word typed as two, with a typo: `doble strike` → Doublestrike."""
+        idx = self._index
+        for token, d in _near_with_distance(q.compact, budget, idx.vocab_by_len):
+            for kid in idx.token_keys[token]:
+                if idx.norm[kid] == token:
+                    offer(kid, FUZZY - 7.0 * d, "fuzzy")
 
     def _match_fallback(self, q: Folded, plan: _Plan, best: dict[int, _Match]) -> None:
         """Typos that split or glue words, or hit a half-typed word: only when nothing matched.
@@ -388,8 +415,10 @@ class Glossary:
                 if out.get(kid, 0.0) < w:
                     out[kid] = w
 
+        root = stem(word)
+        known = word in idx.token_keys or root in idx.stem_keys
         put(idx.token_keys.get(word, ()), 1.0)
-        put(idx.stem_keys.get(stem(word), ()), 1.0)
+        put(idx.stem_keys.get(root, ()), 1.0)
         if len(word) >= (2 if last else 3):
             vocab = idx.vocab
             pos = bisect_left(vocab, word)
@@ -399,16 +428,17 @@ class Glossary:
                     put(idx.token_keys[vocab[pos]], 0.9 if last else 0.8)
                 pos += 1
                 seen += 1
-        budget = edit_budget(len(word)) if allow_typos else 0
+        if known or not allow_typos:
+            return out  # a word the glossary uses is taken as meant, not as a typo of another
+        if len(root) >= 4:
+            # A fleeting vowel or soft sign slips past the stemmer (`рывком`/`рывок`,
+            # `владельца`/`владелец`): allow one edit between stems.
+            for other in _near(root, 1, idx.stems_by_len):
+                put(idx.stem_keys[other], 0.85)
+        budget = edit_budget(len(word))
         if budget:
-            choices: list[str] = []
-            for length in range(len(word) - budget, len(word) + budget + 1):
-                choices += idx.vocab_by_len.get(length, ())
-            for token, d, _ in process.extract(
-                word, choices, scorer=OSA.distance, score_cutoff=budget, limit=None
-            ):
-                if token != word:
-                    put(idx.token_keys[token], 1.0 - 0.15 * float(d))
+            for token, d in _near_with_distance(word, budget, idx.vocab_by_len):
+                put(idx.token_keys[token], 1.0 - 0.15 * d)
         return out
 
     def _rank(self, best: dict[int, _Match], limit: int, prefer_game: str | None) -> list[Hit]:
@@ -428,26 +458,22 @@ class Glossary:
             ):
                 per_entry[e] = m
         # Only entries that can still place need the full sort key.
-        games = self._entry_game
-        preferred = {
-            e
-            for e, m in per_entry.items()
-            if games[e] == prefer_game and m.score >= PREFER_MIN_SCORE
-        }
+        preferred: set[int] = set()
+        if prefer_game is not None:
+            games = self._entry_game
+            preferred = {
+                e
+                for e, m in per_entry.items()
+                if games[e] == prefer_game and m.score >= PREFER_MIN_SCORE
+            }
         cut = -1.0
         if len(per_entry) - len(preferred) > limit:
             cut = nlargest(limit, [m.score for e, m in per_entry.items() if e not in preferred])[-1]
+        order = self._tie_order
         ranked = sorted(
-            (
-                e not in preferred,
-                -m.score,
-                len(norm[m.key]),
-                len(self.entries[e].title),
-                self.entries[e].id,
-                e,
-            )
+            (e not in preferred, -m.score, len(norm[m.key]), order[e], e)
             for e, m in per_entry.items()
-            if e in preferred or m.score >= cut
+            if m.score >= cut or e in preferred
         )
         hits = []
         for *_, e in ranked[:limit]:
@@ -456,6 +482,29 @@ class Glossary:
                 Hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
             )
         return hits
+
+
+def _near_with_distance(
+    word: str, budget: int, by_len: dict[int, list[str]]
+) -> list[tuple[str, float]]:
+    """Words of a compatible length within `budget` edits of `word` (itself excluded)."""
+    out: list[tuple[str, float]] = []
+    for length in range(len(word) - budget, len(word) + budget + 1):
+        bucket = by_len.get(length)
+        if bucket:
+            found = process.extract(
+                word, bucket, scorer=OSA.distance, score_cutoff=budget, limit=None
+            )
+            out += [(token, float(d)) for token, d, _ in found if token != word]
+    return out
+
+
+def _near(word: str, budget: int, by_len: dict[int, list[str]]) -> list[str]:
+    return [token for token, _ in _near_with_distance(word, budget, by_len)]
+
+
+def _title_key(entry: Entry) -> tuple[int, str]:
+    return len(entry.title), entry.id
 
 
 def _clean(query: str) -> str:

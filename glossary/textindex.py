@@ -32,9 +32,12 @@ class TextIndex:
         self.entries = entries
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
+        self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         for i, entry in enumerate(entries):
-            stems = [stem(t) for t in fold(f"{entry.title} {entry.text}").split()]
+            words = fold(" ".join((entry.title, *entry.names, entry.text))).split()
+            stems = [stem(t) for t in words]
             self.lengths.append(len(stems))
+            self.stem_text.append(f" {' '.join(stems)} ")
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
         self.postings = dict(self.postings)
@@ -63,14 +66,20 @@ class TextIndex:
                 norm_tf = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
                 scores[i] += idf * norm_tf
                 coverage[i] += idf / total_idf
-        ranked = sorted(scores, key=lambda i: (-coverage[i], -scores[i], i))[:limit]
-        out = []
+        ranked = sorted(scores, key=lambda i: (-coverage[i], -scores[i], i))[: max(limit, 0) * 4]
+        phrase = " ".join(stem(t) for t in folded.tokens)
+        phrase = f" {phrase} " if len(folded.tokens) > 1 else ""
+        hits = []
         for i in ranked:
             bm = scores[i]
-            score = 70.0 * coverage[i] + 30.0 * bm / (bm + 5.0)
-            entry = self.entries[i]
-            out.append(TextHit(entry, round(score, 3), snippet(entry.text, set(known))))
-        return out
+            together = bool(phrase) and phrase in self.stem_text[i]
+            score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if together else 0.0)
+            hits.append((-round(score, 3), i))
+        hits.sort()
+        return [
+            TextHit(self.entries[i], -neg, snippet(self.entries[i].text, set(known)))
+            for neg, i in hits[:limit]
+        ]
 
 
 def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:

@@ -98,6 +98,7 @@ def table_problems(rows: tuple[FightRow, ...], span: int = 20) -> list[str]:
     return problems
 
 
+@cache
 def fight_outcome(attacker_roll: int, defender_roll: int) -> tuple[str, str]:
     """`(attacker kind, defender kind)` for two modified rolls, from the first matching row."""
     for row in fight_table():
@@ -178,16 +179,26 @@ class BerserkResult:
         return self.attacker_total - self.defender_total
 
 
+def strike_kinds(strike: BerserkStrike, a_roll: int, d_roll: int | None) -> tuple[str, str]:
+    """`(attacker kind, defender kind)` for natural d6 rolls (`d_roll` None in closed mode).
+
+    The one place the modifiers meet the tables: the roller and `/odds berserk` both call it.
+    """
+    if d_roll is None:
+        return closed_kind(a_roll + strike.attacker_mod), "miss"
+    return fight_outcome(a_roll + strike.attacker_mod, d_roll + strike.defender_total_mod)
+
+
 def roll_strike(strike: BerserkStrike, rng: random.Random) -> BerserkResult:
     strike.checked()
     a_roll = rng.randint(1, 6)
     a_total = a_roll + strike.attacker_mod
     if not strike.fight:
-        kind = closed_kind(a_total)
+        kind, _ = strike_kinds(strike, a_roll, None)
         return BerserkResult(strike, False, a_roll, a_total, kind, strike.values.wounds(kind))
     d_roll = rng.randint(1, 6)
     d_total = d_roll + strike.defender_total_mod
-    a_kind, d_kind = fight_outcome(a_total, d_total)
+    a_kind, d_kind = strike_kinds(strike, a_roll, d_roll)
     back = strike.defender_values.wounds(d_kind) if strike.defender_values else None
     return BerserkResult(
         strike,

@@ -1,58 +1,105 @@
 """Exact odds by enumeration and convolution (never sampling) for every dice engine.
 
-Mage Wars attack dice: each die is normal-faced (1 or 2), critical-faced (1* or 2*) or blank, each
-with probability 1/3. Conditioning on how many dice came up normal-faced separates the normal sum
-(the only part armor touches) from the critical sum, so one strike costs O(n³) small products
-instead of a 2-D convolution; strikes are then convolved together.
+Mage Wars attack dice. One strike's damage is max(0, N − A) + C (normal sum N, critical sum C,
+armor A), which is T − min(N, A) for the total T = N + C. Counted in exact integers over 6^n:
+T is a power of the per-die polynomial, and the outcomes with N < A are corrected with the joint
+law of (N, C) there. Polynomials are multiplied as packed big integers (Kronecker substitution),
+so the per-coefficient work runs in C. Each die's (normal, critical) per face comes from
+`face_damage`, the roller's own rule, so the calculator cannot drift from the roller.
+
+Strikes: the sum of j landed strikes is the j-th convolution power of one strike's law; those
+powers depend only on (dice, armor, faces) and are cached, so a new defense, Daze or life on the
+same dice only re-weights them by P(j strikes land).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
-from operator import add, mul, sub
+from operator import mul
 
-from bot.dice.berserk import KINDS, BerserkStrike, closed_kind, fight_outcome
-from bot.dice.mage_wars import DAZE_HIT, MWAttack
-from bot.dice.whfb import IRRESISTIBLE_SIXES, MAX_CAST_DICE, cast_succeeds
+from bot.dice.berserk import KINDS, BerserkStrike, strike_kinds
+from bot.dice.faces import ATTACK_FACES
+from bot.dice.mage_wars import DAZE_HIT, MWAttack, face_damage
+from bot.dice.whfb import (
+    IRRESISTIBLE_SIXES,
+    MAX_CAST_DICE,
+    MAX_POOL,
+    cast_succeeds,
+    dispel_succeeds,
+)
 
 Dist = list[float]
+# (normal, critical) damage of each of the six attack-die faces, after the target's traits.
+FaceDamage = tuple[tuple[int, int], ...]
 
 
-def convolve(a: Dist, b: Dist) -> Dist:
-    """The distribution of a sum of two independent variables (one C-level dot product each)."""
-    if len(a) < len(b):
-        a, b = b, a
-    la, lb = len(a), len(b)
-    if lb <= 3:
-        # Small kernels (one die) as one comprehension over shifted copies.
-        padded = [0.0] * (lb - 1)
-        shifted = [padded[:i] + a + padded[: lb - 1 - i] for i in range(lb)]
-        if lb == 1:
-            return [x * b[0] for x in a]
-        if lb == 2:
-            return [x * b[0] + y * b[1] for x, y in zip(shifted[0], shifted[1], strict=True)]
-        b0, b1, b2 = b
-        return [
-            x * b0 + y * b1 + z * b2
-            for x, y, z in zip(shifted[0], shifted[1], shifted[2], strict=True)
-        ]
-    rb = b[::-1]
-    out: Dist = []
-    for t in range(la + lb - 1):
-        lo = max(0, t - lb + 1)
-        hi = min(t, la - 1) + 1
-        start = lb - 1 - t + lo
-        out.append(sum(map(mul, a[lo:hi], rb[start : start + hi - lo])))
-    return out
+# ── exact polynomials as packed integers ───────────────────────────────────────────────────────
 
 
-def mix(p_zero: float, dist: Dist) -> Dist:
-    """With probability `p_zero` the result is 0, otherwise drawn from `dist`."""
-    out = [(1.0 - p_zero) * x for x in dist]
-    out[0] += p_zero
-    return out
+def _pack(coeffs: Iterable[int], width: int) -> int:
+    """Coefficients (lowest degree first), `width` bytes each, as one integer."""
+    return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in coeffs), "little")
+
+
+def _unpack(value: int, width: int, count: int) -> list[int]:
+    raw = value.to_bytes(count * width, "little")
+    return [int.from_bytes(raw[i : i + width], "little") for i in range(0, len(raw), width)]
+
+
+def _poly(weights: dict[int, int], width: int) -> int:
+    """A packed polynomial from {degree: coefficient}."""
+    return _pack((weights.get(d, 0) for d in range(max(weights) + 1)), width)
+
+
+@lru_cache(maxsize=512)
+def _strike_counts(dice: int, armor: int, faces: FaceDamage) -> tuple[int, ...]:
+    """For each damage d, the number of the 6**dice equally likely rolls that deal d.
+
+    Damage is T − min(N, A): the total's power counts every roll at T − A, then each roll with
+    N = s < A is moved from T − A to its critical sum C = T − s. Those rolls are grouped by how
+    many dice show each normal value (a multinomial), so only s < A costs anything.
+    """
+    width = (6**dice).bit_length() // 8 + 1  # no count exceeds 6**dice: no carries
+    bits = 8 * width
+    total_die: dict[int, int] = {}
+    by_normal: dict[int, dict[int, int]] = {}
+    for normal, critical in faces:
+        total_die[normal + critical] = total_die.get(normal + critical, 0) + 1
+        row = by_normal.setdefault(normal, {})
+        row[critical] = row.get(critical, 0) + 1
+    top = dice * max(total_die)
+    counts = pow(_poly(total_die, width), dice)
+    normals = sorted(v for v in by_normal if v)
+    if armor and normals:
+        if normals not in ([1], [1, 2]) or 0 not in by_normal:
+            raise ValueError(f"unexpected attack-die faces {faces}")
+        zero = _poly(by_normal[0], width)
+        one = _poly(by_normal[1], width)
+        two = _poly(by_normal[2], width) if 2 in by_normal else 0
+        lowest = max(0, dice - armor + 1)  # the fewest dice adding no normal damage when N < A
+        zero_pow = [0] * lowest + [pow(zero, lowest)]
+        while len(zero_pow) <= dice:
+            zero_pow.append(zero_pow[-1] * zero)
+        shifted = rest = 0  # rolls with N < A at degree T, and at degree C
+        for s in range(min(armor, 2 * dice + 1)):
+            joint = 0  # the law of C over rolls with N = s
+            for twos in range(s // 2 + 1 if two else 1):
+                ones = s - 2 * twos
+                blank = dice - ones - twos
+                if blank < 0:
+                    continue
+                ways = comb(dice, ones) * comb(dice - ones, twos)
+                joint += ways * zero_pow[blank] * pow(one, ones) * pow(two, twos)
+            shifted += joint << (bits * s)
+            rest += joint
+        counts = ((counts - shifted) >> (bits * armor)) + rest
+    return tuple(_unpack(counts, width, top + 1))
+
+
+# ── float distributions ────────────────────────────────────────────────────────────────────────
 
 
 def _trim(dist: Dist) -> Dist:
@@ -62,25 +109,63 @@ def _trim(dist: Dist) -> Dist:
     return dist[:end]
 
 
-_POWER_TABLES: dict[tuple[float, ...], list[Dist]] = {}
+def convolve(a: Sequence[float], b: Sequence[float]) -> Dist:
+    """The law of a sum of two independent variables (one C-level dot product per output)."""
+    if len(a) < len(b):
+        a, b = b, a
+    la, lb = len(a), len(b)
+    a, rb = list(a), list(b)[::-1]
+    out: Dist = []
+    for t in range(la + lb - 1):
+        lo = max(0, t - lb + 1)
+        hi = min(t, la - 1) + 1
+        start = lb - 1 - t + lo
+        out.append(sum(map(mul, a[lo:hi], rb[start : start + hi - lo])))
+    return out
 
 
-def _powers(base: Dist, n: int) -> list[Dist]:
-    """Convolution powers 0..n (at least) of one die's law.
+def _square(a: Sequence[float]) -> Dist:
+    """`convolve(a, a)` with half the products: a[i]·a[t−i] and a[t−i]·a[i] are one term."""
+    n = len(a)
+    a = list(a)
+    ra = a[::-1]
+    out: Dist = []
+    for t in range(2 * n - 1):
+        lo = max(0, t - n + 1)
+        half = (t + 1) // 2  # pairs i < t − i
+        s = sum(map(mul, a[lo:half], ra[n - 1 - t + lo : n - 1 - t + half])) if half > lo else 0.0
+        s += s
+        if t % 2 == 0:
+            s += a[t // 2] * a[t // 2]
+        out.append(s)
+    return out
 
-    Kept per process for each of the few per-die laws and extended only as far as asked, so a
-    later call with as many dice or fewer reuses them.
-    """
-    key = tuple(_trim(base))
-    table = _POWER_TABLES.setdefault(key, [[1.0]])
-    while len(table) <= n:
-        table.append(_trim(convolve(table[-1], list(key))))
-    return table
+
+def strike_damage(dice: int, armor: int, *, twos_blank: bool, resilient: bool) -> Dist:
+    """Damage of one strike that is rolled (not avoided): max(0, normal − armor) + critical."""
+    probe = MWAttack(1, incorporeal=twos_blank, resilient=resilient)
+    return list(_landed(dice, armor, _faces(probe), 1)[1])
+
+
+def _faces(attack: MWAttack) -> FaceDamage:
+    return tuple(face_damage(face, attack) for face in ATTACK_FACES)
+
+
+@lru_cache(maxsize=256)
+def _landed(dice: int, armor: int, faces: FaceDamage, strikes: int) -> tuple[tuple[float, ...], ...]:
+    """Index j: the law of the total damage of j landed strikes (j = 0..strikes)."""
+    scale = 6**dice
+    one = _trim([c / scale for c in _strike_counts(dice, armor, faces)])
+    powers: list[Dist] = [[1.0], one]
+    while len(powers) <= strikes:
+        powers.append(_square(one) if len(powers) == 2 else convolve(powers[-1], one))
+    return tuple(tuple(p) for p in powers[: strikes + 1])
 
 
 def clear_caches() -> None:
     """Forget every cached table (benchmarks measure the first call after a start with it)."""
-    _POWER_TABLES.clear()
+    _strike_counts.cache_clear()
+    _landed.cache_clear()
     _binomial.cache_clear()
     _sum_and_sixes.cache_clear()
 
@@ -88,59 +173,6 @@ def clear_caches() -> None:
 @cache
 def _binomial(n: int, p: float) -> tuple[float, ...]:
     return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
-
-
-def strike_damage(dice: int, armor: int, *, twos_blank: bool, resilient: bool) -> Dist:
-    """Damage of one strike that is rolled (not avoided): max(0, normal − armor) + critical.
-
-    Where the normal sum N reaches the armor A, damage is simply N + C − A, so the total T = N + C
-    (a plain power of the per-die distribution) gives it. Only the joint law of (N, C) for N < A is
-    needed to correct that, which keeps the work small for the usual low armor.
-    """
-    two = 0 if twos_blank else 2
-    per_die: Dist = [2 / 6, 0.0, 0.0]
-    per_die[0 if resilient else 1] += 1 / 6
-    per_die[0 if resilient else two] += 1 / 6
-    per_die[1] += 1 / 6
-    per_die[two] += 1 / 6
-    total = _powers(per_die, dice)[dice]
-    if armor == 0:
-        return total
-    out = [0.0] * (2 * dice + 1)
-    for t in range(armor, len(total)):
-        out[t - armor] = total[t]
-    normal_die: Dist = [1.0] if resilient else [0.0, 0.5, 0.0]
-    if not resilient:
-        normal_die[two] += 0.5
-    # A die that is not normal-faced is critical-faced or blank, equally likely.
-    rest_die: Dist = [0.5, 0.25, 0.0]
-    rest_die[two] += 0.25
-    normal_pow = _powers(normal_die, dice)
-    rest_pow = _powers(rest_die, dice)
-    binomial = _binomial(dice, 1 / 3)
-    size = len(out)
-    for s in range(min(armor, 2 * dice + 1)):
-        # J_s = P(N = s, C = c) over c, summed over k (the number of normal-faced dice).
-        joint = [0.0] * size
-        if resilient:
-            ks = range(dice + 1) if s == 0 else range(0)
-        elif twos_blank:
-            ks = range(s, dice + 1)  # each normal-faced die adds 0 or 1
-        else:
-            ks = range((s + 1) // 2, min(s, dice) + 1)  # each adds 1 or 2
-        for k in ks:
-            row = normal_pow[k]
-            if s >= len(row) or not row[s]:
-                continue
-            crit = rest_pow[dice - k]
-            w = binomial[k] * row[s]
-            joint[: len(crit)] = map(add, joint[: len(crit)], map(w.__mul__, crit))
-        # N = s < A: damage is C alone, where the shifted T assumed s + C − A.
-        out = list(map(add, out, joint))
-        shift = armor - s
-        if shift < size:
-            out[: size - shift] = map(sub, out[: size - shift], joint[shift:])
-    return _trim([max(0.0, x) for x in out])
 
 
 def avoid_chance(attack: MWAttack) -> float:
@@ -155,6 +187,17 @@ def daze_miss_chance(attack: MWAttack) -> float:
     if not attack.daze:
         return 0.0
     return sum(1 for r in range(1, 13) if r < DAZE_HIT) / 12
+
+
+def landed_weights(strikes: int, first: float, other: float) -> Dist:
+    """P(exactly j strikes land), j = 0..strikes, each independently; the first with `first`."""
+    probs = [1.0 - first, first]
+    for _ in range(strikes - 1):
+        probs = [
+            miss * (1.0 - other) + hit * other
+            for miss, hit in zip([*probs, 0.0], [0.0, *probs], strict=True)
+        ]
+    return probs
 
 
 @dataclass(frozen=True)
@@ -186,19 +229,18 @@ def effect_chance(attack: MWAttack) -> float:
 def attack_odds(attack: MWAttack) -> AttackOdds:
     """The exact total-damage distribution of an attack, misses and avoidance at 0."""
     attack.checked()
-    one = strike_damage(
-        attack.attack_dice,
-        attack.effective_armor,
-        twos_blank=attack.twos_blank,
-        resilient=attack.resilient,
-    )
+    powers = _landed(attack.attack_dice, attack.effective_armor, _faces(attack), attack.strikes)
     avoid = avoid_chance(attack)
-    strike = mix(avoid, one)
     daze = daze_miss_chance(attack)
-    total = mix(daze, strike)
-    for _ in range(attack.strikes - 1):
-        total = convolve(total, strike)
+    weights = landed_weights(attack.strikes, (1 - daze) * (1 - avoid), 1 - avoid)
+    total = [0.0] * len(powers[-1])
+    for weight, law in zip(weights, powers, strict=True):
+        if weight:
+            total[: len(law)] = [t + weight * p for t, p in zip(total, law, strict=False)]
     return AttackOdds(_trim(total), avoid, daze, effect_chance(attack))
+
+
+# ── Berserk ────────────────────────────────────────────────────────────────────────────────────
 
 
 @dataclass(frozen=True)
@@ -209,27 +251,35 @@ class BerserkOdds:
     defender_wounds: float | None  # dealt back, when the defender's values are known
 
 
-def berserk_odds(strike: BerserkStrike) -> BerserkOdds:
-    """Each side's strike-kind chances and the expected wounds, by enumerating the d6 rolls."""
+def berserk_joint(strike: BerserkStrike) -> dict[tuple[str, str], float]:
+    """P(attacker kind, defender kind), enumerating the d6 rolls the roller would make."""
     strike.checked()
+    joint: dict[tuple[str, str], float] = {}
+    defender_rolls = range(1, 7) if strike.fight else (None,)
+    p = 1 / (6 * len(defender_rolls))
+    for a in range(1, 7):
+        for d in defender_rolls:
+            kinds = strike_kinds(strike, a, d)
+            joint[kinds] = joint.get(kinds, 0.0) + p
+    return joint
+
+
+def berserk_odds(strike: BerserkStrike) -> BerserkOdds:
+    """Each side's strike-kind chances and the expected wounds."""
     attacker = dict.fromkeys(KINDS, 0.0)
     defender = dict.fromkeys(KINDS, 0.0)
-    if strike.fight:
-        for a in range(1, 7):
-            for d in range(1, 7):
-                a_kind, d_kind = fight_outcome(a + strike.attacker_mod, d + strike.defender_mod)
-                attacker[a_kind] += 1 / 36
-                defender[d_kind] += 1 / 36
-    else:
-        for a in range(1, 7):
-            attacker[closed_kind(a + strike.attacker_mod)] += 1 / 6
-        defender["miss"] = 1.0
+    for (a_kind, d_kind), p in berserk_joint(strike).items():
+        attacker[a_kind] += p
+        defender[d_kind] += p
     mean = sum(p * strike.values.wounds(kind) for kind, p in attacker.items())
     back: float | None = None
     if strike.defender_values is not None:
         dv = strike.defender_values
         back = sum(p * dv.wounds(kind) for kind, p in defender.items())
     return BerserkOdds(attacker, defender, mean, back)
+
+
+# ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────
 
 
 @cache
@@ -271,14 +321,12 @@ def dispel_odds(dice: int, level: int, against: int) -> float:
     return sum(
         p
         for (total, _), p in _sum_and_sixes(dice).items()
-        if total > 2 and total + level >= against
+        if dispel_succeeds(total, level, against)
     )
 
 
 def winds_odds(wizards: int, enemy_wizards: int) -> tuple[Dist, Dist]:
     """The exact power-pool and dispel-pool distributions (index = dice in the pool)."""
-    from bot.dice.whfb import MAX_POOL
-
     power = [0.0] * (MAX_POOL + 1)
     dispel = [0.0] * (MAX_POOL + 1)
     own = _binomial(wizards, 1 / 6)
@@ -293,8 +341,14 @@ def winds_odds(wizards: int, enemy_wizards: int) -> tuple[Dist, Dist]:
 
 
 def burn_odds(tokens: int) -> Dist:
-    """Burn damage: each token's die gives 0, 1 or 2 with probability 1/3 each."""
-    return _powers([1 / 3, 1 / 3, 1 / 3], tokens)[tokens] if tokens else [1.0]
+    """Burn damage: the sum of one attack die's face value per token (criticals included)."""
+    per_die: dict[int, int] = {}
+    for face in ATTACK_FACES:
+        per_die[face.value] = per_die.get(face.value, 0) + 1
+    scale = 6**tokens
+    width = scale.bit_length() // 8 + 1
+    counts = _unpack(pow(_poly(per_die, width), tokens), width, tokens * max(per_die) + 1)
+    return _trim([c / scale for c in counts])
 
 
 __all__ = [
@@ -302,10 +356,12 @@ __all__ = [
     "BerserkOdds",
     "CastOdds",
     "attack_odds",
+    "berserk_joint",
     "berserk_odds",
     "burn_odds",
     "cast_odds",
     "dispel_odds",
+    "landed_weights",
     "strike_damage",
     "winds_odds",
 ]

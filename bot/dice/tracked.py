@@ -202,3 +202,61 @@ async def apply_attack(
 async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:
     """Burn upkeep on a tracked unit: the tracker's `update_burn`, one step."""
     return await service.update_burn(ctx, tracked.ref, damage, tokens_left)
+
+
+# ── Warhammer Fantasy: the magic pools of a tracked `whfb` game ───────────────────────────────
+
+WHF_SLUG = "whfb"
+
+
+@dataclass(frozen=True)
+class MagicSide:
+    """The roller's side in this channel's active `whfb` game, and the other players."""
+
+    state: GameState
+    me: Participant
+    others: list[Participant]
+
+    @property
+    def opponent(self) -> Participant | None:
+        """The one opponent, or None when there are several (whose dispel pool is unclear)."""
+        return self.others[0] if len(self.others) == 1 else None
+
+
+async def magic_side(ctx: Ctx) -> MagicSide | None:
+    """The roller's side when they play in this channel's active `whfb` game, else None."""
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != WHF_SLUG or not state.game.active:
+        return None
+    me = state.participant_by_user(ctx.user.id)
+    if me is None:
+        return None
+    return MagicSide(state, me, [p for p in state.participants if p.id != me.id])
+
+
+async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> service.Outcome:
+    """The roller's power pool and the opponent's dispel pool as ONE tracker step (`pools`).
+
+    One `/game undo` takes the whole Winds of Magic back.
+    """
+    targets = [(side.me, "power", power)]
+    if side.opponent is not None:
+        targets.append((side.opponent, "dispel", dispel))
+
+    async def body(step: service.Step) -> None:
+        for player, key, value in targets:
+            counter = player.counter(key)
+            if counter is not None:
+                await step.set(player, counter.id, key, value)
+
+    return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
+
+
+async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
+    """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
+
+    Returns what is left in that pool.
+    """
+    outcome = await service.spend_pool(ctx, pool, dice)
+    me = outcome.state.participant_by_user(ctx.user.id)
+    return me.value(pool) if me is not None else 0

@@ -58,22 +58,29 @@ def roll_winds(wizards: int, enemy_wizards: int, rng: random.Random) -> WindsRes
     )
 
 
+def natural_fail(total: int) -> bool:
+    """A natural total of 1 or 2 always fails, casting or dispelling."""
+    return total <= NATURAL_FAIL
+
+
 def cast_succeeds(total: int, sixes: int, level: int, value: int) -> bool:
     """Irresistible Force always casts; else a natural 1–2 fails and total + level must reach CV."""
     if sixes >= IRRESISTIBLE_SIXES:
         return True
-    return total > NATURAL_FAIL and total + level >= value
+    return not natural_fail(total) and total + level >= value
+
+
+def dispel_succeeds(total: int, level: int, against: int) -> bool:
+    """The same structure as casting, without Irresistible Force: double 6 means nothing here."""
+    return not natural_fail(total) and total + level >= against
 
 
 @dataclass
-class CastResult:
+class MagicRoll:
+    """The dice of a cast or a dispel and the wizard's level added to them."""
+
     dice: list[int]
     level: int
-    value: int
-    success: bool
-    irresistible: bool
-    natural_fail: bool
-    miscast: list[int] = field(default_factory=list)  # 2D6 for the miscast table
 
     @property
     def total(self) -> int:
@@ -83,55 +90,53 @@ class CastResult:
     def result(self) -> int:
         return self.total + self.level
 
+    @property
+    def natural_fail(self) -> bool:
+        return natural_fail(self.total)
 
-def roll_cast(dice: int, level: int, value: int, rng: random.Random) -> CastResult:
+
+@dataclass
+class CastResult(MagicRoll):
+    value: int
+    success: bool
+    irresistible: bool
+    miscast: list[int] = field(default_factory=list)  # 2D6 for the miscast table
+
+    @property
+    def natural_fail(self) -> bool:
+        return natural_fail(self.total) and not self.irresistible
+
+
+def check_magic(dice: int, level: int, name: str, target: int) -> None:
+    """A UserError for the first of a cast's or dispel's inputs out of range."""
     _check("dice", dice, 1, MAX_CAST_DICE)
     _check("level", level, 0, MAX_LEVEL)
-    _check("value", value, 1, MAX_VALUE)
+    _check(name, target, 1, MAX_VALUE)
+
+
+def roll_cast(dice: int, level: int, value: int, rng: random.Random) -> CastResult:
+    check_magic(dice, level, "value", value)
     rolled = _d6(dice, rng)
     sixes = rolled.count(6)
     irresistible = sixes >= IRRESISTIBLE_SIXES
-    total = sum(rolled)
-    result = CastResult(
-        rolled,
-        level,
-        value,
-        cast_succeeds(total, sixes, level, value),
-        irresistible,
-        total <= NATURAL_FAIL and not irresistible,
-    )
+    success = cast_succeeds(sum(rolled), sixes, level, value)
+    result = CastResult(rolled, level, value, success, irresistible)
     if irresistible:
         result.miscast = _d6(2, rng)
     return result
 
 
 @dataclass
-class DispelResult:
-    dice: list[int]
-    level: int
+class DispelResult(MagicRoll):
     against: int
     success: bool
-    natural_fail: bool
-
-    @property
-    def total(self) -> int:
-        return sum(self.dice)
-
-    @property
-    def result(self) -> int:
-        return self.total + self.level
 
 
 def roll_dispel(dice: int, level: int, against: int, rng: random.Random) -> DispelResult:
     """Same structure as casting: a natural 1–2 fails, total + level >= the casting result."""
-    _check("dice", dice, 1, MAX_CAST_DICE)
-    _check("level", level, 0, MAX_LEVEL)
-    _check("against", against, 1, MAX_VALUE)
+    check_magic(dice, level, "against", against)
     rolled = _d6(dice, rng)
-    total = sum(rolled)
-    natural_fail = total <= NATURAL_FAIL
-    success = not natural_fail and total + level >= against
-    return DispelResult(rolled, level, against, success, natural_fail)
+    return DispelResult(rolled, level, against, dispel_succeeds(sum(rolled), level, against))
 
 
 def winds_json(r: WindsResult) -> dict[str, Any]:
@@ -146,27 +151,25 @@ def winds_json(r: WindsResult) -> dict[str, Any]:
     }
 
 
-def cast_json(r: CastResult) -> dict[str, Any]:
+def _magic_json(r: MagicRoll) -> dict[str, Any]:
     return {
         "dice": r.dice,
         "total": r.total,
         "level": r.level,
-        "value": r.value,
         "result": r.result,
+        "natural_fail": r.natural_fail,
+    }
+
+
+def cast_json(r: CastResult) -> dict[str, Any]:
+    return {
+        **_magic_json(r),
+        "value": r.value,
         "success": r.success,
         "irresistible": r.irresistible,
-        "natural_fail": r.natural_fail,
         "miscast": r.miscast or None,
     }
 
 
 def dispel_json(r: DispelResult) -> dict[str, Any]:
-    return {
-        "dice": r.dice,
-        "total": r.total,
-        "level": r.level,
-        "against": r.against,
-        "result": r.result,
-        "success": r.success,
-        "natural_fail": r.natural_fail,
-    }
+    return {**_magic_json(r), "against": r.against, "success": r.success}

@@ -138,12 +138,7 @@ class LiveMessageManager:
 
     async def _state(self, channel_id: int) -> GameState | None:
         """The channel's active game, or its last one if that has just ended (final board)."""
-        storage = self.services.storage
-        state = await service.load_state(storage, channel_id)
-        if state is not None:
-            return state
-        game_id = await storage.tracker.latest_game_id(channel_id)
-        return await storage.tracker.load(game_id) if game_id is not None else None
+        return await service.current_or_last(self.services.storage, channel_id)
 
     async def _render(self, state: GameState) -> Reply:
         ctx = Ctx(

@@ -58,9 +58,13 @@ async def send_reply(
     Works whether the interaction is unanswered, deferred or already answered (then the reply
     goes out as follow-ups).
     """
+    response = interaction.response
+    if reply.silent and interaction.type is discord.InteractionType.component:
+        if not response.is_done():
+            await response.defer()  # a component's defer is the silent "message update" ack
+        return
     messages = render_reply(reply)
     first, rest = messages[0], messages[1:]
-    response = interaction.response
     kind = response.type
     if not response.is_done():
         if edit_origin and interaction.message is not None:

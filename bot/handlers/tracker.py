@@ -103,6 +103,13 @@ TARGET = Option(
 STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100, ru_name="параметр")
 
 
+def name_option(ru_name: str) -> Option:
+    """A required name (of a unit, a planet) no longer than a unit's name may be."""
+    return Option(
+        "name", str, required=True, min_length=1, max_length=service.MAX_UNIT_NAME, ru_name=ru_name
+    )
+
+
 # --- replies -----------------------------------------------------------------------------------
 
 
@@ -201,9 +208,7 @@ async def game_end(ctx: Ctx) -> Reply:
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
     game_id = int(payload) if payload.isdigit() else None
     outcome = await service.end(ctx, game_id)
-    reply = show_reply(ctx, outcome.state)
-    reply.body = ctx.t("tracker.end.done") + "\n" + reply.body
-    return reply
+    return show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
 
 
 @command("game", "next", area=AREA)
@@ -244,10 +249,7 @@ async def game_redo(ctx: Ctx) -> Reply:
 @command("game", "log", area=AREA, options=[Option("n", int, min_value=1, max_value=LOG_MAX)])
 async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     storage = ctx.services.storage
-    game_id = await storage.tracker.active_game_id(ctx.channel_id)
-    if game_id is None:
-        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
-    state = await storage.tracker.load(game_id) if game_id is not None else None
+    state = await service.current_or_last(storage, ctx.channel_id)
     if state is None:
         raise UserError("tracker.error.no_game")
     steps = await storage.tracker.history(state.game.id, n)
@@ -261,13 +263,11 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
 
 @command("game", "export", area=AREA)
 async def game_export(ctx: Ctx) -> Reply:
-    storage = ctx.services.storage
-    game_id = await storage.tracker.active_game_id(ctx.channel_id)
-    if game_id is None:
-        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
-    if game_id is None:
+    state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
+    if state is None:
         raise UserError("tracker.error.no_game")
-    data = await export_game(storage, game_id)
+    game_id = state.game.id
+    data = await export_game(ctx.services.storage, game_id)
     blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     return Reply(
         body=ctx.t("tracker.export.done", events=len(data["events"]), steps=len(data["steps"])),
@@ -283,14 +283,7 @@ async def game_export(ctx: Ctx) -> Reply:
     "add",
     area=AREA,
     options=[
-        Option(
-            "name",
-            str,
-            required=True,
-            min_length=1,
-            max_length=service.MAX_UNIT_NAME,
-            ru_name="имя",
-        ),
+        name_option("имя"),
         Option("owner", UserRef, ru_name="владелец"),
         Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
         Option("armor", int, min_value=0, max_value=50, ru_name="броня"),
@@ -315,14 +308,7 @@ async def unit_remove(ctx: Ctx, target: str) -> Reply:
     area=AREA,
     options=[
         TARGET,
-        Option(
-            "name",
-            str,
-            required=True,
-            min_length=1,
-            max_length=service.MAX_UNIT_NAME,
-            ru_name="имя",
-        ),
+        name_option("имя"),
     ],
 )
 async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
@@ -417,14 +403,7 @@ async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     "planet",
     area=AREA,
     options=[
-        Option(
-            "name",
-            str,
-            required=True,
-            min_length=1,
-            max_length=service.MAX_UNIT_NAME,
-            ru_name="планета",
-        ),
+        name_option("планета"),
         Option("player", UserRef, ru_name="игрок"),
     ],
 )

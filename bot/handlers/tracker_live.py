@@ -4,10 +4,11 @@ Every payload starts with the game id, and the step buttons carry the target (`u
 a click means the same thing after a restart and a click on an old game's message is refused
 rather than applied to a newer game. Permission checks and notifications live in the service.
 
-A click answers by editing the message it came from with the fresh scoreboard (instant feedback
-for the clicker); the live message manager then converges every channel's live message on the
-latest state. When a change has something to announce (a unit destroyed, Burn rolls, a winner),
-the answer is a new public message instead, so the announcement stays readable in the channel.
+On Discord a click is acknowledged silently and the live message manager makes the one edit
+that shows the new state (coalesced, at most one per 2 seconds), so a click never edits the
+message twice. Offline (the console, no manager) the click's answer is the fresh board itself.
+When a change has something to announce (a unit destroyed, Burn rolls, a winner), the answer is
+a new public message instead, so the announcement stays readable in the channel.
 """
 
 from __future__ import annotations
@@ -56,9 +57,11 @@ async def game_for(ctx: Ctx, payload_game: str) -> GameState:
 
 
 async def _answer(ctx: Ctx, outcome: service.Outcome | None = None) -> Reply:
-    """Announcements go out as a new message; otherwise the clicked message shows the new state."""
+    """Announcements go out as a new message; otherwise the board shows the new state."""
     if outcome is not None and outcome.notes:
         return outcome_reply(ctx, outcome)
+    if ctx.services.live is not None:
+        return Reply(silent=True)  # the manager edits the live message: the click's one edit
     state = await service.load_state(ctx.services.storage, ctx.channel_id)
     if state is None:
         if outcome is not None:

@@ -288,6 +288,11 @@ class SqliteTrackerRepo:
         async with self._db.transaction() as conn:
             return await _load(conn, game_id)
 
+    async def load_active(self, channel_id: int) -> GameState | None:
+        """The channel's active game as `load` reads it, found and read in one go."""
+        async with self._db.transaction() as conn:
+            return await _load(conn, channel_id=channel_id)
+
     async def history(
         self, game_id: int, limit: int | None = None, *, ids: list[int] | None = None
     ) -> list[StepRecord]:
@@ -564,14 +569,28 @@ def _counter(row: Iterable[Any]) -> Counter:
     return Counter(int(cid), str(key), int(value), lo, hi, bool(token))
 
 
-async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
-    g = await _one(
-        conn,
-        "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at,"
-        " created_by, ended_at, winner_id, options, live_message_id, live_channel_id,"
-        " live_posted_at FROM tracker_games WHERE id = ?",
-        (game_id,),
-    )
+_GAME_COLUMNS = (
+    "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at, created_by,"
+    " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at"
+    " FROM tracker_games"
+)
+
+
+async def _load(
+    conn: aiosqlite.Connection, game_id: int | None = None, *, channel_id: int | None = None
+) -> GameState | None:
+    """The game `game_id`, or the channel's active one, in three queries: game, holders, values.
+
+    Every statement is a round trip to the database thread, and a change reads the game twice
+    (to resolve names, then for the reply), so players and units come in one query, and counters
+    and list items in another.
+    """
+    if game_id is not None:
+        g = await _one(conn, _GAME_COLUMNS + " WHERE id = ?", (game_id,))
+    else:
+        g = await _one(
+            conn, _GAME_COLUMNS + " WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE)
+        )
     if g is None:
         return None
     game = Game(
@@ -590,21 +609,21 @@ async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
     )
     live = LiveMessage(int(g[12]), int(g[13]), float(g[14] or 0.0)) if g[12] is not None else None
     counters: dict[tuple[str, int], list[Counter]] = {}
-    for r in await _all(
-        conn,
-        "SELECT id, key, value, min_value, max_value, token, holder, holder_id"
-        " FROM tracker_counters WHERE game_id = ? AND present = 1 ORDER BY position, id",
-        (game_id,),
-    ):
-        counters.setdefault((str(r[6]), int(r[7])), []).append(_counter(tuple(r)[:6]))
     items: dict[int, dict[str, list[str]]] = {}
+    # Counters (ordered by position) then list items (ordered by id); `kind` tells them apart.
     for r in await _all(
         conn,
-        "SELECT participant_id, list, text FROM tracker_items"
-        " WHERE game_id = ? AND present = 1 ORDER BY id",
-        (game_id,),
+        "SELECT 0 AS kind, id, key, value, min_value, max_value, token, holder, holder_id,"
+        " position FROM tracker_counters WHERE game_id = ? AND present = 1"
+        " UNION ALL SELECT 1, id, list, NULL, NULL, NULL, text, NULL, participant_id, 0"
+        " FROM tracker_items WHERE game_id = ? AND present = 1"
+        " ORDER BY kind, position, id",
+        (game.id, game.id),
     ):
-        items.setdefault(int(r[0]), {}).setdefault(str(r[1]), []).append(str(r[2]))
+        if r[0] == 0:
+            counters.setdefault((str(r[7]), int(r[8])), []).append(_counter(tuple(r)[1:7]))
+        else:
+            items.setdefault(int(r[8]), {}).setdefault(str(r[2]), []).append(str(r[6]))
 
     def split(kind: str, hid: int) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
         found = counters.get((kind, hid), [])
@@ -614,26 +633,26 @@ async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
         )
 
     participants: list[Participant] = []
-    for r in await _all(
-        conn,
-        "SELECT id, user_id, name, seat, present FROM tracker_participants"
-        " WHERE game_id = ? ORDER BY seat, id",
-        (game_id,),
-    ):
-        cs, ts = split("participant", int(r[0]))
-        lists = {k: tuple(v) for k, v in items.get(int(r[0]), {}).items()}
-        participants.append(
-            Participant(int(r[0]), int(r[1]), str(r[2]), int(r[3]), bool(r[4]), cs, ts, lists)
-        )
     units: list[Unit] = []
+    # Participants (by seat) then units (by position), as one result.
     for r in await _all(
         conn,
-        "SELECT id, owner_id, kind, name, position, state, present FROM tracker_units"
-        " WHERE game_id = ? ORDER BY position, id",
-        (game_id,),
+        "SELECT 0 AS kind, id, user_id, '' AS unit_kind, name, seat AS pos, '' AS state, present"
+        " FROM tracker_participants WHERE game_id = ?"
+        " UNION ALL SELECT 1, id, owner_id, kind, name, position, state, present"
+        " FROM tracker_units WHERE game_id = ? ORDER BY kind, pos, id",
+        (game.id, game.id),
     ):
-        cs, ts = split("unit", int(r[0]))
-        units.append(
-            Unit(int(r[0]), r[1], str(r[2]), str(r[3]), int(r[4]), str(r[5]), bool(r[6]), cs, ts)
-        )
+        hid = int(r[1])
+        if r[0] == 0:
+            cs, ts = split("participant", hid)
+            lists = {k: tuple(v) for k, v in items.get(hid, {}).items()}
+            participants.append(
+                Participant(hid, int(r[2]), str(r[4]), int(r[5]), bool(r[7]), cs, ts, lists)
+            )
+        else:
+            cs, ts = split("unit", hid)
+            units.append(
+                Unit(hid, r[2], str(r[3]), str(r[4]), int(r[5]), str(r[6]), bool(r[7]), cs, ts)
+            )
     return GameState(game, tuple(participants), tuple(units), live)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 from bot.i18n import t
-from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
+from bot.tracker.model import GameState
 from bot.tracker.records import StepRecord
 from bot.tracker.service import Change, Note
-from bot.tracker.templates import Template, game_name, template
+from bot.tracker.templates import TURN_GAMES, Template, game_name, template
 
 
 def header(state: GameState, lang: str) -> str:
@@ -21,7 +21,7 @@ def header(state: GameState, lang: str) -> str:
         return t("tracker.show.ended", lang, game=name)
     active = state.active_player
     return t(
-        "tracker.show.header",
+        "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header",
         lang,
         game=name,
         round=state.round,
@@ -64,8 +64,12 @@ def step_line(
             what.append(t("tracker.log.destroyed", lang, unit=unit.name if unit else "?"))
         elif ev.entity == "game" and ev.field == "round":
             what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "unit" and ev.field == "name":
+            what.append(f"{ev.before} → {ev.after}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
+    if not what:  # a unit added or removed, a planet won: the step names it
+        what.extend(str(step.params[k]) for k in ("unit", "item") if k in step.params)
     action = t(f"tracker.action.{step.action}", lang)
     stamp = time.strftime("%H:%M", time.gmtime(step.at))
     line = f"#{step.id} {stamp} {step.user_name or '?'}: {action}"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from bot.i18n import catalogue, t
 from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
-from bot.tracker.templates import Template, game_name, template
+from bot.tracker.templates import TURN_GAMES, Template, game_name, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
 TITLE_MAX = 256
@@ -121,9 +121,6 @@ class Scoreboard:
 # ---------------------------------------------------------------------------------------------
 # Reading the game model into the view.
 
-# Games counted in turns rather than rounds.
-TURN_GAMES = frozenset({"keyforge"})
-
 
 def target_key(holder: Participant | Unit) -> str:
     """`u12` / `p3`: the short id a payload carries (the service reads it as `#u12` / `#p3`)."""
@@ -162,9 +159,9 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         damage = holder.value(tpl.damage)
         return Health(total - damage, total)
     life = holder.counter("life")
-    if life is None:
-        return None
-    start = state.game.options.get("life") or life.max or life.value
+    start = state.game.options.get("life") or (life.max if life is not None else None)
+    if life is None or not start:
+        return None  # no known whole to measure against: life is shown as a plain number
     return Health(life.value, max(start, life.value))
 
 
@@ -190,7 +187,7 @@ def _stats_of(
             if c.value:
                 out.append(Stat(label, c.value, flag=True))
             continue
-        if not always and c.value == 0 and c.key != tpl.mana:
+        if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
             continue
         maximum = c.max if c.key == tpl.win_stat else None
         note = ""

@@ -31,17 +31,11 @@ class Counter:
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
 
-@dataclass(frozen=True)
-class Participant:
-    id: int
-    user_id: int
-    name: str
-    seat: int
-    present: bool = True
-    counters: tuple[Counter, ...] = ()
-    tokens: tuple[Counter, ...] = ()
-    # Free-form lists kept per player, e.g. conquest planets won: {"planets": ("Elouith", …)}.
-    lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+class HasCounters:
+    """Lookups shared by participants and units: a counter or token by key, or its value."""
+
+    counters: tuple[Counter, ...]
+    tokens: tuple[Counter, ...]
 
     def counter(self, key: str) -> Counter | None:
         return next((c for c in self.counters if c.key == key), None)
@@ -55,7 +49,20 @@ class Participant:
 
 
 @dataclass(frozen=True)
-class Unit:
+class Participant(HasCounters):
+    id: int
+    user_id: int
+    name: str
+    seat: int
+    present: bool = True
+    counters: tuple[Counter, ...] = ()
+    tokens: tuple[Counter, ...] = ()
+    # Free-form lists kept per player, e.g. conquest planets won: {"planets": ("Elouith", …)}.
+    lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unit(HasCounters):
     """A mage, warlord or creature; `state` is '' normally or 'destroyed'."""
 
     id: int
@@ -71,16 +78,6 @@ class Unit:
     @property
     def destroyed(self) -> bool:
         return self.state == DESTROYED
-
-    def counter(self, key: str) -> Counter | None:
-        return next((c for c in self.counters if c.key == key), None)
-
-    def token(self, key: str) -> Counter | None:
-        return next((c for c in self.tokens if c.key == key), None)
-
-    def value(self, key: str, default: int = 0) -> int:
-        c = self.counter(key) or self.token(key)
-        return c.value if c else default
 
 
 @dataclass(frozen=True)
@@ -112,7 +109,7 @@ class Game:
 
 @dataclass(frozen=True)
 class GameState:
-    """One game read in one go. `participants`/`units` hold present rows; `all_*` every row."""
+    """One game read in one go. `participants`/`units` are those in play; `all_*` every row."""
 
     game: Game
     all_participants: tuple[Participant, ...]
@@ -125,7 +122,9 @@ class GameState:
 
     @property
     def units(self) -> tuple[Unit, ...]:
-        return tuple(u for u in self.all_units if u.present)
+        """Units in play: present, and not of a player who has left (they leave with them)."""
+        gone = {p.id for p in self.all_participants if not p.present}
+        return tuple(u for u in self.all_units if u.present and u.owner_id not in gone)
 
     @property
     def slug(self) -> str:

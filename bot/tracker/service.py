@@ -75,12 +75,20 @@ class Outcome:
 
 async def load_state(storage: Storage, channel_id: int) -> GameState | None:
     """The channel's active game, or None."""
-    game_id = await storage.tracker.active_game_id(channel_id)
-    return await storage.tracker.load(game_id) if game_id is not None else None
+    return await storage.tracker.load_active(channel_id)
 
 
 async def load_game(storage: Storage, game_id: int) -> GameState | None:
     return await storage.tracker.load(game_id)
+
+
+async def current_or_last(storage: Storage, channel_id: int) -> GameState | None:
+    """The channel's active game, else its most recent one (a game just won: log, undo, board)."""
+    state = await storage.tracker.load_active(channel_id)
+    if state is not None:
+        return state
+    game_id = await storage.tracker.latest_game_id(channel_id)
+    return await storage.tracker.load(game_id) if game_id is not None else None
 
 
 async def require_state(ctx: Ctx) -> GameState:
@@ -241,6 +249,7 @@ class Step:
         self.notes: list[Note] = []
         self.units: set[int] = set()
         self.players: set[int] = set()
+        self._fresh: tuple[int, GameState] | None = None  # (events written, state then)
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params))
@@ -310,7 +319,10 @@ class Step:
         self._touch(holder)
 
     async def fresh(self) -> GameState:
-        return await self.tx.state()
+        """The game as this transaction sees it; read again only after a write since last time."""
+        if self._fresh is None or self._fresh[0] != self.tx.events:
+            self._fresh = (self.tx.events, await self.tx.state())
+        return self._fresh[1]
 
     async def end_game(self, winner: Participant | None) -> None:
         game = self.state.game
@@ -381,7 +393,7 @@ async def run_step(
             if check:
                 await consequences(step)
             changed = tx.events > 0
-            after = await tx.state()
+            after = await step.fresh()
     except GameNotActive:
         raise UserError("tracker.error.ended") from None
     assert step is not None
@@ -587,27 +599,19 @@ def _amount(amount: int) -> None:
 
 async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Outcome:
     """`/add`: stat += amount (negative allowed), refused outside the stat's bounds."""
-    _amount(amount)
-    state = await require_state(ctx)
-    require_player(ctx, state)
-    tpl = template(state.slug)
-    ref = find_stat(state, tpl, find_target(state, target), stat, ctx.lang)
-
-    async def body(step: Step) -> None:
-        cid = (
-            ref.counter.id
-            if ref.counter
-            else await step.ensure(ref.holder, ref.key, token=ref.token)
-        )
-        await step.adjust(ref.holder, cid, ref.key, amount)
-
-    params = {"target": ref.holder.name, "stat": ref.key, "amount": amount}
-    return await run_step(ctx, state, "add", body, params)
+    return await _change_stat(ctx, target, stat, "add", "amount", amount)
 
 
 async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
     """`/set`: stat = value, refused outside the stat's bounds."""
-    _amount(value)
+    return await _change_stat(ctx, target, stat, "set", "value", value)
+
+
+async def _change_stat(
+    ctx: Ctx, target: str, stat: str, action: str, param: str, number: int
+) -> Outcome:
+    """`/add` or `/set` on a named stat (created on the fly where the template allows)."""
+    _amount(number)
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
@@ -619,10 +623,13 @@ async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
             if ref.counter
             else await step.ensure(ref.holder, ref.key, token=ref.token)
         )
-        await step.set(ref.holder, cid, ref.key, value)
+        if action == "add":
+            await step.adjust(ref.holder, cid, ref.key, number)
+        else:
+            await step.set(ref.holder, cid, ref.key, number)
 
-    params = {"target": ref.holder.name, "stat": ref.key, "value": value}
-    return await run_step(ctx, state, "set", body, params)
+    params = {"target": ref.holder.name, "stat": ref.key, param: number}
+    return await run_step(ctx, state, action, body, params)
 
 
 def _damage_ref(
@@ -963,11 +970,7 @@ async def next_round(ctx: Ctx, rng: random.Random | None = None) -> Outcome:
 
 async def _undo_target(ctx: Ctx) -> GameState:
     """The active game, or the channel's last game if it just ended (so a win can be undone)."""
-    storage = ctx.services.storage
-    game_id = await storage.tracker.active_game_id(ctx.channel_id)
-    if game_id is None:
-        game_id = await storage.tracker.latest_game_id(ctx.channel_id)
-    state = await storage.tracker.load(game_id) if game_id is not None else None
+    state = await current_or_last(ctx.services.storage, ctx.channel_id)
     if state is None:
         raise UserError("tracker.error.no_game")
     require_player(ctx, state)

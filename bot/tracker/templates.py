@@ -21,6 +21,8 @@ TEMPLATES_DIR = Path(__file__).with_name("templates")
 TEMPLATE_SLUGS = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
 PROCEDURES = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
 LEADER_KINDS = ("", "mage", "warlord")
+# Games counted in turns rather than rounds (the board and replies say "turn 3").
+TURN_GAMES = frozenset({"keyforge"})
 CREATURE = "creature"
 
 

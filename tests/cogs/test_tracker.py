@@ -233,3 +233,18 @@ async def test_the_shared_board_keeps_the_bot_language_whoever_clicks(game: Tabl
     result = await game.bob.click(message(game, state.live.message_id), label="+1")  # en-US
     assert result.response is not None
     assert "мана 10" in "\n".join(f.value or "" for f in result.response.embeds[0].fields)
+
+
+async def test_a_click_edits_the_live_message_exactly_once(game: Table) -> None:
+    state = await state_of(game)
+    assert state.live is not None
+    mid = state.live.message_id
+    await game.env.advance_time(3)
+    since = len(game.env.http_requests)
+    await game.bob.click(message(game, mid), label="+1")
+    await game.env.advance_time(3)
+    later = game.env.http_requests[since:]
+    callbacks = [r for r in later if r.path.endswith("/callback")]
+    assert [(r.json or {}).get("type") for r in callbacks] == [6]  # a silent ack, no update
+    assert len([r for r in later if r.method == "PATCH"]) == 1  # the manager's one edit
+    assert "❤ ▰▰▰▰▰▰▰▰▰▰ 29/30" in fields(message(game, mid))

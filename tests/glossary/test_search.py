@@ -248,3 +248,12 @@ def test_autocomplete_short_prefixes_with_the_channel_game(g: Glossary) -> None:
 def test_inflected_word_inside_a_longer_name(g: Glossary) -> None:
     hits = g.search("выстрелов", game="berserk", limit=5)
     assert any("ЗОВ" in names_of(h) for h in hits)
+
+
+def test_fleeting_vowels_the_stemmer_misses(g: Glossary) -> None:
+    tied = g.ambiguous(g.search("рывком"))
+    assert {h.entry.title for h in tied} == {"Charge +X", "Snatch"}
+    assert {h.entry.title for h in g.search("владельца", game="mage-wars")[:2]} == {
+        "Controller",
+        "Owner",
+    }

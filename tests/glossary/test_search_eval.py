@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -48,3 +51,36 @@ def test_eval_reader_reports_malformed_lines(tmp_path: Path) -> None:
     cases, problems = read_cases(tsv)
     assert [c.query for c in cases] == ["броня"] and cases[0].game is None
     assert problems == ["line 3: expected 4 tab-separated columns"]
+
+
+def test_eval_lookup_command(tmp_path: Path) -> None:
+    """`python -m bot eval-lookup FILE` prints both figures and each miss with what came first."""
+    real_glossary()
+    tsv = tmp_path / "q.tsv"
+    tsv.write_text(
+        "эгида\t-\tmage-wars\tвычитают X кубиков\nэгида\t-\tberserk\tнет такого\n",
+        encoding="utf-8",
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
+    env.update(DISCORD_TOKEN="", PYTHONIOENCODING="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "eval-lookup", str(tsv)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "top-1: 1/2 = 50.0%" in done.stdout
+    assert "top-3: 1/2 = 50.0%" in done.stdout
+    assert "miss line 2: 'эгида'" in done.stdout and "first was mage-wars/" in done.stdout
+    missing = subprocess.run(
+        [sys.executable, "-m", "bot", "eval-lookup", str(tmp_path / "none.tsv")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
+    assert missing.returncode == 2 and "cannot read" in missing.stderr

@@ -7,8 +7,11 @@ from collections.abc import Callable
 import pytest
 
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.tracker import service
+from bot.tracker.model import GameState, Unit
 
 CHANNEL = stable_id("#table")
+BOB = UserRef.from_name("bob")
 
 MakeCtx = Callable[..., Ctx]
 
@@ -40,3 +43,14 @@ def notified(services: Services) -> list[int]:
 
     services.game_changed_hooks.append(hook)
     return seen
+
+
+async def state_of(services: Services) -> GameState:
+    """The active game of #table (the test fails if there is none)."""
+    state = await service.load_state(services.storage, CHANNEL)
+    assert state is not None
+    return state
+
+
+def unit(state: GameState, name: str) -> Unit:
+    return next(u for u in state.all_units if u.name == name)

@@ -196,3 +196,34 @@ async def test_show_pages_through_a_board_too_big_for_one_message(services: Serv
         if u.kind == "creature":
             assert f"• {u.name} ❤ ▰▰▰▰▰ 9/9 · броня 2 · защита 5" in detail
     assert pages[-1].footer == f"Страница {len(pages)} из {len(pages)}"
+
+
+async def test_on_discord_a_click_is_acknowledged_silently(services: Services) -> None:
+    """With the live message manager present, it makes the one edit; the click shows nothing."""
+    state = await mage_wars(services, players=2)
+    services.live = FakePoster()
+    live = render_live(state)
+    reply = await press(services, "alice", button(live, "live.step", "+1"))
+    assert reply.silent and not reply.body and not reply.fields
+    assert (await fresh(services)).leader(state.participants[0].id).value("damage") == 1  # type: ignore[union-attr]
+    for b in (button(live, "live.undo"), button(live, "live.refresh")):
+        assert (await press(services, "alice", b)).silent
+    reply = await press(services, "alice", button(live, "live.next"))
+    assert not reply.silent and "Раунд 2" in reply.body  # the round report is still posted
+
+
+async def test_buttons_of_an_ended_game_are_refused(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    live = render_live(state)
+    await service.end(ctx_for(services, "alice"))
+    game_id = await services.storage.tracker.latest_game_id(CHANNEL)
+    assert game_id is not None
+    events = await services.storage.tracker.event_count(game_id)
+    for b in (
+        button(live, "live.step", "+1"),
+        button(live, "live.undo"),
+        button(live, "live.next"),
+    ):
+        reply = await press(services, "alice", b)
+        assert reply.kind is Kind.ERROR and reply.ephemeral
+    assert await services.storage.tracker.event_count(game_id) == events

@@ -8,20 +8,8 @@ from bot.context import Services, UserRef
 from bot.dice.mage_wars import roll_burn
 from bot.registry import UserError
 from bot.tracker import service
-from bot.tracker.model import GameState, Unit, keyforge_chain_penalty
-from tests.tracker.conftest import CHANNEL, MakeCtx
-
-BOB = UserRef.from_name("bob")
-
-
-async def state_of(services: Services) -> GameState:
-    state = await service.load_state(services.storage, CHANNEL)
-    assert state is not None
-    return state
-
-
-def unit(state: GameState, name: str) -> Unit:
-    return next(u for u in state.all_units if u.name == name)
+from bot.tracker.model import keyforge_chain_penalty
+from tests.tracker.conftest import BOB, MakeCtx, state_of, unit
 
 
 async def test_mage_wars_channeling_then_upkeep(services: Services, make_ctx: MakeCtx) -> None:

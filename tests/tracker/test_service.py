@@ -7,20 +7,11 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.context import Ctx, Services, UserRef
+from bot.context import Ctx, Services
 from bot.handlers.tracker import ac_stat, ac_target, ac_token
 from bot.registry import UserError, load_handlers, run_action
 from bot.tracker import service
-from bot.tracker.model import GameState
-from tests.tracker.conftest import CHANNEL, MakeCtx
-
-BOB = UserRef.from_name("bob")
-
-
-async def state_of(services: Services) -> GameState:
-    state = await service.load_state(services.storage, CHANNEL)
-    assert state is not None
-    return state
+from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of
 
 
 async def mage_wars(make_ctx: MakeCtx) -> None:

@@ -51,13 +51,23 @@ async def state_of(services: Services, fake: FakeDiscord) -> GameState:
     return state
 
 
+async def with_live(services: Services, fake: FakeDiscord) -> GameState:
+    """The state once the bot has stored the id of the board it posted (just after the POST)."""
+    for _ in range(200):
+        state = await state_of(services, fake)
+        if state.live is not None:
+            return state
+        await asyncio.sleep(0.005)
+    raise AssertionError("the live message id was never stored")
+
+
 async def start_game(fake: FakeDiscord, services: Services) -> int:
     """`/game start` by alice with bob; returns the id of the live message the bot posted."""
     since = len(fake.requests)
     await fake.slash("game start", {"game": "mage-wars", "player1": fake.bob, "life": 30})
     post = await fake.wait_for_request("POST", MESSAGES, since=since)
     assert post.status == 200
-    state = await state_of(services, fake)
+    state = await with_live(services, fake)
     assert state.live is not None
     return state.live.message_id
 
@@ -85,7 +95,7 @@ async def test_a_button_click_patches_the_live_message(
     _, callback = await fake_discord.click(
         custom_id(fake_discord, mid, "+1"), user=fake_discord.bob
     )
-    assert callback.json["type"] == 7  # the clicker sees the board at once
+    assert callback.json["type"] == 6  # a silent ack: the manager's edit is the only one
     patch = await fake_discord.wait_for_request(
         "PATCH", f"/channels/{fake_discord.channel_id}/messages/{mid}", since=since
     )
@@ -93,6 +103,10 @@ async def test_a_button_click_patches_the_live_message(
     assert "29/30" in text and "Ходит: **Alice**" in text
     assert "29/30" in embed_text(fake_discord.messages[mid]["embeds"])
     assert len(patch.json["components"]) >= 3  # the controls ride along
+    await asyncio.sleep(0.05)
+    later = fake_discord.requests[since:]
+    assert len([r for r in later if r.method == "PATCH"]) == 1  # one click, one edit
+    assert not [r for r in later if "callback" in r.path and r.json["type"] == 7]
 
 
 async def test_twenty_rapid_changes_make_at_most_three_edits(
@@ -137,7 +151,7 @@ async def test_error_30046_makes_the_bot_post_the_board_again(
     since = len(fake_discord.requests)
     clock.advance(5)
     _, callback = await fake_discord.click(custom_id(fake_discord, new.message_id, "−1"))
-    assert callback.json["type"] == 7
+    assert callback.json["type"] == 6
     await fake_discord.wait_for_request("PATCH", f"{MESSAGES}/{new.message_id}", since=since)
 
 
@@ -165,7 +179,7 @@ async def test_restart_keeps_the_live_message_and_its_buttons(
         clock.advance(5)
         since = len(fake_discord.requests)
         _, callback = await fake_discord.click(plus, message_id=mid, user=fake_discord.bob)
-        assert callback.json["type"] == 7
+        assert callback.json["type"] == 6
         patch = await fake_discord.wait_for_request("PATCH", f"{MESSAGES}/{mid}", since=since)
         assert "25/30" in embed_text(patch.json["embeds"])
         later = fake_discord.requests[since:]
@@ -182,7 +196,7 @@ async def test_a_stranger_is_refused_and_the_board_is_not_touched(
     since0 = len(fake_discord.requests)
     await fake_discord.slash("game start", {"game": "mage-wars", "life": 30})
     await fake_discord.wait_for_request("POST", MESSAGES, since=since0)
-    before = await state_of(services, fake_discord)
+    before = await with_live(services, fake_discord)
     assert before.live is not None
     mid = before.live.message_id
     clock.advance(5)
