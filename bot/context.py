@@ -18,9 +18,8 @@ from bot.config import Settings
 from bot.i18n import t
 
 if TYPE_CHECKING:
-    from glossary.search import Glossary
-
     from bot.storage import Storage
+    from glossary.search import Glossary
 
 
 @dataclass(frozen=True)
