@@ -1,9 +1,10 @@
 """Dice speed figures (prints, never asserts): `python -m bench.dice`.
 
-The headline is one `/odds mw` of 40 dice with 3 strikes (target: p99 <= 5 ms), measured three
-ways: warm (the per-die convolution tables already built, as in a running bot), cold (every cache
-cleared before each call, as in the first call after start) and end to end (options → exact odds →
-reply with its bar chart → rendered text). Then the worst case in range and the rollers' speed.
+The headline is one `/odds mw` of 40 dice with 3 strikes (target: p99 <= 5 ms), measured four
+ways: warm (this dice count and armor seen before, so the strike sums are cached, as in a running
+bot), another defense/Daze on those cached sums, cold (every cache cleared before each call: the
+first query of a new dice count or armor) and end to end (options → exact odds → reply with its
+bar chart → rendered text). Then the worst case in range and the rollers' speed.
 """
 
 from __future__ import annotations
@@ -71,6 +72,16 @@ def main(argv: list[str] | None = None) -> None:
     cpu = time.thread_time
     line("  warm, wall clock", timings(lambda: attack_odds(headline), n))
     line("  warm, CPU time", timings(lambda: attack_odds(headline), n, clock=cpu))
+    defenses = [
+        MWAttack(40, strikes=3, armor=2, defense=d, daze=dazed)
+        for d in range(13)
+        for dazed in (False, True)
+    ]
+    cycle = iter(defenses * (n // len(defenses) + 1))
+    line(
+        "  warm, another defense/daze each call, wall",
+        timings(lambda: attack_odds(next(cycle)), n),
+    )
     line(
         "  cold (caches cleared each call), wall",
         timings(lambda: attack_odds(headline), n, odds_mod.clear_caches),

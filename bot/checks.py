@@ -35,7 +35,7 @@ def check_catalogue(report: list[str]) -> list[str]:
 
 @checker("command texts")
 def check_command_texts(report: list[str]) -> list[str]:
-    """Every command, group and option has a description in the catalogue."""
+    """Every command, group and option has a description, and every area a `/help` heading."""
     cat = Catalogue.load()
     reg = load_handlers()
     problems: list[str] = []
@@ -46,6 +46,7 @@ def check_command_texts(report: list[str]) -> list[str]:
             keys.add("cmd." + cmd.path[0])
         keys.update(f"{cmd.key}.opt.{o.name}" for o in cmd.options)
     keys.update(reg.menus)
+    keys.update(f"help.area.{area}" for area in reg.areas())
     problems += [f"no catalogue text for {k!r}" for k in sorted(keys) if k not in cat]
     report.append(f"commands: {len(reg.commands)} handlers, {len(reg.actions)} actions")
     return problems

@@ -10,17 +10,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.context import Ctx, Services, UserRef, stable_id
-from bot.registry import Command, Option, UserError, load_handlers, run_action, run_command
+from bot.registry import (
+    Command,
+    Option,
+    UserError,
+    load_handlers,
+    new_error_id,
+    run_action,
+    run_command,
+)
 from bot.render.text import pressable, render_text
 from bot.reply import Reply
+
+log = logging.getLogger("arbiter.console")
 
 _TRUE = {"true", "yes", "1", "on", "да", "д", "y"}
 _FALSE = {"false", "no", "0", "off", "нет", "н", "n"}
@@ -211,6 +223,8 @@ class Console:
             reply = await self._dispatch(ctx, line)
         except UserError as exc:
             reply = exc.reply(ctx)
+        except Exception as exc:  # a bug: an apology with an id, never a traceback on screen
+            reply = Reply.error(ctx.t("error.unexpected", error_id=log_unexpected(line, exc)))
         if reply is None:
             return ""
         if reply.actions:
@@ -251,6 +265,43 @@ class Console:
         return await run_action(ctx, action_id, payload)
 
 
+async def read_line(stdin: TextIO) -> str:
+    """The next line of `stdin` ('' at the end), read without blocking the event loop.
+
+    A daemon thread rather than the loop's executor: on Ctrl+C, `asyncio.run` waits for its
+    executor's threads, and a thread blocked in `readline` would hold the exit until Enter.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(line or "")
+
+    def read() -> None:
+        try:
+            line, error = stdin.readline(), None
+        except Exception as exc:
+            line, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (Ctrl+C)
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=read, name="console-stdin", daemon=True).start()
+    return await future
+
+
+def log_unexpected(line: str, exc: Exception) -> str:
+    """Log a failure under a new error id: one line, the traceback only at DEBUG level."""
+    error_id = new_error_id()
+    log.error("error %s in %r: %s: %s", error_id, line, type(exc).__name__, exc)
+    log.debug("traceback of error %s", error_id, exc_info=exc)
+    return error_id
+
+
 async def run_console(
     console: Console,
     stdin: TextIO = sys.stdin,
@@ -259,12 +310,11 @@ async def run_console(
 ) -> int:
     """Read lines until end of input, printing each reply; interactive when stdin is a TTY."""
     interactive = stdin.isatty()
-    loop = asyncio.get_running_loop()
     while True:
         if interactive:
             stdout.write(prompt() if prompt else f"{console.user}@#{console.channel}> ")
             stdout.flush()
-        line = await loop.run_in_executor(None, stdin.readline)
+        line = await read_line(stdin)
         if not line:
             break
         if line.strip() in {"!quit", "!exit"}:

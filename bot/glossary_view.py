@@ -7,17 +7,14 @@ assemble replies from these pieces, so the same labels appear in autocomplete, s
 from __future__ import annotations
 
 import re
-import unicodedata
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
-
-import Stemmer
 
 from bot.games import GAMES
 from glossary.model import Entry
+from glossary.normalize import analyse, clean, fold, script_of, stem
 
 # Discord limits that shape our labels (autocomplete choice names, select options, buttons).
 CHOICE_NAME_MAX = 100
@@ -26,8 +23,6 @@ OPTION_DESCRIPTION_MAX = 100
 BUTTON_LABEL_MAX = 80
 CHOICES_MAX = 25
 
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_LATIN = re.compile(r"[A-Za-z]")
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 _INLINE = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")
@@ -37,16 +32,6 @@ INLINE_MAX = 3
 def game_name(slug: str, lang: str) -> str:
     game = GAMES.get(slug)
     return game.name(lang) if game else slug
-
-
-def clean_query(raw: str) -> str:
-    """The query with control and format characters removed and whitespace collapsed."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in raw
-        if ch.isspace() or unicodedata.category(ch) not in {"Cc", "Cf", "Cs", "Co", "Cn"}
-    )
-    return _SPACES.sub(" ", kept).strip()
 
 
 def shorten(text: str, limit: int) -> str:
@@ -61,19 +46,16 @@ def shorten(text: str, limit: int) -> str:
 
 
 def _script(text: str) -> str:
-    if _CYRILLIC.search(text):
-        return "ru"
-    if _LATIN.search(text):
-        return "en"
-    return ""
+    """'ru' or 'en' for a name in one script; '' for mixed or no letters.
 
-
-def _folded(text: str) -> str:
-    return _SPACES.sub(" ", re.sub(r"[^\w]+", " ", text.casefold().replace("ё", "е"))).strip()
+    Parameter letters do not count: `Прирост маны +/- X` is Russian despite its Latin X.
+    """
+    script = script_of(analyse(text).base)
+    return script if script in ("ru", "en") else ""
 
 
 def _compact(text: str) -> str:
-    return _folded(text).replace(" ", "")
+    return fold(text).replace(" ", "")
 
 
 def other_names(entry: Entry) -> list[str]:
@@ -81,13 +63,13 @@ def other_names(entry: Entry) -> list[str]:
 
     Spacing is ignored, so `Æmber` counts as spelled by the title `Янтарь (Æ MBER )`.
     """
-    words = f" {_folded(entry.title)} "
+    words = f" {fold(entry.title)} "
     glued = _compact(entry.title)
     seen: set[str] = set()
     out: list[str] = []
     for name in entry.names:
         key = _compact(name)
-        spelled = f" {_folded(name)} " in words or (len(key) >= 5 and key in glued)
+        spelled = f" {fold(name)} " in words or (len(key) >= 5 and key in glued)
         if not key or key in seen or spelled:
             continue
         seen.add(key)
@@ -101,7 +83,7 @@ def counterpart_name(entry: Entry) -> str | None:
     None when the title already holds both languages (`Броня ( Armor )`).
     """
     script = _script(entry.title)
-    if not script or (_CYRILLIC.search(entry.title) and _LATIN.search(entry.title)):
+    if not script:  # no letters, or both languages already (`Броня ( Armor )`)
         return None
     for name in other_names(entry):
         other = _script(name)
@@ -135,11 +117,6 @@ def button_label(entry: Entry) -> str:
     return shorten(display_title(entry), BUTTON_LABEL_MAX)
 
 
-def source_lines(entry: Entry) -> str:
-    first, last = entry.source.first_line, entry.source.last_line
-    return str(first) if first == last else f"{first}–{last}"
-
-
 @dataclass(frozen=True)
 class Page:
     entries: tuple[Entry, ...]
@@ -159,7 +136,7 @@ def extract_inline_terms(text: str) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
     for match in _INLINE.finditer(text):
-        term = clean_query(match.group(1))
+        term = clean(match.group(1))
         key = term.casefold()
         if not term or key in seen:
             continue
@@ -177,16 +154,9 @@ _MAX_KEY_WORDS = 4
 _MIN_STEM = 3
 
 
-@cache
-def _stemmer(lang: str) -> Any:
-    return Stemmer.Stemmer("russian" if lang == "ru" else "english")
-
-
 def _stem(word: str) -> str:
-    word = word.casefold().replace("ё", "е")
-    lang = "ru" if _CYRILLIC.search(word) else "en"
-    stem: str = _stemmer(lang).stemWord(word)
-    return stem
+    """One written word (`Герой-воин` counts as one) as the search index stems it."""
+    return " ".join(map(stem, fold(word).split()))
 
 
 def _is_abbreviation(name: str) -> bool:

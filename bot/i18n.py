@@ -21,6 +21,10 @@ LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 
 
+class CatalogueError(ValueError):
+    """A locale file cannot be read or merged; the message names the file."""
+
+
 class Catalogue:
     """Flat key -> {language: template} map merged from every locale file."""
 
@@ -28,14 +32,19 @@ class Catalogue:
         self._messages = dict(messages)
 
     @classmethod
-    def load(cls, directory: Path = LOCALES_DIR) -> Catalogue:
+    def load(cls, directory: Path | None = None) -> Catalogue:
+        """Merge every `*.toml` in `directory` (default: `LOCALES_DIR`, read at call time)."""
         merged: dict[str, dict[str, str]] = {}
-        for path in sorted(directory.glob("*.toml")):
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-            for key, langs in _flatten(data):
+        for path in sorted((directory or LOCALES_DIR).glob("*.toml")):
+            try:
+                with path.open("rb") as fh:
+                    data = tomllib.load(fh)
+                found = list(_flatten(data))
+            except (OSError, tomllib.TOMLDecodeError, ValueError) as exc:
+                raise CatalogueError(f"{path.name}: {exc}") from exc
+            for key, langs in found:
                 if key in merged:
-                    raise ValueError(f"{path.name}: duplicate message key {key!r}")
+                    raise CatalogueError(f"{path.name}: duplicate message key {key!r}")
                 merged[key] = langs
         return cls(merged)
 
@@ -47,11 +56,21 @@ class Catalogue:
 
     def get(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
         """The text for `key` in `lang`, formatted with `params`; falls back to Russian."""
+        text = self.lookup(key, lang)
+        if text is None:
+            raise KeyError(f"unknown message key {key!r}")
+        return text.format(**params) if params else text
+
+    def lookup(self, key: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+        """The unformatted text for `key` (Russian if `lang` lacks it), or None when unknown.
+
+        For texts derived from declarations (command descriptions, area names), where a missing
+        key must not break a reply: `check` reports it instead.
+        """
         langs = self._messages.get(key)
         if langs is None:
-            raise KeyError(f"unknown message key {key!r}")
-        template = langs.get(lang) or langs[DEFAULT_LANGUAGE]
-        return template.format(**params) if params else template
+            return None
+        return langs.get(lang) or langs.get(DEFAULT_LANGUAGE) or None
 
     def problems(self) -> list[str]:
         """Missing languages and placeholder mismatches, for `check`."""

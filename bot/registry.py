@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,11 @@ class UserError(Exception):
 
     def reply(self, ctx: Ctx) -> Reply:
         return Reply.error(ctx.t(self.key, **self.params))
+
+
+def new_error_id() -> str:
+    """The id an unexpected failure is shown with and logged under (8 hex digits)."""
+    return secrets.token_hex(4)
 
 
 @dataclass(frozen=True)
@@ -177,20 +183,25 @@ def load_handlers() -> Registry:
     return registry
 
 
-async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
-    """Call a handler, turning `UserError` into its ephemeral message."""
+async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
+    """Await a handler's reply, turning `UserError` into its ephemeral message.
+
+    Other exceptions propagate: each front end answers them with an apology and an error id.
+    """
     try:
-        return await cmd.handler(ctx, **values)
+        return await work
     except UserError as exc:
         return exc.reply(ctx)
+
+
+async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
+    """Call a command's handler with typed option values."""
+    return await guarded(ctx, cmd.handler(ctx, **values))
 
 
 async def run_action(ctx: Ctx, action_id: str, payload: str) -> Reply:
-    """Run the handler behind a button or select."""
+    """Run the handler behind a button or select; an unknown action is a stale button."""
     handler = registry.actions.get(action_id)
     if handler is None:
         return Reply.error(ctx.t("error.stale_button"))
-    try:
-        return await handler(ctx, payload)
-    except UserError as exc:
-        return exc.reply(ctx)
+    return await guarded(ctx, handler(ctx, payload))

@@ -12,7 +12,6 @@ reached through:
 
 from __future__ import annotations
 
-import gc
 import math
 import re
 from bisect import bisect_left
@@ -73,19 +72,13 @@ class KeyIndex:
         self.stem_keys: dict[str, list[int]] = defaultdict(list)
         self._tokens: dict[str, str] = {}  # one string object per distinct word
 
-        enabled = gc.isenabled()
-        gc.disable()  # millions of small objects: generational GC passes only slow the build
-        try:
-            for entry_idx, entry in enumerate(entries):
-                seen: set[str] = set()
-                raw: set[str] = set()
-                for kind, text in _entry_keys(entry):
-                    if text not in raw:  # the title usually repeats the first name verbatim
-                        raw.add(text)
-                        self._add(entry_idx, kind, text, seen)
-        finally:
-            if enabled:
-                gc.enable()
+        for entry_idx, entry in enumerate(entries):
+            seen: set[str] = set()
+            raw: set[str] = set()
+            for kind, text in _entry_keys(entry):
+                if text not in raw:  # the title usually repeats the first name verbatim
+                    raw.add(text)
+                    self._add(entry_idx, kind, text, seen)
 
         # Keys sorted by their folded text: exact and prefix lookups are a bisect away.
         self.sorted_kids: list[int] = sorted(range(len(self.norm)), key=self.norm.__getitem__)

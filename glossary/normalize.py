@@ -1,4 +1,5 @@
-"""Text folding shared by the index and the queries: case, ё/е, diacritics, punctuation, stems.
+"""Text folding shared by the index, the queries and the commands: cleaning, case, ё/е, diacritics,
+punctuation, stems.
 
 Everything here is deterministic and cached per token, so building the index for tens of
 thousands of entries stays fast and a query is folded exactly like the keys it is compared to.
@@ -33,6 +34,28 @@ _COMBINING_CATEGORIES = frozenset({"Mn", "Me"})
 _EXOTIC = re.compile(r"[^\x00-\x7f\u0400-\u045f]")  # anything but ASCII and basic Cyrillic
 _NON_WORD = re.compile(r"[\W_]+")
 _PARAM_TOKEN = re.compile(r"(?:^| )(?:\d+|[xхyz])(?= |$)")
+
+
+_INVISIBLE = frozenset({"Cf", "Cs", "Co", "Cn"})  # zero-width space, soft hyphen, bidi marks…
+
+
+def clean(text: str) -> str:
+    """Text as typed minus what never means anything, whitespace collapsed.
+
+    Control characters (tab, newline, NUL, escape) become spaces; invisible ones (zero-width
+    space, soft hyphen, bidi marks, unassigned code points) vanish, so `Эги\u200bда` is `Эгида`.
+    The search and the commands both read input through this, so they agree on what was typed.
+    """
+    if not text.isprintable():
+        kept: list[str] = []
+        for ch in text:
+            category = unicodedata.category(ch)
+            if category == "Cc" or ch.isspace():
+                kept.append(" ")
+            elif category not in _INVISIBLE:
+                kept.append(ch)
+        text = "".join(kept)
+    return " ".join(text.split())
 
 
 def _strip_latin_marks(text: str) -> str:

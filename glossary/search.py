@@ -9,8 +9,6 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 
 from __future__ import annotations
 
-import gc
-import unicodedata
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -24,7 +22,7 @@ from rapidfuzz.distance import OSA
 from glossary.index import ALIAS, NAME, SHORT_PREFIX, TRANSLIT, KeyIndex, ids
 from glossary.keyboard import layout_variants
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, Folded, analyse, fold, stem
+from glossary.normalize import STOP_WORDS, Folded, analyse, clean, fold, stem
 from glossary.textindex import TextHit, TextIndex
 
 __all__ = ["Glossary", "Hit", "TextHit"]
@@ -37,8 +35,10 @@ LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
 TOKEN_SCAN_CAP = 600  # candidate keys for word and typo matching (rarest words first)
 FALLBACK_LIMIT = 50  # keys taken from the last-resort typo scans
-FREEZE_MIN_KEYS = 20_000  # from this size a full GC pass over the index is a visible pause
 VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
+# `suggest`: a key at least this alike (rapidfuzz `ratio`, 0–100) is a plausible misspelling
+# ("near"); anything less alike is a stranger ("far") offered only so the answer is not empty.
+NEAR_RATIO = 67.0  # two thirds alike: `заклинатель` ~ `заклинание`, not `mana` ~ `otmena`
 
 # Tier base scores (each tier's band stays below the previous one).
 EXACT = 100.0
@@ -107,11 +107,6 @@ class Glossary:
         self._tie_order = [0] * len(self.entries)
         for position, i in enumerate(by_title):
             self._tie_order[i] = position
-        # A big index is hundreds of thousands of long-lived objects that never form cycles:
-        # move them out of the collector's sight, or every full collection walks them all (a
-        # 50-100 ms pause in the middle of some unlucky query). Small ones are left alone.
-        if len(self._index) >= FREEZE_MIN_KEYS:
-            gc.freeze()
 
     @cached_property
     def _text(self) -> TextIndex:
@@ -168,7 +163,11 @@ class Glossary:
         limit: int = 5,
         prefer_game: str | None = None,
     ) -> list[Hit]:
-        """The nearest entries even for a poor query; never empty while there are entries."""
+        """The nearest entries even for a poor query; never empty while there are entries.
+
+        Search hits keep their tier; the top-up is tiered "near" (spelled alike) or "far" (a
+        stranger or an alphabetical filler), so callers can say honestly how close it is.
+        """
         if limit <= 0 or not self.entries:
             return []
         if game is not None and game not in self.games:
@@ -189,14 +188,15 @@ class Glossary:
                     continue
                 seen.add(entry.id)
                 score = min(float(ratio) * 0.3, MIN_SCORE)
-                hits.append(Hit(entry, score, "suggest", idx.text[kid], entry.game == prefer_game))
+                tier = "near" if ratio >= NEAR_RATIO else "far"
+                hits.append(Hit(entry, score, tier, idx.text[kid], entry.game == prefer_game))
                 if len(hits) >= limit:
                     return hits
         rest = sorted(
             (e for e in self.entries if e.id not in seen and (game is None or e.game == game)),
             key=lambda e: (e.game != prefer_game, e.title.casefold()),
         )
-        hits += [Hit(e, 0.0, "suggest", e.title, e.game == prefer_game) for e in rest]
+        hits += [Hit(e, 0.0, "far", e.title, e.game == prefer_game) for e in rest]
         return hits[:limit]
 
     def search_text(self, query: str, game: str | None = None, limit: int = 10) -> list[TextHit]:
@@ -508,12 +508,10 @@ def _title_key(entry: Entry) -> tuple[int, str]:
 
 
 def _clean(query: str) -> str:
-    """Cut absurd lengths and drop control and format characters (they never mean anything)."""
+    """The query cleaned (`normalize.clean`) and cut to a length no real term reaches."""
     if not isinstance(query, str):
         return ""
-    query = query[: MAX_QUERY_CHARS * 2]
-    kept = [ch if unicodedata.category(ch)[0] != "C" else " " for ch in query]
-    return "".join(kept)[:MAX_QUERY_CHARS]
+    return clean(query[: MAX_QUERY_CHARS * 2])[:MAX_QUERY_CHARS]
 
 
 def _query_variants(query: str) -> list[tuple[str, float]]:

@@ -7,17 +7,17 @@ Each module in this package other than `__init__` adds its subcommands through
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib
 import logging
 import pkgutil
 import sys
-from collections.abc import Coroutine, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.storage.sqlite import StorageError
 
 EXIT_CONFIG = 2
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Parse, load settings, run the subcommand; problems the user can fix are one line."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -49,14 +50,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         from bot.cli.core import run_default
 
-        return run_default(settings)
-    result: int = handler(args, settings)
+        handler = run_default
+    try:
+        result: int = handler(args, settings)
+    except StorageError as exc:  # an unusable ARBITER_DB (or --db), or one from a newer Arbiter
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:  # Ctrl+C: stop quietly, leaving the shell prompt on a new line
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
     return result
 
 
-def run_async(coro: Coroutine[Any, Any, int | None]) -> int:
-    """Run a coroutine returning an exit code (helper for subcommands)."""
-    return int(asyncio.run(coro) or 0)
-
-
-__all__ = ["Settings", "build_parser", "main", "run_async"]
+__all__ = ["Settings", "build_parser", "main"]

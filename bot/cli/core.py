@@ -64,7 +64,7 @@ def cmd_check(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def run_default(settings: Settings) -> int:
+def run_default(args: argparse.Namespace, settings: Settings) -> int:
     """Connect to Discord when a token is set; otherwise say so and open the console."""
     if settings.token:
         from bot.discord.client import run_bot

@@ -19,7 +19,14 @@ from typing import Any
 
 from bot.config import Settings
 from bot.dice import replies
-from bot.dice.options import ATTACK_OPTIONS, BERSERK_OPTIONS, build_attack, build_strike
+from bot.dice.options import (
+    ATTACK_OPTIONS,
+    BERSERK_OPTIONS,
+    MAX_LIFE,
+    build_attack,
+    build_strike,
+)
+from bot.dice.ranges import check_range
 from bot.i18n import t
 from bot.registry import Option, UserError
 from bot.reply import Reply
@@ -169,14 +176,7 @@ def _roll_effect(
 ) -> tuple[dict[str, Any], Reply]:
     from bot.dice.mage_wars import MAX_EFFECT_BONUS, roll_plain_effect
 
-    if abs(args.bonus) > MAX_EFFECT_BONUS:
-        raise UserError(
-            "error.out_of_range",
-            name="bonus",
-            value=args.bonus,
-            min=-MAX_EFFECT_BONUS,
-            max=MAX_EFFECT_BONUS,
-        )
+    check_range("bonus", args.bonus, -MAX_EFFECT_BONUS, MAX_EFFECT_BONUS)
     roll = roll_plain_effect(rng, args.bonus)
     return {"roll": roll.natural, "modified": roll.modified}, replies.effect_reply(
         tr, roll, args.bonus
@@ -264,8 +264,8 @@ def mw_odds_json(options: dict[str, Any], life: int | None) -> dict[str, Any]:
     """The `odds mw --json` contract."""
     from bot.dice.odds import attack_odds
 
-    if life is not None and life < 1:
-        raise UserError("error.out_of_range", name="life", value=life, min=1, max=999)
+    if life is not None:
+        check_range("life", life, 1, MAX_LIFE)
     odds = attack_odds(build_attack(options))
     return {
         "mean": odds.mean,
@@ -289,15 +289,10 @@ def berserk_odds_json(options: dict[str, Any]) -> dict[str, Any]:
 def whf_odds_json(dice: int, level: int, value: int) -> dict[str, Any]:
     """The `odds whf --json` contract."""
     from bot.dice.odds import cast_odds
-    from bot.dice.whfb import MAX_CAST_DICE, MAX_LEVEL, MAX_VALUE
+    from bot.dice.whfb import MAX_LEVEL, check_magic
 
-    for name, v, lo, hi in (
-        ("dice", dice, 1, MAX_CAST_DICE),
-        ("level", level, 1, MAX_LEVEL),
-        ("value", value, 1, MAX_VALUE),
-    ):
-        if not lo <= v <= hi:
-            raise UserError("error.out_of_range", name=name, value=v, min=lo, max=hi)
+    check_magic(dice, level, "value", value)
+    check_range("level", level, 1, MAX_LEVEL)  # casting needs a wizard: level 1 or more
     odds = cast_odds(dice, level, value)
     return {"success": odds.success, "irresistible": odds.irresistible}
 

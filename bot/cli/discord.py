@@ -27,14 +27,15 @@ async def sync_main(settings: Settings, *, guild: int | None) -> int:
     import discord
 
     from bot.app import create_services
-    from bot.discord.client import create_bot
+    from bot.discord.client import create_bot, token_redacted
 
+    assert settings.token is not None
     services = await create_services(settings)
     try:
         bot = create_bot(services, sync_mode="force", sync_guild=guild)
-        assert settings.token is not None
-        async with bot:
-            await bot.login(settings.token)
+        with token_redacted(settings.token):
+            async with bot:
+                await bot.login(settings.token)
         target = f"guild {guild}" if guild else "all guilds (global)"
         print(f"sync-commands: synced {len(bot.tree.get_commands())} commands to {target}")
         return 0

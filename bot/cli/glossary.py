@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.games import GAME_SLUGS
-from bot.glossary_view import clean_query
+from glossary.normalize import clean
 
 LIMIT_MAX = 100
 
@@ -41,7 +41,7 @@ def lookup(query: str, game: str | None = None, limit: int = 10) -> list[dict[st
     """Hits for `query` as plain dicts with the contract keys, best first."""
     from glossary import load_glossary
 
-    cleaned = clean_query(query)
+    cleaned = clean(query)
     if not cleaned:
         return []
     hits = load_glossary().search(cleaned, game=game, limit=limit)

@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.dice.faces import roll_d6
+from bot.dice.ranges import check_range
 from bot.registry import UserError
 
 KINDS = ("miss", "weak", "medium", "strong")
@@ -125,6 +127,7 @@ class BerserkStrike:
     defender_values: Values | None = None
     defender_mod: int = 0
     defender_blessing: bool = False
+    defender_clumsiness: int = 0
 
     def checked(self) -> BerserkStrike:
         if self.kind not in STRIKE_KINDS:
@@ -137,10 +140,9 @@ class BerserkStrike:
             ("mod", -MAX_MOD, MAX_MOD),
             ("defender_mod", -MAX_MOD, MAX_MOD),
             ("clumsiness", 0, MAX_CLUMSINESS),
+            ("defender_clumsiness", 0, MAX_CLUMSINESS),
         ):
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                raise UserError("error.out_of_range", name=name, value=value, min=lo, max=hi)
+            check_range(name, getattr(self, name), lo, hi)
         return self
 
     @property
@@ -156,7 +158,10 @@ class BerserkStrike:
 
     @property
     def defender_total_mod(self) -> int:
-        return self.defender_mod + (1 if self.defender_blessing else 0)
+        """The defender's mod, +1 Blessing, −X Clumsiness (only a simple strike is fought out,
+        and the glossary's Clumsiness also hits the card that repels a simple strike)."""
+        blessing = 1 if self.defender_blessing else 0
+        return self.defender_mod + blessing - self.defender_clumsiness
 
 
 @dataclass
@@ -191,12 +196,12 @@ def strike_kinds(strike: BerserkStrike, a_roll: int, d_roll: int | None) -> tupl
 
 def roll_strike(strike: BerserkStrike, rng: random.Random) -> BerserkResult:
     strike.checked()
-    a_roll = rng.randint(1, 6)
+    a_roll = roll_d6(rng)
     a_total = a_roll + strike.attacker_mod
     if not strike.fight:
         kind, _ = strike_kinds(strike, a_roll, None)
         return BerserkResult(strike, False, a_roll, a_total, kind, strike.values.wounds(kind))
-    d_roll = rng.randint(1, 6)
+    d_roll = roll_d6(rng)
     d_total = d_roll + strike.defender_total_mod
     a_kind, d_kind = strike_kinds(strike, a_roll, d_roll)
     back = strike.defender_values.wounds(d_kind) if strike.defender_values else None

@@ -76,10 +76,9 @@ def distribution_chart(dist: Sequence[float], width: int = 16) -> str:
     label_w = max(len(x) for x in labels)
     top = max(p for _, _, p in rows) or 1.0
     lines = []
-    for label, (lo, _, p) in zip(labels, rows, strict=True):
-        at_least = sum(dist[lo:]) if lo > 0 else 1.0
-        lines.append(
-            f"{label.rjust(label_w)} │{bar(p / top, width)} {percent(p).rjust(6)}"
-            f"  ≥{lo}: {percent(at_least)}"
-        )
+    for i, (label, (lo, _, p)) in enumerate(zip(labels, rows, strict=True)):
+        line = f"{label.rjust(label_w)} │{bar(p / top, width)} {percent(p).rjust(6)}"
+        if i > 0:  # the first row's "at least" is every outcome: 100%, not worth a column
+            line += f"  ≥{lo}: {percent(sum(dist[lo:]))}"
+        lines.append(line)
     return "```\n" + "\n".join(lines) + "\n```"

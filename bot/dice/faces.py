@@ -41,11 +41,24 @@ def roll_attack_die(rng: random.Random) -> AttackFace:
     return ATTACK_FACES[rng.randrange(6)]
 
 
+FACE_INDEXES = range(len(ATTACK_FACES))
+
+
+def roll_attack_indexes(n: int, rng: random.Random) -> list[int]:
+    """n attack dice as indexes into ATTACK_FACES (each face equally likely, one call)."""
+    return rng.choices(FACE_INDEXES, k=n)
+
+
 def roll_attack_dice(n: int, rng: random.Random) -> list[AttackFace]:
-    """n attack dice in one call (each face equally likely)."""
-    return rng.choices(ATTACK_FACES, k=n)
+    """n attack dice (the same draws as `roll_attack_indexes`)."""
+    return [ATTACK_FACES[i] for i in roll_attack_indexes(n, rng)]
 
 
 def roll_effect_die(rng: random.Random) -> int:
-    """The d12 effect die."""
-    return rng.randint(1, EFFECT_SIDES)
+    """The d12 effect die (the same draw as `rng.randint(1, 12)`, without its call layers)."""
+    return rng.randrange(EFFECT_SIDES) + 1
+
+
+def roll_d6(rng: random.Random) -> int:
+    """A d6 (the same draw as `rng.randint(1, 6)`)."""
+    return rng.randrange(6) + 1

@@ -83,7 +83,7 @@ def check_expression(expr: str) -> str:
         size = 100 if dice.size == "%" else int(dice.size)
         if size > MAX_SIDES:
             raise UserError("dice.expr.too_many_sides", max=MAX_SIDES)
-        if size < 1:
+        if size < 1 or int(dice.num) < 1:  # `1d0`, `0d6`: nothing to roll is a typo
             raise UserError("dice.expr.syntax", expr=expr)
         count += int(dice.num)
     if count > MAX_DICE:

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from itertools import pairwise
+from functools import lru_cache, partial
+from itertools import chain, islice, pairwise
 from typing import Any
 
-from bot.dice.faces import ATTACK_FACES, AttackFace, roll_attack_dice, roll_effect_die
+from bot.dice.faces import (
+    ATTACK_FACES,
+    EFFECT_SIDES,
+    FACE_INDEXES,
+    AttackFace,
+    roll_attack_dice,
+    roll_attack_indexes,
+    roll_effect_die,
+)
+from bot.dice.ranges import check_range
 from bot.registry import UserError
 
 MAX_DICE = 40
@@ -45,10 +56,19 @@ class EffectRow:
 _ROW = re.compile(r"^\s*(\d{1,2})\s*(?:(\+)|[-–—]\s*(\d{1,2}))\s*(.*?)\s*$")
 
 
+_QUOTES = ('""', "''", "«»", "“”", "„“")
+
+
 def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
-    """`7+` or `5-8 Burn; 9+ 2 Burn` → rows; anything else is a UserError naming the text."""
+    """`7+` or `5-8 Burn; 9+ 2 Burn` → rows; anything else is a UserError naming the text.
+
+    The table may come wrapped in quotes, as people type it in a console or chat.
+    """
     rows: list[EffectRow] = []
-    for part in re.split(r"[;,]", text):
+    body = text.strip()
+    if len(body) >= 2 and body[0] + body[-1] in _QUOTES:
+        body = body[1:-1]
+    for part in re.split(r"[;,]", body):
         if not part.strip():
             continue
         m = _ROW.match(part)
@@ -113,9 +133,7 @@ class MWAttack:
     def checked(self) -> MWAttack:
         """Self, or a UserError for the first option out of range (same limits as the command)."""
         for name, (lo, hi) in ATTACK_LIMITS.items():
-            value = getattr(self, name)
-            if not lo <= value <= hi:
-                raise UserError("error.out_of_range", name=name, value=value, min=lo, max=hi)
+            check_range(name, getattr(self, name), lo, hi)
         return self
 
     @property
@@ -204,65 +222,133 @@ class AttackResult:
         return sum(s.damage for s in self.strikes)
 
 
-def roll_effect(attack: MWAttack, rng: random.Random) -> D12Roll:
+def effect_roll(attack: MWAttack, natural: int) -> D12Roll:
     """Step 5: d12 + effect_bonus − tough, and the table row it reaches (if any)."""
-    natural = roll_effect_die(rng)
     modified = natural + attack.effect_bonus - attack.tough
     row = next((r for r in attack.effect if r.covers(modified)), None)
     return D12Roll(natural, modified, row is not None, row)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What an attack's options fix before any die is rolled (checked once per attack)."""
+
+    dice: int
+    strikes: int
+    daze: bool
+    defense: int  # the value to reach; 0 when there is no defense roll
+    penalty: int
+    armor: int
+    effect: bool  # an effect table is rolled on each rolled strike
+    effect_blocked: bool  # a table is given, but the incorporeal target ignores it
+    normal_of: tuple[int, ...]  # per face index: normal damage after incorporeal and resilient
+    critical_of: tuple[int, ...]
+
+    def avoids(self, natural: int) -> bool:
+        """Step 3: the defense roll minus the target's penalties reaches the defense."""
+        return natural - self.penalty >= self.defense
+
+    def damage(self, picks: list[int]) -> tuple[int, int, int]:
+        """Step 4: `(normal, critical, damage)` of the attack dice rolled (face indexes)."""
+        normal = sum(map(self.normal_of.__getitem__, picks))
+        critical = sum(map(self.critical_of.__getitem__, picks))
+        return normal, critical, max(0, normal - self.armor) + critical
+
+
 @lru_cache(maxsize=256)
-def _plan(
-    attack: MWAttack,
-) -> tuple[int, bool, int, int, dict[AttackFace, tuple[int, int]]]:
-    """Checked once per distinct attack: dice, defense, penalty, armor and each face's damage."""
+def plan(attack: MWAttack) -> Plan:
     attack.checked()
-    damage_of = {face: face_damage(face, attack) for face in ATTACK_FACES}
-    return (
-        attack.attack_dice,
-        attack.has_defense,
-        attack.defense_penalty,
-        attack.effective_armor,
-        damage_of,
+    damage = [face_damage(face, attack) for face in ATTACK_FACES]
+    return Plan(
+        dice=attack.attack_dice,
+        strikes=attack.strikes,
+        daze=attack.daze,
+        defense=attack.defense if attack.has_defense else 0,
+        penalty=attack.defense_penalty,
+        armor=attack.effective_armor,
+        effect=attack.effects_apply,
+        effect_blocked=bool(attack.effect) and not attack.effects_apply,
+        normal_of=tuple(n for n, _ in damage),
+        critical_of=tuple(c for _, c in damage),
     )
+
+
+# One strike's dice as drawn: (defense d12 or None, attack dice or None when avoided or missed,
+# effect d12 or None). The draws and the order of the steps live only in `roll_strikes`.
+RawStrike = tuple[int | None, list[int] | None, int | None]
+D12 = Callable[[], int]  # draws one effect die
+AttackDice = Callable[[int], list[int]]  # draws n attack dice as face indexes
+
+
+def roll_strikes(p: Plan, d12: D12, attack_dice: AttackDice) -> tuple[int | None, list[RawStrike]]:
+    """Every die of one attack in the codex's order: the Daze d12, then per strike defense,
+    attack dice and effect. A Daze miss sends the attack to Additional Strikes, so it costs
+    the first strike only."""
+    daze = d12() if p.daze else None
+    out: list[RawStrike] = []
+    for number in range(p.strikes):
+        if number == 0 and daze is not None and daze < DAZE_HIT:
+            out.append((None, None, None))
+            continue
+        defense = d12() if p.defense else None
+        if defense is not None and p.avoids(defense):
+            out.append((defense, None, None))
+            continue
+        picks = attack_dice(p.dice)
+        out.append((defense, picks, d12() if p.effect else None))
+    return daze, out
 
 
 def resolve_attack(attack: MWAttack, rng: random.Random) -> AttackResult:
     """Steps 1–6 of an attack as the codex states them, every die kept for the reply."""
-    n, has_defense, penalty, armor, damage_of = _plan(attack)
-    daze: D12Roll | None = None
-    if attack.daze:
-        natural = roll_effect_die(rng)
-        daze = D12Roll(natural, natural, natural >= DAZE_HIT)
+    p = plan(attack)
+    natural, raw = roll_strikes(
+        p, partial(roll_effect_die, rng), partial(roll_attack_indexes, rng=rng)
+    )
+    daze = None if natural is None else D12Roll(natural, natural, natural >= DAZE_HIT)
     strikes: list[Strike] = []
-    for number in range(1, attack.strikes + 1):
+    for number, (defense, picks, effect) in enumerate(raw, 1):
         strike = Strike(number)
         strikes.append(strike)
-        # A dazed miss sends the attack to the Additional Strikes step: it costs the first strike.
-        if number == 1 and daze is not None and not daze.success:
-            strike.missed_daze = True
+        if defense is not None:
+            strike.defense = D12Roll(defense, defense - p.penalty, p.avoids(defense))
+        if picks is None:
+            strike.missed_daze = defense is None
             continue
-        if has_defense:
-            natural = roll_effect_die(rng)
-            strike.defense = D12Roll(
-                natural, natural - penalty, natural - penalty >= attack.defense
-            )
-            if strike.defense.success:
-                continue
-        strike.faces = roll_attack_dice(n, rng)
-        for face in strike.faces:
-            normal, critical = damage_of[face]
-            strike.normal += normal
-            strike.critical += critical
-        strike.armor = armor
-        strike.damage = max(0, strike.normal - armor) + strike.critical
-        if attack.effect:
-            if attack.effects_apply:
-                strike.effect = roll_effect(attack, rng)
-            else:
-                strike.effect_blocked = True
-    return AttackResult(attack, n, daze, strikes)
+        strike.faces = [ATTACK_FACES[i] for i in picks]
+        strike.normal, strike.critical, strike.damage = p.damage(picks)
+        strike.armor = p.armor
+        if effect is not None:
+            strike.effect = effect_roll(attack, effect)
+        strike.effect_blocked = p.effect_blocked
+    return AttackResult(attack, p.dice, daze, strikes)
+
+
+def bulk_draws(rng: random.Random, values: range, block: int = 4096) -> Iterator[int]:
+    """An endless stream of uniform picks from `values`, drawn `block` at a time."""
+    return chain.from_iterable(iter(partial(rng.choices, values, k=block), None))
+
+
+def attack_totals(attack: MWAttack, rng: random.Random, n: int) -> Counter[int]:
+    """Total damage of `n` attacks, for simulations (the chi-square tests).
+
+    The same `plan` and `roll_strikes` as `resolve_attack` (so the same rules, steps and order);
+    only the dice come in bulk: uniform d12s and attack-die faces drawn from `rng` in blocks and
+    served one by one, which is several times cheaper than a `randrange` per die.
+    """
+    p = plan(attack)
+    d12s = bulk_draws(rng, range(1, EFFECT_SIDES + 1))
+    faces = bulk_draws(rng, FACE_INDEXES)
+
+    def attack_dice(k: int) -> list[int]:
+        return list(islice(faces, k))
+
+    damage = p.damage
+    totals: Counter[int] = Counter()
+    for _ in range(n):
+        _, raw = roll_strikes(p, d12s.__next__, attack_dice)
+        totals[sum([damage(picks)[2] for _, picks, _ in raw if picks is not None])] += 1
+    return totals
 
 
 @dataclass
@@ -275,8 +361,7 @@ class BurnResult:
 
 
 def roll_burn(tokens: int, rng: random.Random) -> BurnResult:
-    if not 0 <= tokens <= MAX_BURN:
-        raise UserError("error.out_of_range", name="tokens", value=tokens, min=0, max=MAX_BURN)
+    check_range("tokens", tokens, 0, MAX_BURN)
     rolls = roll_attack_dice(tokens, rng)
     damage = sum(face.value for face in rolls)
     left = sum(1 for face in rolls if not face.blank)

@@ -32,6 +32,7 @@ from bot.dice.whfb import (
 )
 
 Dist = list[float]
+Law = tuple[float, ...]
 # (normal, critical) damage of each of the six attack-die faces, after the target's traits.
 FaceDamage = tuple[tuple[int, int], ...]
 
@@ -54,7 +55,7 @@ def _poly(weights: dict[int, int], width: int) -> int:
     return _pack((weights.get(d, 0) for d in range(max(weights) + 1)), width)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)  # each entry: up to 121 integers of ~20 bytes
 def _strike_counts(dice: int, armor: int, faces: FaceDamage) -> tuple[int, ...]:
     """For each damage d, the number of the 6**dice equally likely rolls that deal d.
 
@@ -151,8 +152,8 @@ def _faces(attack: MWAttack) -> FaceDamage:
     return tuple(face_damage(face, attack) for face in ATTACK_FACES)
 
 
-@lru_cache(maxsize=256)
-def _landed(dice: int, armor: int, faces: FaceDamage, strikes: int) -> tuple[tuple[float, ...], ...]:
+@lru_cache(maxsize=128)  # each entry: up to ~720 floats (~25 KB)
+def _landed(dice: int, armor: int, faces: FaceDamage, strikes: int) -> tuple[Law, ...]:
     """Index j: the law of the total damage of j landed strikes (j = 0..strikes)."""
     scale = 6**dice
     one = _trim([c / scale for c in _strike_counts(dice, armor, faces)])

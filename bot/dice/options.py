@@ -19,6 +19,8 @@ from bot.dice.berserk import (
 from bot.dice.mage_wars import ATTACK_LIMITS, MWAttack
 from bot.registry import Choice, Option
 
+MAX_LIFE = 999  # `/odds mw life`
+
 
 def _int_option(name: str, **kw: Any) -> Option:
     lo, hi = ATTACK_LIMITS[name]
@@ -68,6 +70,7 @@ BERSERK_OPTIONS: list[Option] = [
     Option("defender_values", str, max_length=20),
     Option("defender_mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
     Option("defender_blessing", bool),
+    Option("defender_clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
 ]
 
 
@@ -83,4 +86,5 @@ def build_strike(options: dict[str, Any]) -> BerserkStrike:
         defender_values=parse_values(dv, "defender_values") if dv else None,
         defender_mod=options.get("defender_mod") or 0,
         defender_blessing=bool(options.get("defender_blessing")),
+        defender_clumsiness=options.get("defender_clumsiness") or 0,
     ).checked()

@@ -14,7 +14,7 @@ from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
 from bot.dice.mage_wars import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds
-from bot.dice.whfb import CastResult, DispelResult, WindsResult
+from bot.dice.whfb import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.reply import Field, Kind, Reply
 
 Tr = Callable[..., str]
@@ -22,6 +22,11 @@ Tr = Callable[..., str]
 
 def faces_text(faces: Sequence[AttackFace]) -> str:
     return " ".join(f"[{f.label()}]" for f in faces) if faces else "—"
+
+
+def plus_minus(value: int) -> str:
+    """`+2`, `−2` (a true minus sign) or `0`: a modifier or a difference on its own."""
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 def signed(value: int) -> str:
@@ -114,7 +119,7 @@ def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
     lines.append(tr("dice.mw.faces", faces=faces_text(s.faces)))
     lines.append(
         tr(
-            "dice.mw.damage_line",
+            "dice.mw.damage_line" if s.armor else "dice.mw.damage_line_plain",
             normal=s.normal,
             armor=s.armor,
             critical=s.critical,
@@ -193,7 +198,7 @@ def push_reply(tr: Tr, roll: int, direction: str) -> Reply:
 def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) -> list[str]:
     items: list[str] = []
     if mod:
-        items.append(tr("dice.berserk.mod", x=f"{mod:+d}"))
+        items.append(tr("dice.berserk.mod", x=plus_minus(mod)))
     if blessing:
         items.append(tr("dice.berserk.blessing"))
     if clumsiness:
@@ -212,6 +217,10 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
     if items:
         lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
+    if r.fight:
+        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if items:
+            lines.append(tr("dice.berserk.defender_modifiers", items=", ".join(items)))
     lines.append(
         tr(
             "dice.berserk.attacker_roll",
@@ -237,16 +246,14 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
                 wounds=back,
             )
         )
-        lines.append(tr("dice.berserk.difference", difference=f"{r.difference:+d}"))
-    return Reply(
-        title=tr(
-            "dice.berserk.title",
-            strike=strike_name,
-            kind=tr(f"dice.kind.{r.attacker_kind}"),
-            wounds=r.wounds,
-        ),
-        body="\n".join(lines),
+        lines.append(tr("dice.berserk.difference", difference=plus_minus(r.difference or 0)))
+    title = tr(
+        "dice.berserk.title",
+        strike=strike_name,
+        kind=tr(f"dice.kind.{r.attacker_kind}"),
+        wounds=r.wounds,
     )
+    return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
 
 
 def _dice_list(dice: Sequence[int]) -> str:
@@ -256,24 +263,16 @@ def _dice_list(dice: Sequence[int]) -> str:
 def winds_reply(tr: Tr, r: WindsResult) -> Reply:
     a, b = r.winds
     lines = [tr("dice.whf.winds_body", a=a, b=b, sum=a + b, high=max(a, b))]
-    if r.wizard_rolls:
-        lines.append(
-            tr(
-                "dice.whf.own_wizards",
-                count=len(r.wizard_rolls),
-                rolls=_dice_list(r.wizard_rolls),
-                sixes=r.wizard_rolls.count(6),
+    for key, rolls in (("own_wizards", r.wizard_rolls), ("enemy_wizards", r.enemy_rolls)):
+        if rolls:
+            lines.append(
+                tr(
+                    f"dice.whf.{key}",
+                    count=len(rolls),
+                    rolls=_dice_list(rolls),
+                    sixes=rolls.count(6),
+                )
             )
-        )
-    if r.enemy_rolls:
-        lines.append(
-            tr(
-                "dice.whf.enemy_wizards",
-                count=len(r.enemy_rolls),
-                rolls=_dice_list(r.enemy_rolls),
-                sixes=r.enemy_rolls.count(6),
-            )
-        )
     if r.power_lost or r.dispel_lost:
         lines.append(tr("dice.whf.pool_cap", power=r.power_lost, dispel=r.dispel_lost))
     return Reply(
@@ -281,17 +280,13 @@ def winds_reply(tr: Tr, r: WindsResult) -> Reply:
     )
 
 
+def _magic_line(tr: Tr, key: str, r: MagicRoll, **target: int) -> str:
+    """`Dice: [4] [6] = 10 + level 2 = **12** against …` for a cast or a dispel."""
+    return tr(key, dice=_dice_list(r.dice), total=r.total, level=r.level, result=r.result, **target)
+
+
 def cast_reply(tr: Tr, r: CastResult) -> Reply:
-    lines = [
-        tr(
-            "dice.whf.cast_line",
-            dice=_dice_list(r.dice),
-            total=r.total,
-            level=r.level,
-            result=r.result,
-            value=r.value,
-        )
-    ]
+    lines = [_magic_line(tr, "dice.whf.cast_line", r, value=r.value)]
     if r.irresistible:
         title = tr("dice.whf.cast_title_if")
         lines.append(tr("dice.whf.if_note"))
@@ -311,16 +306,7 @@ def cast_reply(tr: Tr, r: CastResult) -> Reply:
 
 
 def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
-    lines = [
-        tr(
-            "dice.whf.dispel_line",
-            dice=_dice_list(r.dice),
-            total=r.total,
-            level=r.level,
-            result=r.result,
-            against=r.against,
-        )
-    ]
+    lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
     if r.natural_fail:
         lines.append(tr("dice.whf.natural_fail"))
     title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
@@ -345,10 +331,9 @@ def expr_reply(tr: Tr, r: ExprResult) -> Reply:
 
 
 def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Reply:
-    lines = [
-        tr("dice.odds.mw_setup", dice=a.attack_dice, strikes=a.strikes, armor=a.effective_armor)
-    ]
-    lines += attack_setup_lines(tr, a)[2:]
+    lines = attack_setup_lines(tr, a)
+    if a.strikes > 1:
+        lines.append(tr("dice.odds.strikes", strikes=a.strikes))
     if odds.avoid:
         lines.append(tr("dice.odds.avoid", p=percent(odds.avoid)))
     if odds.daze_miss:

@@ -255,8 +255,12 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
 async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
 
-    Returns what is left in that pool.
+    Returns what is left in that pool. Too few dice is said in the roller's terms first (the
+    tracker's own bounds check still guards the write).
     """
+    have = side.me.value(pool)
+    if have < dice:
+        raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
     outcome = await service.spend_pool(ctx, pool, dice)
     me = outcome.state.participant_by_user(ctx.user.id)
     return me.value(pool) if me is not None else 0

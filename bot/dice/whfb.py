@@ -6,7 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.registry import UserError
+from bot.dice.faces import roll_d6
+from bot.dice.ranges import check_range
 
 MAX_POOL = 12
 MAX_CAST_DICE = 6
@@ -17,13 +18,8 @@ IRRESISTIBLE_SIXES = 2
 NATURAL_FAIL = 2  # a natural total of 1 or 2 always fails
 
 
-def _check(name: str, value: int, lo: int, hi: int) -> None:
-    if not lo <= value <= hi:
-        raise UserError("error.out_of_range", name=name, value=value, min=lo, max=hi)
-
-
 def _d6(n: int, rng: random.Random) -> list[int]:
-    return [rng.randint(1, 6) for _ in range(n)]
+    return [roll_d6(rng) for _ in range(n)]
 
 
 @dataclass
@@ -40,8 +36,8 @@ class WindsResult:
 
 
 def roll_winds(wizards: int, enemy_wizards: int, rng: random.Random) -> WindsResult:
-    _check("wizards", wizards, 0, MAX_WIZARDS)
-    _check("enemy_wizards", enemy_wizards, 0, MAX_WIZARDS)
+    check_range("wizards", wizards, 0, MAX_WIZARDS)
+    check_range("enemy_wizards", enemy_wizards, 0, MAX_WIZARDS)
     winds = _d6(2, rng)
     own = _d6(wizards, rng)
     enemy = _d6(enemy_wizards, rng)
@@ -109,9 +105,9 @@ class CastResult(MagicRoll):
 
 def check_magic(dice: int, level: int, name: str, target: int) -> None:
     """A UserError for the first of a cast's or dispel's inputs out of range."""
-    _check("dice", dice, 1, MAX_CAST_DICE)
-    _check("level", level, 0, MAX_LEVEL)
-    _check(name, target, 1, MAX_VALUE)
+    check_range("dice", dice, 1, MAX_CAST_DICE)
+    check_range("level", level, 0, MAX_LEVEL)
+    check_range(name, target, 1, MAX_VALUE)
 
 
 def roll_cast(dice: int, level: int, value: int, rng: random.Random) -> CastResult:

@@ -32,8 +32,7 @@ AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group | app_comm
 
 def text(key: str, lang: str = BASE_LANGUAGE) -> str:
     """A catalogue text, or the key itself when missing (then `check` reports it)."""
-    cat = catalogue()
-    return cat.get(key, lang) if key in cat else key
+    return catalogue().lookup(key, lang) or key
 
 
 def described(key: str) -> locale_str:
@@ -159,7 +158,7 @@ def message_text(message: discord.Message) -> str:
 
 def build_area(registry: Registry, area: str) -> list[AppCommand]:
     """Top-level app commands (commands, groups, menus) of one area, in path order."""
-    return build_commands([c for c in registry.commands.values() if c.area == area]) + [
+    return build_commands(registry.by_area(area)) + [
         build_menu(m) for m in registry.menus.values() if m.area == area
     ]
 
@@ -181,12 +180,4 @@ def build_commands(commands: Sequence[Command]) -> list[AppCommand]:
             groups[head] = group
             out.append(group)
         group.add_command(built)
-    return out
-
-
-def build_all(registry: Registry) -> list[AppCommand]:
-    """Every area's commands, as the bot's tree holds them (used by validation and hashing)."""
-    out: list[AppCommand] = []
-    for area in registry.areas():
-        out += build_area(registry, area)
     return out

@@ -10,7 +10,9 @@ import asyncio
 import importlib
 import logging
 import pkgutil
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -51,57 +53,47 @@ def extension_names() -> list[str]:
     ]
 
 
-async def arbiter_setup(bot: AnyBot) -> None:
-    """The shared `setup_hook`: translator, cogs, persistent components, command sync."""
-    services = services_of(bot)
-    load_handlers()
-    await bot.tree.set_translator(CatalogueTranslator())
-    for name in extension_names():
-        await bot.load_extension(name)
-    bot.add_dynamic_items(ActionItem)
-    mode = getattr(bot, "sync_mode", "auto")
-    if mode == "off":
-        return
-    guild_id = getattr(bot, "sync_guild", None) or services.settings.dev_guild
-    await sync_commands(bot.tree, services.storage, guild_id=guild_id, force=mode == "force")
+class ArbiterHooks:
+    """What both bot classes add to discord.py: the setup hook and quiet prefix errors.
 
-
-async def ignore_prefix_errors(
-    context: commands.Context[Any], exception: commands.CommandError
-) -> None:
-    """There are no prefix commands: a mention followed by text is not an error worth a log."""
-    if not isinstance(exception, commands.CommandNotFound):
-        log.warning("prefix command error: %s", exception)
-
-
-class ArbiterBot(commands.Bot):
-    """The bot on one connection. `sync_mode` is "auto" (on hash change), "force" or "off"."""
+    `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off".
+    """
 
     sync_mode: str = "auto"
     sync_guild: int | None = None
 
     async def setup_hook(self) -> None:
-        await arbiter_setup(self)
+        """Translator, cogs, persistent components, then the command sync (if due)."""
+        bot = cast(AnyBot, self)
+        services = services_of(bot)
+        load_handlers()
+        await bot.tree.set_translator(CatalogueTranslator())
+        for name in extension_names():
+            await bot.load_extension(name)
+        bot.add_dynamic_items(ActionItem)
+        if self.sync_mode == "off":
+            return
+        await sync_commands(
+            bot.tree,
+            services.storage,
+            guild_id=self.sync_guild or services.settings.dev_guild,
+            force=self.sync_mode == "force",
+        )
 
     async def on_command_error(
         self, context: commands.Context[Any], exception: commands.CommandError, /
     ) -> None:
-        await ignore_prefix_errors(context, exception)
+        """There are no prefix commands: a mention followed by text is not worth a log line."""
+        if not isinstance(exception, commands.CommandNotFound):
+            log.warning("prefix command error: %s", exception)
 
 
-class ShardedArbiterBot(commands.AutoShardedBot):
+class ArbiterBot(ArbiterHooks, commands.Bot):
+    """The bot on one connection."""
+
+
+class ShardedArbiterBot(ArbiterHooks, commands.AutoShardedBot):
     """The same bot when shard settings are given."""
-
-    sync_mode: str = "auto"
-    sync_guild: int | None = None
-
-    async def setup_hook(self) -> None:
-        await arbiter_setup(self)
-
-    async def on_command_error(
-        self, context: commands.Context[Any], exception: commands.CommandError, /
-    ) -> None:
-        await ignore_prefix_errors(context, exception)
 
 
 def create_bot(
@@ -171,19 +163,27 @@ class RedactToken(logging.Filter):
         return True
 
 
+@contextmanager
+def token_redacted(token: str) -> Iterator[None]:
+    """While connected, every root log handler replaces the token with `[token]`."""
+    redact = RedactToken(token)
+    handlers = list(logging.getLogger().handlers)
+    for handler in handlers:
+        handler.addFilter(redact)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(redact)
+
+
 def run_bot(settings: Settings) -> int:
     """Connect to Discord and serve until interrupted; returns the exit code."""
     if not settings.token:
         log.error("DISCORD_TOKEN is not set")
         return 2
-    redact = RedactToken(settings.token)
-    handlers = logging.getLogger().handlers
-    for handler in handlers:
-        handler.addFilter(redact)
-    try:
-        return asyncio.run(_run(settings))
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        for handler in handlers:
-            handler.removeFilter(redact)
+    with token_redacted(settings.token):
+        try:
+            return asyncio.run(_run(settings))
+        except KeyboardInterrupt:
+            return 0

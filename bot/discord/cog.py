@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from discord import app_commands
 from discord.ext import commands
 
@@ -49,11 +47,3 @@ async def add_area_cog(bot: commands.Bot, area: str, cog: AreaCog | None = None)
     await bot.add_cog(instance)
     return instance
 
-
-def cog_setup(area: str) -> Any:
-    """A ready-made extension `setup` for an area that needs nothing but its commands."""
-
-    async def setup(bot: commands.Bot) -> None:
-        await add_area_cog(bot, area)
-
-    return setup

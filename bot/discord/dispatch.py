@@ -9,10 +9,9 @@ import discord
 from discord import app_commands
 
 from bot.discord.context import make_ctx, services_of, user_ref
-from bot.discord.errors import new_error_id, report_error
+from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
-from bot.registry import Command, MessageMenu, UserError, run_action, run_command
-from bot.reply import Reply
+from bot.registry import Command, MessageMenu, guarded, new_error_id, run_action, run_command
 
 log = logging.getLogger("arbiter.discord")
 
@@ -43,14 +42,8 @@ async def run_slash(
 
 async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, text: str) -> None:
     ctx = make_ctx(services_of(interaction.client), interaction)
-
-    async def work() -> Reply:
-        try:
-            return await menu.handler(ctx, text)
-        except UserError as exc:
-            return exc.reply(ctx)
-
-    await send_reply(interaction, await within_deadline(interaction, work()))
+    reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
+    await send_reply(interaction, reply)
 
 
 async def run_component(interaction: discord.Interaction[Any], action: str, payload: str) -> None:

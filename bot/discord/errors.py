@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import math
-import secrets
 from typing import Any
 
 import discord
@@ -16,14 +15,10 @@ from discord import app_commands
 
 from bot.discord.respond import reply_language, send_reply
 from bot.i18n import t
-from bot.registry import UserError
+from bot.registry import UserError, new_error_id
 from bot.reply import Reply
 
 log = logging.getLogger("arbiter.discord")
-
-
-def new_error_id() -> str:
-    return secrets.token_hex(4)
 
 
 def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
@@ -38,9 +33,10 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
         return t("error.cooldown", lang, seconds=math.ceil(error.retry_after)), True
     if isinstance(error, app_commands.BotMissingPermissions):
         return t("discord.error.bot_missing_permissions", lang), True
-    if isinstance(error, app_commands.MissingPermissions | app_commands.MissingAnyRole):
-        return t("error.no_permission", lang), True
-    if isinstance(error, app_commands.MissingRole):
+    if isinstance(
+        error,
+        app_commands.MissingPermissions | app_commands.MissingAnyRole | app_commands.MissingRole,
+    ):
         return t("error.no_permission", lang), True
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("discord.error.guild_only", lang), True

@@ -31,10 +31,9 @@ def translate_ru(string: locale_str, where: Where) -> str | None:
     """The Russian text for `string`, or None to keep the English one."""
     key = string.extras.get(KEY)
     if key is not None:
-        cat = catalogue()
-        if key not in cat:
+        value = catalogue().lookup(key, "ru")
+        if value is None:
             return None
-        value = cat.get(key, "ru")
         if where is Where.command_name:  # a context menu name comes from the catalogue
             return value if valid_menu_name(value) else None
         return value

@@ -7,20 +7,27 @@ from collections import Counter
 from bot import __version__
 from bot.context import Ctx
 from bot.games import GAMES
+from bot.i18n import catalogue
 from bot.registry import command, registry
 from bot.reply import Field, Reply
 
 
 @command("help", area="core", ru_names=("помощь",))
 async def help_(ctx: Ctx) -> Reply:
-    """Every command with its options, grouped by area, from the registry itself."""
+    """Every command with its options, grouped by area, from the registry itself.
+
+    A command or area whose text is missing from the catalogue is still listed (by name, without
+    a description): `check` reports the gap, and `/help` is the last place that should fail.
+    """
+    cat = catalogue()
     by_area: dict[str, list[str]] = {}
     for cmd in sorted(registry.commands.values(), key=lambda c: c.path):
         opts = " ".join(f"{o.name}:…" if o.required else f"[{o.name}]" for o in cmd.options)
-        line = f"`/{cmd.qualified_name}{' ' + opts if opts else ''}` — {ctx.t(cmd.key)}"
-        by_area.setdefault(cmd.area, []).append(line)
+        line = f"`/{cmd.qualified_name}{' ' + opts if opts else ''}`"
+        description = cat.lookup(cmd.key, ctx.lang)
+        by_area.setdefault(cmd.area, []).append(f"{line} — {description}" if description else line)
     fields = [
-        Field(ctx.t(f"help.area.{area}"), "\n".join(lines))
+        Field(cat.lookup(f"help.area.{area}", ctx.lang) or area, "\n".join(lines))
         for area, lines in sorted(by_area.items())
     ]
     return Reply(title=ctx.t("help.title"), body=ctx.t("help.body"), fields=fields)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.context import Ctx, UserRef
+from bot.context import Ctx
 from bot.dice import replies
 from bot.dice.berserk import roll_strike, strike_json
 from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
@@ -27,7 +27,13 @@ from bot.dice.mage_wars import (
     roll_push,
 )
 from bot.dice.odds import attack_odds, berserk_odds, cast_odds
-from bot.dice.options import ATTACK_OPTIONS, BERSERK_OPTIONS, build_attack, build_strike
+from bot.dice.options import (
+    ATTACK_OPTIONS,
+    BERSERK_OPTIONS,
+    MAX_LIFE,
+    build_attack,
+    build_strike,
+)
 from bot.dice.tracked import (
     MW_SLUG,
     Filled,
@@ -37,7 +43,10 @@ from bot.dice.tracked import (
     effect_tokens,
     fill_attack,
     find_target,
+    magic_side,
+    record_winds,
     remaining_life,
+    spend_magic,
 )
 from bot.dice.whfb import (
     MAX_CAST_DICE,
@@ -45,6 +54,7 @@ from bot.dice.whfb import (
     MAX_VALUE,
     MAX_WIZARDS,
     cast_json,
+    check_magic,
     dispel_json,
     roll_cast,
     roll_dispel,
@@ -56,9 +66,6 @@ from bot.registry import Choice, Option, UserError, command
 from bot.reply import Field, Reply
 from bot.storage.api import RollRecord
 from bot.tracker.service import Outcome, load_state
-
-if TYPE_CHECKING:
-    from bot.tracker.model import Participant
 
 AREA = "dice"
 HISTORY_MAX = 25
@@ -278,33 +285,9 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
 
 # ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────
 # When the channel tracks a `whfb` game the roller plays in, winds set the pools (the roller's
-# power, the single opponent's dispel) and fill missing wizard counts from the tracked ones, and
-# cast/dispel spend their dice from the roller's pool: too few dice refuses, and nothing is rolled.
-
-
-async def _tracked_side(ctx: Ctx) -> tuple[Participant, list[Participant]] | None:
-    """The roller and their opponents in this channel's `whfb` game, if they play in one."""
-    from bot.tracker.service import load_state
-
-    state = await load_state(ctx.services.storage, ctx.channel_id)
-    if state is None or state.slug != "whfb" or not state.game.active:
-        return None
-    me = state.participant_by_user(ctx.user.id)
-    if me is None:
-        return None
-    return me, [p for p in state.participants if p.id != me.id]
-
-
-async def _spend(ctx: Ctx, pool: str, dice: int) -> str | None:
-    """Spend from the roller's tracked pool; the reply line, or None when nothing is tracked."""
-    if await _tracked_side(ctx) is None:
-        return None
-    from bot.tracker.service import spend_pool
-
-    outcome = await spend_pool(ctx, pool, dice)
-    me = outcome.state.participant_by_user(ctx.user.id)
-    left = me.value(pool) if me is not None else 0
-    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
+# power, the single opponent's dispel) in one undoable step and fill missing wizard counts from
+# the tracked ones; cast/dispel spend their dice from the roller's pool first: too few dice is
+# the tracker's refusal, and then nothing is rolled (see `bot/dice/tracked.py`).
 
 
 @command(
@@ -320,47 +303,48 @@ async def _spend(ctx: Ctx, pool: str, dice: int) -> str | None:
 async def whf_winds(
     ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
 ) -> Reply:
-    side = await _tracked_side(ctx)
-    opponent = side[1][0] if side is not None and len(side[1]) == 1 else None
+    side = await magic_side(ctx)
+    opponent = side.opponent if side is not None else None
     if wizards is None:
-        wizards = min(MAX_WIZARDS, side[0].value("wizards")) if side is not None else 0
+        wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0
     if enemy_wizards is None:
         enemy_wizards = min(MAX_WIZARDS, opponent.value("wizards")) if opponent else 0
     result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
     reply = replies.winds_reply(_tr(ctx), result)
     if side is not None:
-        from bot.tracker.service import set_pools
-
-        await set_pools(ctx, None, power=result.power)
-        line = ctx.t("dice.whf.pools_power", name=side[0].name, power=result.power)
+        await record_winds(ctx, side, result.power, result.dispel)
+        lines = [ctx.t("dice.whf.pools_power", name=side.me.name, power=result.power)]
         if opponent is not None:
-            who = UserRef(opponent.user_id, opponent.name)
-            await set_pools(ctx, who, dispel=result.dispel)
-            line += "\n" + ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel)
-        reply.body += "\n" + line
+            lines.append(ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel))
+        reply.body = "\n".join([reply.body, *lines])
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await _log(ctx, "whf winds", inputs, winds_json(result), summary, private)
     return _finish(reply, private)
 
 
+async def _spend(ctx: Ctx, pool: str, dice: int) -> str | None:
+    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+    side = await magic_side(ctx)
+    if side is None:
+        return None
+    left = await spend_magic(ctx, side, pool, dice)
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
+
+
 CAST_DICE = Option("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
+CAST_OPTIONS = [
+    CAST_DICE,
+    Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+    Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+]
 
 
-@command(
-    "whf",
-    "cast",
-    area=AREA,
-    options=[
-        CAST_DICE,
-        Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
-        Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
-        PRIVATE,
-    ],
-)
+@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, PRIVATE])
 async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
+    check_magic(dice, level, "value", value)
+    spent = await _spend(ctx, "power", dice)  # refused before anything is rolled
     result = roll_cast(dice, level, value, ctx.services.rng)
-    spent = await _spend(ctx, "power", dice)  # refused (and the roll discarded) if too few
     outcome = (
         "@odds.whf_if"
         if result.irresistible
@@ -369,10 +353,7 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "value": value}
     await _log(ctx, "whf cast", inputs, cast_json(result), summary, private)
-    reply = replies.cast_reply(_tr(ctx), result)
-    if spent:
-        reply.body += "\n" + spent
-    return _finish(reply, private)
+    return _finish(_with_line(replies.cast_reply(_tr(ctx), result), spent), private)
 
 
 @command(
@@ -387,16 +368,20 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     ],
 )
 async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
-    result = roll_dispel(dice, level, against, ctx.services.rng)
+    check_magic(dice, level, "against", against)
     spent = await _spend(ctx, "dispel", dice)
+    result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "against": against}
     await _log(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
-    reply = replies.dispel_reply(_tr(ctx), result)
-    if spent:
-        reply.body += "\n" + spent
-    return _finish(reply, private)
+    return _finish(_with_line(replies.dispel_reply(_tr(ctx), result), spent), private)
+
+
+def _with_line(reply: Reply, line: str | None) -> Reply:
+    if line:
+        reply.body = f"{reply.body}\n{line}" if reply.body else line
+    return reply
 
 
 # ── generic ────────────────────────────────────────────────────────────────────────────────────
@@ -422,7 +407,7 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     "odds",
     "mw",
     area=AREA,
-    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=999), MW_TARGET],
+    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=MAX_LIFE), MW_TARGET],
 )
 async def odds_mw(
     ctx: Ctx, life: int | None = None, target: str | None = None, **options: Any
@@ -452,16 +437,7 @@ async def odds_berserk(ctx: Ctx, **options: Any) -> Reply:
     return replies.berserk_odds_reply(_tr(ctx), strike.values.text(), odds, strike.fight)
 
 
-@command(
-    "odds",
-    "whf",
-    area=AREA,
-    options=[
-        CAST_DICE,
-        Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
-        Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
-    ],
-)
+@command("odds", "whf", area=AREA, options=CAST_OPTIONS)
 async def odds_whf(ctx: Ctx, dice: int, level: int, value: int) -> Reply:
     return replies.whf_odds_reply(_tr(ctx), dice, level, value, cast_odds(dice, level, value))
 

@@ -17,7 +17,6 @@ from bot.glossary_view import (
     CHOICES_MAX,
     button_label,
     choice_name,
-    clean_query,
     display_title,
     extract_inline_terms,
     game_name,
@@ -26,7 +25,6 @@ from bot.glossary_view import (
     other_names,
     page_of,
     shorten,
-    source_lines,
     term_finder,
 )
 from bot.registry import (
@@ -40,6 +38,7 @@ from bot.registry import (
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption, Style
 from glossary.model import Entry
+from glossary.normalize import clean
 
 if TYPE_CHECKING:
     from glossary import Glossary, Hit
@@ -49,6 +48,7 @@ TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
 SEE_ALSO_BUTTONS = 5
 ALTERNATIVES = 5
+FAR_SUGGESTIONS = 3  # terms offered when nothing is spelled alike: a start, not a guess
 TIE_OPTIONS = 25
 SEARCH_RESULTS = 10
 PAGE_SIZE = 20
@@ -84,7 +84,7 @@ def _check_game(game: str | None) -> str | None:
 
 
 def _check_query(raw: str | None, limit: int) -> str:
-    query = clean_query(raw or "")
+    query = clean(raw or "")
     if not query:
         raise UserError("glossary.empty_query")
     if len(query) > limit:
@@ -144,10 +144,18 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         title=shown,
         body=entry.text,
         fields=fields,
-        footer=ctx.t("rule.source", file=entry.source.file, lines=source_lines(entry)),
+        footer=source_footer(ctx, entry),
         ephemeral=ephemeral,
         actions=list(buttons),
     )
+
+
+def source_footer(ctx: Ctx, entry: Entry) -> str:
+    """`Источник: файл, строка 3` or `…, строки 3–5`: Russian and English agree in number."""
+    src = entry.source
+    if src.first_line == src.last_line:
+        return ctx.t("rule.source.line", file=src.file, line=src.first_line)
+    return ctx.t("rule.source.lines", file=src.file, first=src.first_line, last=src.last_line)
 
 
 def close_alternatives(hits: Sequence[Hit], limit: int = ALTERNATIVES) -> list[Hit]:
@@ -179,7 +187,7 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
     """Up to 25 entries for what is typed so far; the value is the entry id."""
     game = values.get("game")
     game = game if isinstance(game, str) and game in GAMES else None
-    query = clean_query(current or "")[:QUERY_MAX]
+    query = clean(current or "")[:QUERY_MAX]
     glossary = _glossary(ctx)
     prefer = await channel_game(ctx)
     entries: list[Entry]
@@ -223,21 +231,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     prefer = await channel_game(ctx)
     hits = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
     if not hits:
-        near = [
-            h
-            for h in glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
-            if h.score > 0  # a zero score is an alphabetical filler, not a neighbour
-        ]
-        if not near:
-            raise UserError("rule.not_found", query=shorten(query, 60))
-        return _question(
-            ctx,
-            ctx.t("rule.suggest.title", query=shorten(query, 60)),
-            ctx.t("rule.suggest.body"),
-            ctx.t("rule.suggest.placeholder"),
-            [h.entry for h in near],
-            private,
-        )
+        return _no_match(ctx, query, slug, prefer, private)
     tied = glossary.ambiguous(hits)
     if len(tied) > 1:
         # Offer the near misses too: `броню` ties Armor in two games, and Berserk's `Броня Х`
@@ -267,6 +261,43 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             )
         )
     return reply
+
+
+def _no_match(
+    ctx: Ctx, query: str, slug: str | None, prefer: str | None, private: bool
+) -> Reply:
+    """No hit: the term in the other games, else its near spellings, else plainly nothing close.
+
+    Never an empty answer, but strangers are not passed off as neighbours: when no name is even
+    spelled alike, the reply says so and offers only a few terms to start from.
+    """
+    glossary = _glossary(ctx)
+    shown = shorten(query, 60)
+    if slug is not None:
+        elsewhere = glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
+        if elsewhere:
+            title = ctx.t("rule.elsewhere.title", query=shown, game=game_name(slug, ctx.lang))
+            return _question(
+                ctx,
+                title,
+                ctx.t("rule.elsewhere.body"),
+                ctx.t("rule.elsewhere.placeholder"),
+                [h.entry for h in elsewhere],
+                private,
+            )
+    suggestions = glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
+    if not suggestions:
+        raise UserError("rule.not_found", query=shown)
+    near = [h.entry for h in suggestions if h.tier == "near"]
+    kind = "rule.suggest" if near else "rule.far"
+    return _question(
+        ctx,
+        ctx.t(f"{kind}.title", query=shown),
+        ctx.t(f"{kind}.body"),
+        ctx.t(f"{kind}.placeholder"),
+        near or [h.entry for h in suggestions[:FAR_SUGGESTIONS]],
+        private,
+    )
 
 
 @action("rule.pick")
@@ -401,7 +432,7 @@ async def glossary_page(ctx: Ctx, payload: str) -> Reply:
 
 async def explain_reply(ctx: Ctx, text: str) -> Reply:
     """The glossary terms found in `text`, one line each, with buttons to open them."""
-    cleaned = clean_query(text or "")[:EXPLAIN_MAX]
+    cleaned = clean(text or "")[:EXPLAIN_MAX]
     if not cleaned:
         raise UserError("explain.empty")
     matches = term_finder(_glossary(ctx)).find(cleaned, prefer_game=await channel_game(ctx))

@@ -16,7 +16,7 @@ from bot.tracker import service
 from bot.tracker.describe import change_line, header, note_line, step_line
 from bot.tracker.export import export_game
 from bot.tracker.live import render_board, scoreboard
-from bot.tracker.model import GameState, Participant
+from bot.tracker.model import GameState
 from bot.tracker.names import norm
 from bot.tracker.templates import TEMPLATE_SLUGS, game_name, template
 
@@ -67,11 +67,7 @@ async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice
         except UserError:
             holder = None
         if holder is not None:
-            holders = [holder]
-            if isinstance(holder, Participant):
-                leader = state.leader(holder.id)
-                if leader:
-                    holders.append(leader)
+            holders = service.stand_ins(state, holder)
             keys = [c.key for h in holders for c in (*h.counters, *h.tokens)]
     if not keys:
         keys = list(tpl.stats)

@@ -67,8 +67,9 @@ async def _answer(ctx: Ctx, outcome: service.Outcome | None = None) -> Reply:
         if outcome is not None:
             return outcome_reply(ctx, outcome)
         raise UserError("live.error.stale")
-    # The board is shared: it is always in the bot's language, whoever clicked.
-    reply = await live_reply(ctx, state, ctx.services.settings.locale)
+    # Offline the board is the clicker's own view, so it is in their language (on Discord the
+    # shared live message is in the bot's language: the manager renders it).
+    reply = await live_reply(ctx, state)
     reply.edit_origin = True
     return reply
 

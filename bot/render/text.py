@@ -8,7 +8,7 @@ from bot.reply import Button, Kind, Reply, Select
 _MARK = {Kind.INFO: "", Kind.SUCCESS: "✔ ", Kind.ERROR: "✖ "}
 
 
-def render_text(reply: Reply, lang: str = "ru", *, numbered_actions: bool = True) -> str:
+def render_text(reply: Reply, lang: str = "ru") -> str:
     """Title, body, fields, footer and the actions, each action numbered for `!press N`."""
     lines: list[str] = []
     if reply.title:
@@ -27,27 +27,25 @@ def render_text(reply: Reply, lang: str = "ru", *, numbered_actions: bool = True
         lines.append(f"— {reply.footer}")
     for a in reply.attachments:
         lines.append(f"[📎 {a.filename}, {len(a.data)} bytes]")
-    lines.extend(_actions(reply, numbered_actions))
+    lines.extend(_actions(reply))
     if reply.ephemeral and reply.kind is not Kind.ERROR:
         lines.append(t("console.only_you", lang))
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _actions(reply: Reply, numbered: bool) -> list[str]:
+def _actions(reply: Reply) -> list[str]:
     out: list[str] = []
     n = 0
     for action in reply.actions:
         if isinstance(action, Button):
             n += 1
-            tag = f"[{n}] " if numbered else ""
-            out.append(f"  {tag}⟨{action.label}⟩" + (" (off)" if action.disabled else ""))
+            out.append(f"  [{n}] ⟨{action.label}⟩" + (" (off)" if action.disabled else ""))
         elif isinstance(action, Select):
             out.append(f"  {action.placeholder}:")
             for option in action.options:
                 n += 1
-                tag = f"[{n}] " if numbered else ""
                 desc = f" — {option.description}" if option.description else ""
-                out.append(f"    {tag}{option.label}{desc}")
+                out.append(f"    [{n}] {option.label}{desc}")
     if out:
         out.insert(0, "")
     return out

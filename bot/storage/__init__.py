@@ -6,16 +6,17 @@ write SQL, and every query takes parameters.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.storage.api import MetaRepo, RollRepo, TrackerRepo
 from bot.storage.meta import SqliteMetaRepo
 from bot.storage.rolls import SqliteRollRepo
-from bot.storage.sqlite import Database, SchemaTooNew
+from bot.storage.sqlite import Database, SchemaTooNew, StorageError
 from bot.storage.tracker import SqliteTrackerRepo
 
-__all__ = ["SchemaTooNew", "Storage", "open_storage"]
+__all__ = ["SchemaTooNew", "Storage", "StorageError", "open_storage"]
 
 
 @dataclass
@@ -36,6 +37,9 @@ async def open_storage(path: Path | str) -> Storage:
     db = await Database.open(path)
     try:
         await db.migrate()
+    except sqlite3.Error as exc:  # e.g. a read-only file: one line, not a traceback
+        await db.close()
+        raise StorageError(f"ARBITER_DB: cannot migrate {str(path)!r}: {exc}") from exc
     except BaseException:
         await db.close()
         raise

@@ -5,22 +5,23 @@ Handlers and domain modules only see these protocols (through `Storage`), never 
 
 from __future__ import annotations
 
-from typing import Protocol
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.tracker.model import Counter, GameState, HolderKind, LiveMessage
+from bot.tracker.records import StepRecord
 
 
 class MetaRepo(Protocol):
+    """Key/value pairs the bot keeps for itself, such as the synced command payload's hash."""
+
     async def get(self, key: str) -> str | None: ...
 
     async def set(self, key: str, value: str) -> None: ...
 
 
 # --- tracker (game tracker area) ---------------------------------------------------------------
-# Imported here, not at the top, so the section stays self-contained for parallel edits.
-from contextlib import AbstractAsyncContextManager  # noqa: E402
-from typing import Any  # noqa: E402
-
-from bot.tracker.model import Counter, GameState, HolderKind, LiveMessage  # noqa: E402
-from bot.tracker.records import StepRecord  # noqa: E402
 
 
 class TrackerTx(Protocol):
@@ -59,7 +60,7 @@ class TrackerTx(Protocol):
 
     async def add_item(self, participant_id: int, list_name: str, text: str) -> int: ...
 
-    async def state(self) -> GameState: ...
+    async def state(self, base: GameState | None = None) -> GameState: ...
 
 
 class TrackerRepo(Protocol):
@@ -126,8 +127,6 @@ class TrackerRepo(Protocol):
 
 
 # --- rolls (dice area) -------------------------------------------------------------------------
-from dataclasses import dataclass  # noqa: E402
-from typing import Any  # noqa: E402,F811
 
 
 @dataclass(frozen=True)

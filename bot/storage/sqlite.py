@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -20,7 +21,11 @@ MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
-class SchemaTooNew(RuntimeError):
+class StorageError(RuntimeError):
+    """The database cannot be used; the message says which file and why, in one line."""
+
+
+class SchemaTooNew(StorageError):
     """The database was written by a newer version of Arbiter."""
 
 
@@ -54,14 +59,22 @@ class Database:
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA foreign_keys=ON")
+        """Connect (making the folder on demand) and set the pragmas; `StorageError` if unusable."""
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StorageError(f"ARBITER_DB: cannot open {str(path)!r}: {exc}") from exc
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:  # e.g. a file that is not an SQLite database
+            await conn.close()
+            raise StorageError(f"ARBITER_DB: cannot use {str(path)!r}: {exc}") from exc
         return cls(conn)
 
     async def close(self) -> None:
@@ -123,15 +136,10 @@ def _statements(sql: str) -> list[str]:
         if line.strip().startswith("--"):
             continue
         buffer += line
-        if buffer.strip() and aiosqlite_complete(buffer):
+        if buffer.strip() and sqlite3.complete_statement(buffer):
             parts.append(buffer.strip())
             buffer = ""
     if buffer.strip():
         parts.append(buffer.strip())
     return parts
 
-
-def aiosqlite_complete(statement: str) -> bool:
-    import sqlite3
-
-    return sqlite3.complete_statement(statement)

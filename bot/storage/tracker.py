@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
@@ -59,11 +60,20 @@ def _target(entity: str, field: str) -> str:
 class SqliteTrackerTx:
     """The open transaction of one step; every write records its event."""
 
-    def __init__(self, conn: aiosqlite.Connection, game_id: int, step_id: int) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        step_id: int,
+        stamp: tuple[int, int] | None = None,
+    ) -> None:
         self.conn = conn
         self.game_id = game_id
         self.step_id = step_id
         self.events = 0
+        # What the database looked like when the step began (see `Stamp`), and what it wrote.
+        self.stamp = stamp
+        self.written: list[EventRecord] = []
 
     async def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
         await self.conn.execute(
@@ -73,6 +83,7 @@ class SqliteTrackerTx:
             (self.step_id, self.game_id, entity, row_id, field, before, after),
         )
         self.events += 1
+        self.written.append(EventRecord(self.events, entity, row_id, field, before, after))
 
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]:
         """value += delta atomically, refused (OutOfBounds) when the result leaves the bounds."""
@@ -242,8 +253,17 @@ class SqliteTrackerTx:
         await self.set_field("item", iid, "present", 1)
         return iid
 
-    async def state(self) -> GameState:
-        """The whole game as this transaction sees it."""
+    async def state(self, base: GameState | None = None) -> GameState:
+        """The whole game as this transaction sees it.
+
+        Given `base`, the game as it was read before the step, and nothing else was committed
+        since (the stamps match), the answer is `base` with this step's own events applied, with
+        no read at all; otherwise (or for rows `base` does not hold) the game is read again.
+        """
+        if base is not None and base.stamp is not None and base.stamp == self.stamp:
+            replayed = replay(base, self.written)
+            if replayed is not None:
+                return replayed
         state = await _load(self.conn, self.game_id)
         assert state is not None
         return state
@@ -254,6 +274,24 @@ class SqliteTrackerRepo:
         self._db = db
         # Games known to have no undone steps, so a new step need not clear a redo stack.
         self._no_redo: set[int] = set()
+        # Commits this process made to each game: half of a state's stamp (see `_stamped`).
+        self._writes: dict[int, int] = {}
+
+    def _wrote(self, game_id: int) -> None:
+        """Count a write to the game; called inside its transaction, so no read sees it half."""
+        self._writes[game_id] = self._writes.get(game_id, 0) + 1
+
+    def _stamped(self, read: tuple[GameState, int] | None) -> GameState | None:
+        """`state` stamped with (SQLite's data_version, this process's commits to the game).
+
+        data_version changes when another connection commits; the count when this one does.
+        Equal stamps mean nothing was committed in between, so a step may replay its own events
+        on the state it started from instead of reading the game again.
+        """
+        if read is None:
+            return None
+        state, data_version = read
+        return replace(state, stamp=(data_version, self._writes.get(state.game.id, 0)))
 
     # --- reads ---------------------------------------------------------------------------------
 
@@ -286,12 +324,12 @@ class SqliteTrackerRepo:
     async def load(self, game_id: int) -> GameState | None:
         """A consistent snapshot: read under the write lock so no half-written step shows."""
         async with self._db.transaction() as conn:
-            return await _load(conn, game_id)
+            return self._stamped(await _read(conn, game_id))
 
     async def load_active(self, channel_id: int) -> GameState | None:
         """The channel's active game as `load` reads it, found and read in one go."""
         async with self._db.transaction() as conn:
-            return await _load(conn, channel_id=channel_id)
+            return self._stamped(await _read(conn, channel_id=channel_id))
 
     async def history(
         self, game_id: int, limit: int | None = None, *, ids: list[int] | None = None
@@ -372,6 +410,7 @@ class SqliteTrackerRepo:
                 " WHERE id = ?",
                 (message_id, posted_at, message_id, channel_id, game_id),
             )
+            self._wrote(game_id)
 
     async def live_message(self, game_id: int) -> LiveMessage | None:
         row = await _one(
@@ -424,8 +463,9 @@ class SqliteTrackerRepo:
             )
             assert row is not None
             game_id = int(row[0])
-            step_id = await _open_step(conn, game_id, at, user_id, user_name, "start", {})
+            step_id, _ = await _open_step(conn, game_id, at, user_id, user_name, "start", {})
             yield SqliteTrackerTx(conn, game_id, step_id)
+            self._wrote(game_id)
 
     @asynccontextmanager
     async def change(
@@ -444,17 +484,21 @@ class SqliteTrackerRepo:
         redo stack, as in any editor. GameNotActive if the game has ended meanwhile.
         """
         async with self._db.transaction() as conn:
-            step_id = await _open_step(conn, game_id, at, user_id, user_name, action, params or {})
-            tx = SqliteTrackerTx(conn, game_id, step_id)
+            step_id, version = await _open_step(
+                conn, game_id, at, user_id, user_name, action, params or {}
+            )
+            tx = SqliteTrackerTx(conn, game_id, step_id, (version, self._writes.get(game_id, 0)))
             yield tx
             if tx.events == 0:
                 await conn.execute("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
-            elif game_id not in self._no_redo:
-                await conn.execute(
-                    "UPDATE tracker_steps SET status = 'dropped'"
-                    " WHERE game_id = ? AND status = 'undone'",
-                    (game_id,),
-                )
+            else:
+                self._wrote(game_id)
+                if game_id not in self._no_redo:
+                    await conn.execute(
+                        "UPDATE tracker_steps SET status = 'dropped'"
+                        " WHERE game_id = ? AND status = 'undone'",
+                        (game_id,),
+                    )
         if tx.events:
             self._no_redo.add(game_id)
 
@@ -463,6 +507,7 @@ class SqliteTrackerRepo:
     ) -> list[StepRecord]:
         """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
         async with self._db.transaction() as conn:
+            self._wrote(game_id)
             self._no_redo.discard(game_id)
             ids = [
                 int(r[0])
@@ -486,6 +531,7 @@ class SqliteTrackerRepo:
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
         async with self._db.transaction() as conn:
+            self._wrote(game_id)
             row = await _one(
                 conn,
                 "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
@@ -514,13 +560,17 @@ async def _open_step(
     user_name: str,
     action: str,
     params: dict[str, Any],
-) -> int:
-    """Insert the step row, only while the game is active (checked in the same statement)."""
+) -> tuple[int, int]:
+    """Insert the step row, only while the game is active (checked in the same statement).
+
+    Returns the step id and SQLite's data_version (for the transaction's stamp).
+    """
     row = await _one(
         conn,
         "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
         " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-        " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?) RETURNING id",
+        " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?)"
+        " RETURNING id, (SELECT data_version FROM pragma_data_version())",
         (
             game_id,
             at,
@@ -534,7 +584,7 @@ async def _open_step(
     )
     if row is None:
         raise GameNotActive(game_id)
-    return int(row[0])
+    return int(row[0]), int(row[1])
 
 
 async def _events(conn: aiosqlite.Connection, step_id: int) -> list[EventRecord]:
@@ -571,15 +621,22 @@ def _counter(row: Iterable[Any]) -> Counter:
 
 _GAME_COLUMNS = (
     "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at, created_by,"
-    " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at"
+    " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at,"
+    " (SELECT data_version FROM pragma_data_version())"
     " FROM tracker_games"
 )
 
 
-async def _load(
+async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
+    read = await _read(conn, game_id)
+    return read[0] if read else None
+
+
+async def _read(
     conn: aiosqlite.Connection, game_id: int | None = None, *, channel_id: int | None = None
-) -> GameState | None:
-    """The game `game_id`, or the channel's active one, in three queries: game, holders, values.
+) -> tuple[GameState, int] | None:
+    """The game `game_id`, or the channel's active one, in three queries: game, holders, values;
+    with SQLite's data_version (read with the game row) for the state's stamp.
 
     Every statement is a round trip to the database thread, and a change reads the game twice
     (to resolve names, then for the reply), so players and units come in one query, and counters
@@ -655,4 +712,56 @@ async def _load(
             units.append(
                 Unit(hid, r[2], str(r[3]), str(r[4]), int(r[5]), str(r[6]), bool(r[7]), cs, ts)
             )
-    return GameState(game, tuple(participants), tuple(units), live)
+    return GameState(game, tuple(participants), tuple(units), live), int(g[15])
+
+
+def replay(state: GameState, events: list[EventRecord]) -> GameState | None:
+    """`state` with `events` applied, exactly as `_read` would read it back; None when an event
+    names a row `state` does not show (a new unit or player, a token coming back from 0, an
+    item), or moves a row in the order (a seat): then the caller reads the game instead."""
+    game = state.game
+    players = {p.id: p for p in state.all_participants}
+    units = {u.id: u for u in state.all_units}
+    for ev in events:
+        if ev.entity == "game":
+            game = replace(game, **{ev.field: ev.after})
+        elif ev.entity == "participant" and ev.row_id in players and ev.field != "seat":
+            players[ev.row_id] = replace(players[ev.row_id], **{ev.field: _field(ev)})
+        elif ev.entity == "unit" and ev.row_id in units:
+            units[ev.row_id] = replace(units[ev.row_id], **{ev.field: _field(ev)})
+        elif ev.entity == "counter":
+            if not _replay_counter(players, ev) and not _replay_counter(units, ev):
+                return None
+        else:
+            return None
+    return GameState(game, tuple(players.values()), tuple(units.values()), state.live, stamp=None)
+
+
+def _field(ev: EventRecord) -> Any:
+    """An event's new value as the read model holds it (flags as bools)."""
+    return bool(ev.after) if ev.field == "present" else ev.after
+
+
+def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
+    """Apply a counter event to whichever holder shows that counter; False if none does."""
+    for hid, h in holders.items():
+        for group in ("counters", "tokens"):
+            found: tuple[Counter, ...] = getattr(h, group)
+            at = next((i for i, c in enumerate(found) if c.id == ev.row_id), None)
+            if at is None:
+                continue
+            c = found[at]
+            if ev.field == "value":
+                new: Counter | None = replace(c, value=int(ev.after))
+            elif ev.field in ("min_value", "max_value"):
+                new = replace(c, **{ev.field[:3]: ev.after})
+            elif ev.field == "present" and not ev.after:
+                new = None
+            else:
+                return False
+            if new is not None and new.token and new.value == 0:
+                new = None  # a token at 0 is not shown (see `_read`)
+            kept = found[:at] + ((new,) if new is not None else ()) + found[at + 1 :]
+            holders[hid] = replace(h, **{group: kept})
+            return True
+    return False

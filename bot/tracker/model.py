@@ -115,6 +115,8 @@ class GameState:
     all_participants: tuple[Participant, ...]
     all_units: tuple[Unit, ...]
     live: LiveMessage | None = None
+    # Storage's mark of when this was read (None: read inside a step); not part of the state.
+    stamp: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def participants(self) -> tuple[Participant, ...]:

@@ -108,6 +108,23 @@ def require_player(ctx: Ctx, state: GameState) -> None:
         raise UserError("tracker.error.not_player")
 
 
+async def _game_of(ctx: Ctx, slug: str, command: str) -> GameState:
+    """The channel's game, refused when it is not a `slug` game (`/kf forge` in Mage Wars)."""
+    state = await require_state(ctx)
+    if state.slug != slug:
+        raise UserError("tracker.error.wrong_game", command=command, game=state.slug)
+    return state
+
+
+def _player(ctx: Ctx, state: GameState, user: UserRef | None) -> Participant:
+    """The seat of `user` (default: whoever acts), refused when they do not play."""
+    who = user or ctx.user
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise UserError("tracker.error.not_in_game", name=who.name)
+    return p
+
+
 # --- name resolution (pure) --------------------------------------------------------------------
 
 
@@ -184,9 +201,9 @@ def find_stat(
             "tracker.error.no_stat",
             name=text,
             target=holder.name,
-            known=_stats(tpl, _holder_and_stand_in(state, holder), lang),
+            known=_stats(tpl, stand_ins(state, holder), lang),
         )
-    candidates = _holder_and_stand_in(state, holder)
+    candidates = stand_ins(state, holder)
     for h in candidates:
         c = h.counter(key) or h.token(key)
         if c is not None:
@@ -200,7 +217,7 @@ def find_stat(
     )
 
 
-def _holder_and_stand_in(state: GameState, holder: Holder) -> list[Holder]:
+def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
     """The holder, then who stands in for it: a player's mage/warlord, or a leader's player.
 
     A Mage Wars player's life is on their mage; a Conquest player's resources are on the player
@@ -250,6 +267,7 @@ class Step:
         self.units: set[int] = set()
         self.players: set[int] = set()
         self._fresh: tuple[int, GameState] | None = None  # (events written, state then)
+        self._base = state  # the state the step began from, as read before it
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params))
@@ -321,7 +339,7 @@ class Step:
     async def fresh(self) -> GameState:
         """The game as this transaction sees it; read again only after a write since last time."""
         if self._fresh is None or self._fresh[0] != self.tx.events:
-            self._fresh = (self.tx.events, await self.tx.state())
+            self._fresh = (self.tx.events, await self.tx.state(self._base))
         return self._fresh[1]
 
     async def end_game(self, winner: Participant | None) -> None:
@@ -657,28 +675,18 @@ def _damage_ref(
 
 
 async def damage(ctx: Ctx, target: str, amount: int, *, source: str = "dmg") -> Outcome:
-    """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed)."""
-    _amount(amount)
-    if amount < 0:
-        raise UserError("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
-    state = await require_state(ctx)
-    require_player(ctx, state)
-    tpl = template(state.slug)
-    holder, c, sign = _damage_ref(state, tpl, target, ctx.lang)
-
-    async def body(step: Step) -> None:
-        if sign > 0:
-            await step.adjust(holder, c.id, c.key, amount)
-        else:  # life goes down to its floor (0 unless the template says otherwise), no further
-            fresh = await step.tx.counter(c.id)
-            floor = min(fresh.min if fresh.min is not None else 0, fresh.value)
-            await step.set(holder, c.id, c.key, max(floor, fresh.value - amount))
-
-    return await run_step(ctx, state, source, body, {"target": holder.name, "amount": amount})
+    """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed, no overkill)."""
+    return await _hit(ctx, target, amount, source, 1)
 
 
 async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
     """`/heal`: remove up to `amount` damage (never below zero), or raise life in custom."""
+    return await _hit(ctx, target, amount, "heal", -1)
+
+
+async def _hit(ctx: Ctx, target: str, amount: int, action: str, direction: int) -> Outcome:
+    """Damage (`direction` 1) or healing (-1) on the target's damage stat, or on life in a game
+    without one; whatever goes down stops at its floor (0, or the stat's min), not below."""
     _amount(amount)
     if amount < 0:
         raise UserError("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
@@ -686,15 +694,17 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
     require_player(ctx, state)
     tpl = template(state.slug)
     holder, c, sign = _damage_ref(state, tpl, target, ctx.lang)
+    delta = amount * direction * sign
 
     async def body(step: Step) -> None:
-        fresh = await step.tx.counter(c.id)
-        if sign > 0:
-            await step.set(holder, c.id, c.key, max(fresh.min or 0, fresh.value - amount))
+        if delta >= 0:
+            await step.adjust(holder, c.id, c.key, delta)
         else:
-            await step.adjust(holder, c.id, c.key, amount)
+            fresh = await step.tx.counter(c.id)
+            floor = min(fresh.min if fresh.min is not None else 0, fresh.value)
+            await step.set(holder, c.id, c.key, max(floor, fresh.value + delta))
 
-    return await run_step(ctx, state, "heal", body, {"target": holder.name, "amount": amount})
+    return await run_step(ctx, state, action, body, {"target": holder.name, "amount": amount})
 
 
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
@@ -705,10 +715,7 @@ async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
     if not tpl.mana:
         raise UserError("tracker.error.wrong_game", command="/mana", game=state.slug)
     require_player(ctx, state)
-    who = player or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    p = _player(ctx, state, player)
     return await add(ctx, f"#p{p.id}", tpl.mana, amount)
 
 
@@ -780,10 +787,7 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
     clean = " ".join(name.split())[:MAX_UNIT_NAME]
     if not clean or clean.startswith("#"):
         raise UserError("tracker.error.bad_name", name=name)
-    who = owner or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    p = _player(ctx, state, owner)
     values = dict(tpl.creature)
     for option, value in stats.items():
         key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
@@ -870,10 +874,7 @@ async def add_item(ctx: Ctx, list_name: str, text: str, player: UserRef | None =
     if list_name not in tpl.lists:
         raise UserError("tracker.error.wrong_game", command=f"/{list_name}", game=state.slug)
     require_player(ctx, state)
-    who = player or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    p = _player(ctx, state, player)
     clean = " ".join(text.split())[:MAX_UNIT_NAME]
     if not clean:
         raise UserError("tracker.error.bad_name", name=text)
@@ -890,14 +891,9 @@ async def add_item(ctx: Ctx, list_name: str, text: str, player: UserRef | None =
 
 async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
     """`/kf forge`: spend the key cost in Æmber for a key; the third key wins."""
-    state = await require_state(ctx)
-    if state.slug != "keyforge":
-        raise UserError("tracker.error.wrong_game", command="/kf forge", game=state.slug)
+    state = await _game_of(ctx, "keyforge", "/kf forge")
     require_player(ctx, state)
-    who = player or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    p = _player(ctx, state, player)
     aember, keys, cost = p.counter("aember"), p.counter("keys"), p.value("keycost", 6)
     assert aember is not None and keys is not None
     if keys.value >= 3:
@@ -920,14 +916,9 @@ async def set_pools(
     ctx: Ctx, player: UserRef | None, power: int | None = None, dispel: int | None = None
 ) -> Outcome:
     """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
-    state = await require_state(ctx)
-    if state.slug != "whfb":
-        raise UserError("tracker.error.wrong_game", command="/whf", game=state.slug)
+    state = await _game_of(ctx, "whfb", "/whf")
     require_player(ctx, state)
-    who = player or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    p = _player(ctx, state, player)
 
     async def body(step: Step) -> None:
         for key, value in (("power", power), ("dispel", dispel)):
@@ -942,13 +933,8 @@ async def spend_pool(ctx: Ctx, pool: str, amount: int, player: UserRef | None = 
     """Spend `amount` dice from a side's `power` or `dispel` pool; refused if there are too few."""
     if pool not in ("power", "dispel"):
         raise UserError("tracker.error.no_stat", name=pool, target="", known="power, dispel")
-    state = await require_state(ctx)
-    if state.slug != "whfb":
-        raise UserError("tracker.error.wrong_game", command="/whf", game=state.slug)
-    who = player or ctx.user
-    p = state.participant_by_user(who.id)
-    if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+    state = await _game_of(ctx, "whfb", "/whf")
+    p = _player(ctx, state, player)
     return await add(ctx, f"#p{p.id}", pool, -amount)
 
 

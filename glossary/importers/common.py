@@ -106,7 +106,12 @@ def unique(items: Iterable[str]) -> list[str]:
 
 
 def fold_key(text: str) -> str:
-    """Comparison key for names and references: case, ё/е, quotes and punctuation folded."""
+    """Comparison key for names and references: case, ё/е, quotes and punctuation folded.
+
+    Narrower than the search's `glossary.normalize.fold` on purpose: it keeps letters as spelled
+    (`Æmber` and `Aember` are two names the source gives) and signs such as `+/-`, so the data
+    keeps every written variant and the search folds them together at load time.
+    """
     text = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
     text = re.sub(r"[«»\"'“”„.,:;!?()]", " ", text)
     return collapse_spaces(text)

@@ -15,8 +15,9 @@ Fixtures:
 SimCord sends every interaction with locale en-US, so replies are in English; wrap actions in
 `with lang_locale("ru"):` to get Russian replies.
 
-Throwaway commands/actions for one test: `with temporary_registrations() as reg:` in a fixture
-that runs before the bot is built (see `tests/cogs/test_core.py`, `throwaway`).
+Throwaway commands, actions, menus and chat listeners for one test:
+`with temporary_registrations() as reg:` in a fixture that runs before the bot is built (see
+`tests/cogs/test_core.py`, `throwaway`).
 Useful SimCord calls: `await member.slash(channel, "game start", game="keyforge")` (groups are
 space-separated), `await member.autocomplete(channel, "rule", "term", "эги")`,
 `await member.click(message, label=...)`, `await member.select(message, ["value"])`,
@@ -119,6 +120,7 @@ def temporary_registrations() -> Iterator[Registry]:
         dict(registry.actions),
         dict(registry.menus),
     )
+    listeners = list(registry.chat_listeners)
     try:
         yield registry
     finally:
@@ -129,3 +131,4 @@ def temporary_registrations() -> Iterator[Registry]:
         ):
             current.clear()
             current.update(saved)  # type: ignore[arg-type]
+        registry.chat_listeners[:] = listeners

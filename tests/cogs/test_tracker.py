@@ -233,6 +233,9 @@ async def test_the_shared_board_keeps_the_bot_language_whoever_clicks(game: Tabl
     result = await game.bob.click(message(game, state.live.message_id), label="+1")  # en-US
     assert result.response is not None
     assert "мана 10" in "\n".join(f.value or "" for f in result.response.embeds[0].fields)
+    await game.env.advance_time(3)
+    shown = fields(message(game, state.live.message_id))
+    assert "29/30" in shown and "мана 10" in shown  # the manager's edit, in Russian too
 
 
 async def test_a_click_edits_the_live_message_exactly_once(game: Table) -> None:

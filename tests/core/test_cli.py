@@ -7,14 +7,17 @@ developer's own `.env` can never make these tests connect to Discord.
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from bot import __version__
-from bot.i18n import t
+from bot.i18n import LOCALES_DIR, t
 from bot.registry import load_handlers
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.cli-secret-part.never-print"
@@ -96,3 +99,93 @@ def test_check_passes(tmp_path: Path) -> None:
     proc = run(tmp_path, "check")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "check: OK" in proc.stdout
+
+
+@pytest.mark.parametrize("problem", ["under_a_file", "not_a_database", "newer_schema"])
+def test_unusable_database_exits_2_with_one_line(tmp_path: Path, problem: str) -> None:
+    if problem == "under_a_file":
+        (tmp_path / "file").write_text("x", "utf-8")
+        db = tmp_path / "file" / "arbiter.sqlite3"
+    elif problem == "not_a_database":
+        db = tmp_path / "arbiter.sqlite3"
+        db.write_bytes(b"this is not an SQLite database, not even close" * 4)
+    else:
+        db = tmp_path / "arbiter.sqlite3"
+        with closing(sqlite3.connect(db)) as conn:
+            conn.executescript(
+                "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                " applied_at TEXT NOT NULL DEFAULT (datetime('now')));"
+                "INSERT INTO schema_version (version, name) VALUES (999, 'future');"
+            )
+    proc = run(tmp_path, "console", stdin="/about\n", ARBITER_DB=str(db))
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "ARBITER_DB" in lines[0], proc.stderr
+    assert proc.stdout == ""
+
+
+def _broken_locales(tmp_path: Path, edit: str) -> Path:
+    """A copy of the real catalogue with one problem put in."""
+    target = tmp_path / "locales"
+    shutil.copytree(LOCALES_DIR, target)
+    core = target / "core.toml"
+    text = core.read_text("utf-8")
+    if edit == "missing_en":
+        text = text.replace('en = "Version"\n', "", 1)
+    elif edit == "missing_description":
+        text = text.replace("[cmd.about]", "[cmd.about_gone]", 1)
+    else:
+        text += "\n[broken\n"
+    core.write_text(text, "utf-8")
+    return target
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        ("missing_en", "message 'about.version' lacks en"),
+        ("missing_description", "no catalogue text for 'cmd.about'"),
+        ("bad_toml", "core.toml:"),
+    ],
+)
+def test_check_lists_the_problems_of_a_broken_catalogue(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    edit: str,
+    expected: str,
+) -> None:
+    from bot import i18n
+    from bot.cli import main
+
+    monkeypatch.setattr(i18n, "LOCALES_DIR", _broken_locales(tmp_path, edit))
+    monkeypatch.chdir(tmp_path)  # no developer `.env`
+    for name in ("DISCORD_TOKEN", "ARBITER_LOCALE", "LOG_LEVEL", "ARBITER_SHARD_COUNT"):
+        monkeypatch.setenv(name, "")
+    i18n.catalogue.cache_clear()
+    try:
+        assert main(["check"]) == 1
+    finally:
+        i18n.catalogue.cache_clear()
+    out = capsys.readouterr()
+    assert "problem(s):" in out.err
+    problems = [line for line in out.err.splitlines() if line.startswith("  - ")]
+    assert any(expected in p for p in problems), out.err
+    assert "check: OK" not in out.out
+    assert "Traceback" not in out.err
+
+
+def test_ctrl_c_stops_quietly(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.cli.core
+    from bot.cli import EXIT_INTERRUPTED, main
+
+    def interrupted(args: object, settings: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bot.cli.core, "cmd_console", interrupted)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LOG_LEVEL", "")
+    assert main(["console"]) == EXIT_INTERRUPTED
+    assert "Traceback" not in capsys.readouterr().err

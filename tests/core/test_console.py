@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+import re
+
 import pytest
 
 from bot.console import Console, convert, parse_line
-from bot.registry import Option, UserError, load_handlers
+from bot.context import Ctx
+from bot.i18n import t
+from bot.registry import Choice, Command, Option, UserError, load_handlers
+from bot.reply import Reply
 
 
 def commands() -> list:  # type: ignore[type-arg]
@@ -83,3 +89,113 @@ async def test_plain_lines_are_chat_and_inline_lookup_answers_only_when_on(
     out = await console.execute("смотри [[эгида]]")
     assert "Aegis X" in out
     assert await console.execute("просто текст") == ""
+
+
+def _command(path: str, handler: object, *options: Option, area: str = "test") -> Command:
+    return Command((path,), handler, options, area)  # type: ignore[arg-type]
+
+
+async def test_a_failing_handler_gets_an_apology_with_an_id_not_a_traceback(
+    console: Console, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def boom(ctx: Ctx) -> Reply:
+        raise RuntimeError("secret internals")
+
+    async def listener(ctx: Ctx, text: str) -> Reply | None:
+        raise ValueError("listener internals")
+
+    console.commands = [_command("boom", boom)]
+    console.lang = "en"
+    caplog.set_level(logging.INFO, logger="arbiter.console")
+    out = await console.execute("/boom")
+    match = re.search(r"Error id: ([0-9a-f]{8})\.", out)
+    assert match, out
+    assert "secret internals" not in out and "Traceback" not in out
+    logged = [r for r in caplog.records if match.group(1) in r.getMessage()]
+    assert [r.levelno for r in logged] == [logging.ERROR]  # one line; the traceback is DEBUG
+    assert logged[0].exc_info is None
+    # A chat listener that fails is answered the same way, and the console goes on.
+    registry = load_handlers()
+    registry.chat_listeners.append(listener)
+    try:
+        assert "Error id:" in await console.execute("hello")
+    finally:
+        registry.chat_listeners.remove(listener)
+    assert "No such command" in await console.execute("/nope")
+
+
+async def test_the_traceback_is_logged_at_debug_level(
+    console: Console, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def boom(ctx: Ctx) -> Reply:
+        raise RuntimeError("kaboom")
+
+    console.commands = [_command("boom", boom)]
+    caplog.set_level(logging.DEBUG, logger="arbiter.console")
+    await console.execute("/boom")
+    debug = [r for r in caplog.records if r.levelno == logging.DEBUG]
+    assert debug and debug[0].exc_info is not None
+    assert isinstance(debug[0].exc_info[1], RuntimeError)
+
+
+GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "params"),
+    [
+        ("/", "console.unknown_command", {"name": "/"}),
+        ("!", "console.unknown_command", {"name": "!"}),
+        ("!frob", "console.unknown_command", {"name": "!frob"}),
+        ("!user", "console.unknown_command", {"name": "!user"}),
+        ("!press", "console.unknown_command", {"name": "!press"}),
+        ("!press 1", "console.bad_press", {"count": 0}),
+        ("!press x", "console.bad_press", {"count": 0}),
+        ("/greet", "console.missing_option", {"name": "name", "command": "greet"}),
+        ("/greet Аня times:x", "error.not_a_number", {"name": "times", "value": "x"}),
+        ("/greet Аня times:99", "error.out_of_range", {"value": 99, **GREET_LIMITS}),
+        ("/greet Аня loud:maybe", "console.bad_bool", {"name": "loud", "value": "maybe"}),
+        (
+            "/greet Аня mood:angry",
+            "console.bad_choice",
+            {"name": "mood", "value": "angry", "allowed": "happy, sad"},
+        ),
+        ("/greet " + "я" * 40, "error.too_long", {"name": "name", "max": 30}),
+        ("/quiet now", "console.no_options", {"command": "quiet"}),
+    ],
+)
+async def test_bad_input_gets_a_clear_message(
+    console: Console, line: str, key: str, params: dict[str, object]
+) -> None:
+    async def greet(ctx: Ctx, **values: object) -> Reply:
+        return Reply(body="hi")
+
+    console.commands = [
+        _command(
+            "greet",
+            greet,
+            Option("name", str, required=True, max_length=30),
+            Option("times", int, min_value=1, max_value=5),
+            Option("loud", bool),
+            Option("mood", choices=(Choice("Happy", "happy"), Choice("Sad", "sad"))),
+        ),
+        _command("quiet", greet),
+    ]
+    console.lang = "en"
+    out = await console.execute(line)
+    assert out == f"✖\n{t(key, 'en', **params)}\n"
+    assert (await console.execute("/greet Аня times:2 loud:да mood:sad")).strip() == "hi"
+
+
+async def test_help_survives_a_command_without_texts(
+    console: Console, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def bare(ctx: Ctx) -> Reply:
+        return Reply(body="bare")
+
+    registry = load_handlers()
+    monkeypatch.setitem(registry.commands, ("bare",), _command("bare", bare, area="newarea"))
+    out = await console.execute("/help")
+    assert "/bare`" in out  # listed without a description
+    assert "newarea" in out  # an area without a `help.area.*` text is shown by its name
+    assert "/about` — " in out  # the others keep theirs

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Catalogue, catalogue, pick_language, t
+from bot.i18n import Catalogue, CatalogueError, catalogue, pick_language, t
 
 
 def write(directory: Path, name: str, text: str) -> None:
@@ -92,3 +92,21 @@ def test_pick_language(candidates: tuple[str | None, ...], expected: str) -> Non
 
 def test_pick_language_default_is_configurable() -> None:
     assert pick_language("ja", default="en") == "en"
+
+
+def test_a_broken_file_is_named(tmp_path: Path) -> None:
+    write(tmp_path, "good.toml", '[k]\nru = "к"\nen = "k"\n')
+    write(tmp_path, "bad.toml", "[unclosed\n")
+    with pytest.raises(CatalogueError, match=r"^bad\.toml: "):
+        Catalogue.load(tmp_path)
+    write(tmp_path, "bad.toml", 'plain = "not a table"\n')
+    with pytest.raises(CatalogueError, match=r"^bad\.toml: message 'plain' must be a table"):
+        Catalogue.load(tmp_path)
+
+
+def test_lookup_is_none_for_an_unknown_key_and_falls_back_to_russian() -> None:
+    cat = Catalogue({"both": {"ru": "оба", "en": "both"}, "only": {"ru": "Я"}})
+    assert cat.lookup("both", "en") == "both"
+    assert cat.lookup("only", "en") == "Я"
+    assert cat.lookup("nope", "en") is None
+    assert Catalogue({"{x}": {"ru": "{x}", "en": "{x}"}}).lookup("{x}") == "{x}"  # unformatted

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import open_storage
-from bot.storage.sqlite import Database, Migration, SchemaTooNew, load_migrations
+from bot.storage.sqlite import Database, Migration, SchemaTooNew, StorageError, load_migrations
 
 TWO = [
     Migration(1, "001_things", "CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);"),
@@ -157,3 +157,14 @@ async def test_real_migrations_and_meta_repo() -> None:
         assert await storage.meta.get("commands.hash") == "def"
     finally:
         await storage.close()
+
+
+async def test_an_unusable_path_is_one_storage_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x", "utf-8")
+    with pytest.raises(StorageError, match=r"^ARBITER_DB: cannot open .*file"):
+        await Database.open(tmp_path / "file" / "a.sqlite3")
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all, just some bytes " * 4)
+    with pytest.raises(StorageError, match=r"^ARBITER_DB: cannot use .*junk"):
+        await open_storage(junk)
+    assert issubclass(SchemaTooNew, StorageError)  # the CLI answers both in one line

@@ -83,7 +83,7 @@ async def test_berserk_fight_and_closed(console: Console, services: Services) ->
     rec = await last_roll(services)
     assert rec.result["mode"] == "closed" and rec.result["defender"] is None
     assert rec.result["attacker"]["mod"] == 1  # Blessing +1, Clumsiness ignored on a shot
-    assert "неуклюжесть не действует" in out
+    assert "неповоротливость не действует" in out  # the glossary's term
 
 
 async def test_whf_commands(console: Console, services: Services) -> None:

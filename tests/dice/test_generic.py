@@ -53,6 +53,10 @@ def test_d12_is_the_effect_die() -> None:
         ("1d1e1", "dice.expr.too_many_dice"),  # endless explosion stops at d20's roll limit
         ("1001a", "dice.expr.too_many_dice"),
         ("0a", "dice.expr.syntax"),
+        ("0d6", "dice.expr.syntax"),
+        ("1000d1000*1000d1000", "dice.expr.too_many_dice"),
+        ("(1d6)^(1d6)", "dice.expr.syntax"),
+        ("1d6!" * 25, "dice.expr.syntax"),
         ("2d", "dice.expr.syntax"),
         ("", "dice.expr.syntax"),
     ],
@@ -73,3 +77,9 @@ def test_d20_global_random_is_restored() -> None:
     before = d20.expression.random
     roll_expr("3d6", random.Random(1))
     assert d20.expression.random is before
+
+
+def test_exploding_dice_within_the_limit_roll() -> None:
+    for seed in range(50):
+        r = roll_expr("10d6!", random.Random(seed))
+        assert r.total >= 10 and "e6" in r.text

@@ -17,6 +17,7 @@ from bot.dice.odds import (
     dispel_odds,
     winds_odds,
 )
+from bot.registry import UserError
 
 
 def test_one_die_against_no_armor_has_mean_one() -> None:
@@ -166,3 +167,26 @@ def test_larger_strikes_match_a_joint_dp(armor: int, incorporeal: bool, resilien
     for dmg in set(dp) | set(range(len(exact))):
         got = exact[dmg] if dmg < len(exact) else 0.0
         assert got == pytest.approx(dp.get(dmg, 0.0), abs=1e-12)
+
+
+def test_defender_blessing_and_clumsiness_count_in_the_odds() -> None:
+    def odds(mod: int = 0, blessing: bool = False, clumsiness: int = 0) -> object:
+        return berserk_odds(
+            BerserkStrike(
+                parse_values("2-3-4"),
+                defender_values=parse_values("1"),
+                defender_mod=mod,
+                defender_blessing=blessing,
+                defender_clumsiness=clumsiness,
+            )
+        )
+
+    # Blessing (+1) and Clumsiness 1 (−1) on the defender are a plain ±1 to its roll.
+    assert odds(blessing=True) == odds(mod=1)
+    assert odds(clumsiness=1) == odds(mod=-1)
+    assert odds(blessing=True) != odds()
+
+
+def test_defender_clumsiness_is_range_checked() -> None:
+    with pytest.raises(UserError):
+        BerserkStrike(parse_values("2"), defender_clumsiness=7).checked()

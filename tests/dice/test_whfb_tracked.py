@@ -54,3 +54,28 @@ async def test_untracked_or_outsider_rolls_only(console: Console, services: Serv
     console.user = "carol"  # not a player: the roll is not tied to the game
     out = await console.execute("/whf cast dice:3 level:1 value:5")
     assert "пула" not in out and not out.startswith("✖")
+
+
+async def test_winds_are_one_undo_step(console: Console, services: Services) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:alice stat:power value:4")
+    await console.execute("/set target:bob stat:dispel value:3")
+    await console.execute("/whf winds wizards:0 enemy_wizards:0")
+    [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
+    assert await pools(services) == {
+        "alice": (rec.result["power"], 0),
+        "bob": (0, rec.result["dispel"]),
+    }
+    await console.execute("/game undo")  # one step takes back both pools
+    assert await pools(services) == {"alice": (4, 0), "bob": (0, 3)}
+
+
+async def test_a_refused_cast_draws_no_die(console: Console, services: Services) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    state = services.rng.getstate()
+    out = await console.execute("/whf cast dice:3 level:1 value:5")  # the pool is empty
+    assert out.startswith("✖") and "В пуле силы 0, а кубиков нужно 3" in out
+    assert services.rng.getstate() == state
+    out = await console.execute("/whf dispel dice:2 level:1 against:5")
+    assert out.startswith("✖")
+    assert services.rng.getstate() == state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from glossary.keyboard import layout_variants, to_english, to_russian
-from glossary.normalize import analyse, fold, split_param, stem
+from glossary.normalize import analyse, clean, fold, split_param, stem
 from glossary.translit import latin_forms
 
 
@@ -66,3 +66,10 @@ def test_latin_forms_cover_several_schemes() -> None:
     assert {"bronya", "bronja", "bronia"} <= set(forms)
     assert "vampirizm" in latin_forms("вампиризм")
     assert latin_forms("armor") == []
+
+
+def test_clean_drops_what_never_means_anything() -> None:
+    assert clean("  Эги\u200bда\x00 \t броня\n") == "Эгида броня"  # invisible vanishes, control spaces
+    assert clean("\u202eArmor\u00ad") == "Armor"  # bidi override, soft hyphen
+    assert clean("\x1b\x07") == "" and clean("") == ""
+    assert clean("🎲 броня") == "🎲 броня"  # emoji are printable: kept for the no-letters message

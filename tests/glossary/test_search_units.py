@@ -8,6 +8,7 @@ import pytest
 
 import glossary.index
 import glossary.normalize
+import glossary.search
 from glossary import Glossary, Hit, TextHit, load_glossary
 from glossary.model import Entry, Source
 
@@ -140,3 +141,27 @@ def test_a_broken_data_file_serves_the_readable_entries(tmp_path: Path) -> None:
     g = load_glossary(tmp_path)
     assert g.entries and all(e.game == "keyforge" for e in g.entries)
     assert g.search("Armor")
+
+
+def test_suggest_says_how_near_its_top_up_is() -> None:
+    g = Glossary(SMALL)
+    near = g.suggest("Bronyaaaa")  # no search hit, but spelled like the Latin form of «Броня»
+    assert {h.entry.id for h in near if h.tier == "near"} == {"mage-wars/armor", "keyforge/bronya"}
+    far = g.suggest("zzzzqqq")
+    assert far and all(h.tier == "far" for h in far)
+    assert all(h.score < glossary.search.MIN_SCORE for h in near + far)
+
+
+def test_building_an_index_leaves_the_process_gc_alone() -> None:
+    import gc
+
+    frozen = gc.get_freeze_count()
+    big = [entry(f"mage-wars/t{n}", f"Term {n}", f"Термин {n}") for n in range(8_000)]
+    assert len(Glossary(big)._index) >= 20_000  # the size that used to trigger gc.freeze()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def test_search_reads_invisible_characters_like_the_commands() -> None:
+    g = Glossary(SMALL)
+    assert g.search("Эги\u200bда")[0].entry.id == "mage-wars/aegis-x"
+    assert g.search("\x00Броня\x1b")[0].entry.id == "mage-wars/armor"

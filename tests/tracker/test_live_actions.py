@@ -227,3 +227,11 @@ async def test_buttons_of_an_ended_game_are_refused(services: Services) -> None:
         reply = await press(services, "alice", b)
         assert reply.kind is Kind.ERROR and reply.ephemeral
     assert await services.storage.tracker.event_count(game_id) == events
+
+
+async def test_offline_the_clicked_board_is_in_the_clickers_language(services: Services) -> None:
+    state = await mage_wars(services, players=2)
+    load_handlers()
+    b = button(render_live(state), "live.step", "+1")
+    reply = await run_action(ctx_for(services, "alice", lang="en"), b.action, b.payload)
+    assert reply.edit_origin and "mana 10" in reply.fields[0].value

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.context import Ctx, Services
-from bot.handlers.tracker import ac_stat, ac_target, ac_token
+from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
 from bot.tracker import service
 from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of
@@ -319,3 +319,41 @@ async def test_every_change_notifies(
     with pytest.raises(UserError):
         await service.damage(alice, "Нет", 1)
     assert len(notified) == 6
+
+
+async def test_a_player_who_leaves_takes_their_units_out_of_play(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    await service.start(make_ctx("alice"), "mage-wars", [BOB], {"life": 30})
+    await service.join(make_ctx("carol"))
+    await service.add_unit(make_ctx("carol"), "Крыса", None, {"life": 2})
+    await service.leave(make_ctx("carol"))
+    state = await state_of(services)
+    assert {u.name for u in state.units} == {"alice", "bob"}  # carol's mage and rat are gone
+    with pytest.raises(UserError) as err:
+        await service.damage(make_ctx("alice"), "Крыса", 1)
+    assert err.value.key == "tracker.error.no_target"
+    out = await service.next_round(make_ctx("alice"))
+    assert {c.holder for c in out.changes} == {"alice", "bob"}  # no channeling for carol
+    await service.undo(make_ctx("alice"), 2)  # the round, then carol's leaving
+    assert {u.name for u in (await state_of(services)).units} == {"alice", "bob", "carol", "Крыса"}
+
+
+async def test_the_log_names_units_added_removed_and_renamed(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    await mage_wars(make_ctx)
+    await service.rename_unit(make_ctx("alice"), "Дракон", "Змей")
+    await service.remove_unit(make_ctx("alice"), "Змей")
+    reply = await game_log(make_ctx("alice"))
+    assert "новое существо — Дракон" in reply.body
+    assert "Дракон → Змей" in reply.body
+    assert "— Змей" in reply.body.splitlines()[-1]
+
+
+async def test_stat_autocomplete_offers_a_warlords_player_stats_too(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    await service.start(make_ctx("alice"), "conquest", [BOB], {"hale": 5, "bloodied": 3})
+    choices = await ac_stat(make_ctx("alice"), "", {"target": "alice"})
+    assert {"resources", "damage", "hp"} <= {c.value for c in choices}

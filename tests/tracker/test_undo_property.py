@@ -95,3 +95,71 @@ async def scenario(ops: list[tuple[str, str, str, int]]) -> None:
 @given(OPS)
 def test_undo_all_then_redo_all(ops: list[tuple[str, str, str, int]]) -> None:
     asyncio.run(scenario(ops))
+
+
+MORE_OPS = st.lists(
+    st.one_of(
+        OPS.flatmap(lambda ops: st.sampled_from(ops) if ops else st.nothing()),
+        st.tuples(
+            st.sampled_from(["dmg", "heal"]),
+            st.sampled_from(["bob", "Тролль"]),
+            st.just(""),
+            st.integers(0, 40),
+        ),
+        st.tuples(
+            st.sampled_from(["leave", "join", "undo", "rename", "remove"]),
+            st.just(""),
+            st.just(""),
+            st.just(0),
+        ),
+    ),
+    max_size=15,
+)
+
+
+async def replay_scenario(ops: list[tuple[str, str, str, int]]) -> None:
+    """The state a change answers with (its own events replayed) is the state storage holds."""
+    services = await create_services(Settings(), db_path=":memory:", rng=random.Random(5))
+    try:
+        alice = Ctx(services, UserRef.from_name("alice"), stable_id("#p"), 1)
+        carol = Ctx(services, UserRef.from_name("carol"), stable_id("#p"), 1)
+        await service.start(alice, "mage-wars", [UserRef.from_name("bob")], {"life": 30})
+        await service.add_unit(alice, "Тролль", None, {"life": 12, "regenerate": 1})
+        for kind, target, stat, n in ops:
+            try:
+                if kind == "add":
+                    out = await service.add(alice, target, stat, n)
+                elif kind == "set":
+                    out = await service.set_value(alice, target, stat, n)
+                elif kind == "token":
+                    out = await service.token(alice, target, stat, n)
+                elif kind == "dmg":
+                    out = await service.damage(alice, target, n)
+                elif kind == "heal":
+                    out = await service.heal(alice, target, n)
+                elif kind == "next":
+                    out = await service.next_round(alice)
+                elif kind == "leave":
+                    out = await service.leave(carol)
+                elif kind == "join":
+                    out = await service.join(carol)
+                elif kind == "rename":
+                    out = await service.rename_unit(alice, "Тролль", "Тролль")
+                elif kind == "remove":
+                    out = await service.remove_unit(alice, "Тролль")
+                elif kind == "undo":
+                    await service.undo(alice)
+                    continue
+                else:
+                    out = await service.add_unit(alice, f"Волк {n}", None, {"life": n})
+            except UserError:
+                continue
+            assert out.state == await services.storage.tracker.load(out.state.game.id)
+    finally:
+        await services.storage.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(MORE_OPS)
+def test_a_changes_answer_is_the_stored_state(ops: list[tuple[str, str, str, int]]) -> None:
+    asyncio.run(replay_scenario(ops))

@@ -1,0 +1,212 @@
+"""What a player reads back: source footers, honest no-match answers, bad input in both languages."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.context import Ctx, Services, UserRef
+from bot.glossary_view import TermFinder, display_title
+from bot.handlers import glossary as h
+from bot.registry import UserError, run_action
+from bot.reply import Button, Kind, Reply, Select
+from glossary import Glossary, load_glossary
+from glossary.importers.writer import dump_entries
+from glossary.model import Entry, Source
+from tests.glossary.sample import ENTRIES, sample_glossary
+
+
+@pytest.fixture
+def ctx(services: Services) -> Ctx:
+    services.__dict__["glossary"] = sample_glossary()
+    return Ctx(services, UserRef.from_name("alice"), channel_id=1, guild_id=2, lang="ru")
+
+
+def select_of(reply: Reply) -> Select:
+    (select,) = [a for a in reply.actions if isinstance(a, Select)]
+    return select
+
+
+async def error_of(coro: object) -> UserError:
+    with pytest.raises(UserError) as err:
+        await coro  # type: ignore[misc]
+    return err.value
+
+
+# --- the source footer ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "last", "footer"),
+    [
+        ("ru", 9, 9, "Источник: mage-wars.txt, строка 9"),
+        ("ru", 4, 5, "Источник: mage-wars.txt, строки 4–5"),
+        ("en", 9, 9, "Source: mage-wars.txt, line 9"),
+        ("en", 4, 5, "Source: mage-wars.txt, lines 4–5"),
+    ],
+)
+def test_footer_agrees_in_number(ctx: Ctx, lang: str, first: int, last: int, footer: str) -> None:
+    ctx.lang = lang
+    entry = replace(ENTRIES[0], source=Source("mage-wars.txt", first, last))
+    assert h.entry_reply(ctx, entry).footer == footer
+
+
+# --- no match ------------------------------------------------------------------------------------
+
+
+async def test_nothing_alike_says_so_and_offers_a_few_terms(ctx: Ctx) -> None:
+    reply = await h.rule(ctx, "zzzzqqq")
+    assert reply.title == "Ничего похожего на «zzzzqqq»"
+    assert "не похоже" in reply.body and not reply.ephemeral
+    select = select_of(reply)
+    assert select.placeholder == "Другие термины" and select.action == "rule.pick"
+    assert 1 <= len(select.options) <= h.FAR_SUGGESTIONS
+    ctx.lang = "en"
+    reply = await h.rule(ctx, "zzzzqqq")
+    assert reply.title == "Nothing like “zzzzqqq”" and select_of(reply).placeholder == "Other terms"
+
+
+async def test_a_near_spelling_is_offered_as_nearest(ctx: Ctx) -> None:
+    reply = await h.rule(ctx, "Controllership")
+    assert reply.title == "Точного совпадения для «Controllership» нет"
+    select = select_of(reply)
+    assert select.placeholder == "Ближайшие термины"
+    assert [o.value for o in select.options] == ["mw-controller"]  # strangers left out
+
+
+async def test_term_missing_from_the_filtered_game_points_to_other_games(ctx: Ctx) -> None:
+    reply = await h.rule(ctx, "Bleed", game="berserk")
+    assert reply.title == "В игре «Берсерк ККИ» нет «Bleed»"
+    select = select_of(reply)
+    assert [o.value for o in select.options] == ["mw-bleed"] and select.action == "rule.pick"
+    picked = await run_action(ctx, select.action, f"{select.payload}|mw-bleed")
+    assert picked.title == "Bleed (Кровотечение)" and picked.edit_origin
+    ctx.lang = "en"
+    assert (await h.rule(ctx, "Bleed", game="berserk")).title == "“Bleed” is not in Berserk CCG"
+
+
+# --- bad input: never raises anything but a UserError, in the user's language --------------------
+
+EMOJI = "🎲🙂"
+CONTROL = "\x00\x07\u200b\x1b"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(
+    ("call", "key"),
+    [
+        (lambda c: h.rule(c, ""), "glossary.empty_query"),
+        (lambda c: h.rule(c, CONTROL), "glossary.empty_query"),
+        (lambda c: h.rule(c, "б" * 1000), "glossary.query_too_long"),
+        (lambda c: h.rule(c, EMOJI), "glossary.no_letters"),
+        (lambda c: h.rule(c, "броня", game="chess"), "glossary.unknown_game"),
+        (lambda c: h.search(c, ""), "glossary.empty_query"),
+        (lambda c: h.search(c, "б" * 1000), "glossary.query_too_long"),
+        (lambda c: h.search(c, EMOJI), "glossary.no_letters"),
+        (lambda c: h.search(c, CONTROL), "glossary.empty_query"),
+        (lambda c: h.search(c, "броня", game="chess"), "glossary.unknown_game"),
+        (lambda c: h.glossary_index(c, "chess"), "glossary.unknown_game"),
+        (lambda c: h.explain(c, CONTROL), "explain.empty"),
+        (lambda c: h.explain(c, EMOJI), "explain.none"),
+    ],
+)
+async def test_bad_input_is_a_clear_ephemeral_message(
+    ctx: Ctx, lang: str, call: object, key: str
+) -> None:
+    ctx.lang = lang
+    err = await error_of(call(ctx))  # type: ignore[operator]
+    assert err.key == key
+    reply = err.reply(ctx)
+    assert reply.ephemeral and reply.kind is Kind.ERROR and reply.body
+    other = Ctx(ctx.services, ctx.user, ctx.channel_id, ctx.guild_id, "en" if lang == "ru" else "ru")
+    assert err.reply(other).body != reply.body  # really the user's language
+
+
+async def test_mixed_scripts_and_a_long_text_still_answer(ctx: Ctx) -> None:
+    assert (await h.rule(ctx, "Эгida")).title  # an entry, a question or suggestions
+    assert (await h.rule(ctx, "Bleed кровотечение")).title == "Bleed (Кровотечение)"
+    long_text = "Существо с кровотечением. " * 200  # 5,200 characters: cut, not refused
+    reply = await h.explain(ctx, long_text)
+    assert "Bleed (Кровотечение)" in reply.body and reply.ephemeral
+
+
+async def test_inline_bad_marks_never_raise(ctx: Ctx) -> None:
+    ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
+    reply = await h.inline_reply(ctx, f"[[{EMOJI}]] [[{CONTROL}]] [[{'ж' * 150}]]")
+    assert reply is not None and "Не нашлось" in reply.body
+    assert await h.inline_reply(ctx, f"[[{'ж' * 1000}]]") is None  # not a term mark at all
+
+
+async def test_broken_data_file_serves_the_readable_entries(services: Services, tmp_path: Path) -> None:
+    def kf(n: int) -> Entry:
+        return Entry(
+            id=f"keyforge/term-{n}",
+            game="keyforge",
+            title=f"Эгидище {n}" if n == 1 else f"Бронище {n}",
+            names=(f"Эгидище {n}" if n == 1 else f"Бронище {n}",),
+            text=f"Текст {n}.",
+            source=Source("s.txt", n, n),
+        )
+
+    text = dump_entries([kf(1), kf(2)], game_name="KeyForge", seed_file="s.txt")
+    (tmp_path / "keyforge.toml").write_text(text.replace('title = "Бронище 2"\n', ""), "utf-8")
+    (tmp_path / "berserk.toml").write_text("[[entry]\nid = ", "utf-8")  # not even TOML
+    glossary = load_glossary(tmp_path)
+    assert [e.id for e in glossary.entries] == ["keyforge/term-1"]
+    services.__dict__["glossary"] = glossary
+    ctx = Ctx(services, UserRef.from_name("alice"), channel_id=1, guild_id=2, lang="en")
+    assert (await h.rule(ctx, "Эгидище")).footer == "Source: s.txt, line 1"
+    reply = await h.rule(ctx, "Бронище")  # its entry was broken: an answer, not a crash
+    assert reply.title and select_of(reply).options
+    err = await error_of(h.glossary_index(ctx, "berserk"))
+    assert err.key == "glossary.index.empty" and err.reply(ctx).ephemeral
+
+
+async def test_empty_glossary_never_raises_beyond_a_user_error(ctx: Ctx) -> None:
+    ctx.services.__dict__["glossary"] = Glossary([])
+    for call in (h.rule(ctx, "эгида"), h.search(ctx, "эгида"), h.explain(ctx, "эгида")):
+        assert (await error_of(call)).reply(ctx).ephemeral
+    assert await h.term_autocomplete(ctx, "эги", {}) == []
+
+
+# --- see-also buttons open what they name ---------------------------------------------------------
+
+
+async def test_every_real_see_also_button_opens_its_entry(services: Services) -> None:
+    real = load_glossary()
+    if not real.entries:
+        pytest.skip("no glossary data in glossary/data")
+    services.__dict__["glossary"] = real
+    ctx = Ctx(services, UserRef.from_name("alice"), channel_id=1, guild_id=2, lang="ru")
+    opened = 0
+    for entry in real.entries:
+        for button in h.entry_reply(ctx, entry).actions:
+            assert isinstance(button, Button) and button.action == "rule.open"
+            target = real.get(button.payload)
+            assert target is not None and target.id in entry.see_also
+            assert button.label == display_title(target)[:80] or button.label.endswith("…")
+            reply = await run_action(ctx, button.action, button.payload)
+            assert reply.title == display_title(target) and reply.ephemeral
+            opened += 1
+    assert opened > 50
+
+
+# --- labels and term spotting share the search's folding ------------------------------------------
+
+
+def test_parameter_letters_do_not_decide_a_names_language() -> None:
+    # a Cyrillic `Х` in an English title and a Latin `X` in a Russian name (both occur in the data)
+    entry = replace(ENTRIES[0], title="Regenerate Х", names=("Regenerate Х", "Регенерация X"))
+    assert display_title(entry) == "Regenerate Х (Регенерация X)"
+    both = replace(ENTRIES[0], title="Броня ( Armor )", names=("Броня", "Armor"))
+    assert display_title(both) == "Броня ( Armor )"
+
+
+def test_term_finder_reads_words_like_the_search() -> None:
+    hero = replace(ENTRIES[0], id="bk-hero", game="berserk", title="Герой-воин", names=())
+    finder = TermFinder([*ENTRIES, hero])
+    found = {m.found: [e.id for e in m.entries] for m in finder.find("Герою-воину ЗОВ, Ёжик")}
+    assert found == {"Герою-воину": ["bk-hero"], "ЗОВ": ["bk-zov"]}
+    assert [m.found for m in finder.find("кровотечени\u0301ем")] == ["кровотечени\u0301ем"]
