@@ -1,10 +1,10 @@
-"""Imports the modules that register area checks (command tree, glossary data, templates)."""
+"""The modules that register area checks (command tree, glossary data, templates, dice tables)."""
 
 from __future__ import annotations
 
 import importlib
 
-# Each area appends its module here; a missing one is reported by `check`, not hidden.
+# Each area appends its module here; one that fails to import is reported by `check`, not hidden.
 AREA_CHECK_MODULES: list[str] = [
     "bot.discord.validate",
     "glossary.check",
@@ -12,5 +12,13 @@ AREA_CHECK_MODULES: list[str] = [
     "bot.dice.check",
 ]
 
-for _name in AREA_CHECK_MODULES:
-    importlib.import_module(_name)
+
+def import_area_checks() -> list[str]:
+    """Import every module above (its `@checker`s register); a problem line for each failure."""
+    problems: list[str] = []
+    for name in AREA_CHECK_MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:
+            problems.append(f"{name}: cannot be imported: {type(exc).__name__}: {exc}")
+    return problems

@@ -73,10 +73,10 @@ def check_schema(report: list[str]) -> list[str]:
 
 def run_checks() -> tuple[list[str], list[str]]:
     """Run every registered check; returns (report lines, problems)."""
-    import bot.check_areas  # noqa: F401  (registers the area checks)
+    from bot.check_areas import import_area_checks
 
     report: list[str] = []
-    problems: list[str] = []
+    problems = import_area_checks()
     for name, fn in _checkers:
         try:
             problems += fn(report)

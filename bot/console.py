@@ -87,7 +87,8 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     for name, value in raw.items():
         option = cmd.option(name)
         assert option is not None
-        values[name] = convert(option, value)
+        if value:  # `term:` with nothing after it is left out, as Discord's client does
+            values[name] = convert(option, value)
     missing = [o.name for o in cmd.options if o.required and o.name not in values]
     if missing:
         raise UserError("console.missing_option", name=missing[0], command=cmd.qualified_name)

@@ -87,12 +87,15 @@ class Command:
         return next((o for o in self.options if o.name == name), None)
 
 
+MenuHandler = Callable[[Ctx, str], Awaitable[Reply]]
+
+
 @dataclass(frozen=True)
 class MessageMenu:
     """A message context-menu command: the handler gets the message text."""
 
     key: str
-    handler: Callable[[Ctx, str], Awaitable[Reply]]
+    handler: MenuHandler
     area: str
 
 
@@ -135,14 +138,12 @@ class Registry:
 
         return decorator
 
-    def message_menu(
-        self, key: str, *, area: str
-    ) -> Callable[[Callable[[Ctx, str], Awaitable[Reply]]], Callable[[Ctx, str], Awaitable[Reply]]]:
+    def message_menu(self, key: str, *, area: str) -> Callable[[MenuHandler], MenuHandler]:
         """Register a message context menu; its name is the catalogue text `key`."""
 
-        def decorator(
-            fn: Callable[[Ctx, str], Awaitable[Reply]],
-        ) -> Callable[[Ctx, str], Awaitable[Reply]]:
+        def decorator(fn: MenuHandler) -> MenuHandler:
+            if key in self.menus:
+                raise ValueError(f"message menu {key!r} registered twice")
             self.menus[key] = MessageMenu(key, fn, area)
             return fn
 

@@ -31,6 +31,7 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 _CYRILLIC = re.compile(r"[а-яё]")
 _LATIN = re.compile(r"[a-z]")
 _COMBINING_CATEGORIES = frozenset({"Mn", "Me"})
+_STRESS_MARKS = frozenset("\u0301\u0300")  # acute and grave: stress in Russian dictionaries
 _EXOTIC = re.compile(r"[^\x00-\x7f\u0400-\u045f]")  # anything but ASCII and basic Cyrillic
 _NON_WORD = re.compile(r"[\W_]+")
 _PARAM_TOKEN = re.compile(r"(?:^| )(?:\d+|[xхyz])(?= |$)")
@@ -59,12 +60,14 @@ def clean(text: str) -> str:
 
 
 def _strip_latin_marks(text: str) -> str:
-    """Drop accents on Latin letters only: `â` → `a`, but `й` keeps its breve."""
+    """Drop accents on Latin letters and stress marks anywhere: `â` → `a`, `и́` → `и`, but `й`
+    keeps its breve (it is a letter of its own)."""
     if text.isascii():
         return text
     out: list[str] = []
     for ch in unicodedata.normalize("NFD", text):
-        if unicodedata.category(ch) in _COMBINING_CATEGORIES and out and out[-1].isascii():
+        mark = unicodedata.category(ch) in _COMBINING_CATEGORIES
+        if mark and out and (out[-1].isascii() or ch in _STRESS_MARKS):
             continue
         out.append(ch)
     return unicodedata.normalize("NFC", "".join(out))
@@ -102,6 +105,7 @@ def strip_placeholders(text: str) -> str:
 
 
 def is_param_token(token: str) -> bool:
+    """A folded token that stands for a value: a number or a placeholder letter (`x`, `х`)."""
     return token.isdigit() or token in PARAM_LETTERS
 
 

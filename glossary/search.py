@@ -19,19 +19,23 @@ from itertools import islice
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from glossary.index import ALIAS, NAME, SHORT_PREFIX, TRANSLIT, KeyIndex, ids
+from glossary.index import ALIAS, NAME, SHORT_PREFIX, TRANSLIT, TRANSLIT_FORMS, KeyIndex, ids
 from glossary.keyboard import layout_variants
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, Folded, analyse, clean, fold, stem
+from glossary.normalize import STOP_WORDS, Folded, analyse, clean, fold, script_of, stem
+from glossary.terms import TermFinder, TermMatch
 from glossary.textindex import TextHit, TextIndex
+from glossary.translit import latin_forms
 
-__all__ = ["Glossary", "Hit", "TextHit"]
+__all__ = ["Glossary", "Hit", "TermMatch", "TextHit"]
 
 MAX_QUERY_CHARS = 200  # longer input is cut: no real term is that long
 MIN_SCORE = 30.0  # below this a hit is noise, not a match
 PREFER_MIN_SCORE = 50.0  # a preferred game's hit jumps ahead only when it is a real match
 AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie with it
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
+GUESS_MIN_SCORE = 50.0  # a hit through a Cyrillic-to-English guess must be at least a typo match
+CYRILLIC_ENGLISH_PENALTY = 6.0  # reading Cyrillic letters as an English word is a bolder guess
 KIND_PENALTY = {NAME: 0.0, ALIAS: 1.0, TRANSLIT: 2.0}
 TOKEN_SCAN_CAP = 600  # candidate keys for word and typo matching (rarest words first)
 FALLBACK_LIMIT = 50  # keys taken from the last-resort typo scans
@@ -112,6 +116,10 @@ class Glossary:
     def _text(self) -> TextIndex:
         return TextIndex(self.entries)
 
+    @cached_property
+    def _terms(self) -> TermFinder:
+        return TermFinder(self.entries)
+
     def get(self, entry_id: str) -> Entry | None:
         return self._by_id.get(entry_id)
 
@@ -139,7 +147,16 @@ class Glossary:
             if folded.norm:
                 self._match(folded, penalty, plan, best)
         if not best and variants and variants[0][0].norm:
-            self._match_fallback(variants[0][0], plan, best)
+            typed = variants[0][0]
+            self._match_fallback(typed, plan, best)
+            if not best and script_of(typed.norm) == "ru":
+                # An English name spelled in Cyrillic letters (`армор`, `инкорпореал`): read
+                # it back in Latin. Last resort only, so it never competes with Russian hits.
+                # Loose word overlaps of such a guess are noise: keep real matches only.
+                guessed: dict[int, _Match] = {}
+                for form in latin_forms(typed.norm, TRANSLIT_FORMS):
+                    self._match(analyse(form), CYRILLIC_ENGLISH_PENALTY, plan, guessed, True)
+                best.update((k, m) for k, m in guessed.items() if m.score >= GUESS_MIN_SCORE)
         return self._rank(best, limit, prefer_game)
 
     def ambiguous(self, hits: Sequence[Hit]) -> list[Hit]:
@@ -213,10 +230,26 @@ class Glossary:
                 return hits
         return []
 
+    def find_terms(self, text: str, prefer_game: str | None = None) -> list[TermMatch]:
+        """Glossary terms named in free text, in reading order (the "Explain terms" menu)."""
+        return self._terms.find(clean(text), prefer_game=prefer_game)
+
     # ---------------------------------------------------------------- matching
 
-    def _match(self, q: Folded, penalty: float, plan: _Plan, best: dict[int, _Match]) -> None:
-        """Offer every key matching one reading of the query, tier by tier, into `best`."""
+    def _match(
+        self,
+        q: Folded,
+        penalty: float,
+        plan: _Plan,
+        best: dict[int, _Match],
+        allow_typos: bool | None = None,
+    ) -> None:
+        """Offer every key matching one reading of the query, tier by tier, into `best`.
+
+        Typos are tolerated only in the query as typed unless `allow_typos` says otherwise: a
+        layout reading is exact or wrong, while a Cyrillic spelling of an English word is
+        approximate by nature (`инкорпореал` → `inkorporeal`).
+        """
         idx = self._index
         local: dict[int, _Match] = {}
         game = plan.game
@@ -251,7 +284,8 @@ class Glossary:
         self._match_prefixes(q.norm, plan, offer)  # includes the exact key itself
 
         if not self._enough(local, plan):
-            self._match_words(q, offer, allow_typos=penalty == 0.0)
+            typos = penalty == 0.0 if allow_typos is None else allow_typos
+            self._match_words(q, offer, allow_typos=typos)
 
         for kid, m in local.items():
             score = m.score - penalty

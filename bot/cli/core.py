@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import sys
 
 from bot.app import create_services
@@ -39,6 +40,8 @@ async def console_main(
 ) -> int:
     from bot.console import Console, run_console
 
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8 must not end the run
+        sys.stdin.reconfigure(errors="replace")
     services = await create_services(settings, db_path=db)
     try:
         console = Console(services, user=user, channel=channel, lang=lang or settings.locale)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -144,6 +145,9 @@ def _guarded(settings: Settings, fn: Callable[[], int]) -> int:
     except UserError as exc:
         print(t(exc.key, settings.locale, **exc.params), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def cmd_roll(args: argparse.Namespace, settings: Settings, runner: Runner) -> int:

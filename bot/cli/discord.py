@@ -27,7 +27,7 @@ async def sync_main(settings: Settings, *, guild: int | None) -> int:
     import discord
 
     from bot.app import create_services
-    from bot.discord.client import create_bot, token_redacted
+    from bot.discord.client import CONNECT_ERRORS, create_bot, token_redacted
 
     assert settings.token is not None
     services = await create_services(settings)
@@ -41,6 +41,9 @@ async def sync_main(settings: Settings, *, guild: int | None) -> int:
         return 0
     except discord.LoginFailure:
         print("sync-commands: Discord refused the token in DISCORD_TOKEN", file=sys.stderr)
+        return 1
+    except CONNECT_ERRORS as exc:
+        print(f"sync-commands: cannot sync: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     finally:
         await services.storage.close()

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -67,6 +68,12 @@ def _dice_nodes(node: Any) -> Iterator[Any]:
         yield from _dice_nodes(child)
 
 
+@lru_cache(maxsize=512)
+def _parse(text: str) -> Any:
+    """d20's syntax tree, parsed once per distinct expression (the roll reuses it)."""
+    return d20.parse(text)
+
+
 def check_expression(expr: str) -> str:
     """The d20 expression to roll, or a UserError if it breaks a limit (nothing is rolled)."""
     if len(expr) > MAX_CHARS:
@@ -75,7 +82,7 @@ def check_expression(expr: str) -> str:
         raise UserError("dice.expr.syntax", expr=expr)
     text = _EXPLODE.sub(lambda m: f"{m.group(1)}d{m.group(2)}e{m.group(2)}", expr.strip())
     try:
-        tree = d20.parse(text)
+        tree = _parse(text)
     except d20.RollSyntaxError:
         raise UserError("dice.expr.syntax", expr=expr) from None
     count = 0
@@ -108,7 +115,7 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     roller = d20.Roller(d20.RollContext(max_rolls=MAX_DICE))
     try:
         with _seeded(rng):
-            result = roller.roll(text)
+            result = roller.roll(_parse(text))
     except d20.TooManyRolls:
         raise UserError("dice.expr.too_many_dice", max=MAX_DICE) from None
     except d20.RollError:

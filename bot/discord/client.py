@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -29,6 +30,9 @@ from bot.registry import load_handlers
 log = logging.getLogger("arbiter.discord")
 
 COGS_PACKAGE = "cogs"
+
+# What reaching Discord can fail with at start-up, besides a refused token: one log line each.
+CONNECT_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
 
 AnyBot = commands.Bot | commands.AutoShardedBot
 
@@ -121,7 +125,8 @@ def create_bot(
     return bot
 
 
-async def _run(settings: Settings) -> int:
+async def serve(settings: Settings) -> int:
+    """Open the services, connect and serve until closed; one log line for a failed start."""
     from bot.app import create_services
 
     services = await create_services(settings)
@@ -142,6 +147,9 @@ async def _run(settings: Settings) -> int:
             "enable the Message Content intent in the developer portal"
             " or unset ARBITER_INLINE_LOOKUP"
         )
+        return 1
+    except CONNECT_ERRORS as exc:
+        log.error("cannot connect to Discord: %s: %s", type(exc).__name__, exc)
         return 1
     finally:
         await services.storage.close()
@@ -184,6 +192,6 @@ def run_bot(settings: Settings) -> int:
         return 2
     with token_redacted(settings.token):
         try:
-            return asyncio.run(_run(settings))
+            return asyncio.run(serve(settings))
         except KeyboardInterrupt:
             return 0

@@ -46,4 +46,3 @@ async def add_area_cog(bot: commands.Bot, area: str, cog: AreaCog | None = None)
     instance = cog if cog is not None else AreaCog(bot, area)
     await bot.add_cog(instance)
     return instance
-

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.context import Ctx, Services, UserRef
-from bot.i18n import pick_language
+from bot.i18n import DEFAULT_LANGUAGE, pick_language
 
 SERVICES_ATTR = "arbiter_services"
 
@@ -28,6 +28,16 @@ def language_of(interaction: discord.Interaction[Any], default: str) -> str:
     """The user's locale if Russian or English, else the guild's, else the configured default."""
     guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
     return pick_language(interaction.locale.value, guild_locale, default=default)
+
+
+def reply_language(interaction: discord.Interaction[Any]) -> str:
+    """The language for texts the Discord layer adds itself (errors, notes), even without
+    services attached (then the catalogue's default stands in for `ARBITER_LOCALE`)."""
+    try:
+        default = services_of(interaction.client).settings.locale
+    except RuntimeError:
+        default = DEFAULT_LANGUAGE
+    return language_of(interaction, default)
 
 
 def user_ref(user: discord.abc.User) -> UserRef:

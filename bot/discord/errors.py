@@ -13,7 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.respond import reply_language, send_reply
+from bot.discord.context import reply_language
+from bot.discord.respond import send_reply
 from bot.i18n import t
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply

@@ -81,7 +81,6 @@ def render_reply(reply: Reply) -> list[OutMessage]:
 
 def render_embeds(reply: Reply) -> list[discord.Embed]:
     """Every embed of the reply, each within the per-embed limits, in reading order."""
-    color = reply.kind
     title_parts = split_text(reply.title, TITLE_MAX)
     title = title_parts[0] if title_parts else None
     body = reply.body
@@ -90,35 +89,35 @@ def render_embeds(reply: Reply) -> list[discord.Embed]:
         body = f"{rest}\n\n{body}" if body.strip() else rest
 
     embeds: list[discord.Embed] = []
-    current = _embed(color, title=title)
+    current = _embed(reply.kind, title=title)
     embeds.append(current)
     for i, chunk in enumerate(split_text(body, DESCRIPTION_MAX)):
         if i == 0 and len(current) + len(chunk) <= EMBED_TOTAL_MAX:
             current.description = chunk
         else:
-            current = _embed(color, description=chunk)
+            current = _embed(reply.kind, description=chunk)
             embeds.append(current)
 
     for fld in reply.fields:
         for name, value, inline in _field_chunks(fld.name, fld.value, fld.inline):
             size = len(name) + len(value)
             if len(current.fields) >= FIELDS_PER_EMBED or len(current) + size > EMBED_TOTAL_MAX:
-                current = _embed(color)
+                current = _embed(reply.kind)
                 embeds.append(current)
             current.add_field(name=name, value=value, inline=inline)
 
     footer_parts = split_text(reply.footer, FOOTER_MAX)
     for chunk in footer_parts[:-1]:
-        current = _embed(color, description=chunk)
+        current = _embed(reply.kind, description=chunk)
         embeds.append(current)
     if footer_parts:
         last = footer_parts[-1]
         if len(current) + len(last) > EMBED_TOTAL_MAX:
-            current = _embed(color)
+            current = _embed(reply.kind)
             embeds.append(current)
         current.set_footer(text=last)
 
-    return [e for e in embeds if len(e) > 0] or [_embed(color, title=title, description=BLANK)]
+    return [e for e in embeds if len(e) > 0] or [_embed(reply.kind, title=title, description=BLANK)]
 
 
 def _embed(

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 from discord import InteractionResponseType as Kind
 
-from bot.discord.context import language_of, services_of
+from bot.discord.context import reply_language
 from bot.discord.render import OutMessage, render_reply
-from bot.i18n import DEFAULT_LANGUAGE, t
+from bot.i18n import t
 from bot.reply import Reply
 
 DEFER_AFTER = 2.0
@@ -86,15 +86,6 @@ async def send_reply(
         await interaction.followup.send(**_kwargs(first), ephemeral=reply.ephemeral)
     for message in rest:
         await interaction.followup.send(**_kwargs(message), ephemeral=reply.ephemeral)
-
-
-def reply_language(interaction: discord.Interaction[Any]) -> str:
-    """The language for texts the Discord layer adds itself."""
-    try:
-        default = services_of(interaction.client).settings.locale
-    except RuntimeError:
-        default = DEFAULT_LANGUAGE
-    return language_of(interaction, default)
 
 
 def _kwargs(message: OutMessage) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
+    BUTTON_LABEL_MAX,
     CHOICES_MAX,
     button_label,
     choice_name,
@@ -25,7 +26,6 @@ from bot.glossary_view import (
     other_names,
     page_of,
     shorten,
-    term_finder,
 )
 from bot.registry import (
     Choice,
@@ -36,7 +36,7 @@ from bot.registry import (
     command,
     message_menu,
 )
-from bot.reply import Button, Field, Reply, Select, SelectOption, Style
+from bot.reply import Action, Button, Field, Reply, Select, SelectOption, Style
 from glossary.model import Entry
 from glossary.normalize import clean
 
@@ -53,6 +53,7 @@ TIE_OPTIONS = 25
 SEARCH_RESULTS = 10
 PAGE_SIZE = 20
 EXPLAIN_BUTTONS = 10
+INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
 # When the best hit is only a prefix, typo or word match, runners-up within this many points
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
@@ -169,6 +170,20 @@ def close_alternatives(hits: Sequence[Hit], limit: int = ALTERNATIVES) -> list[H
     return close[:limit]
 
 
+def tied_with_best(glossary: Glossary, hits: Sequence[Hit]) -> list[Hit]:
+    """When the best hit has equals, those plus the near misses; empty when it stands alone.
+
+    The near misses matter: `броню` ties Armor in two games, and Berserk's `Броня Х` (a
+    parametric name) is only a point or two behind.
+    """
+    tied = glossary.ambiguous(hits)
+    if len(tied) < 2:
+        return []
+    tied_ids = {h.entry.id for h in tied}
+    floor = hits[0].score - CLOSE_MARGIN
+    return tied + [h for h in hits if h.entry.id not in tied_ids and h.score >= floor]
+
+
 def _question(
     ctx: Ctx, title: str, body: str, placeholder: str, entries: list[Entry], ephemeral: bool
 ) -> Reply:
@@ -232,16 +247,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     hits = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
-    tied = glossary.ambiguous(hits)
-    if len(tied) > 1:
-        # Offer the near misses too: `броню` ties Armor in two games, and Berserk's `Броня Х`
-        # (a parametric name) is only a point or two behind.
-        tied_ids = {h.entry.id for h in tied}
-        tied = tied + [
-            h
-            for h in hits
-            if h.entry.id not in tied_ids and h.score >= hits[0].score - CLOSE_MARGIN
-        ]
+    tied = tied_with_best(glossary, hits)
+    if tied:
         return _question(
             ctx,
             ctx.t("rule.ambiguous.title", query=shorten(query, 60)),
@@ -263,9 +270,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     return reply
 
 
-def _no_match(
-    ctx: Ctx, query: str, slug: str | None, prefer: str | None, private: bool
-) -> Reply:
+def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, private: bool) -> Reply:
     """No hit: the term in the other games, else its near spellings, else plainly nothing close.
 
     Never an empty answer, but strangers are not passed off as neighbours: when no name is even
@@ -370,6 +375,26 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     ]
     body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
     prev_page, next_page = max(page.number - 1, 0), min(page.number + 1, page.count - 1)
+    paging: list[Action] = [
+        Button(
+            ctx.t("glossary.prev"),
+            "glossary.page",
+            f"{game}:{prev_page}",
+            disabled=page.number == 0,
+        ),
+        Button(
+            ctx.t("glossary.next"),
+            "glossary.page",
+            f"{game}:{next_page}",
+            style=Style.PRIMARY,
+            disabled=page.number >= page.count - 1,
+        ),
+    ]
+    opener = Select(
+        ctx.t("glossary.index.placeholder"),
+        "rule.open",
+        _entry_options(ctx, list(page.entries), with_game=False),
+    )
     return Reply(
         title=ctx.t(
             "glossary.index.title",
@@ -379,26 +404,8 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
         ),
         body=body,
         ephemeral=True,
-        actions=[
-            Button(
-                ctx.t("glossary.prev"),
-                "glossary.page",
-                f"{game}:{prev_page}",
-                disabled=page.number == 0,
-            ),
-            Button(
-                ctx.t("glossary.next"),
-                "glossary.page",
-                f"{game}:{next_page}",
-                style=Style.PRIMARY,
-                disabled=page.number >= page.count - 1,
-            ),
-            Select(
-                ctx.t("glossary.index.placeholder"),
-                "rule.open",
-                _entry_options(ctx, list(page.entries), with_game=False),
-            ),
-        ],
+        # One page needs no paging: two greyed-out buttons would only be clutter.
+        actions=[*(paging if page.count > 1 else []), opener],
     )
 
 
@@ -409,6 +416,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
 )
 async def glossary_index(ctx: Ctx, game: str) -> Reply:
+    """The first page of a game's index (a required option, so there is always a game)."""
     slug = _check_game(game)
     if slug is None:
         raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
@@ -435,7 +443,7 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     cleaned = clean(text or "")[:EXPLAIN_MAX]
     if not cleaned:
         raise UserError("explain.empty")
-    matches = term_finder(_glossary(ctx)).find(cleaned, prefer_game=await channel_game(ctx))
+    matches = _glossary(ctx).find_terms(cleaned, prefer_game=await channel_game(ctx))
     if not matches:
         raise UserError("explain.none")
     lines: list[str] = []
@@ -460,6 +468,7 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
 
 @message_menu("menu.explain_terms", area="glossary")
 async def explain_menu(ctx: Ctx, text: str) -> Reply:
+    """The message context menu: works on any message without the message-content intent."""
     return await explain_reply(ctx, text)
 
 
@@ -488,24 +497,38 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
     glossary = _glossary(ctx)
     prefer = await channel_game(ctx)
     found: list[Entry] = []
+    tied: list[Entry] = []  # equally good answers not shown: named, one click away
     missing: list[str] = []
     for term in terms:
         query = term[:QUERY_MAX]
         entry = glossary.get(query)
         if entry is None:
-            hits = glossary.search(query, limit=1, prefer_game=prefer)
+            hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
             entry = hits[0].entry if hits else None
+            tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
         if entry is None:
             missing.append(f"«{shorten(term, 40)}»")
         elif entry not in found:
             found.append(entry)
+    tied = [e for e in tied if e not in found]
     if len(found) == 1 and not missing:
-        return entry_reply(ctx, found[0])
-    parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
-    if missing:
-        parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
-    return Reply(
-        title=ctx.t("inline.title"),
-        body="\n\n".join(parts),
-        actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
-    )
+        reply = entry_reply(ctx, found[0])
+    else:
+        parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
+        if missing:
+            parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
+        reply = Reply(
+            title=ctx.t("inline.title"),
+            body="\n\n".join(parts),
+            actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
+        )
+    if tied:
+        names = ", ".join(choice_name(e, ctx.lang) for e in tied)
+        reply.fields.append(Field(ctx.t("inline.tied"), names))
+        room = INLINE_BUTTONS - len(reply.actions)
+        reply.actions += [
+            Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
+            for e in tied
+            if len(e.id) <= 80
+        ][: max(room, 0)]
+    return reply

@@ -146,7 +146,7 @@ START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
         Option("channeling", int, min_value=0, max_value=50),
         Option("hale", int, min_value=1, max_value=100),
         Option("bloodied", int, min_value=1, max_value=100),
-        Option("keycost", int, min_value=0, max_value=50),
+        Option("keycost", int, min_value=1, max_value=50),
     ],
 )
 async def game_start(
@@ -192,7 +192,8 @@ async def game_leave(ctx: Ctx) -> Reply:
 async def game_end(ctx: Ctx) -> Reply:
     """Ask first: ending is the one change a stray click should not make."""
     state = await service.require_state(ctx)
-    service.require_player(ctx, state)
+    if not service.may_end(ctx, state):
+        raise UserError("tracker.error.not_player")
     return Reply(
         body=ctx.t("tracker.end.confirm", game=game_name(state.slug, ctx.lang)),
         ephemeral=True,
@@ -404,4 +405,5 @@ async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     ],
 )
 async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await service.add_item(ctx, "planets", name, player))
+    outcome = await service.add_item(ctx, "planets", name, player, command="/planet")
+    return outcome_reply(ctx, outcome)

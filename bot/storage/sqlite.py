@@ -142,4 +142,3 @@ def _statements(sql: str) -> list[str]:
     if buffer.strip():
         parts.append(buffer.strip())
     return parts
-

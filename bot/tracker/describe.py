@@ -1,4 +1,8 @@
-"""Tracker state and changes in words, in the reader's language (catalogue texts, no Discord)."""
+"""Tracker state and changes in words, in the reader's language (catalogue texts, no Discord).
+
+Names of units, players, planets and custom stats are shown as typed: `md` escapes the Discord
+markdown in them (a unit called `**Жирный**` is not bold), while storage keeps them unchanged.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import time
 
 from bot.i18n import t
 from bot.tracker.model import GameState
+from bot.tracker.names import md
 from bot.tracker.records import StepRecord
 from bot.tracker.service import Change, Note
 from bot.tracker.templates import TURN_GAMES, Template, game_name, template
@@ -17,7 +22,7 @@ def header(state: GameState, lang: str) -> str:
     if not state.game.active:
         winner = state.winner
         if winner is not None:
-            return t("tracker.show.ended_winner", lang, game=name, name=winner.name)
+            return t("tracker.show.ended_winner", lang, game=name, name=md(winner.name))
         return t("tracker.show.ended", lang, game=name)
     active = state.active_player
     return t(
@@ -25,7 +30,7 @@ def header(state: GameState, lang: str) -> str:
         lang,
         game=name,
         round=state.round,
-        name=active.name if active else "—",
+        name=md(active.name) if active else "—",
     )
 
 
@@ -33,15 +38,22 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
     return t(
         "tracker.change",
         lang,
-        target=c.holder,
-        stat=tpl.label(c.key, lang),
+        target=md(c.holder),
+        stat=md(tpl.label(c.key, lang)),
         before=c.before,
         after=c.after,
     )
 
 
+# Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
+NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"})
+
+
 def note_line(note: Note, lang: str) -> str:
-    return t(note.key, lang, **note.params)
+    params = {
+        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
+    }
+    return t(note.key, lang, **params)
 
 
 def step_line(
@@ -57,22 +69,22 @@ def step_line(
         if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
             kind, hid, key = index[ev.row_id]
             holder = state.unit(hid) if kind == "unit" else state.participant(hid)
-            name = holder.name if holder else "?"
-            what.append(f"{name} · {tpl.label(key, lang)} {ev.before} → {ev.after}")
+            name = md(holder.name) if holder else "?"
+            what.append(f"{name} · {md(tpl.label(key, lang))} {ev.before} → {ev.after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
-            what.append(t("tracker.log.destroyed", lang, unit=unit.name if unit else "?"))
+            what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
         elif ev.entity == "game" and ev.field == "round":
             what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
         elif ev.entity == "unit" and ev.field == "name":
-            what.append(f"{ev.before} → {ev.after}")
+            what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
     if not what:  # a unit added or removed, a planet won: the step names it
-        what.extend(str(step.params[k]) for k in ("unit", "item") if k in step.params)
+        what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = t(f"tracker.action.{step.action}", lang)
     stamp = time.strftime("%H:%M", time.gmtime(step.at))
-    line = f"#{step.id} {stamp} {step.user_name or '?'}: {action}"
+    line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:
         line += " — " + "; ".join(what[:6]) + (" …" if len(what) > 6 else "")
     if step.status != "done":

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from bot.i18n import catalogue, t
 from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
+from bot.tracker.names import md
 from bot.tracker.templates import TURN_GAMES, Template, game_name, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
@@ -33,6 +34,7 @@ EMBED_TOTAL_MAX = 6000
 EMBEDS_MAX = 10
 SELECT_OPTIONS_MAX = 25
 SELECT_LABEL_MAX = 100
+BUTTON_LABEL_MAX = 80
 # Rows: up to three selects for the targets, then the two button rows.
 SELECTS_MAX = 3
 
@@ -64,10 +66,11 @@ class Stat:
     flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
 
     def text(self) -> str:
+        """As the board shows it (markdown in a custom stat's name escaped)."""
         if self.flag:
-            return self.label
+            return md(self.label)
         num = f"{self.value}/{self.maximum}" if self.maximum is not None else str(self.value)
-        return f"{self.label} {num}" + (f" ({self.note})" if self.note else "")
+        return f"{md(self.label)} {num}" + (f" ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
     for name, items in p.lists.items():
         if items:
             label = t(f"live.list.{name}", lang) if f"live.list.{name}" in catalogue() else name
-            stats.append(Stat(label, len(items), note=", ".join(items)))
+            stats.append(Stat(label, len(items), note=", ".join(md(i) for i in items)))
     units = tuple(_unit_row(u, tpl, state, lang) for u in state.units_of(p.id) if u is not leader)
     # The leader is a target in its own right (the mage takes damage); it stands for the player.
     main = (
@@ -315,7 +318,9 @@ def bar(left: int, total: int, cells: int = BAR_CELLS) -> str:
 
 
 def _tokens(tokens: Sequence[tuple[str, int]]) -> str:
-    return " ".join(f"{name}×{count}" if count != 1 else name for name, count in tokens if count)
+    return " ".join(
+        f"{md(name)}×{count}" if count != 1 else md(name) for name, count in tokens if count
+    )
 
 
 def _health(h: Health, cells: int, lang: str) -> str:
@@ -326,7 +331,8 @@ def _health(h: Health, cells: int, lang: str) -> str:
 def unit_line(u: UnitRow, lang: str, *, compact: bool = False, selected: bool = False) -> str:
     """`• Дракон ❤ ▰▰▰▱▱ 8/12 · броня 2 · Горение×2` — compact drops the stats and the bar."""
     mark = "▸" if selected else "•"
-    parts = [f"{mark} **{u.name}**" if selected else f"{mark} {u.name}"]
+    name = md(u.name)
+    parts = [f"{mark} **{name}**" if selected else f"{mark} {name}"]
     if u.dead:
         parts.append(t("live.dead", lang))
     if u.health is not None:
@@ -365,7 +371,7 @@ def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None)
 
 
 def _player_name(p: PlayerBlock) -> str:
-    return f"▶ {p.name}" if p.active else p.name
+    return f"▶ {md(p.name)}" if p.active else md(p.name)
 
 
 def _pack(name: str, lines: list[str], lang: str) -> list[Field]:
@@ -398,15 +404,15 @@ def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
     body: list[str] = []
     if board.ended:
         if board.winner:
-            body.append(t("live.winner", lang, name=board.winner))
+            body.append(t("live.winner", lang, name=md(board.winner)))
         else:
             body.append(t("live.ended", lang))
     elif board.active:
-        body.append(t("live.active", lang, name=board.active))
+        body.append(t("live.active", lang, name=md(board.active)))
     target = find_target(board, board.selected)
     if target is not None and not board.ended:
-        main = target.main.label if target.main else "—"
-        body.append(t("live.selected", lang, name=target.name, stat=main))
+        main = md(target.main.label) if target.main else "—"
+        body.append(t("live.selected", lang, name=md(target.name), stat=main))
     body.extend(board.notes)
     return _clip(title, TITLE_MAX), _clip("\n".join(body), DESCRIPTION_MAX)
 
@@ -502,13 +508,23 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     target = find_target(board, board.selected)
     if target is not None and target.main is not None:
         for step in STEPS:
-            label = f"{step:+d}".replace("-", "−")
+            label = step_label(step, target.main.label)
             style = Style.DANGER if step < 0 else Style.SUCCESS
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
     out.append(Button(t("live.btn.next", lang), A_NEXT, gid, Style.PRIMARY))
     out.append(Button(t("live.btn.refresh", lang), A_REFRESH, gid))
     return out
+
+
+def step_label(step: int, stat: str) -> str:
+    """`+1 урон`, `−5 янтарь`: a step button names the stat it moves.
+
+    The life bar counts down while damage goes up, so a bare `+1` under `❤ 20/20` reads as a
+    heal; the name says the button adds damage (one more counter on the unit, as at the table).
+    """
+    sign = "−" if step < 0 else "+"
+    return _clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
 
 
 def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = True) -> Reply:

@@ -38,14 +38,23 @@ class HasCounters:
     tokens: tuple[Counter, ...]
 
     def counter(self, key: str) -> Counter | None:
-        return next((c for c in self.counters if c.key == key), None)
+        return _by_key(self.counters, key)
 
     def token(self, key: str) -> Counter | None:
-        return next((c for c in self.tokens if c.key == key), None)
+        return _by_key(self.tokens, key)
 
     def value(self, key: str, default: int = 0) -> int:
         c = self.counter(key) or self.token(key)
         return c.value if c else default
+
+
+def _by_key(counters: tuple[Counter, ...], key: str) -> Counter | None:
+    """The counter `key`; a counter made on the fly keeps its typed case (`VP` is found as `vp`)."""
+    for c in counters:
+        if c.key == key:
+            return c
+    folded = key.casefold()
+    return next((c for c in counters if c.key.casefold() == folded), None)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,17 @@ names themselves (Russian, English, aliases) live in the template data files.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 _SPACES = re.compile(r"[\s_\-]+")
+# Zero-width joiner: it glues emoji sequences together, so it is kept; other format characters
+# (bidi overrides, zero-width spaces) are dropped with the control characters.
+_KEEP_FORMAT = frozenset("\u200d")
+# Characters Discord markdown gives a meaning anywhere in a line, escaped with a backslash.
+_MARKDOWN = re.compile(r"([\\*_~`|>\[\]<])")
+# …and those that mean something only at the start of a line (heading, list, quote).
+_LINE_START = re.compile(r"^([#\-+>])")
 
 
 def norm(text: str) -> str:
@@ -21,6 +29,29 @@ def norm(text: str) -> str:
 def slug_key(text: str) -> str:
     """A storage key for a counter created on the fly (`Poison Counters` → `poison_counters`)."""
     return norm(text).replace(" ", "_")[:40]
+
+
+def clean_name(text: str) -> str:
+    """A typed name as it is kept: control and format characters dropped, spaces collapsed.
+
+    Case, ё and punctuation are kept: the name is shown as typed (escaped when shown).
+    """
+    spaced = " ".join(text.split())
+    kept = (ch for ch in spaced if unicodedata.category(ch)[0] != "C" or ch in _KEEP_FORMAT)
+    return " ".join("".join(kept).split())
+
+
+def stat_key(text: str) -> str:
+    """The key of a counter made on the fly, keeping the case it was typed in (`VP`, `Poison`).
+
+    Two spellings of one name (`VP`, `vp`, `v-p`) are one counter: lookups compare `slug_key`.
+    """
+    return _SPACES.sub("_", clean_name(text)).strip("_")
+
+
+def md(text: str) -> str:
+    """`text` safe to put into Discord markdown: `**Жирный**` shows as typed, not bold."""
+    return _LINE_START.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", text))
 
 
 class Lexicon:

@@ -97,13 +97,21 @@ async def mage_wars(step: Step, rng: random.Random) -> None:
 
 
 async def keyforge(step: Step, rng: random.Random) -> None:
-    """End of turn: the hand the player draws to (chains), then the turn passes; Check! if due."""
+    """End of turn: the draw (chains lower it, then one chain is shed), the turn passes, Check!
+
+    The seed is silent on shedding; the tournament rule is that a player who draws with a chain
+    penalty then sheds one chain. The tracker does not know the hand, so it assumes the draw.
+    """
     state = step.state
     current = state.active_player
     if current is not None:
         chains = current.value("chains")
         penalty = keyforge_chain_penalty(chains)
         step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty, chains=chains)
+        counter = current.counter("chains")
+        if counter is not None and chains > 0:
+            left = await step.adjust(current, counter.id, "chains", -1)
+            step.note("tracker.note.chain_shed", name=current.name, chains=left)
     player = await _pass(step, new_round=False)
     if player is not None:
         cost = player.value("keycost", 6)

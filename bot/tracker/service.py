@@ -29,13 +29,35 @@ from bot.tracker.model import (
     Participant,
     Unit,
 )
-from bot.tracker.names import norm, slug_key
+from bot.tracker.names import clean_name, md, norm, slug_key, stat_key
 from bot.tracker.records import OutOfBounds, StepRecord
-from bot.tracker.templates import CREATURE, TEMPLATE_SLUGS, Template, template
+from bot.tracker.templates import CREATURE, TEMPLATE_SLUGS, Template, game_name, template
 
 Holder = Participant | Unit
 MAX_UNIT_NAME = 40
+MAX_STAT_NAME = 32
 MAX_AMOUNT = 1000
+LIST_COMMANDS = {"planets": "/planet"}  # the command that adds to each list, as players type it
+
+
+def refusal(key: str, /, **params: Any) -> UserError:
+    """A refusal whose names show as typed: Discord markdown in them is escaped, not applied."""
+    return UserError(key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
+
+def wrong_game(ctx: Ctx, command: str, slug: str) -> UserError:
+    """`/kf forge` in a Mage Wars game: the command as typed, the game by its players' name."""
+    return refusal("tracker.error.wrong_game", command=command, game=game_name(slug, ctx.lang))
+
+
+def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:
+    """A unit, planet or stat name as it will be kept, or the refusal saying what is wrong."""
+    clean = clean_name(text)
+    if not clean or clean.startswith("#"):
+        raise refusal("tracker.error.bad_name", name=clean or text.strip() or "—")
+    if len(clean) > limit:
+        raise refusal("tracker.error.name_too_long", name=clean[:limit] + "…", max=limit)
+    return clean
 
 
 @dataclass(frozen=True)
@@ -94,7 +116,7 @@ async def current_or_last(storage: Storage, channel_id: int) -> GameState | None
 async def require_state(ctx: Ctx) -> GameState:
     state = await load_state(ctx.services.storage, ctx.channel_id)
     if state is None:
-        raise UserError("tracker.error.no_game")
+        raise refusal("tracker.error.no_game")
     return state
 
 
@@ -105,14 +127,14 @@ def can_change(ctx: Ctx, state: GameState) -> bool:
 
 def require_player(ctx: Ctx, state: GameState) -> None:
     if not can_change(ctx, state):
-        raise UserError("tracker.error.not_player")
+        raise refusal("tracker.error.not_player")
 
 
 async def _game_of(ctx: Ctx, slug: str, command: str) -> GameState:
     """The channel's game, refused when it is not a `slug` game (`/kf forge` in Mage Wars)."""
     state = await require_state(ctx)
     if state.slug != slug:
-        raise UserError("tracker.error.wrong_game", command=command, game=state.slug)
+        raise wrong_game(ctx, command, state.slug)
     return state
 
 
@@ -121,7 +143,7 @@ def _player(ctx: Ctx, state: GameState, user: UserRef | None) -> Participant:
     who = user or ctx.user
     p = state.participant_by_user(who.id)
     if p is None:
-        raise UserError("tracker.error.not_in_game", name=who.name)
+        raise refusal("tracker.error.not_in_game", name=who.name)
     return p
 
 
@@ -148,7 +170,7 @@ def find_target(state: GameState, text: str) -> Holder:
     n = norm(raw)
     holders: list[Holder] = [*state.units, *state.participants]
     if not n:
-        raise UserError("tracker.error.no_target", name=text, known=_known(state))
+        raise refusal("tracker.error.no_target", name=text, known=_known(state))
     tests: tuple[Callable[[str], bool], ...] = (
         lambda name: name == n,
         lambda name: name.startswith(n),
@@ -160,8 +182,8 @@ def find_target(state: GameState, text: str) -> Holder:
             return found[0]
         if found:
             names = ", ".join(sorted({h.name for h in found}))
-            raise UserError("tracker.error.ambiguous", name=text, options=names)
-    raise UserError("tracker.error.no_target", name=text, known=_known(state))
+            raise refusal("tracker.error.ambiguous", name=text, options=names)
+    raise refusal("tracker.error.no_target", name=text, known=_known(state))
 
 
 def _same_name(found: list[Holder]) -> bool:
@@ -195,9 +217,9 @@ def find_stat(
         key = tpl.resolve_token(text)
         token = key is not None
     if key is None and tpl.open and norm(text):
-        key = slug_key(text)
+        key = _open_key(state, holder, text)
     if key is None:
-        raise UserError(
+        raise refusal(
             "tracker.error.no_stat",
             name=text,
             target=holder.name,
@@ -212,9 +234,27 @@ def find_stat(
         return StatRef(_token_holder(candidates), key, None, True)
     if tpl.open:
         return StatRef(holder, key, None, False)
-    raise UserError(
+    raise refusal(
         "tracker.error.no_stat", name=text, target=holder.name, known=_stats(tpl, candidates, lang)
     )
+
+
+def _open_key(state: GameState, holder: Holder, text: str) -> str:
+    """A stat made on the fly (custom game): the existing one under any spelling, else a new key.
+
+    A new key keeps the case it was typed in (`VP` shows as `VP`); `vp` later finds it.
+    """
+    wanted = slug_key(text)
+    for h in stand_ins(state, holder):
+        for c in (*h.counters, *h.tokens):
+            if slug_key(c.key) == wanted:
+                return c.key
+    clean = clean_name(text)
+    if len(clean) > MAX_STAT_NAME:
+        raise refusal(
+            "tracker.error.name_too_long", name=clean[:MAX_STAT_NAME] + "…", max=MAX_STAT_NAME
+        )
+    return stat_key(clean)
 
 
 def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
@@ -319,6 +359,12 @@ class Step:
             return existing.id
         d = self.tpl.define(key)
         kind: HolderKind = "unit" if isinstance(holder, Unit) else "participant"
+        if key not in self.tpl.stats and key not in self.tpl.tokens:
+            # Made on the fly: someone may have just made it under another spelling (`vp`/`VP`).
+            wanted = slug_key(key)
+            for c in await self.tx.counters_of(kind, holder.id):
+                if slug_key(c.key) == wanted:
+                    return c.id
         return await self.tx.ensure_counter(
             kind,
             holder.id,
@@ -344,8 +390,7 @@ class Step:
 
     async def end_game(self, winner: Participant | None) -> None:
         game = self.state.game
-        await self.tx.set_field("game", game.id, "status", ENDED)
-        await self.tx.set_field("game", game.id, "ended_at", self.ctx.services.clock())
+        await _close(self)
         if winner is not None:
             await self.tx.set_field("game", game.id, "winner_id", winner.id)
             self.note("tracker.note.winner", name=winner.name)
@@ -364,7 +409,7 @@ def damage_cap(tpl: Template, kind: str, values: dict[str, int]) -> int | None:
 
 def _bounds_error(ctx: Ctx, tpl: Template, holder: Holder, exc: OutOfBounds) -> UserError:
     c = exc.counter
-    return UserError(
+    return refusal(
         "tracker.error.bounds",
         target=holder.name,
         stat=tpl.label(c.key, ctx.lang),
@@ -392,7 +437,7 @@ async def run_step(
     `anyone` lets a non-participant take the step (joining the game).
     """
     if not state.game.active:
-        raise UserError("tracker.error.ended")
+        raise refusal("tracker.error.ended")
     if not anyone:
         require_player(ctx, state)
     tpl = template(state.slug)
@@ -413,7 +458,7 @@ async def run_step(
             changed = tx.events > 0
             after = await step.fresh()
     except GameNotActive:
-        raise UserError("tracker.error.ended") from None
+        raise refusal("tracker.error.ended") from None
     assert step is not None
     if changed:
         await ctx.services.game_changed(ctx.channel_id)
@@ -490,19 +535,24 @@ async def _last_leader_standing(step: Step) -> None:
 async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, int]) -> Outcome:
     """Create the channel's game; the starter and the named players join with their counters."""
     if slug not in TEMPLATE_SLUGS:
-        raise UserError("tracker.error.no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
+        raise refusal("tracker.error.no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
     tpl = template(slug)
     for name in options:
         if name not in tpl.start:
             allowed = ", ".join(tpl.start) or "—"
-            raise UserError("tracker.error.start_option", option=name, game=slug, allowed=allowed)
+            raise refusal(
+                "tracker.error.start_option",
+                option=name,
+                game=game_name(slug, ctx.lang),
+                allowed=allowed,
+            )
     for name in tpl.required:
         if name not in options:
-            raise UserError("tracker.error.start_needs", option=name, game=slug)
+            raise refusal("tracker.error.start_needs", option=name, game=game_name(slug, ctx.lang))
     for name, value in options.items():
         d = tpl.define(tpl.start[name])
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
-            raise UserError(
+            raise refusal(
                 "error.out_of_range",
                 name=name,
                 value=value,
@@ -525,7 +575,7 @@ async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, 
                 await _seat(tx, tpl, user, options)
             game_id = tx.game_id
     except GameExists:
-        raise UserError("tracker.error.exists") from None
+        raise refusal("tracker.error.exists") from None
     state = await storage.tracker.load(game_id)
     assert state is not None
     await ctx.services.game_changed(ctx.channel_id)
@@ -569,7 +619,7 @@ async def _seat(tx: TrackerTx, tpl: Template, user: UserRef, options: dict[str, 
 async def join(ctx: Ctx) -> Outcome:
     state = await require_state(ctx)
     if state.participant_by_user(ctx.user.id):
-        raise UserError("tracker.error.already_joined")
+        raise refusal("tracker.error.already_joined")
     tpl = template(state.slug)
 
     async def body(step: Step) -> None:
@@ -583,26 +633,60 @@ async def leave(ctx: Ctx) -> Outcome:
     state = await require_state(ctx)
     me = state.participant_by_user(ctx.user.id)
     if me is None:
-        raise UserError("tracker.error.not_joined")
+        raise refusal("tracker.error.not_joined")
 
     async def body(step: Step) -> None:
         await step.tx.set_field("participant", me.id, "present", 0)
         step.note("tracker.note.left", name=me.name)
+        await _after_leaving(step)
 
     return await run_step(ctx, state, "leave", body)
+
+
+async def _after_leaving(step: Step) -> None:
+    """Leaving is conceding: one player still in the game wins it; nobody left ends it.
+
+    "Still in" means present with their mage or Warlord standing (where the game has one).
+    Like any step, the leave can be undone while the game is the channel's latest.
+    """
+    state = await step.fresh()
+    if not state.participants:
+        await _close(step)
+        step.note("tracker.note.abandoned")
+        return
+    standing = [p for p in state.participants if not _fallen(state, p)]
+    if len(standing) == 1:
+        await step.end_game(standing[0])
+
+
+def _fallen(state: GameState, p: Participant) -> bool:
+    leader = state.leader(p.id)
+    return leader is not None and leader.destroyed
+
+
+async def _close(step: Step) -> None:
+    game = step.state.game
+    await step.tx.set_field("game", game.id, "status", ENDED)
+    await step.tx.set_field("game", game.id, "ended_at", step.ctx.services.clock())
+
+
+def may_end(ctx: Ctx, state: GameState) -> bool:
+    """Players and moderators may end a game; anyone may end one that nobody plays any more."""
+    return can_change(ctx, state) or not state.participants
 
 
 async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
     """End the game (kept in the database, ended); the outcome's state is the final summary."""
     state = await require_state(ctx)
     if game_id is not None and state.game.id != game_id:
-        raise UserError("tracker.error.stale_game")
+        raise refusal("tracker.error.stale_game")
+    if not may_end(ctx, state):
+        raise refusal("tracker.error.not_player")
 
     async def body(step: Step) -> None:
-        await step.tx.set_field("game", state.game.id, "status", ENDED)
-        await step.tx.set_field("game", state.game.id, "ended_at", ctx.services.clock())
+        await _close(step)
 
-    return await run_step(ctx, state, "end", body, check=False)
+    return await run_step(ctx, state, "end", body, check=False, anyone=True)
 
 
 # --- values ------------------------------------------------------------------------------------
@@ -610,7 +694,7 @@ async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
 
 def _amount(amount: int) -> None:
     if abs(amount) > MAX_AMOUNT:
-        raise UserError(
+        raise refusal(
             "error.out_of_range", name="amount", value=amount, min=-MAX_AMOUNT, max=MAX_AMOUNT
         )
 
@@ -661,11 +745,11 @@ def _damage_ref(
     if isinstance(holder, Participant):
         holder = state.leader(holder.id) or holder
     if isinstance(holder, Unit) and holder.destroyed:
-        raise UserError("tracker.error.destroyed", unit=holder.name)
+        raise refusal("tracker.error.destroyed", unit=holder.name)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None:
-        raise UserError(
+        raise refusal(
             "tracker.error.no_stat",
             name=tpl.label(key, lang),
             target=holder.name,
@@ -689,7 +773,7 @@ async def _hit(ctx: Ctx, target: str, amount: int, action: str, direction: int) 
     without one; whatever goes down stops at its floor (0, or the stat's min), not below."""
     _amount(amount)
     if amount < 0:
-        raise UserError("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+        raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
@@ -713,7 +797,7 @@ async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
     state = await require_state(ctx)
     tpl = template(state.slug)
     if not tpl.mana:
-        raise UserError("tracker.error.wrong_game", command="/mana", game=state.slug)
+        raise wrong_game(ctx, "/mana", state.slug)
     require_player(ctx, state)
     p = _player(ctx, state, player)
     return await add(ctx, f"#p{p.id}", tpl.mana, amount)
@@ -752,14 +836,33 @@ async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
     key = tpl.resolve_token(name)
     if key is None:
         known = ", ".join(d.name(ctx.lang) for d in tpl.tokens.values()) or "—"
-        raise UserError("tracker.error.no_token", name=name, known=known)
+        raise refusal("tracker.error.no_token", name=name, known=known)
     holder = find_target(state, target)
+    if count < 0:
+        held = holder.token(key)
+        if held is None or held.value <= 0:
+            raise _no_such_tokens(ctx, tpl, holder, key)
 
     async def body(step: Step) -> None:
-        cid = await step.ensure(holder, key, token=True)
-        await step.adjust(holder, cid, key, count)
+        if count > 0:
+            cid = await step.ensure(holder, key, token=True)
+            await step.adjust(holder, cid, key, count)
+            return
+        # Removing more than there are takes what is there: the tokens are gone either way.
+        held = holder.token(key)
+        assert held is not None
+        have = (await step.tx.counter(held.id)).value
+        if have <= 0:
+            raise _no_such_tokens(ctx, tpl, holder, key)
+        await step.adjust(holder, held.id, key, max(count, -have))
 
     return await run_step(ctx, state, "token", body, {"target": holder.name, "token": key})
+
+
+def _no_such_tokens(ctx: Ctx, tpl: Template, holder: Holder, key: str) -> UserError:
+    return refusal(
+        "tracker.error.no_such_tokens", target=holder.name, token=tpl.label(key, ctx.lang)
+    )
 
 
 async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
@@ -767,7 +870,7 @@ async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
     require_player(ctx, state)
     holder = find_target(state, target)
     if not holder.tokens:
-        raise UserError("tracker.error.no_tokens", target=holder.name)
+        raise refusal("tracker.error.no_tokens", target=holder.name)
 
     async def body(step: Step) -> None:
         for t in holder.tokens:
@@ -784,21 +887,19 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    clean = " ".join(name.split())[:MAX_UNIT_NAME]
-    if not clean or clean.startswith("#"):
-        raise UserError("tracker.error.bad_name", name=name)
+    clean = valid_name(ctx, name)
     p = _player(ctx, state, owner)
     values = dict(tpl.creature)
     for option, value in stats.items():
         key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
         if key is None or key not in values:
-            raise UserError(
+            raise refusal(
                 "tracker.error.no_stat", name=option, target=clean, known=", ".join(values) or "—"
             )
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
-            raise UserError(
+            raise refusal(
                 "tracker.error.bounds",
                 target=clean,
                 stat=d.name(ctx.lang),
@@ -829,7 +930,7 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
 def _find_unit(state: GameState, target: str) -> Unit:
     holder = find_target(state, target)
     if not isinstance(holder, Unit):
-        raise UserError("tracker.error.not_a_unit", name=target)
+        raise refusal("tracker.error.not_a_unit", name=target)
     return holder
 
 
@@ -838,7 +939,7 @@ async def remove_unit(ctx: Ctx, target: str) -> Outcome:
     require_player(ctx, state)
     unit = _find_unit(state, target)
     if unit.kind != CREATURE:
-        raise UserError("tracker.error.leader_unit", name=unit.name)
+        raise refusal("tracker.error.leader_unit", name=unit.name)
 
     async def body(step: Step) -> None:
         await step.tx.set_field("unit", unit.id, "present", 0)
@@ -851,12 +952,10 @@ async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     unit = _find_unit(state, target)
-    clean = " ".join(new_name.split())[:MAX_UNIT_NAME]
-    if not clean or clean.startswith("#"):
-        raise UserError("tracker.error.bad_name", name=new_name)
+    clean = valid_name(ctx, new_name)
     everyone: list[Holder] = [*state.units, *state.participants]
     if any(norm(h.name) == norm(clean) for h in everyone if h != unit):
-        raise UserError("tracker.error.name_taken", name=clean)
+        raise refusal("tracker.error.name_taken", name=clean)
 
     async def body(step: Step) -> None:
         await step.tx.set_field("unit", unit.id, "name", clean)
@@ -868,16 +967,20 @@ async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
 # --- lists (conquest planets) ------------------------------------------------------------------
 
 
-async def add_item(ctx: Ctx, list_name: str, text: str, player: UserRef | None = None) -> Outcome:
+async def add_item(
+    ctx: Ctx, list_name: str, text: str, player: UserRef | None = None, *, command: str = ""
+) -> Outcome:
+    """`/planet`: a name on a player's list; a planet is won once (whoever holds it)."""
     state = await require_state(ctx)
     tpl = template(state.slug)
     if list_name not in tpl.lists:
-        raise UserError("tracker.error.wrong_game", command=f"/{list_name}", game=state.slug)
+        raise wrong_game(ctx, command or LIST_COMMANDS.get(list_name, f"/{list_name}"), state.slug)
     require_player(ctx, state)
     p = _player(ctx, state, player)
-    clean = " ".join(text.split())[:MAX_UNIT_NAME]
-    if not clean:
-        raise UserError("tracker.error.bad_name", name=text)
+    clean = valid_name(ctx, text)
+    for other in state.all_participants:
+        if any(norm(item) == norm(clean) for item in other.lists.get(list_name, ())):
+            raise refusal(f"tracker.error.{list_name}_taken", item=clean, name=other.name)
 
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
@@ -897,9 +1000,9 @@ async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
     aember, keys, cost = p.counter("aember"), p.counter("keys"), p.value("keycost", 6)
     assert aember is not None and keys is not None
     if keys.value >= 3:
-        raise UserError("tracker.error.all_keys", name=p.name)
+        raise refusal("tracker.error.all_keys", name=p.name)
     if aember.value < cost:
-        raise UserError("tracker.error.cannot_forge", name=p.name, aember=aember.value, cost=cost)
+        raise refusal("tracker.error.cannot_forge", name=p.name, aember=aember.value, cost=cost)
 
     async def body(step: Step) -> None:
         await step.adjust(p, aember.id, "aember", -cost)
@@ -913,10 +1016,15 @@ async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
 
 
 async def set_pools(
-    ctx: Ctx, player: UserRef | None, power: int | None = None, dispel: int | None = None
+    ctx: Ctx,
+    player: UserRef | None,
+    power: int | None = None,
+    dispel: int | None = None,
+    *,
+    command: str = "/whf winds",
 ) -> Outcome:
     """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
-    state = await _game_of(ctx, "whfb", "/whf")
+    state = await _game_of(ctx, "whfb", command)
     require_player(ctx, state)
     p = _player(ctx, state, player)
 
@@ -929,13 +1037,39 @@ async def set_pools(
     return await run_step(ctx, state, "pools", body, {"player": p.name})
 
 
-async def spend_pool(ctx: Ctx, pool: str, amount: int, player: UserRef | None = None) -> Outcome:
-    """Spend `amount` dice from a side's `power` or `dispel` pool; refused if there are too few."""
+async def spend_pool(
+    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
+) -> Outcome:
+    """Spend `amount` dice from a side's `power` or `dispel` pool; refused if there are too few.
+
+    Too few is said as such (`в пуле 0, нужно 3`), checked again inside the step.
+    """
     if pool not in ("power", "dispel"):
-        raise UserError("tracker.error.no_stat", name=pool, target="", known="power, dispel")
-    state = await _game_of(ctx, "whfb", "/whf")
+        raise refusal("tracker.error.no_stat", name=pool, target="", known="power, dispel")
+    _amount(amount)
+    if amount < 0:
+        raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+    state = await _game_of(ctx, "whfb", command)
+    require_player(ctx, state)
     p = _player(ctx, state, player)
-    return await add(ctx, f"#p{p.id}", pool, -amount)
+    counter = p.counter(pool)
+    if counter is None:
+        raise refusal("tracker.error.no_stat", name=pool, target=p.name, known="power, dispel")
+    if counter.value < amount:
+        raise _pool_short(p, pool, counter.value, amount)
+
+    async def body(step: Step) -> None:
+        have = (await step.tx.counter(counter.id)).value
+        if have < amount:
+            raise _pool_short(p, pool, have, amount)
+        await step.adjust(p, counter.id, pool, -amount)
+
+    params = {"target": p.name, "stat": pool, "amount": -amount}
+    return await run_step(ctx, state, "add", body, params)
+
+
+def _pool_short(p: Participant, pool: str, have: int, need: int) -> UserError:
+    return refusal(f"tracker.error.short_{pool}", name=p.name, have=have, need=need)
 
 
 # --- rounds, undo, redo ------------------------------------------------------------------------
@@ -958,7 +1092,7 @@ async def _undo_target(ctx: Ctx) -> GameState:
     """The active game, or the channel's last game if it just ended (so a win can be undone)."""
     state = await current_or_last(ctx.services.storage, ctx.channel_id)
     if state is None:
-        raise UserError("tracker.error.no_game")
+        raise refusal("tracker.error.no_game")
     require_player(ctx, state)
     return state
 
@@ -969,7 +1103,7 @@ async def undo(ctx: Ctx, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
         state.game.id, steps, at=ctx.services.clock(), user_name=ctx.user.name
     )
     if not undone:
-        raise UserError("tracker.error.nothing_to_undo")
+        raise refusal("tracker.error.nothing_to_undo")
     after = await ctx.services.storage.tracker.load(state.game.id)
     assert after is not None
     await ctx.services.game_changed(ctx.channel_id)
@@ -980,7 +1114,7 @@ async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
     state = await _undo_target(ctx)
     done = await ctx.services.storage.tracker.redo(state.game.id)
     if done is None:
-        raise UserError("tracker.error.nothing_to_redo")
+        raise refusal("tracker.error.nothing_to_redo")
     after = await ctx.services.storage.tracker.load(state.game.id)
     assert after is not None
     await ctx.services.game_changed(ctx.channel_id)

@@ -15,13 +15,12 @@ from __future__ import annotations
 import re
 
 from glossary.importers.common import (
-    DOCUMENT_TITLE,
     Draft,
     ImportResult,
+    body_lines,
     finish,
     fold_key,
     heading_names,
-    read_lines,
     strip_parentheses,
 )
 
@@ -51,15 +50,9 @@ _CATEGORY = re.compile(
 
 
 def parse(text: str, file: str) -> ImportResult:
-    lines = read_lines(text)
     skipped: dict[int, str] = {}
     drafts: list[Draft] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        if number <= TITLE_LINES:
-            skipped[number] = DOCUMENT_TITLE
-            continue
+    for number, line in body_lines(text, skipped, TITLE_LINES):
         term = _term_of(line)
         previous = drafts[-1].title if drafts else None
         if term is not None and (previous is None or _in_order(previous, term)):

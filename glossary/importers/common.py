@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import iuliia
@@ -26,6 +26,26 @@ def read_lines(text: str) -> list[str]:
     if text.startswith("\ufeff"):
         text = text[1:]
     return [line.rstrip() for line in text.split("\n")]
+
+
+def body_lines(
+    text: str, skipped: dict[int, str], title_lines: int = 0
+) -> Iterator[tuple[int, str]]:
+    """Numbered non-empty source lines after the document title (recorded in `skipped`)."""
+    for number, line in enumerate(read_lines(text), start=1):
+        if not line.strip():
+            continue
+        if number <= title_lines:
+            skipped[number] = DOCUMENT_TITLE
+            continue
+        yield number, line
+
+
+def require_bodies(file: str, drafts: Iterable[Draft]) -> None:
+    """Every heading must have gathered some text: a bare one means the layout was misread."""
+    empty = [d.title for d in drafts if not d.paragraphs]
+    if empty:
+        raise ValueError(f"{file}: headings without text: {empty}")
 
 
 @dataclass

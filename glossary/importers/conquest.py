@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 
 from glossary.importers.common import (
-    DOCUMENT_TITLE,
     SIGNATURE,
     Draft,
     ImportResult,
+    body_lines,
     finish,
     heading_names,
-    read_lines,
+    require_bodies,
     strip_parentheses,
     unique,
 )
@@ -42,16 +42,11 @@ SUPPLIED_HEADINGS: dict[str, str] = {
 
 
 def parse(text: str, file: str) -> ImportResult:
-    lines = read_lines(text)
     skipped: dict[int, str] = {}
     drafts: list[Draft] = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in body_lines(text, skipped, TITLE_LINES):
         stripped = line.strip()
-        if not stripped:
-            continue
-        if number <= TITLE_LINES:
-            skipped[number] = DOCUMENT_TITLE
-        elif SIGNATURE_RE.match(stripped):
+        if SIGNATURE_RE.match(stripped):
             skipped[number] = SIGNATURE
         elif _is_heading(stripped):
             drafts.append(_draft(stripped, number))
@@ -62,9 +57,7 @@ def parse(text: str, file: str) -> ImportResult:
             elif not drafts:
                 raise ValueError(f"{file}:{number}: text before the first heading")
             drafts[-1].add(number, stripped)
-    empty = [d.title for d in drafts if not d.paragraphs]
-    if empty:
-        raise ValueError(f"{file}: headings without text: {empty}")
+    require_bodies(file, drafts)
     return finish(GAME, file, drafts, skipped)
 
 

@@ -15,9 +15,10 @@ import re
 from glossary.importers.common import (
     Draft,
     ImportResult,
+    body_lines,
     collapse_spaces,
     finish,
-    read_lines,
+    require_bodies,
     strip_parentheses,
     unique,
 )
@@ -32,21 +33,16 @@ _SPLIT_WORD = re.compile(r"\b(?P<head>[A-ZÆ]) (?P<tail>[A-Z]{2,})\b")
 
 
 def parse(text: str, file: str) -> ImportResult:
-    lines = read_lines(text)
     drafts: list[Draft] = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in body_lines(text, {}):
         stripped = line.strip()
-        if not stripped:
-            continue
         if _is_heading(stripped):
             drafts.append(_draft(stripped, number))
         elif not drafts:
             raise ValueError(f"{file}:{number}: text before the first heading")
         else:
             drafts[-1].add(number, stripped)
-    empty = [d.title for d in drafts if not d.paragraphs]
-    if empty:
-        raise ValueError(f"{file}: headings without text: {empty}")
+    require_bodies(file, drafts)
     return finish(GAME, file, drafts, skipped={})
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 
 from glossary.importers.common import (
-    DOCUMENT_TITLE,
     Draft,
     ImportResult,
+    body_lines,
     find_parameter,
     finish,
-    read_lines,
+    require_bodies,
     unique,
 )
 
@@ -35,15 +35,9 @@ _LIST_ITEM = re.compile(r"^[-–·•] ")
 
 
 def parse(text: str, file: str) -> ImportResult:
-    lines = read_lines(text)
     skipped: dict[int, str] = {}
     drafts: list[Draft] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        if number <= TITLE_LINES:
-            skipped[number] = DOCUMENT_TITLE
-            continue
+    for number, line in body_lines(text, skipped, TITLE_LINES):
         header = HEADER.match(line)
         if header:
             drafts.append(_draft(header, number))
@@ -59,9 +53,7 @@ def parse(text: str, file: str) -> ImportResult:
             draft.lines.append(number)
         else:
             draft.add(number, line)
-    empty = [d.title for d in drafts if not d.paragraphs]
-    if empty:
-        raise ValueError(f"{file}: headers without a body: {empty}")
+    require_bodies(file, drafts)
     return finish(GAME, file, drafts, skipped, implicit_refs=_term_references(drafts))
 
 

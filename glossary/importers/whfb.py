@@ -16,10 +16,11 @@ import re
 from glossary.importers.common import (
     Draft,
     ImportResult,
+    body_lines,
     finish,
     fold_key,
     heading_names,
-    read_lines,
+    require_bodies,
     split_sentences,
     strip_parentheses,
 )
@@ -32,13 +33,10 @@ _RUN_IN = re.compile(r"^(?P<title>[А-ЯЁA-Z][^.,:;]{1,60}?)\.(?P<text>[А-ЯЁ
 
 
 def parse(text: str, file: str) -> ImportResult:
-    lines = read_lines(text)
     drafts: list[Draft] = []
     by_title: dict[str, Draft] = {}
     current: Draft | None = None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    for number, line in body_lines(text, {}):
         run_in = _RUN_IN.match(line)
         if run_in and len(run_in.group("title").split()) <= MAX_HEADING_WORDS - 1:
             current = _open(run_in.group("title"), number, drafts, by_title)
@@ -51,9 +49,7 @@ def parse(text: str, file: str) -> ImportResult:
             current.add(number, line)
     for draft in drafts:
         draft.paragraphs = dedupe_paragraphs(draft.paragraphs)
-    empty = [d.title for d in drafts if not d.paragraphs]
-    if empty:
-        raise ValueError(f"{file}: headings without text: {empty}")
+    require_bodies(file, drafts)
     return finish(GAME, file, drafts, skipped={})
 
 

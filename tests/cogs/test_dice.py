@@ -9,9 +9,19 @@ import pytest
 
 from bot.context import Services
 from bot.dice.mage_wars import MWAttack, resolve_attack
+from bot.discord.live import EDIT_INTERVAL
 from bot.i18n import t
 from bot.tracker import service
 from tests.cogs.conftest import Table, lang_locale
+from tests.conftest import FakeClock
+
+
+def later(services: Services) -> None:
+    """Move the injected clock past the live message's edit interval, so the next game change
+    is shown at once instead of after a real wait."""
+    clock = services.clock
+    assert isinstance(clock, FakeClock)
+    clock.advance(EDIT_INTERVAL)
 
 
 async def logged(services: Services, channel: Any, user: Any) -> list[Any]:
@@ -102,6 +112,7 @@ async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Servi
     """bob plays; alice is a moderator outside the game; carol is neither."""
     carol = table.guild.add_member(table.env.create_user("carol"))
     await table.bob.slash(table.channel, "game start", game="mage-wars", life=20)
+    later(services)
     await table.bob.slash(table.channel, "unit add", name="Страж", life=9, armor=2, defense=8)
 
     choices = await table.bob.autocomplete(table.channel, "mw attack", "target", "стр")
@@ -116,6 +127,7 @@ async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Servi
     services.rng = random.Random(3)  # a hit: 3 damage through armor 2 and defense 8
     expected = resolve_attack(MWAttack(dice=4, armor=2, defense=8), random.Random(3)).total
     assert expected > 0
+    later(services)
     result = await table.alice.slash(table.channel, "mw attack", dice=4, target="Страж")
     assert not result.ephemeral
     text = table.text(result)
@@ -127,6 +139,7 @@ async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Servi
     assert state is not None
     assert next(u for u in state.units if u.name == "Страж").value("damage") == expected
 
+    later(services)
     undone = await table.bob.slash(table.channel, "game undo")
     assert f"Страж · damage 0 → {expected}" in table.text(undone)
     state = await service.load_state(services.storage, table.channel.id)

@@ -189,3 +189,39 @@ def test_ctrl_c_stops_quietly(
     monkeypatch.setenv("LOG_LEVEL", "")
     assert main(["console"]) == EXIT_INTERRUPTED
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_console_survives_input_that_is_not_utf8(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
+    env |= {"DISCORD_TOKEN": "", "PYTHONIOENCODING": "utf-8", "LOG_LEVEL": "INFO"}
+    env["ARBITER_DB"] = str(tmp_path / "a.sqlite3")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--lang", "en"],
+        input=b"/ab\xff\xfeout\n/about\n",
+        capture_output=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err
+    assert "No such command" in out  # the mangled line is answered, not fatal
+    assert t("about.title", "en") in out
+
+
+def test_check_reports_an_area_check_module_that_cannot_be_imported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot import check_areas
+    from bot.checks import run_checks
+
+    modules = [*check_areas.AREA_CHECK_MODULES, "bot.no_such_area_check"]
+    monkeypatch.setattr(check_areas, "AREA_CHECK_MODULES", modules)
+    report, problems = run_checks()
+    assert problems == [
+        "bot.no_such_area_check: cannot be imported: "
+        "ModuleNotFoundError: No module named 'bot.no_such_area_check'"
+    ]
+    assert any(line.startswith("discord:") for line in report)  # the others still ran

@@ -152,6 +152,7 @@ GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
         ("!press 1", "console.bad_press", {"count": 0}),
         ("!press x", "console.bad_press", {"count": 0}),
         ("/greet", "console.missing_option", {"name": "name", "command": "greet"}),
+        ("/greet name: times:2", "console.missing_option", {"name": "name", "command": "greet"}),
         ("/greet Аня times:x", "error.not_a_number", {"name": "times", "value": "x"}),
         ("/greet Аня times:99", "error.out_of_range", {"value": 99, **GREET_LIMITS}),
         ("/greet Аня loud:maybe", "console.bad_bool", {"name": "loud", "value": "maybe"}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -187,3 +188,16 @@ def test_subprocess_odds_whf() -> None:
         "success": pytest.approx(1 / 36),
         "irresistible": pytest.approx(1 / 36),
     }
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m bot odds mw … --json | head -1`: a closed pipe is not an error."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has left
+    closed = os.fdopen(write_end, "w")
+    monkeypatch.setattr(sys, "stdout", closed)
+    try:
+        assert main(["odds", "mw", "--dice", "40", "--strikes", "3", "--json"]) == 0
+    finally:
+        with contextlib.suppress(BrokenPipeError):  # this test's own file object, not the CLI's
+            closed.close()

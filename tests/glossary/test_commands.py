@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from bot.console import Console
 from bot.context import Ctx, Services, UserRef
 from bot.glossary_view import (
-    TermFinder,
     choice_name,
     extract_inline_terms,
     page_of,
@@ -22,6 +21,7 @@ from bot.registry import UserError, load_handlers, run_action
 from bot.reply import Button, Kind, Reply, Select
 from glossary import Glossary
 from glossary.normalize import clean as clean_query
+from glossary.terms import TermFinder
 from tests.glossary.sample import ENTRIES, LONG_TEXT, sample_glossary
 
 

@@ -1,4 +1,4 @@
-"""What a player reads back: source footers, honest no-match answers, bad input in both languages."""
+"""What a player reads back: source footers, honest no-match answers, bad input in two languages."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from bot.context import Ctx, Services, UserRef
-from bot.glossary_view import TermFinder, display_title
+from bot.glossary_view import display_title
 from bot.handlers import glossary as h
 from bot.registry import UserError, run_action
 from bot.reply import Button, Kind, Reply, Select
 from glossary import Glossary, load_glossary
 from glossary.importers.writer import dump_entries
 from glossary.model import Entry, Source
+from glossary.terms import TermFinder
 from tests.glossary.sample import ENTRIES, sample_glossary
 
 
@@ -120,7 +121,9 @@ async def test_bad_input_is_a_clear_ephemeral_message(
     assert err.key == key
     reply = err.reply(ctx)
     assert reply.ephemeral and reply.kind is Kind.ERROR and reply.body
-    other = Ctx(ctx.services, ctx.user, ctx.channel_id, ctx.guild_id, "en" if lang == "ru" else "ru")
+    other = Ctx(
+        ctx.services, ctx.user, ctx.channel_id, ctx.guild_id, "en" if lang == "ru" else "ru"
+    )
     assert err.reply(other).body != reply.body  # really the user's language
 
 
@@ -139,7 +142,9 @@ async def test_inline_bad_marks_never_raise(ctx: Ctx) -> None:
     assert await h.inline_reply(ctx, f"[[{'ж' * 1000}]]") is None  # not a term mark at all
 
 
-async def test_broken_data_file_serves_the_readable_entries(services: Services, tmp_path: Path) -> None:
+async def test_broken_data_file_serves_the_readable_entries(
+    services: Services, tmp_path: Path
+) -> None:
     def kf(n: int) -> Entry:
         return Entry(
             id=f"keyforge/term-{n}",
@@ -210,3 +215,32 @@ def test_term_finder_reads_words_like_the_search() -> None:
     found = {m.found: [e.id for e in m.entries] for m in finder.find("Герою-воину ЗОВ, Ёжик")}
     assert found == {"Герою-воину": ["bk-hero"], "ЗОВ": ["bk-zov"]}
     assert [m.found for m in finder.find("кровотечени\u0301ем")] == ["кровотечени\u0301ем"]
+
+
+# --- [[term]] with equally good answers -----------------------------------------------------------
+
+
+async def test_inline_names_equally_good_entries_and_opens_them(ctx: Ctx) -> None:
+    ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
+    reply = await h.inline_reply(ctx, "а что делает [[броня]]?")
+    assert reply is not None
+    shown = {"Armor (Броня)": "mw-armor", "Броня ( Armor )": "kf-armor", "Броня": "bk-armor"}
+    others = {i for t, i in shown.items() if t != reply.title}
+    assert len(others) == 2  # one of the three is the answer, the other two are named
+    (tied,) = [f for f in reply.fields if f.name == "Также подходят"]
+    payloads = {a.payload for a in reply.actions if isinstance(a, Button)}
+    assert others <= payloads
+    for entry_id in others:
+        opened = await run_action(ctx, "rule.open", entry_id)
+        assert opened.title in tied.value and opened.ephemeral
+    labels = [a.label for a in reply.actions if isinstance(a, Button) and a.payload in others]
+    assert all(" · " in label for label in labels)  # the game tells the twins apart
+    one = await h.inline_reply(ctx, "[[эгида]]")
+    assert one is not None and not [f for f in one.fields if f.name == "Также подходят"]
+
+
+async def test_a_one_page_index_has_no_paging_buttons(ctx: Ctx) -> None:
+    reply = await h.glossary_index(ctx, "mage-wars")
+    assert reply.title == "Mage Wars: термины (стр. 1 из 1)"
+    assert not [a for a in reply.actions if isinstance(a, Button)]
+    assert [o.value for o in select_of(reply).options][:2] == ["mw-aegis-x", "mw-armor"]

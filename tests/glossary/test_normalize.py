@@ -69,7 +69,14 @@ def test_latin_forms_cover_several_schemes() -> None:
 
 
 def test_clean_drops_what_never_means_anything() -> None:
-    assert clean("  Эги\u200bда\x00 \t броня\n") == "Эгида броня"  # invisible vanishes, control spaces
+    assert (
+        clean("  Эги\u200bда\x00 \t броня\n") == "Эгида броня"
+    )  # invisible vanishes, control spaces
     assert clean("\u202eArmor\u00ad") == "Armor"  # bidi override, soft hyphen
     assert clean("\x1b\x07") == "" and clean("") == ""
     assert clean("🎲 броня") == "🎲 броня"  # emoji are printable: kept for the no-letters message
+
+
+def test_fold_drops_stress_marks_but_keeps_short_i() -> None:
+    assert fold("кровотече\u0301нием Бро\u0300ня") == "кровотечением броня"
+    assert fold("Йод и ёж") == "йод и еж"

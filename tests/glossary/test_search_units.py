@@ -165,3 +165,12 @@ def test_search_reads_invisible_characters_like_the_commands() -> None:
     g = Glossary(SMALL)
     assert g.search("Эги\u200bда")[0].entry.id == "mage-wars/aegis-x"
     assert g.search("\x00Броня\x1b")[0].entry.id == "mage-wars/armor"
+
+
+def test_english_name_spelled_in_cyrillic_is_a_last_resort(small: Glossary) -> None:
+    hits = small.search("Армор")
+    assert {h.entry.id for h in hits[:2]} == {"mage-wars/armor", "keyforge/bronya"}
+    assert hits[0].score < 95.0  # a guess never outranks a Russian stem match
+    assert small.search("контроллер")[0].entry.id == "mage-wars/controller"  # к for c: a typo
+    assert small.search("броня")[0].score == 100.0  # Russian words are never re-read
+    assert small.search("дабл страйк") == []  # loose overlaps of a guess are dropped

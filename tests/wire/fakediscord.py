@@ -158,7 +158,6 @@ class FakeDiscord:
         self._faults: list[_Fault] = []
         self._waiters: list[tuple[Callable[[RecordedRequest], bool], asyncio.Future[Any]]] = []
         self._sockets: list[web.WebSocketResponse] = []
-        self._identified = asyncio.Event()
         self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -744,7 +743,6 @@ class FakeDiscord:
             self.identifies.append(msg["d"])
             await self._send(ws, "READY", self._ready_payload(msg["d"]))
             await self._send(ws, "GUILD_CREATE", self.guild_payload(msg["d"].get("intents", 0)))
-            self._identified.set()
         elif op == 6:  # RESUME
             await self._send(ws, "RESUMED", {})
         # PRESENCE_UPDATE (3), REQUEST_GUILD_MEMBERS (8) and others need no answer here.
@@ -767,9 +765,6 @@ class FakeDiscord:
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self._seq += 1
         await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
-
-    async def wait_identified(self, timeout: float = 5.0) -> None:
-        await asyncio.wait_for(self._identified.wait(), timeout)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a DISPATCH event to every connected client."""

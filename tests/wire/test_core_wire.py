@@ -7,7 +7,9 @@ over the limits) fails here rather than in production.
 
 from __future__ import annotations
 
+import logging
 import re
+import socket
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -374,3 +376,27 @@ async def test_a_429_without_via_is_not_retried(
         await channel.send("hello")
     assert err.value.status == 429
     assert [r.status for r in fake_discord.find("POST", route)] == [429]
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_unreachable_discord_is_one_log_line_and_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.cli.discord import sync_main
+    from bot.discord.client import serve
+
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
+    token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.unreachable.secret-part"
+    settings = Settings(token=token, db_path=tmp_path / "a.sqlite3")
+    caplog.set_level(logging.INFO)
+    assert await serve(settings) == 1
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "cannot connect to Discord" in errors[0].getMessage()
+    assert errors[0].exc_info is None
+    assert await sync_main(settings, guild=None) == 1
+    assert all("secret-part" not in r.getMessage() for r in caplog.records)

@@ -1,0 +1,105 @@
+"""Spotting glossary terms inside free text: the "Explain terms" menu and `/explain`.
+
+Plain Python like the search, and folded and stemmed by the same `glossary.normalize`, so a word
+the search would take for a term is the word spotted here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from glossary.model import Entry
+from glossary.normalize import PARAM_LETTERS, fold, stem
+
+# One written word; hyphenated and apostrophised words stay whole, stress marks stay inside.
+_WORD = re.compile(r"\w[\w\u0300-\u036f]*(?:[-'’]\w[\w\u0300-\u036f]*)*")
+_PARAM_TOKENS = PARAM_LETTERS | {"n"}  # trailing value letters a name may end with
+_MAX_KEY_WORDS = 4
+_MIN_STEM = 3
+
+
+def _stem(word: str) -> str:
+    """One written word (`Герой-воин` counts as one) as the search index stems it."""
+    return " ".join(map(stem, fold(word).split()))
+
+
+def _is_abbreviation(name: str) -> bool:
+    letters = [c for c in name if c.isalpha()]
+    return 2 <= len(letters) <= 5 and all(c.isupper() for c in letters) and " " not in name.strip()
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    """Words of a message (`found`, as written) that name these entries."""
+
+    found: str
+    entries: tuple[Entry, ...]
+
+
+class TermFinder:
+    """Finds entry names in text as whole words, forgiving Russian and English inflection.
+
+    Each name becomes a key of word stems (`Кровотечение` → `кровотечен`), trailing parameter
+    letters dropped (`Aegis X` → `aegis`). Abbreviations (`ЗОВ`, `НУ`) match only when written in
+    capitals, so everyday words such as «ну» are not mistaken for them.
+    """
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self._keys: dict[tuple[str, ...], list[Entry]] = {}
+        self._abbreviations: dict[str, list[Entry]] = {}
+        for entry in entries:
+            for name in dict.fromkeys((entry.title, *entry.names)):
+                self._add(name, entry)
+
+    def _add(self, name: str, entry: Entry) -> None:
+        if _is_abbreviation(name):
+            bucket = self._abbreviations.setdefault(name.strip().replace("Ё", "Е"), [])
+            if entry not in bucket:
+                bucket.append(entry)
+            return
+        words = list(_WORD.findall(name))
+        while words and words[-1].casefold() in _PARAM_TOKENS:
+            words.pop()
+        if not words or len(words) > _MAX_KEY_WORDS:
+            return
+        key = tuple(_stem(w) for w in words)
+        if len(key) == 1 and len(key[0]) < _MIN_STEM:
+            return
+        bucket = self._keys.setdefault(key, [])
+        if entry not in bucket:
+            bucket.append(entry)
+
+    def find(self, text: str, prefer_game: str | None = None) -> list[TermMatch]:
+        """Matches in reading order, longest name first; one match per distinct set of entries.
+
+        With `prefer_game`, a word naming entries of several games keeps only that game's ones.
+        """
+        words = _WORD.findall(text)
+        stems = [_stem(w) for w in words]
+        out: list[TermMatch] = []
+        seen: set[tuple[str, ...]] = set()
+        i = 0
+        while i < len(words):
+            found: tuple[int, list[Entry]] | None = None
+            for n in range(min(_MAX_KEY_WORDS, len(words) - i), 0, -1):
+                bucket = self._keys.get(tuple(stems[i : i + n]))
+                if bucket:
+                    found = (n, bucket)
+                    break
+            if found is None:
+                abbr = self._abbreviations.get(words[i].replace("Ё", "Е"))
+                if abbr:
+                    found = (1, abbr)
+            if found is None:
+                i += 1
+                continue
+            n, bucket = found
+            chosen = [e for e in bucket if e.game == prefer_game] or bucket
+            ids = tuple(e.id for e in chosen)
+            if ids not in seen:
+                seen.add(ids)
+                out.append(TermMatch(" ".join(words[i : i + n]), tuple(chosen)))
+            i += n
+        return out
