@@ -212,8 +212,9 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
         entries = pool[:CHOICES_MAX]
     else:
         hits = glossary.search(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
-        if not hits:
-            hits = glossary.suggest(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
+        if not hits:  # near spellings only: a list of strangers would look like matches
+            near = glossary.suggest(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
+            hits = [h for h in near if h.tier == "near"]
         entries = [h.entry for h in hits]
     return [Choice(choice_name(e, ctx.lang), e.id) for e in entries[:CHOICES_MAX]]
 

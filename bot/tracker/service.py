@@ -844,7 +844,7 @@ async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
             raise _no_such_tokens(ctx, tpl, holder, key)
 
     async def body(step: Step) -> None:
-        if count > 0:
+        if count >= 0:
             cid = await step.ensure(holder, key, token=True)
             await step.adjust(holder, cid, key, count)
             return

@@ -244,3 +244,10 @@ async def test_a_one_page_index_has_no_paging_buttons(ctx: Ctx) -> None:
     assert reply.title == "Mage Wars: термины (стр. 1 из 1)"
     assert not [a for a in reply.actions if isinstance(a, Button)]
     assert [o.value for o in select_of(reply).options][:2] == ["mw-aegis-x", "mw-armor"]
+
+
+async def test_autocomplete_lists_near_spellings_but_no_strangers(ctx: Ctx) -> None:
+    near = await h.term_autocomplete(ctx, "Controllership", {})
+    assert [c.value for c in near] == ["mw-controller"]
+    assert await h.term_autocomplete(ctx, "zzzzqqq", {}) == []
+    assert len(await h.term_autocomplete(ctx, "", {})) == len(ENTRIES)  # empty input lists all
