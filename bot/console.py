@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.registry import (
     Command,
+    Localized,
     Option,
     UserError,
     load_handlers,
@@ -89,9 +90,13 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         assert option is not None
         if value:  # `term:` with nothing after it is left out, as Discord's client does
             values[name] = convert(option, value)
-    missing = [o.name for o in cmd.options if o.required and o.name not in values]
+    missing = [o for o in cmd.options if o.required and o.name not in values]
     if missing:
-        raise UserError("console.missing_option", name=missing[0], command=cmd.qualified_name)
+        raise UserError(
+            "console.missing_option",
+            name=Localized.option_name(missing[0]),
+            command=cmd.qualified_name,
+        )
     return ParsedCommand(cmd, values)
 
 
@@ -155,19 +160,21 @@ def convert(option: Option, raw: str) -> Any:
     if option.type is bool:
         low = raw.strip().lower()
         if low not in _TRUE | _FALSE:
-            raise UserError("console.bad_bool", name=option.name, value=raw)
+            raise UserError("console.bad_bool", name=Localized.option_name(option), value=raw)
         return low in _TRUE
     if option.type is int or option.type is float:
         try:
             value = option.type(raw.strip().replace(",", ".") if option.type is float else raw)
         except ValueError:
-            raise UserError("error.not_a_number", name=option.name, value=raw) from None
+            raise UserError(
+                "error.not_a_number", name=Localized.option_name(option), value=raw
+            ) from None
         low_ok = option.min_value is None or value >= option.min_value
         high_ok = option.max_value is None or value <= option.max_value
         if not (low_ok and high_ok):
             raise UserError(
                 "error.out_of_range",
-                name=option.name,
+                name=Localized.option_name(option),
                 value=value,
                 min=option.min_value if option.min_value is not None else "−∞",
                 max=option.max_value if option.max_value is not None else "∞",
@@ -181,11 +188,15 @@ def convert(option: Option, raw: str) -> Any:
             if raw.strip().lower() in (choice.value.lower(), choice.name.lower()):
                 return choice.value
         allowed = ", ".join(c.value for c in option.choices)
-        raise UserError("console.bad_choice", name=option.name, value=raw, allowed=allowed)
+        raise UserError(
+            "console.bad_choice", name=Localized.option_name(option), value=raw, allowed=allowed
+        )
     if option.max_length is not None and len(value) > option.max_length:
-        raise UserError("error.too_long", name=option.name, max=option.max_length)
+        raise UserError("error.too_long", name=Localized.option_name(option), max=option.max_length)
     if option.min_length is not None and len(value) < option.min_length:
-        raise UserError("error.too_short", name=option.name, min=option.min_length)
+        raise UserError(
+            "error.too_short", name=Localized.option_name(option), min=option.min_length
+        )
     return value
 
 

@@ -34,7 +34,26 @@ class UserError(Exception):
         self.params = params
 
     def reply(self, ctx: Ctx) -> Reply:
-        return Reply.error(ctx.t(self.key, **self.params))
+        params = {
+            k: v.get(ctx.lang) if isinstance(v, Localized) else v for k, v in self.params.items()
+        }
+        return Reply.error(ctx.t(self.key, **params))
+
+
+@dataclass(frozen=True)
+class Localized:
+    """A message parameter that differs by language, such as an option's Russian name."""
+
+    ru: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+    @classmethod
+    def option_name(cls, option: Option) -> Localized:
+        """The option as the user sees it on Discord: its Russian name in Russian, if any."""
+        return cls(ru=option.ru_name or option.name, en=option.name)
 
 
 def new_error_id() -> str:

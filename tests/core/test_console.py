@@ -200,3 +200,10 @@ async def test_help_survives_a_command_without_texts(
     assert "/bare`" in out  # listed without a description
     assert "newarea" in out  # an area without a `help.area.*` text is shown by its name
     assert "/about` — " in out  # the others keep theirs
+
+
+async def test_option_errors_name_the_option_as_discord_shows_it(console: Console) -> None:
+    """Russian users see Russian option names on Discord, so errors use them too."""
+    assert "«сколько»" in await console.execute("/dmg Страж")
+    console.lang = "en"
+    assert "“amount”" in await console.execute("/dmg Страж")
