@@ -137,7 +137,7 @@ def extract_inline_terms(text: str) -> list[str]:
     seen: set[str] = set()
     for match in _INLINE.finditer(text):
         term = clean(match.group(1))
-        key = term.casefold()
+        key = fold(term) or term  # `[[Ёж]]` and `[[еж]]` are one term
         if not term or key in seen:
             continue
         seen.add(key)

@@ -15,7 +15,7 @@ from bot.context import Ctx
 from bot.discord.cog import add_area_cog
 from bot.discord.context import services_of, user_ref
 from bot.discord.render import render_reply
-from bot.handlers.glossary import inline_reply
+from bot.handlers.glossary_browse import inline_reply
 
 log = logging.getLogger("arbiter.glossary")
 

@@ -26,6 +26,7 @@ from bot.dice.options import (
     MAX_LIFE,
     build_attack,
     build_strike,
+    odds_strikes,
 )
 from bot.dice.ranges import check_range
 from bot.i18n import t
@@ -326,13 +327,9 @@ def cmd_odds_berserk(args: argparse.Namespace, settings: Settings) -> int:
         if args.json:
             _print_json(data)
             return 0
-        from bot.dice.odds import berserk_odds
         from bot.render.text import render_text
 
-        strike = build_strike(options)
-        reply = replies.berserk_odds_reply(
-            _tr(settings.locale), strike.values.text(), berserk_odds(strike), strike.fight
-        )
+        reply = replies.berserk_odds_view(_tr(settings.locale), odds_strikes(options))
         print(render_text(reply, settings.locale), end="")
         return 0
 

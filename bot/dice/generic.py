@@ -1,7 +1,8 @@
 """Generic `/roll` expressions through the `d20` library, with hard limits checked before rolling.
 
-Shorthands on top of d20's syntax: `Na` rolls N Mage Wars attack dice, a bare `d12` is named the
-effect die, and `NdS!` (exploding dice, common in chat) becomes d20's `NdSeS`.
+Shorthands on top of d20's syntax: `Na` rolls N Mage Wars attack dice (at most as many as
+`/mw attack dice` takes), a bare `d12` is named the effect die, and `NdS!` (exploding dice, common
+in chat) becomes d20's `NdSeS`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ import d20
 import d20.expression
 
 from bot.dice.faces import AttackFace, roll_attack_dice
+from bot.dice.mage_wars import MAX_DICE as MAX_ATTACK_DICE
 from bot.registry import UserError
 
 MAX_CHARS = 100
 MAX_DICE = 1000
 MAX_SIDES = 1000
+_DIVISIONS = frozenset({"/", "//", "%"})
 
 _ATTACK = re.compile(r"^\s*(\d{0,4})\s*[aа]\s*$", re.IGNORECASE)  # Latin or Cyrillic a
 _EFFECT = re.compile(r"^\s*1?d12\s*$", re.IGNORECASE)
@@ -68,6 +71,33 @@ def _dice_nodes(node: Any) -> Iterator[Any]:
         yield from _dice_nodes(child)
 
 
+def _nodes(node: Any) -> Iterator[Any]:
+    yield node
+    for child in node.children:
+        yield from _nodes(child)
+
+
+def _zero(node: Any) -> bool:
+    """A dice-free divisor that is 0 (or divides by zero itself): known before any roll."""
+    if any(_dice_nodes(node)):
+        return False  # `1d6/(1d2-1)`: only the roll can tell; caught after it
+    try:
+        return bool(d20.Roller().roll(d20.ast.Expression(node)).expr.total == 0)
+    except d20.RollError:
+        return True
+
+
+def _divides_by_zero(tree: Any) -> bool:
+    return any(
+        isinstance(n, d20.ast.BinOp) and n.op in _DIVISIONS and _zero(n.right) for n in _nodes(tree)
+    )
+
+
+def _is_division(exc: d20.RollError) -> bool:
+    """d20 turns Python's ZeroDivisionError into a RollValueError, and keeps it as context."""
+    return isinstance(exc, d20.RollValueError) and isinstance(exc.__context__, ZeroDivisionError)
+
+
 @lru_cache(maxsize=512)
 def _parse(text: str) -> Any:
     """d20's syntax tree, parsed once per distinct expression (the roll reuses it)."""
@@ -95,6 +125,8 @@ def check_expression(expr: str) -> str:
         count += int(dice.num)
     if count > MAX_DICE:
         raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
+    if _divides_by_zero(tree):
+        raise UserError("dice.expr.division_by_zero", expr=expr.strip())
     return text
 
 
@@ -106,8 +138,8 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
         n = int(attack.group(1) or 1)
         if n < 1:
             raise UserError("dice.expr.syntax", expr=expr)
-        if n > MAX_DICE:
-            raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
+        if n > MAX_ATTACK_DICE:  # the same cap as `/mw attack dice`
+            raise UserError("dice.expr.too_many_attack_dice", max=MAX_ATTACK_DICE)
         faces = roll_attack_dice(n, rng)
         total = sum(f.value for f in faces)
         return ExprResult(expr.strip(), "attack", total, " ".join(f.label() for f in faces), faces)
@@ -116,12 +148,17 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     try:
         with _seeded(rng):
             result = roller.roll(_parse(text))
+        total, shown = int(result.total), result.result  # d20 evaluates arithmetic lazily
     except d20.TooManyRolls:
-        raise UserError("dice.expr.too_many_dice", max=MAX_DICE) from None
-    except d20.RollError:
+        # The dice asked for were counted above, so only explosions or rerolls get here. The RNG
+        # has moved, but nothing is shown or logged: the roll did not happen for anyone.
+        raise UserError("dice.expr.too_many_rerolls", max=MAX_DICE) from None
+    except d20.RollError as exc:
+        if _is_division(exc):  # a divisor that only the roll made 0: `1d6/(1d2-1)`
+            raise UserError("dice.expr.division_by_zero", expr=expr.strip()) from None
         raise UserError("dice.expr.syntax", expr=expr) from None
     kind = "effect" if _EFFECT.match(expr) else "dice"
-    return ExprResult(expr.strip(), kind, int(result.total), result.result)
+    return ExprResult(expr.strip(), kind, total, shown)
 
 
 def expr_json(r: ExprResult) -> dict[str, Any]:

@@ -6,6 +6,7 @@ names and ranges, and turned into engine parameters by `build_attack` / `build_s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.dice.berserk import (
@@ -88,3 +89,12 @@ def build_strike(options: dict[str, Any]) -> BerserkStrike:
         defender_blessing=bool(options.get("defender_blessing")),
         defender_clumsiness=options.get("defender_clumsiness") or 0,
     ).checked()
+
+
+def odds_strikes(options: dict[str, Any]) -> list[BerserkStrike]:
+    """What `/odds berserk` shows: the mode asked for or, with none, both modes a simple strike
+    can be in (a fight at an open card that fights, closed otherwise), fight first."""
+    strike = build_strike(options)
+    if options.get("mode") not in (None, "", "auto") or strike.kind != "simple":
+        return [strike]
+    return [replace(strike, mode="fight"), replace(strike, mode="closed")]

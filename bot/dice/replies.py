@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.dice.berserk import KINDS, BerserkResult
+from bot.dice.berserk import KINDS, BerserkResult, BerserkStrike
 from bot.dice.chart import chart, distribution_chart, percent
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
 from bot.dice.mage_wars import AttackResult, BurnResult, D12Roll, MWAttack, Strike
-from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds
+from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds, berserk_odds
 from bot.dice.whfb import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.reply import Field, Kind, Reply
 
@@ -350,14 +350,15 @@ def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Re
     )
 
 
-def berserk_odds_reply(tr: Tr, values: str, odds: BerserkOdds, fight: bool) -> Reply:
-    def rows(probs: dict[str, float]) -> list[tuple[str, float]]:
-        return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
+def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
+    return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
 
-    fields = [Field(tr("dice.odds.attacker"), chart(rows(odds.attacker)))]
+
+def berserk_odds_reply(tr: Tr, values: str, odds: BerserkOdds, fight: bool) -> Reply:
+    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
     if fight:
-        fields.append(Field(tr("dice.odds.defender"), chart(rows(odds.defender))))
+        fields.append(Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender))))
         if odds.defender_wounds is not None:
             body.append(tr("dice.odds.defender_mean", mean=f"{odds.defender_wounds:.2f}"))
     return Reply(
@@ -365,6 +366,36 @@ def berserk_odds_reply(tr: Tr, values: str, odds: BerserkOdds, fight: bool) -> R
         body="\n".join(body),
         fields=fields,
     )
+
+
+def berserk_both_odds_reply(tr: Tr, values: str, fight: BerserkOdds, closed: BerserkOdds) -> Reply:
+    """No mode given: the fight (both roll) and the closed mode (attacker only) side by side."""
+    body = [
+        tr("dice.odds.both_modes"),
+        tr("dice.odds.mean_fight", mean=f"{fight.mean_wounds:.2f}"),
+    ]
+    if fight.defender_wounds is not None:
+        body.append(tr("dice.odds.defender_mean", mean=f"{fight.defender_wounds:.2f}"))
+    body.append(tr("dice.odds.mean_closed", mean=f"{closed.mean_wounds:.2f}"))
+    return Reply(
+        title=tr("dice.odds.berserk_both_title", values=values),
+        body="\n".join(body),
+        fields=[
+            Field(tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker))),
+            Field(tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender))),
+            Field(tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker))),
+        ],
+    )
+
+
+def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
+    """The `/odds berserk` reply for `options.odds_strikes`: one mode, or fight and closed."""
+    values = strikes[0].values.text()
+    if len(strikes) == 2:
+        return berserk_both_odds_reply(
+            tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
+        )
+    return berserk_odds_reply(tr, values, berserk_odds(strikes[0]), strikes[0].fight)
 
 
 def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) -> Reply:

@@ -65,7 +65,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     """
     state = await service.require_state(ctx)
     if state.slug != MW_SLUG:
-        raise UserError("tracker.error.wrong_game", command=command, game=state.slug)
+        raise service.wrong_game(ctx, command, state.slug)  # the game by its players' name
     if change:
         service.require_player(ctx, state)
     holder = service.find_target(state, text)

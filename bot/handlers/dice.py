@@ -26,17 +26,19 @@ from bot.dice.mage_wars import (
     roll_plain_effect,
     roll_push,
 )
-from bot.dice.odds import attack_odds, berserk_odds, cast_odds
+from bot.dice.odds import attack_odds, cast_odds
 from bot.dice.options import (
     ATTACK_OPTIONS,
     BERSERK_OPTIONS,
     MAX_LIFE,
     build_attack,
     build_strike,
+    odds_strikes,
 )
 from bot.dice.tracked import (
     MW_SLUG,
     Filled,
+    MagicSide,
     Tracked,
     apply_attack,
     apply_burn,
@@ -146,6 +148,13 @@ def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> No
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
 
 
+def _public_target(target: str | None, private: bool) -> None:
+    """A roll at a tracked unit changes the game everyone at the table follows, so it is never
+    private: refused before anything is read or rolled (use `/odds mw target:` to look)."""
+    if target and private:
+        raise UserError("dice.target.private")
+
+
 def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
     """What the step changed and announced, in the tracker's own words (as `/dmg` says it)."""
     body = outcome_reply(ctx, outcome).body
@@ -160,6 +169,7 @@ async def mw_attack(
     ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
 ) -> Reply:
     """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit."""
+    _public_target(target, private)
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     attack = build_attack(filled.options)
@@ -219,6 +229,7 @@ async def mw_burn(
 ) -> Reply:
     """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
     are written back in one step. Given `tokens` win over the tracked count."""
+    _public_target(target, private)
     tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
     filled = Filled({})
     if tracked is not None:
@@ -303,7 +314,7 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
 async def whf_winds(
     ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
 ) -> Reply:
-    side = await magic_side(ctx)
+    side = await _magic_side(ctx, private)
     opponent = side.opponent if side is not None else None
     if wizards is None:
         wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0
@@ -323,9 +334,18 @@ async def whf_winds(
     return _finish(reply, private)
 
 
-async def _spend(ctx: Ctx, pool: str, dice: int) -> str | None:
-    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
+    """The roller's side in a tracked `whfb` game. Its pools are shared with the table, so a
+    roll that would change them is never private: refused before anything is rolled."""
     side = await magic_side(ctx)
+    if side is not None and private:
+        raise UserError("dice.whf.private")
+    return side
+
+
+async def _spend(ctx: Ctx, pool: str, dice: int, private: bool) -> str | None:
+    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+    side = await _magic_side(ctx, private)
     if side is None:
         return None
     left = await spend_magic(ctx, side, pool, dice)
@@ -343,7 +363,7 @@ CAST_OPTIONS = [
 @command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, PRIVATE])
 async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
     check_magic(dice, level, "value", value)
-    spent = await _spend(ctx, "power", dice)  # refused before anything is rolled
+    spent = await _spend(ctx, "power", dice, private)  # refused before anything is rolled
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -369,7 +389,7 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
 )
 async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
     check_magic(dice, level, "against", against)
-    spent = await _spend(ctx, "dispel", dice)
+    spent = await _spend(ctx, "dispel", dice, private)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
@@ -432,9 +452,8 @@ async def odds_mw(
 
 @command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)
 async def odds_berserk(ctx: Ctx, **options: Any) -> Reply:
-    strike = build_strike(options)
-    odds = berserk_odds(strike)
-    return replies.berserk_odds_reply(_tr(ctx), strike.values.text(), odds, strike.fight)
+    """The mode given, or both modes of a simple strike when none is (as the issue asks)."""
+    return replies.berserk_odds_view(_tr(ctx), odds_strikes(options))
 
 
 @command("odds", "whf", area=AREA, options=CAST_OPTIONS)

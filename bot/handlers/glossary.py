@@ -1,9 +1,10 @@
-"""Glossary commands: `/rule`, `/search`, `/glossary`, `/explain`, "Explain terms", `[[term]]`.
+"""Glossary commands, part one: `/rule` with its autocomplete, and the entry reply they all share.
 
 `/rule` answers in public by default because the whole table wants the ruling. When the query is
 ambiguous it asks with a select instead of guessing; choosing there edits the question into the
 ruling. Buttons elsewhere (see-also, search results, the index, explained terms) open an entry in
-a message only the clicker sees, so browsing does not flood the channel.
+a message only the clicker sees, so browsing does not flood the channel. The other ways to reach
+an entry (`/search`, `/glossary`, "Explain terms", `[[term]]`) are in `glossary_browse.py`.
 """
 
 from __future__ import annotations
@@ -14,17 +15,14 @@ from typing import TYPE_CHECKING, Any
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
-    BUTTON_LABEL_MAX,
     CHOICES_MAX,
     button_label,
     choice_name,
     display_title,
-    extract_inline_terms,
     game_name,
     option_description,
     option_label,
     other_names,
-    page_of,
     shorten,
 )
 from bot.registry import (
@@ -32,11 +30,9 @@ from bot.registry import (
     Option,
     UserError,
     action,
-    chat_listener,
     command,
-    message_menu,
 )
-from bot.reply import Action, Button, Field, Reply, Select, SelectOption, Style
+from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.model import Entry
 from glossary.normalize import clean
 
@@ -44,16 +40,10 @@ if TYPE_CHECKING:
     from glossary import Glossary, Hit
 
 QUERY_MAX = 100  # Discord's autocomplete input is short; a longer query is not a term
-TEXT_MAX = 200  # /search phrase
-EXPLAIN_MAX = 4000  # a Discord message at most
 SEE_ALSO_BUTTONS = 5
 ALTERNATIVES = 5
 FAR_SUGGESTIONS = 3  # terms offered when nothing is spelled alike: a start, not a guess
 TIE_OPTIONS = 25
-SEARCH_RESULTS = 10
-PAGE_SIZE = 20
-EXPLAIN_BUTTONS = 10
-INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
 # When the best hit is only a prefix, typo or word match, runners-up within this many points
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
@@ -65,7 +55,8 @@ GAME_CHOICES = tuple(Choice(g.name_ru, g.slug) for g in GAMES.values())
 # --- shared pieces -----------------------------------------------------------------------------
 
 
-def _glossary(ctx: Ctx) -> Glossary:
+def glossary_of(ctx: Ctx) -> Glossary:
+    """The loaded glossary (built once, on first use, by `services`)."""
     return ctx.services.glossary
 
 
@@ -75,7 +66,8 @@ async def channel_game(ctx: Ctx) -> str | None:
     return slug if slug in GAMES else None
 
 
-def _check_game(game: str | None) -> str | None:
+def check_game(game: str | None) -> str | None:
+    """The slug of a game option (None when not given); an unknown one is a `UserError`."""
     if game is None or game == "":
         return None
     slug = game.strip().lower()
@@ -84,7 +76,8 @@ def _check_game(game: str | None) -> str | None:
     return slug
 
 
-def _check_query(raw: str | None, limit: int) -> str:
+def check_query(raw: str | None, limit: int) -> str:
+    """Typed text cleaned like the search cleans it, or a `UserError` saying what is wrong."""
     query = clean(raw or "")
     if not query:
         raise UserError("glossary.empty_query")
@@ -102,15 +95,16 @@ def _payload_value(payload: str) -> str:
 
 
 def _entry(ctx: Ctx, entry_id: str) -> Entry:
-    entry = _glossary(ctx).get(entry_id)
+    entry = glossary_of(ctx).get(entry_id)
     if entry is None:
         raise UserError("glossary.unknown_entry")
     return entry
 
 
-def _entry_options(
+def entry_options(
     ctx: Ctx, entries: list[Entry], *, with_game: bool = True
 ) -> tuple[SelectOption, ...]:
+    """Select options opening these entries (the game is left out where the list is one game's)."""
     return tuple(
         SelectOption(
             option_label(e, ctx.lang) if with_game else shorten(display_title(e), 100),
@@ -130,7 +124,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     aliases = [n for n in other_names(entry) if n not in shown]
     if aliases:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
-    glossary = _glossary(ctx)
+    glossary = glossary_of(ctx)
     linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
     buttons = [
         Button(button_label(e), "rule.open", e.id)
@@ -191,7 +185,7 @@ def _question(
         title=title,
         body=body,
         ephemeral=ephemeral,
-        actions=[Select(placeholder, "rule.pick", _entry_options(ctx, entries))],
+        actions=[Select(placeholder, "rule.pick", entry_options(ctx, entries))],
     )
 
 
@@ -203,7 +197,7 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
     game = values.get("game")
     game = game if isinstance(game, str) and game in GAMES else None
     query = clean(current or "")[:QUERY_MAX]
-    glossary = _glossary(ctx)
+    glossary = glossary_of(ctx)
     prefer = await channel_game(ctx)
     entries: list[Entry]
     if not query:
@@ -238,9 +232,9 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
 )
 async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = False) -> Reply:
     """The entry for `term`: an autocomplete pick opens directly, raw text is searched."""
-    slug = _check_game(game)
-    query = _check_query(term, QUERY_MAX)
-    glossary = _glossary(ctx)
+    slug = check_game(game)
+    query = check_query(term, QUERY_MAX)
+    glossary = glossary_of(ctx)
     picked = glossary.get(query)
     if picked is not None:
         return entry_reply(ctx, picked, ephemeral=private)
@@ -265,7 +259,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             Select(
                 ctx.t("rule.did_you_mean"),
                 "rule.pick",
-                _entry_options(ctx, [h.entry for h in alternatives]),
+                entry_options(ctx, [h.entry for h in alternatives]),
             )
         )
     return reply
@@ -277,7 +271,7 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     Never an empty answer, but strangers are not passed off as neighbours: when no name is even
     spelled alike, the reply says so and offers only a few terms to start from.
     """
-    glossary = _glossary(ctx)
+    glossary = glossary_of(ctx)
     shown = shorten(query, 60)
     if slug is not None:
         elsewhere = glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
@@ -318,218 +312,3 @@ async def rule_pick(ctx: Ctx, payload: str) -> Reply:
 async def rule_open(ctx: Ctx, payload: str) -> Reply:
     """Open an entry (see-also button, search result, index) for the clicker only."""
     return entry_reply(ctx, _entry(ctx, _payload_value(payload)), ephemeral=True)
-
-
-# --- /search -------------------------------------------------------------------------------------
-
-
-@command(
-    "search",
-    area="glossary",
-    ru_names=("поиск",),
-    options=[
-        Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
-        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
-    ],
-)
-async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
-    """Entries whose text contains the words, with snippets and a select to open one."""
-    slug = _check_game(game)
-    query = _check_query(text, TEXT_MAX)
-    hits = _glossary(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
-    if not hits:
-        raise UserError("search.not_found", query=shorten(query, 60))
-    lines = [
-        f"**{n}. {display_title(h.entry)}** · {game_name(h.entry.game, ctx.lang)}\n{h.snippet}"
-        for n, h in enumerate(hits, 1)
-    ]
-    return Reply(
-        title=ctx.t("search.title", query=shorten(query, 60)),
-        body="\n\n".join(lines),
-        ephemeral=True,
-        actions=[
-            Select(
-                ctx.t("search.placeholder"),
-                "rule.open",
-                _entry_options(ctx, [h.entry for h in hits]),
-            )
-        ],
-    )
-
-
-# --- /glossary -----------------------------------------------------------------------------------
-
-
-def index_page(ctx: Ctx, game: str, number: int) -> Reply:
-    """One page of a game's entries in source order, with prev/next and a select to open one."""
-    entries = sorted(
-        (e for e in _glossary(ctx).entries if e.game == game),
-        key=lambda e: (e.source.file, e.source.first_line),
-    )
-    if not entries:
-        raise UserError("glossary.index.empty", game=game_name(game, ctx.lang))
-    page = page_of(entries, number, PAGE_SIZE)
-    start = page.number * PAGE_SIZE
-    lines = [
-        f"`{start + i:>3}.` {display_title(e)}" + (f" — *{e.category}*" if e.category else "")
-        for i, e in enumerate(page.entries, 1)
-    ]
-    body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
-    prev_page, next_page = max(page.number - 1, 0), min(page.number + 1, page.count - 1)
-    paging: list[Action] = [
-        Button(
-            ctx.t("glossary.prev"),
-            "glossary.page",
-            f"{game}:{prev_page}",
-            disabled=page.number == 0,
-        ),
-        Button(
-            ctx.t("glossary.next"),
-            "glossary.page",
-            f"{game}:{next_page}",
-            style=Style.PRIMARY,
-            disabled=page.number >= page.count - 1,
-        ),
-    ]
-    opener = Select(
-        ctx.t("glossary.index.placeholder"),
-        "rule.open",
-        _entry_options(ctx, list(page.entries), with_game=False),
-    )
-    return Reply(
-        title=ctx.t(
-            "glossary.index.title",
-            game=game_name(game, ctx.lang),
-            page=page.number + 1,
-            pages=page.count,
-        ),
-        body=body,
-        ephemeral=True,
-        # One page needs no paging: two greyed-out buttons would only be clutter.
-        actions=[*(paging if page.count > 1 else []), opener],
-    )
-
-
-@command(
-    "glossary",
-    area="glossary",
-    ru_names=("глоссарий",),
-    options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
-)
-async def glossary_index(ctx: Ctx, game: str) -> Reply:
-    """The first page of a game's index (a required option, so there is always a game)."""
-    slug = _check_game(game)
-    if slug is None:
-        raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
-    return index_page(ctx, slug, 0)
-
-
-@action("glossary.page")
-async def glossary_page(ctx: Ctx, payload: str) -> Reply:
-    """Prev/next: edit the index message in place."""
-    game, _, raw = payload.partition(":")
-    slug = _check_game(game) or ""
-    if not slug:
-        raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
-    reply = index_page(ctx, slug, int(raw) if raw.isdigit() else 0)
-    reply.edit_origin = True
-    return reply
-
-
-# --- explaining terms in a text ------------------------------------------------------------------
-
-
-async def explain_reply(ctx: Ctx, text: str) -> Reply:
-    """The glossary terms found in `text`, one line each, with buttons to open them."""
-    cleaned = clean(text or "")[:EXPLAIN_MAX]
-    if not cleaned:
-        raise UserError("explain.empty")
-    matches = _glossary(ctx).find_terms(cleaned, prefer_game=await channel_game(ctx))
-    if not matches:
-        raise UserError("explain.none")
-    lines: list[str] = []
-    buttons: list[Button] = []
-    for match in matches:
-        names = ", ".join(choice_name(e, ctx.lang) for e in match.entries)
-        lines.append(f"• **{match.found}** → {names}")
-        for e in match.entries:
-            if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
-                buttons.append(Button(button_label(e), "rule.open", e.id))
-    shown_ids = {b.payload for b in buttons}
-    rest = {e.id for m in matches for e in m.entries} - shown_ids
-    if rest:
-        lines.append(ctx.t("explain.more", count=len(rest)))
-    return Reply(
-        title=ctx.t("explain.title"),
-        body="\n".join(lines),
-        ephemeral=True,
-        actions=list(buttons),
-    )
-
-
-@message_menu("menu.explain_terms", area="glossary")
-async def explain_menu(ctx: Ctx, text: str) -> Reply:
-    """The message context menu: works on any message without the message-content intent."""
-    return await explain_reply(ctx, text)
-
-
-@command(
-    "explain",
-    area="glossary",
-    ru_names=("объяснить",),
-    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX, ru_name="текст")],
-)
-async def explain(ctx: Ctx, text: str) -> Reply:
-    """The menu's twin for pasted text and for the console."""
-    return await explain_reply(ctx, text)
-
-
-# --- [[term]] in chat ----------------------------------------------------------------------------
-
-
-@chat_listener
-async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
-    """The answer to `[[term]]` marks in a chat message, or None when it has none or it is off."""
-    if not ctx.services.settings.inline_lookup:
-        return None
-    terms = extract_inline_terms(text)
-    if not terms:
-        return None
-    glossary = _glossary(ctx)
-    prefer = await channel_game(ctx)
-    found: list[Entry] = []
-    tied: list[Entry] = []  # equally good answers not shown: named, one click away
-    missing: list[str] = []
-    for term in terms:
-        query = term[:QUERY_MAX]
-        entry = glossary.get(query)
-        if entry is None:
-            hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
-            entry = hits[0].entry if hits else None
-            tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
-        if entry is None:
-            missing.append(f"«{shorten(term, 40)}»")
-        elif entry not in found:
-            found.append(entry)
-    tied = [e for e in tied if e not in found]
-    if len(found) == 1 and not missing:
-        reply = entry_reply(ctx, found[0])
-    else:
-        parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
-        if missing:
-            parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
-        reply = Reply(
-            title=ctx.t("inline.title"),
-            body="\n\n".join(parts),
-            actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
-        )
-    if tied:
-        names = ", ".join(choice_name(e, ctx.lang) for e in tied)
-        reply.fields.append(Field(ctx.t("inline.tied"), names))
-        room = INLINE_BUTTONS - len(reply.actions)
-        reply.actions += [
-            Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
-            for e in tied
-            if len(e.id) <= 80
-        ][: max(room, 0)]
-    return reply

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from bot.context import Ctx, UserRef
-from bot.registry import Choice, Option, UserError, action, command
+from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
 from bot.reply import Attachment, Button, Kind, Reply, Style
 from bot.tracker import service
 from bot.tracker.describe import change_line, header, note_line, step_line
@@ -171,11 +171,24 @@ async def game_start(
         )
     players = [p for p in (player1, player2, player3, player4) if p is not None]
     values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
-    outcome = await service.start(ctx, game, players, values)
+    try:
+        outcome = await service.start(ctx, game, players, values)
+    except UserError as err:
+        _name_option_as_shown(err)
+        raise
     reply = show_reply(ctx, outcome.state)
     reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang)) + "\n" + reply.body
     reply.kind = Kind.SUCCESS
     return reply
+
+
+def _name_option_as_shown(err: UserError) -> None:
+    """A start option in a refusal is named as Discord shows it (`жизнь` in Russian)."""
+    declared = {o.name: o for o in load_handlers().commands[("game", "start")].options}
+    for param in ("option", "name"):
+        value = err.params.get(param)
+        if isinstance(value, str) and value in declared and value in START_OPTIONS:
+            err.params[param] = Localized.option_name(declared[value])
 
 
 @command("game", "join", area=AREA)

@@ -250,6 +250,8 @@ def _open_key(state: GameState, holder: Holder, text: str) -> str:
             if slug_key(c.key) == wanted:
                 return c.key
     clean = clean_name(text)
+    if not clean:
+        raise refusal("tracker.error.bad_name", name=text.strip() or "—")
     if len(clean) > MAX_STAT_NAME:
         raise refusal(
             "tracker.error.name_too_long", name=clean[:MAX_STAT_NAME] + "…", max=MAX_STAT_NAME
@@ -979,8 +981,9 @@ async def add_item(
     p = _player(ctx, state, player)
     clean = valid_name(ctx, text)
     for other in state.all_participants:
-        if any(norm(item) == norm(clean) for item in other.lists.get(list_name, ())):
-            raise refusal(f"tracker.error.{list_name}_taken", item=clean, name=other.name)
+        for item in other.lists.get(list_name, ()):
+            if norm(item) == norm(clean):
+                raise refusal(f"tracker.error.{list_name}_taken", item=item, name=other.name)
 
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)

@@ -67,6 +67,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         ("roll", {"expr": "4a"}, "Attack dice (4):"),
         ("odds mw", {"dice": 4, "armor": 1, "life": 5}, "3.20 damage on average"),
         ("odds berserk", {"values": "2-3-4", "mode": "closed"}, "2.67 wounds on average"),
+        ("odds berserk", {"values": "2-3-4"}, "Strike 2-3-4 odds in both modes"),
         ("odds whf", {"dice": 3, "level": 1, "value": 7}, "Irresistible Force: **7.4%**"),
     ],
 )
@@ -151,5 +152,28 @@ async def test_target_in_a_keyforge_channel_is_refused(table: Table, services: S
     await table.bob.slash(table.channel, "game start", game="keyforge")
     assert await table.bob.autocomplete(table.channel, "mw attack", "target", "") == []
     result = await table.bob.slash(table.channel, "mw burn", target="bob")
-    assert result.ephemeral and "does not apply to a keyforge game" in table.text(result)
+    assert result.ephemeral and "does not apply to a KeyForge game" in table.text(result)
     assert await logged(services, table.channel, table.bob) == []
+
+
+async def test_private_attack_at_a_tracked_unit_is_refused(
+    table: Table, services: Services
+) -> None:
+    """A hidden reply must not hide a change of the game the table follows."""
+    await table.bob.slash(table.channel, "game start", game="mage-wars", life=20)
+    later(services)
+    await table.bob.slash(table.channel, "unit add", name="Страж", life=9)
+    rng = random.Random(3)
+    services.rng = rng
+    before = rng.getstate()
+    for command, options in (("mw attack", {"dice": 4}), ("mw burn", {"tokens": 2})):
+        result = await table.bob.slash(
+            table.channel, command, target="Страж", private=True, **options
+        )
+        assert result.ephemeral and t("dice.target.private", "en") in table.text(result)
+    assert rng.getstate() == before
+    assert await logged(services, table.channel, table.bob) == []
+    state = await service.load_state(services.storage, table.channel.id)
+    assert state is not None
+    guard = next(u for u in state.units if u.name == "Страж")
+    assert guard.value("damage") == 0 and guard.value("burn") == 0

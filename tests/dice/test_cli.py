@@ -157,6 +157,11 @@ def test_roll_text_output(capsys: pytest.CaptureFixture[str]) -> None:
         ("odds whf --dice 7 --level 1 --value 5", "7 is out of range"),
         ("roll whf cast --dice 7 --level 1 --value 5", "7 is out of range"),
         ("roll expr 2000d6", "At most 1000 dice"),
+        ("roll expr 1d6/0", "Division by zero in “1d6/0”. Nothing was rolled."),
+        ("roll expr 1d6%0", "Division by zero in “1d6%0”. Nothing was rolled."),
+        ("roll expr 1d6/0 --json", "Division by zero"),
+        ("roll expr 100d1!", "Explosions and rerolls hit the limit of 1000 dice"),
+        ("roll expr 41a", "At most 40 attack dice per roll, as in /mw attack."),
     ],
 )
 def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: str, needle: str) -> None:
@@ -188,6 +193,49 @@ def test_subprocess_odds_whf() -> None:
         "success": pytest.approx(1 / 36),
         "irresistible": pytest.approx(1 / 36),
     }
+
+
+@pytest.mark.parametrize("expr", ["1d6/0", "1d6%0"])
+def test_subprocess_division_by_zero_is_a_message_not_a_traceback(expr: str) -> None:
+    """QA: `python -m bot roll expr "1d6/0"` printed a traceback; now the catalogue text, exit 2."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
+    env.update(DISCORD_TOKEN="", PYTHONIOENCODING="utf-8", ARBITER_LOCALE="ru")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "roll", "expr", expr],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == f"Деление на ноль в выражении «{expr}». Ничего не брошено."
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+
+
+def test_odds_berserk_without_mode_keeps_the_json_of_the_default_mode(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The text reply shows both modes, but `--json` stays one documented shape: `--mode` defaults
+    to auto (a simple strike fights)."""
+    base = ["odds", "berserk", "--values", "2-3-4", "--defender-values", "1-2-2"]
+    default = run_json(capsys, *base)
+    assert set(default) == {"attacker", "defender", "mean_wounds"}
+    assert default == run_json(capsys, *base, "--mode", "fight")
+    assert default != run_json(capsys, *base, "--mode", "closed")
+
+
+def test_odds_berserk_text_shows_both_modes_without_mode(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["odds", "berserk", "--values", "2-3-4"]) == 0
+    out = capsys.readouterr().out
+    assert "Strike 2-3-4 odds in both modes" in out
+    assert "Fight — attacker" in out and "Closed mode — attacker" in out
+    assert main(["odds", "berserk", "--values", "2-3-4", "--mode", "closed"]) == 0
+    out = capsys.readouterr().out
+    assert "2.67 wounds on average" in out and "Fight" not in out
 
 
 def test_a_reader_that_leaves_early_gets_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

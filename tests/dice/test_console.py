@@ -124,6 +124,33 @@ async def test_odds_commands(console: Console) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang: str) -> None:
+    """QA 12: the issue asks for both modes; with no `mode` a simple strike gets fight AND closed."""
+    console.lang = lang
+
+    def tr(key: str, **params: object) -> str:
+        return t(key, lang, **params)
+
+    out = await console.execute("/odds berserk values:2-3-4 defender_values:1-2-3")
+    assert tr("dice.odds.berserk_both_title", values="2-3-4") in out
+    assert tr("dice.odds.mean_fight", mean="1.81") in out  # (16*2 + 7*3 + 3*4) / 36
+    assert tr("dice.odds.mean_closed", mean="2.67") in out  # (3*2 + 2*3 + 4) / 6
+    for field in ("fight_attacker", "fight_defender", "closed_attacker"):
+        assert f"▸ {tr(f'dice.odds.{field}')}" in out
+    assert tr("dice.odds.defender_mean", mean="0.47") in out
+    assert out.count("```") == 6  # three charts
+    # a mode given, or a kind that is never fought out, shows that one mode only
+    closed = await console.execute("/odds berserk values:2-3-4 mode:closed")
+    assert tr("dice.odds.berserk_title", values="2-3-4", mean="2.67") in closed
+    assert tr("dice.berserk.mode_closed") in closed and closed.count("```") == 2
+    fight = await console.execute("/odds berserk values:2-3-4 mode:fight")
+    assert tr("dice.odds.berserk_title", values="2-3-4", mean="1.81") in fight
+    assert fight.count("```") == 4
+    shot = await console.execute("/odds berserk values:2-3-4 kind:shot")
+    assert tr("dice.berserk.mode_closed") in shot and shot.count("```") == 2
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize(
     ("line", "key", "params"),
     [
@@ -162,7 +189,11 @@ async def test_odds_commands(console: Console) -> None:
         ("/mw attack dice:2 effect:9-3", "dice.mw.bad_effect", {"text": "9-3"}),
         ("/roll 2000d6", "dice.expr.too_many_dice", {"max": 1000}),
         ("/roll 2d1001", "dice.expr.too_many_sides", {"max": 1000}),
-        ("/roll 1d1e1", "dice.expr.too_many_dice", {"max": 1000}),
+        ("/roll 1d1e1", "dice.expr.too_many_rerolls", {"max": 1000}),
+        ("/roll 100d1!", "dice.expr.too_many_rerolls", {"max": 1000}),
+        ("/roll 41a", "dice.expr.too_many_attack_dice", {"max": 40}),
+        ("/roll 1d6/0", "dice.expr.division_by_zero", {"expr": "1d6/0"}),
+        ("/roll 1d6%0", "dice.expr.division_by_zero", {"expr": "1d6%0"}),
         ("/roll hello", "dice.expr.syntax", {"expr": "hello"}),
     ],
 )

@@ -50,8 +50,14 @@ def test_d12_is_the_effect_die() -> None:
         ("600d6+401d4", "dice.expr.too_many_dice"),
         ("(500d6, 501d6)kh1", "dice.expr.too_many_dice"),
         ("1d1001", "dice.expr.too_many_sides"),
-        ("1d1e1", "dice.expr.too_many_dice"),  # endless explosion stops at d20's roll limit
-        ("1001a", "dice.expr.too_many_dice"),
+        ("1d1e1", "dice.expr.too_many_rerolls"),  # endless explosion stops at d20's roll limit
+        ("100d1!", "dice.expr.too_many_rerolls"),  # 100 dice asked; the explosions hit the cap
+        ("1001a", "dice.expr.too_many_attack_dice"),
+        ("41a", "dice.expr.too_many_attack_dice"),  # `/mw attack dice` caps at 40 too
+        ("1d6/0", "dice.expr.division_by_zero"),
+        ("1d6%0", "dice.expr.division_by_zero"),
+        ("1d6//(3-3)", "dice.expr.division_by_zero"),
+        ("(1d6/0, 2)kh1", "dice.expr.division_by_zero"),
         ("0a", "dice.expr.syntax"),
         ("0d6", "dice.expr.syntax"),
         ("1000d1000*1000d1000", "dice.expr.too_many_dice"),
@@ -67,8 +73,33 @@ def test_limits_and_syntax(expr: str, key: str) -> None:
     with pytest.raises(UserError) as err:
         roll_expr(expr, rng)
     assert err.value.key == key
-    if key != "dice.expr.too_many_dice" or "e1" not in expr:
+    if key != "dice.expr.too_many_rerolls":
         assert rng.getstate() == state  # checked before rolling: no die was drawn
+
+
+def test_a_divisor_only_the_roll_makes_zero_is_refused_too() -> None:
+    """`1d1-1` is always 0, but only after rolling: the draw happened, no result is returned."""
+    with pytest.raises(UserError) as err:
+        roll_expr("1d6/(1d1-1)", random.Random(1))
+    assert err.value.key == "dice.expr.division_by_zero"
+    assert err.value.params == {"expr": "1d6/(1d1-1)"}
+
+
+@pytest.mark.parametrize(
+    ("expr", "total"), [("7%3", 1), ("7//2", 3), ("6/0.5", 12), ("10/(1+1)", 5)]
+)
+def test_division_by_non_zero_still_rolls(expr: str, total: int) -> None:
+    assert roll_expr(expr, random.Random(1)).total == total
+
+
+def test_attack_shorthand_takes_as_many_dice_as_mw_attack() -> None:
+    from bot.dice.mage_wars import ATTACK_LIMITS
+
+    top = ATTACK_LIMITS["dice"][1]
+    assert len(roll_expr(f"{top}a", random.Random(1)).faces) == top
+    with pytest.raises(UserError) as err:
+        roll_expr(f"{top + 1}a", random.Random(1))
+    assert err.value.key == "dice.expr.too_many_attack_dice" and err.value.params == {"max": top}
 
 
 def test_d20_global_random_is_restored() -> None:

@@ -14,6 +14,7 @@ from bot.console import Console
 from bot.context import Services, UserRef, stable_id
 from bot.dice.mage_wars import MWAttack, resolve_attack, roll_burn
 from bot.dice.tracked import ATTACK_FROM_UNIT, Tracked, fill_attack, row_tokens
+from bot.i18n import t
 from bot.tracker import service
 from bot.tracker.model import Counter, Game, GameState, Unit
 from bot.tracker.templates import template
@@ -161,12 +162,69 @@ async def test_outsider_is_refused_before_anything_is_rolled(
     assert "Записано в партию" in out and await rolls_of(services, "mallory") == 1
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/mw attack dice:4 target:Страж private:true",
+        "/mw attack dice:4 armor:0 defense:0 target:Страж private:true effect:1+ 2 Burn",
+        "/mw burn target:Страж private:true",
+        "/mw burn tokens:2 target:Страж private:true",
+    ],
+)
+async def test_private_roll_at_a_target_is_refused(
+    guard: Console, services: Services, line: str, lang: str
+) -> None:
+    """QA: a private attack at a tracked unit changed the shared game behind a hidden reply.
+    The table sees every change of its game, so target + private is refused before the roll."""
+    await guard.execute("/token add Страж token:горение count:2")
+    state = random.Random(7)
+    services.rng = state
+    rng_before = state.getstate()
+    events_before = await events(services)
+    guard.lang = lang
+    out = await guard.execute(line)
+    assert out.startswith("✖") and t("dice.target.private", lang) in out, out
+    assert "Записано в партию" not in out and "Recorded in the game" not in out
+    assert state.getstate() == rng_before  # not a single die was drawn
+    assert await rolls_of(services, "alice") == 0
+    assert await events(services) == events_before
+    now = await unit(services, "Страж")
+    assert now.value("damage") == 0 and now.value("burn") == 2
+    # the same roll made public goes through and is recorded
+    out = await guard.execute(line.replace(" private:true", ""))
+    assert not out.startswith("✖") and await rolls_of(services, "alice") == 1
+
+
+def test_private_target_message_in_both_languages() -> None:
+    ru, en = t("dice.target.private", "ru"), t("dice.target.private", "en")
+    assert "скрытым он быть не может" in ru and "Ничего не брошено" in ru
+    assert "cannot be private" in en and "Nothing was rolled" in en
+
+
 @pytest.mark.parametrize(
     ("setup", "line", "text"),
     [
-        ("/game start game:keyforge player1:bob", "/mw attack dice:2 target:bob", "keyforge"),
-        ("/game start game:keyforge player1:bob", "/mw burn target:bob", "keyforge"),
-        ("/game start game:keyforge player1:bob", "/odds mw dice:2 target:bob", "keyforge"),
+        (
+            "/game start game:keyforge player1:bob",
+            "/mw attack dice:2 target:bob",
+            "Команда /mw attack не подходит для партии KeyForge.",
+        ),
+        (
+            "/game start game:keyforge player1:bob",
+            "/mw burn target:bob",
+            "Команда /mw burn не подходит для партии KeyForge.",
+        ),
+        (
+            "/game start game:keyforge player1:bob",
+            "/odds mw dice:2 target:bob",
+            "Команда /odds mw не подходит для партии KeyForge.",
+        ),
+        (
+            "/game start game:berserk player1:bob",
+            "/mw attack dice:2 target:bob",
+            "для партии Берсерк ККИ.",  # the players' name of the game, not its slug
+        ),
         ("", "/mw attack dice:2 target:Страж", "В этом канале нет партии"),
         (
             "/game start game:mage-wars player1:bob life:20",
@@ -194,7 +252,12 @@ async def test_wrong_game_in_english(console: Console) -> None:
     await console.execute("/game start game:keyforge player1:bob")
     console.lang = "en"
     out = await console.execute("/mw attack dice:2 target:bob")
-    assert "/mw attack does not apply to a keyforge game." in out
+    assert "/mw attack does not apply to a KeyForge game." in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:berserk player1:bob")
+    out = await console.execute("/mw burn target:bob")
+    assert "/mw burn does not apply to a Berserk CCG game." in out and "berserk" not in out
 
 
 # --- /mw burn and /odds mw --------------------------------------------------------------------

@@ -17,6 +17,7 @@ from bot.glossary_view import (
     page_of,
 )
 from bot.handlers import glossary as h
+from bot.handlers import glossary_browse as browse
 from bot.registry import UserError, load_handlers, run_action
 from bot.reply import Button, Kind, Reply, Select
 from glossary import Glossary
@@ -220,7 +221,11 @@ async def test_english_user_gets_english_texts(ctx: Ctx) -> None:
 )
 @given(st.text(max_size=300))
 async def test_any_text_gives_a_reply_or_a_user_error(ctx: Ctx, text: str) -> None:
-    handlers: list[Callable[[Ctx, str], Awaitable[Reply]]] = [h.rule, h.search, h.explain_menu]
+    handlers: list[Callable[[Ctx, str], Awaitable[Reply]]] = [
+        h.rule,
+        browse.search,
+        browse.explain_menu,
+    ]
     for handler in handlers:
         try:
             reply = await handler(ctx, text)
@@ -272,7 +277,7 @@ def test_choice_name_keeps_game_when_title_is_long() -> None:
 
 
 async def test_search_lists_snippets_and_a_select(ctx: Ctx) -> None:
-    reply = await h.search(ctx, "кровью")
+    reply = await browse.search(ctx, "кровью")
     assert "Bleed (Кровотечение)" in reply.body and "Существо истекает" in reply.body
     (select,) = selects(reply)
     assert select.action == "rule.open" and select.options[0].value == "mw-bleed"
@@ -281,10 +286,10 @@ async def test_search_lists_snippets_and_a_select(ctx: Ctx) -> None:
 
 
 async def test_search_nothing_found_and_bad_input(ctx: Ctx) -> None:
-    assert (await error_of(h.search(ctx, "зеленый слон"))).key == "search.not_found"
-    assert (await error_of(h.search(ctx, ""))).key == "glossary.empty_query"
-    assert (await error_of(h.search(ctx, "х" * 1000))).key == "glossary.query_too_long"
-    assert (await error_of(h.search(ctx, "броня", game="?"))).key == "glossary.unknown_game"
+    assert (await error_of(browse.search(ctx, "зеленый слон"))).key == "search.not_found"
+    assert (await error_of(browse.search(ctx, ""))).key == "glossary.empty_query"
+    assert (await error_of(browse.search(ctx, "х" * 1000))).key == "glossary.query_too_long"
+    assert (await error_of(browse.search(ctx, "броня", game="?"))).key == "glossary.unknown_game"
 
 
 async def test_glossary_index_pages(ctx: Ctx) -> None:
@@ -298,7 +303,7 @@ async def test_glossary_index_pages(ctx: Ctx) -> None:
         for n in range(30)
     )
     ctx.services.__dict__["glossary"] = sample_glossary(*many)
-    first = await h.glossary_index(ctx, "mage-wars")
+    first = await browse.glossary_index(ctx, "mage-wars")
     assert "(стр. 1 из 2)" in first.title
     prev, nxt = buttons(first)
     assert prev.disabled and not nxt.disabled and nxt.payload == "mage-wars:1"
@@ -315,7 +320,7 @@ async def test_glossary_index_pages(ctx: Ctx) -> None:
 
 
 async def test_glossary_empty_game(ctx: Ctx) -> None:
-    assert (await error_of(h.glossary_index(ctx, "whfb"))).key == "glossary.index.empty"
+    assert (await error_of(browse.glossary_index(ctx, "whfb"))).key == "glossary.index.empty"
 
 
 def test_page_of_clamps() -> None:
@@ -327,7 +332,9 @@ def test_page_of_clamps() -> None:
 
 
 async def test_explain_menu_finds_inflected_terms(ctx: Ctx) -> None:
-    reply = await h.explain_menu(ctx, "Существо с кровотечением теряет броню, а ЗОВ ну и Aegis 2.")
+    reply = await browse.explain_menu(
+        ctx, "Существо с кровотечением теряет броню, а ЗОВ ну и Aegis 2."
+    )
     assert reply.ephemeral
     assert "**кровотечением** → Bleed (Кровотечение)" in reply.body
     assert "**ЗОВ**" in reply.body and "**ну**" not in reply.body
@@ -336,8 +343,8 @@ async def test_explain_menu_finds_inflected_terms(ctx: Ctx) -> None:
 
 
 async def test_explain_menu_nothing_and_empty(ctx: Ctx) -> None:
-    assert (await error_of(h.explain_menu(ctx, "Привет, как дела?"))).key == "explain.none"
-    assert (await error_of(h.explain_menu(ctx, " \x00 "))).key == "explain.empty"
+    assert (await error_of(browse.explain_menu(ctx, "Привет, как дела?"))).key == "explain.none"
+    assert (await error_of(browse.explain_menu(ctx, " \x00 "))).key == "explain.empty"
 
 
 def test_term_finder_prefers_channel_game() -> None:
@@ -355,12 +362,12 @@ def test_extract_inline_terms() -> None:
 
 
 async def test_inline_lookup(ctx: Ctx) -> None:
-    assert await h.inline_reply(ctx, "[[эгида]]") is None  # off by default
+    assert await browse.inline_reply(ctx, "[[эгида]]") is None  # off by default
     ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
-    assert await h.inline_reply(ctx, "no marks here") is None
-    one = await h.inline_reply(ctx, "что такое [[эгида]]?")
+    assert await browse.inline_reply(ctx, "no marks here") is None
+    one = await browse.inline_reply(ctx, "что такое [[эгида]]?")
     assert one is not None and one.title == "Aegis X (Эгида)" and not one.ephemeral
-    two = await h.inline_reply(ctx, "[[эгида]] [[bleed]] [[zzzz]]")
+    two = await browse.inline_reply(ctx, "[[эгида]] [[bleed]] [[zzzz]]")
     assert two is not None
     assert ENTRIES[0].text in two.body and "Существо истекает кровью." in two.body
     assert "Не нашлось: «zzzz»." in two.body
@@ -470,10 +477,10 @@ async def test_real_autocomplete(rctx: Ctx) -> None:
 
 
 async def test_real_explain_and_search(rctx: Ctx) -> None:
-    reply = await h.explain_menu(rctx, "Существо с кровотечением теряет броню, ну и ЗОВ")
+    reply = await browse.explain_menu(rctx, "Существо с кровотечением теряет броню, ну и ЗОВ")
     payloads = {b.payload for b in buttons(reply)}
     assert {"mage-wars/bleed", "mage-wars/armor", "berserk/zashchita-ot-vystrelov"} <= payloads
-    found = await h.search(rctx, "вычитается из общего обычного урона")
+    found = await browse.search(rctx, "вычитается из общего обычного урона")
     assert "Armor (Броня)" in found.body
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.context import Ctx, Services, UserRef
-from bot.glossary_view import display_title
+from bot.glossary_view import display_title, extract_inline_terms
 from bot.handlers import glossary as h
+from bot.handlers import glossary_browse as browse
 from bot.registry import UserError, run_action
 from bot.reply import Button, Kind, Reply, Select
 from glossary import Glossary, load_glossary
@@ -103,14 +104,14 @@ CONTROL = "\x00\x07\u200b\x1b"
         (lambda c: h.rule(c, "б" * 1000), "glossary.query_too_long"),
         (lambda c: h.rule(c, EMOJI), "glossary.no_letters"),
         (lambda c: h.rule(c, "броня", game="chess"), "glossary.unknown_game"),
-        (lambda c: h.search(c, ""), "glossary.empty_query"),
-        (lambda c: h.search(c, "б" * 1000), "glossary.query_too_long"),
-        (lambda c: h.search(c, EMOJI), "glossary.no_letters"),
-        (lambda c: h.search(c, CONTROL), "glossary.empty_query"),
-        (lambda c: h.search(c, "броня", game="chess"), "glossary.unknown_game"),
-        (lambda c: h.glossary_index(c, "chess"), "glossary.unknown_game"),
-        (lambda c: h.explain(c, CONTROL), "explain.empty"),
-        (lambda c: h.explain(c, EMOJI), "explain.none"),
+        (lambda c: browse.search(c, ""), "glossary.empty_query"),
+        (lambda c: browse.search(c, "б" * 1000), "glossary.query_too_long"),
+        (lambda c: browse.search(c, EMOJI), "glossary.no_letters"),
+        (lambda c: browse.search(c, CONTROL), "glossary.empty_query"),
+        (lambda c: browse.search(c, "броня", game="chess"), "glossary.unknown_game"),
+        (lambda c: browse.glossary_index(c, "chess"), "glossary.unknown_game"),
+        (lambda c: browse.explain(c, CONTROL), "explain.empty"),
+        (lambda c: browse.explain(c, EMOJI), "explain.none"),
     ],
 )
 async def test_bad_input_is_a_clear_ephemeral_message(
@@ -131,15 +132,15 @@ async def test_mixed_scripts_and_a_long_text_still_answer(ctx: Ctx) -> None:
     assert (await h.rule(ctx, "Эгida")).title  # an entry, a question or suggestions
     assert (await h.rule(ctx, "Bleed кровотечение")).title == "Bleed (Кровотечение)"
     long_text = "Существо с кровотечением. " * 200  # 5,200 characters: cut, not refused
-    reply = await h.explain(ctx, long_text)
+    reply = await browse.explain(ctx, long_text)
     assert "Bleed (Кровотечение)" in reply.body and reply.ephemeral
 
 
 async def test_inline_bad_marks_never_raise(ctx: Ctx) -> None:
     ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
-    reply = await h.inline_reply(ctx, f"[[{EMOJI}]] [[{CONTROL}]] [[{'ж' * 150}]]")
+    reply = await browse.inline_reply(ctx, f"[[{EMOJI}]] [[{CONTROL}]] [[{'ж' * 150}]]")
     assert reply is not None and "Не нашлось" in reply.body
-    assert await h.inline_reply(ctx, f"[[{'ж' * 1000}]]") is None  # not a term mark at all
+    assert await browse.inline_reply(ctx, f"[[{'ж' * 1000}]]") is None  # not a term mark at all
 
 
 async def test_broken_data_file_serves_the_readable_entries(
@@ -165,13 +166,13 @@ async def test_broken_data_file_serves_the_readable_entries(
     assert (await h.rule(ctx, "Эгидище")).footer == "Source: s.txt, line 1"
     reply = await h.rule(ctx, "Бронище")  # its entry was broken: an answer, not a crash
     assert reply.title and select_of(reply).options
-    err = await error_of(h.glossary_index(ctx, "berserk"))
+    err = await error_of(browse.glossary_index(ctx, "berserk"))
     assert err.key == "glossary.index.empty" and err.reply(ctx).ephemeral
 
 
 async def test_empty_glossary_never_raises_beyond_a_user_error(ctx: Ctx) -> None:
     ctx.services.__dict__["glossary"] = Glossary([])
-    for call in (h.rule(ctx, "эгида"), h.search(ctx, "эгида"), h.explain(ctx, "эгида")):
+    for call in (h.rule(ctx, "эгида"), browse.search(ctx, "эгида"), browse.explain(ctx, "эгида")):
         assert (await error_of(call)).reply(ctx).ephemeral
     assert await h.term_autocomplete(ctx, "эги", {}) == []
 
@@ -222,7 +223,7 @@ def test_term_finder_reads_words_like_the_search() -> None:
 
 async def test_inline_names_equally_good_entries_and_opens_them(ctx: Ctx) -> None:
     ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
-    reply = await h.inline_reply(ctx, "а что делает [[броня]]?")
+    reply = await browse.inline_reply(ctx, "а что делает [[броня]]?")
     assert reply is not None
     shown = {"Armor (Броня)": "mw-armor", "Броня ( Armor )": "kf-armor", "Броня": "bk-armor"}
     others = {i for t, i in shown.items() if t != reply.title}
@@ -235,12 +236,12 @@ async def test_inline_names_equally_good_entries_and_opens_them(ctx: Ctx) -> Non
         assert opened.title in tied.value and opened.ephemeral
     labels = [a.label for a in reply.actions if isinstance(a, Button) and a.payload in others]
     assert all(" · " in label for label in labels)  # the game tells the twins apart
-    one = await h.inline_reply(ctx, "[[эгида]]")
+    one = await browse.inline_reply(ctx, "[[эгида]]")
     assert one is not None and not [f for f in one.fields if f.name == "Также подходят"]
 
 
 async def test_a_one_page_index_has_no_paging_buttons(ctx: Ctx) -> None:
-    reply = await h.glossary_index(ctx, "mage-wars")
+    reply = await browse.glossary_index(ctx, "mage-wars")
     assert reply.title == "Mage Wars: термины (стр. 1 из 1)"
     assert not [a for a in reply.actions if isinstance(a, Button)]
     assert [o.value for o in select_of(reply).options][:2] == ["mw-aegis-x", "mw-armor"]
@@ -251,3 +252,7 @@ async def test_autocomplete_lists_near_spellings_but_no_strangers(ctx: Ctx) -> N
     assert [c.value for c in near] == ["mw-controller"]
     assert await h.term_autocomplete(ctx, "zzzzqqq", {}) == []
     assert len(await h.term_autocomplete(ctx, "", {})) == len(ENTRIES)  # empty input lists all
+
+
+def test_inline_marks_repeat_the_way_the_search_folds() -> None:
+    assert extract_inline_terms("[[Ёж]] [[еж]] [[ ЕЖ! ]] [[🙂]] [[🙂]]") == ["Ёж", "🙂"]

@@ -89,7 +89,7 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
         "Лесной медведь-страж 2",
     ]
     assert [b.label for b in buttons] == [
-        "−5", "−1", "+1", "+5", "Отменить", "Следующий раунд", "Обновить",
+        "−5 урон", "−1 урон", "+1 урон", "+5 урон", "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     gid = state.game.id
     mage = state.leader(state.active_player.id)  # type: ignore[union-attr]

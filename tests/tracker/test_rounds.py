@@ -171,7 +171,7 @@ async def test_whfb_pools(services: Services, make_ctx: MakeCtx) -> None:
     try:
         await service.spend_pool(alice, "power", 5)
     except UserError as err:
-        assert err.key == "tracker.error.bounds"
+        assert err.key == "tracker.error.short_power"
     state = await state_of(services)
     assert state.participants[0].value("power") == 4
     assert state.participants[1].value("dispel") == 5

@@ -39,7 +39,7 @@ async def unchanged(
         (lambda c: service.add(c, "Гоблин", "damage", 1), "tracker.error.no_target"),
         (lambda c: service.add(c, "Дракон", "удача", 1), "tracker.error.no_stat"),
         (lambda c: service.token(c, "Дракон", "чума", 1), "tracker.error.no_token"),
-        (lambda c: service.token(c, "Дракон", "burn", -1), "tracker.error.bounds"),
+        (lambda c: service.token(c, "Дракон", "burn", -1), "tracker.error.no_such_tokens"),
         (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds"),

@@ -1,0 +1,260 @@
+"""Glossary commands, part two: reaching entries other than by name.
+
+`/search` looks through the rule texts, `/glossary` pages through a game's index, the "Explain
+terms" menu and `/explain` spot terms in a message, and `[[term]]` answers inside chat. They all
+open entries through `/rule`'s reply and buttons (`bot/handlers/glossary.py`); their lists are
+ephemeral, while a `[[term]]` answer is public like the chat line that asked.
+"""
+
+from __future__ import annotations
+
+from bot.context import Ctx
+from bot.games import GAMES
+from bot.glossary_view import (
+    BUTTON_LABEL_MAX,
+    button_label,
+    choice_name,
+    display_title,
+    extract_inline_terms,
+    game_name,
+    page_of,
+    shorten,
+)
+from bot.handlers.glossary import (
+    GAME_CHOICES,
+    QUERY_MAX,
+    TIE_OPTIONS,
+    channel_game,
+    check_game,
+    check_query,
+    entry_options,
+    entry_reply,
+    glossary_of,
+    tied_with_best,
+)
+from bot.registry import Option, UserError, action, chat_listener, command, message_menu
+from bot.reply import Action, Button, Field, Reply, Select, Style
+from glossary.model import Entry
+from glossary.normalize import clean
+
+TEXT_MAX = 200  # /search phrase
+EXPLAIN_MAX = 4000  # a Discord message at most
+SEARCH_RESULTS = 10
+PAGE_SIZE = 20
+EXPLAIN_BUTTONS = 10
+INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
+
+
+# --- /search -------------------------------------------------------------------------------------
+
+
+@command(
+    "search",
+    area="glossary",
+    ru_names=("поиск",),
+    options=[
+        Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
+        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+    ],
+)
+async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
+    """Entries whose text contains the words, with snippets and a select to open one."""
+    slug = check_game(game)
+    query = check_query(text, TEXT_MAX)
+    hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
+    if not hits:
+        raise UserError("search.not_found", query=shorten(query, 60))
+    lines = [
+        f"**{n}. {display_title(h.entry)}** · {game_name(h.entry.game, ctx.lang)}\n{h.snippet}"
+        for n, h in enumerate(hits, 1)
+    ]
+    return Reply(
+        title=ctx.t("search.title", query=shorten(query, 60)),
+        body="\n\n".join(lines),
+        ephemeral=True,
+        actions=[
+            Select(
+                ctx.t("search.placeholder"),
+                "rule.open",
+                entry_options(ctx, [h.entry for h in hits]),
+            )
+        ],
+    )
+
+
+# --- /glossary -----------------------------------------------------------------------------------
+
+
+def index_page(ctx: Ctx, game: str, number: int) -> Reply:
+    """One page of a game's entries in source order, with prev/next and a select to open one."""
+    entries = sorted(
+        (e for e in glossary_of(ctx).entries if e.game == game),
+        key=lambda e: (e.source.file, e.source.first_line),
+    )
+    if not entries:
+        raise UserError("glossary.index.empty", game=game_name(game, ctx.lang))
+    page = page_of(entries, number, PAGE_SIZE)
+    start = page.number * PAGE_SIZE
+    lines = [
+        f"`{start + i:>3}.` {display_title(e)}" + (f" — *{e.category}*" if e.category else "")
+        for i, e in enumerate(page.entries, 1)
+    ]
+    body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
+    prev_page, next_page = max(page.number - 1, 0), min(page.number + 1, page.count - 1)
+    paging: list[Action] = [
+        Button(
+            ctx.t("glossary.prev"),
+            "glossary.page",
+            f"{game}:{prev_page}",
+            disabled=page.number == 0,
+        ),
+        Button(
+            ctx.t("glossary.next"),
+            "glossary.page",
+            f"{game}:{next_page}",
+            style=Style.PRIMARY,
+            disabled=page.number >= page.count - 1,
+        ),
+    ]
+    opener = Select(
+        ctx.t("glossary.index.placeholder"),
+        "rule.open",
+        entry_options(ctx, list(page.entries), with_game=False),
+    )
+    return Reply(
+        title=ctx.t(
+            "glossary.index.title",
+            game=game_name(game, ctx.lang),
+            page=page.number + 1,
+            pages=page.count,
+        ),
+        body=body,
+        ephemeral=True,
+        # One page needs no paging: two greyed-out buttons would only be clutter.
+        actions=[*(paging if page.count > 1 else []), opener],
+    )
+
+
+@command(
+    "glossary",
+    area="glossary",
+    ru_names=("глоссарий",),
+    options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
+)
+async def glossary_index(ctx: Ctx, game: str) -> Reply:
+    """The first page of a game's index (a required option, so there is always a game)."""
+    slug = check_game(game)
+    if slug is None:
+        raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
+    return index_page(ctx, slug, 0)
+
+
+@action("glossary.page")
+async def glossary_page(ctx: Ctx, payload: str) -> Reply:
+    """Prev/next: edit the index message in place."""
+    game, _, raw = payload.partition(":")
+    slug = check_game(game) or ""
+    if not slug:
+        raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
+    reply = index_page(ctx, slug, int(raw) if raw.isdigit() else 0)
+    reply.edit_origin = True
+    return reply
+
+
+# --- explaining terms in a text ------------------------------------------------------------------
+
+
+async def explain_reply(ctx: Ctx, text: str) -> Reply:
+    """The glossary terms found in `text`, one line each, with buttons to open them."""
+    cleaned = clean(text or "")[:EXPLAIN_MAX]
+    if not cleaned:
+        raise UserError("explain.empty")
+    matches = glossary_of(ctx).find_terms(cleaned, prefer_game=await channel_game(ctx))
+    if not matches:
+        raise UserError("explain.none")
+    lines: list[str] = []
+    buttons: list[Button] = []
+    for match in matches:
+        names = ", ".join(choice_name(e, ctx.lang) for e in match.entries)
+        lines.append(f"• **{match.found}** → {names}")
+        for e in match.entries:
+            if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
+                buttons.append(Button(button_label(e), "rule.open", e.id))
+    shown_ids = {b.payload for b in buttons}
+    rest = {e.id for m in matches for e in m.entries} - shown_ids
+    if rest:
+        lines.append(ctx.t("explain.more", count=len(rest)))
+    return Reply(
+        title=ctx.t("explain.title"),
+        body="\n".join(lines),
+        ephemeral=True,
+        actions=list(buttons),
+    )
+
+
+@message_menu("menu.explain_terms", area="glossary")
+async def explain_menu(ctx: Ctx, text: str) -> Reply:
+    """The message context menu: works on any message without the message-content intent."""
+    return await explain_reply(ctx, text)
+
+
+@command(
+    "explain",
+    area="glossary",
+    ru_names=("объяснить",),
+    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX, ru_name="текст")],
+)
+async def explain(ctx: Ctx, text: str) -> Reply:
+    """The menu's twin for pasted text and for the console."""
+    return await explain_reply(ctx, text)
+
+
+# --- [[term]] in chat ----------------------------------------------------------------------------
+
+
+@chat_listener
+async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
+    """The answer to `[[term]]` marks in a chat message, or None when it has none or it is off."""
+    if not ctx.services.settings.inline_lookup:
+        return None
+    terms = extract_inline_terms(text)
+    if not terms:
+        return None
+    glossary = glossary_of(ctx)
+    prefer = await channel_game(ctx)
+    found: list[Entry] = []
+    tied: list[Entry] = []  # equally good answers not shown: named, one click away
+    missing: list[str] = []
+    for term in terms:
+        query = term[:QUERY_MAX]
+        entry = glossary.get(query)
+        if entry is None:
+            hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
+            entry = hits[0].entry if hits else None
+            tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
+        if entry is None:
+            missing.append(f"«{shorten(term, 40)}»")
+        elif entry not in found:
+            found.append(entry)
+    tied = [e for e in tied if e not in found]
+    if len(found) == 1 and not missing:
+        reply = entry_reply(ctx, found[0])
+    else:
+        parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
+        if missing:
+            parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
+        reply = Reply(
+            title=ctx.t("inline.title"),
+            body="\n\n".join(parts),
+            actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
+        )
+    if tied:
+        names = ", ".join(choice_name(e, ctx.lang) for e in tied)
+        reply.fields.append(Field(ctx.t("inline.tied"), names))
+        room = INLINE_BUTTONS - len(reply.actions)
+        reply.actions += [
+            Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
+            for e in tied
+            if len(e.id) <= 80
+        ][: max(room, 0)]
+    return reply
