@@ -21,7 +21,7 @@ from itertools import groupby
 from operator import itemgetter
 
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, analyse, strip_placeholders
+from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, stem, strip_placeholders
 from glossary.translit import latin_forms
 
 # Key kinds, best first: the title, main name and translations; other names; Latin spellings.
@@ -94,6 +94,13 @@ class KeyIndex:
         for s in sorted(self.stem_keys):
             self.stems_by_len[len(s)].append(s)
         self.stems_by_len = dict(self.stems_by_len)
+        # Words by stem, for stems too short to trust alone (`гор`: `горы`, not `горит`).
+        self.short_stem_words: dict[str, list[str]] = defaultdict(list)
+        for token in self.vocab:
+            s = stem(token)
+            if len(s) < TRUSTED_STEM:
+                self.short_stem_words[s].append(token)
+        self.short_stem_words = dict(self.short_stem_words)
         n = max(1, len(self.norm))  # rarity among keys: an entry has a few keys per stem at most
         self.idf = {s: math.log(1.0 + n / len(k)) for s, k in self.stem_keys.items()}
         self.max_idf = math.log(1.0 + n)

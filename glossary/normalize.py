@@ -22,10 +22,19 @@ PARAM_LETTERS = frozenset({"x", "х", "y", "z"})
 # Words glued to a parameter that mean nothing without it: `Атака на Х`, `выстрел на 2-3-4`.
 PARAM_GLUE = frozenset({"на", "on"})
 # Little words that carry no meaning for coverage scores.
+# Words that never name a term on their own: a query or a key matching only on them is noise
+# (`термин-которого-нет` must not land on «Заклинание сработало или нет").
 STOP_WORDS = frozenset(
     {"на", "от", "в", "во", "и", "с", "со", "по", "к", "о", "об", "из", "за", "для", "не", "а"}
-    | {"the", "of", "a", "an", "to", "in", "on", "and", "or", "for"}
+    | {"или", "ли", "нет", "но", "же", "бы", "да", "что", "как", "это", "то", "у", "до", "ни"}
+    | {"the", "of", "a", "an", "to", "in", "on", "and", "or", "for", "is", "no", "not", "by"}
 )
+# A Snowball stem shorter than this is not trusted alone: `горит` and `горы` both stem to `гор`.
+# Such a stem only joins words when one is the start of the other (`яд`, `яда`, `ядом`).
+TRUSTED_STEM = 4
+# Letters a Russian stem may gain, lose or swap between forms of one word (fleeting vowels and
+# soft signs: `рывок`/`рывком`, `владелец`/`владельца`); a consonant edit is another word.
+_FLEETING = frozenset("аеиоуыэюяьъй")
 _LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "ð": "d", "þ": "th"})
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 _CYRILLIC = re.compile(r"[а-яё]")
@@ -142,6 +151,33 @@ def stem(token: str) -> str:
     if _LATIN.search(token):
         return str(_EN_STEMMER.stemWord(token))
     return token
+
+
+def stems_agree(word: str, other: str) -> bool:
+    """Whether two words sharing a stem are forms of one word, not strangers cut alike.
+
+    A long stem is trusted; a short one (`гор` of `горит` and `горы`) only when one word is the
+    start of the other (`яд`/`ядом`).
+    """
+    if len(stem(word)) >= TRUSTED_STEM:
+        return True
+    return word.startswith(other) or other.startswith(word)
+
+
+def fleeting_variant(a: str, b: str) -> bool:
+    """Whether two Cyrillic stems differ by one fleeting vowel or soft sign (`рывк`/`рывок`,
+    `владельц`/`владелец`), the only edit Snowball leaves between forms of one word."""
+    if a == b or not (_CYRILLIC.search(a) and _CYRILLIC.search(b)):
+        return False
+    if len(a) == len(b):
+        diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+        return len(diff) == 1 and diff[0][0] in _FLEETING and diff[0][1] in _FLEETING
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(long_) - len(short) != 1:
+        return False
+    return any(
+        long_[i] in _FLEETING and long_[:i] + long_[i + 1 :] == short for i in range(len(long_))
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,18 @@ from rapidfuzz.distance import OSA
 from glossary.index import ALIAS, NAME, SHORT_PREFIX, TRANSLIT, TRANSLIT_FORMS, KeyIndex, ids
 from glossary.keyboard import layout_variants
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, Folded, analyse, clean, fold, script_of, stem
+from glossary.normalize import (
+    STOP_WORDS,
+    TRUSTED_STEM,
+    Folded,
+    analyse,
+    clean,
+    fleeting_variant,
+    fold,
+    script_of,
+    stem,
+    stems_agree,
+)
 from glossary.terms import TermFinder, TermMatch
 from glossary.textindex import TextHit, TextIndex
 from glossary.translit import latin_forms
@@ -32,6 +43,9 @@ __all__ = ["Glossary", "Hit", "TermMatch", "TextHit"]
 MAX_QUERY_CHARS = 200  # longer input is cut: no real term is that long
 MIN_SCORE = 30.0  # below this a hit is noise, not a match
 PREFER_MIN_SCORE = 50.0  # a preferred game's hit jumps ahead only when it is a real match
+# A hit below this is a guess (a typo of a prefix, a word overlap): `/rule` offers it among
+# suggestions instead of answering with it, and never calls such guesses "equally good".
+CONFIDENT_SCORE = 60.0
 AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie with it
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
 GUESS_MIN_SCORE = 50.0  # a hit through a Cyrillic-to-English guess must be at least a typo match
@@ -79,6 +93,11 @@ class Hit:
     tier: str
     matched: str
     preferred: bool = False  # from the channel's game in progress, ranked ahead of the rest
+
+    @property
+    def confident(self) -> bool:
+        """Good enough to answer with (see `CONFIDENT_SCORE`), not just to suggest."""
+        return self.score >= CONFIDENT_SCORE
 
 
 @dataclass(frozen=True)
@@ -278,7 +297,14 @@ class Glossary:
             for kid in ids(idx.by_base.get(q.norm)):
                 offer(kid, PARAM_KEY_ONLY, "exact")
         if q.stem_key:
+            short = any(len(s) < TRUSTED_STEM for s in q.stems)
             for kid in ids(idx.by_stem_key.get(q.stem_key)):
+                if short and not _forms_agree(q.base_tokens, analyse(idx.norm[kid]).base_tokens):
+                    # `горит` ~ `горы`: one short stem, different words. At most a typo.
+                    d = OSA.distance(q.norm, idx.norm[kid])
+                    if d <= 2:
+                        offer(kid, FUZZY - 7.0 * d, "fuzzy")
+                    continue
                 same = idx.has_param[kid] == q.has_param
                 offer(kid, STEM if same else STEM_PARAM_MISMATCH, "stem")
         self._match_prefixes(q.norm, plan, offer)  # includes the exact key itself
@@ -392,7 +418,10 @@ class Glossary:
                     if d <= budget:
                         offer(kid, FUZZY_PREFIX - 7.0 * d, "fuzzy")
             if worst >= 0.9:
-                offer(kid, WORD_PREFIX + 9.0 * min(1.0, qlen / len(norm)), "word-prefix")
+                # The head of the phrase (its first word) matched: `летающий` is more likely
+                # «Летающее существо» than «Достать летающих».
+                head = 0.5 if idx.head_stem[kid] in qstems else 0.0
+                offer(kid, WORD_PREFIX + 8.5 * min(1.0, qlen / len(norm)) + head, "word-prefix")
                 continue
             matched = sum(1 for w in row if w > 0.0)
             cover_key = min(1.0, matched / idx.content_count[kid])
@@ -450,9 +479,15 @@ class Glossary:
                     out[kid] = w
 
         root = stem(word)
-        known = word in idx.token_keys or root in idx.stem_keys
         put(idx.token_keys.get(word, ()), 1.0)
-        put(idx.stem_keys.get(root, ()), 1.0)
+        if len(root) >= TRUSTED_STEM:
+            known = word in idx.token_keys or root in idx.stem_keys
+            put(idx.stem_keys.get(root, ()), 1.0)
+        else:  # a short stem joins only words that start alike (`яд`/`ядом`, not `горит`/`горы`)
+            alike = [t for t in idx.short_stem_words.get(root, ()) if stems_agree(word, t)]
+            known = word in idx.token_keys or bool(alike)
+            for token in alike:
+                put(idx.token_keys[token], 1.0)
         if len(word) >= (2 if last else 3):
             vocab = idx.vocab
             pos = bisect_left(vocab, word)
@@ -467,8 +502,10 @@ class Glossary:
         if len(root) >= 4:
             # A fleeting vowel or soft sign slips past the stemmer (`рывком`/`рывок`,
             # `владельца`/`владелец`): allow one edit between stems.
+            # Only a vowel or soft sign may differ: `краж` is not `сраж`, `forg` not `forc`.
             for other in _near(root, 1, idx.stems_by_len):
-                put(idx.stem_keys[other], 0.85)
+                if fleeting_variant(root, other):
+                    put(idx.stem_keys[other], 0.85)
         budget = edit_budget(len(word))
         if budget:
             for token, d in _near_with_distance(word, budget, idx.vocab_by_len):
@@ -535,6 +572,11 @@ def _near_with_distance(
 
 def _near(word: str, budget: int, by_len: dict[int, list[str]]) -> list[str]:
     return [token for token, _ in _near_with_distance(word, budget, by_len)]
+
+
+def _forms_agree(query: Sequence[str], key: Sequence[str]) -> bool:
+    """Whether the words behind a shared stem key are forms of the same words (`stems_agree`)."""
+    return len(query) == len(key) and all(map(stems_agree, query, key))
 
 
 def _title_key(entry: Entry) -> tuple[int, str]:

@@ -103,6 +103,11 @@ async def test_bad_input_is_an_ephemeral_error(table: Table, services: Services)
     with lang_locale("ru"):
         result = await table.alice.slash(table.channel, "mw attack", dice=2, effect="x")
     assert result.ephemeral and "не читается" in table.text(result)
+    result = await table.alice.slash(table.channel, "roll", expr="1d6/0")
+    assert result.ephemeral and t("dice.expr.division_by_zero", "en", expr="1d6/0") in table.text(
+        result
+    )
+    assert not table.env.errors  # a catalogue message, not "something went wrong"
     assert await logged(services, table.channel, table.alice) == []
 
 

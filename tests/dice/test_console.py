@@ -125,7 +125,7 @@ async def test_odds_commands(console: Console) -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang: str) -> None:
-    """QA 12: the issue asks for both modes; with no `mode` a simple strike gets fight AND closed."""
+    """QA 12: with no `mode`, a simple strike shows both modes (fight and closed), as asked."""
     console.lang = lang
 
     def tr(key: str, **params: object) -> str:
@@ -194,6 +194,7 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
         ("/roll 41a", "dice.expr.too_many_attack_dice", {"max": 40}),
         ("/roll 1d6/0", "dice.expr.division_by_zero", {"expr": "1d6/0"}),
         ("/roll 1d6%0", "dice.expr.division_by_zero", {"expr": "1d6%0"}),
+        ("/roll 1d6/(1d1-1)", "dice.expr.division_by_zero", {"expr": "1d6/(1d1-1)"}),
         ("/roll hello", "dice.expr.syntax", {"expr": "hello"}),
     ],
 )

@@ -10,10 +10,11 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.console import Console
-from bot.context import Services, UserRef
+from bot.context import Ctx, Services, UserRef
 from bot.handlers.tracker import game_end, game_log, outcome_reply
 from bot.i18n import t
 from bot.registry import UserError
+from bot.reply import Button
 from bot.tracker import service
 from bot.tracker.describe import header
 from bot.tracker.live import render_live, step_label
@@ -209,6 +210,11 @@ async def test_a_missing_start_option_names_the_game(
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await console.execute("/game start game:conquest hale:7")
     assert "Для Warhammer 40,000: Conquest укажите параметр «bloodied»" in out
+    out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
+    assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
+    console.lang = "en"
+    out = await console.execute("/game start game:mage-wars")
+    assert "Mage Wars needs the option “life”" in out
     with pytest.raises(UserError) as err:
         await service.start(make_ctx("alice"), "keyforge", [], {"life": 3})
     assert err.value.params["game"] == "KeyForge"
@@ -234,11 +240,11 @@ async def test_unit_names_are_validated_and_nothing_changes_on_refusal(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     for bad in ("\x07\x1b", "   ", "\u200b"):
-        text = await refused(
-            services,
-            lambda bad=bad: service.add_unit(alice, bad, None, {}),
-            "tracker.error.bad_name",
-        )
+
+        async def add_bad(name: str = bad) -> object:
+            return await service.add_unit(alice, name, None, {})
+
+        text = await refused(services, add_bad, "tracker.error.bad_name")
         assert text.startswith("Недопустимое имя")
     text = await refused(
         services, lambda: service.add_unit(alice, "Я" * 41, None, {}), "tracker.error.name_too_long"
@@ -314,11 +320,13 @@ async def test_step_buttons_name_the_stat_they_move(services: Services, make_ctx
     state = await state_of(services)
     krump = unit(state, "Krump")
     player = [
-        b.label for b in render_live(state, "ru").actions if getattr(b, "action", "") == "live.step"
+        b.label
+        for b in render_live(state, "ru").actions
+        if isinstance(b, Button) and b.action == "live.step"
     ]
     assert player == ["−5 янтарь", "−1 янтарь", "+1 янтарь", "+5 янтарь"]
     on_unit = render_live(state, "en", selected=f"u{krump.id}").actions
-    labels = [b.label for b in on_unit if getattr(b, "action", "") == "live.step"]
+    labels = [b.label for b in on_unit if isinstance(b, Button) and b.action == "live.step"]
     assert labels == ["−5 damage", "−1 damage", "+1 damage", "+5 damage"]
     assert step_label(1, "x" * 200) == "+1 " + "x" * 76 + "…"
 
@@ -397,11 +405,11 @@ async def test_a_planet_is_won_only_once(services: Services, make_ctx: MakeCtx) 
     await service.start(alice, "conquest", [BOB], {"hale": 6, "bloodied": 3})
     await service.add_item(alice, "planets", "Tarrus")
     for who, typed in ((alice, "Tarrus"), (make_ctx("bob"), "  tarrus ")):
-        text = await refused(
-            services,
-            lambda w=who, n=typed: service.add_item(w, "planets", n),
-            "tracker.error.planets_taken",
-        )
+
+        async def win(w: Ctx = who, n: str = typed) -> object:
+            return await service.add_item(w, "planets", n)
+
+        text = await refused(services, win, "tracker.error.planets_taken")
         assert text == "Планета «Tarrus» уже захвачена: она у alice. Ничего не изменено."
     await service.add_item(make_ctx("bob"), "planets", "Elouith")
     state = await state_of(services)
@@ -425,8 +433,8 @@ async def test_custom_stats_keep_their_case_and_match_any_case(
     board = render_live(state, "ru")
     assert "VP 3" in board.fields[1].value
     alice = make_ctx("alice")
-    out = await service.set_value(alice, "bob", "vP", 5)
-    assert out.changes[0].key == "VP" and out.changes[0].after == 5
+    changed = await service.set_value(alice, "bob", "vP", 5)
+    assert changed.changes[0].key == "VP" and changed.changes[0].after == 5
 
 
 async def test_two_spellings_of_a_new_stat_in_a_row_make_one_counter(
