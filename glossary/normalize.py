@@ -35,6 +35,14 @@ TRUSTED_STEM = 4
 # Letters a Russian stem may gain, lose or swap between forms of one word (fleeting vowels and
 # soft signs: `рывок`/`рывком`, `владелец`/`владельца`); a consonant edit is another word.
 _FLEETING = frozenset("аеиоуыэюяьъй")
+# Case endings of Russian nouns and adjectives (what separates `зона` from `зоны`); a verb's
+# endings (`-ит`, `-ет`, `-ут`) are not among them.
+_NOMINAL_ENDINGS = frozenset(
+    {"", "а", "я", "о", "е", "ы", "и", "у", "ю", "ь", "й", "ой", "ей", "ом", "ем", "ам", "ям"}
+    | {"ах", "ях", "ами", "ями", "ов", "ев", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие"}
+    | {"ий", "ый", "ого", "его", "ому", "ему", "ых", "их", "ым", "им", "ыми", "ими"}
+    | {"ью", "ья", "ье", "ьи", "ьё", "ьей", "ьем", "ьям", "ьях", "ьями", "ьев"}
+)
 _LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "ð": "d", "þ": "th"})
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 _CYRILLIC = re.compile(r"[а-яё]")
@@ -153,15 +161,31 @@ def stem(token: str) -> str:
     return token
 
 
-def stems_agree(word: str, other: str) -> bool:
-    """Whether two words sharing a stem are forms of one word, not strangers cut alike.
+def only_stop_words(text: str) -> bool:
+    """Whether folded `text` has words and all of them are stop words (`и`, `или нет`)."""
+    tokens = fold(text).split()
+    return bool(tokens) and all(t in STOP_WORDS for t in tokens)
 
-    A long stem is trusted; a short one (`гор` of `горит` and `горы`) only when one word is the
-    start of the other (`яд`/`ядом`).
+
+def stems_agree(word: str, other: str) -> bool:
+    """Whether two folded words sharing a stem are forms of one word, not strangers cut alike.
+
+    A long stem is trusted, and so is English. A short Russian stem (`гор` of `горит` and
+    `горы`) joins two words only when they share four letters (`ковен`/`ковена`) or both only
+    add a noun or adjective ending to it (`яд`/`ядом`, `зона`/`зоны`, `цепь`/`цепи`): `горит`
+    is a verb, not a form of «Горы», and `магии` is not a form of «Маг».
     """
-    if len(stem(word)) >= TRUSTED_STEM:
+    root = stem(word)
+    if len(root) >= TRUSTED_STEM or not _CYRILLIC.search(word):
         return True
-    return word.startswith(other) or other.startswith(word)
+    common = 0
+    for x, y in zip(word, other, strict=False):
+        if x != y:
+            break
+        common += 1
+    if common >= TRUSTED_STEM:
+        return True
+    return word[len(root) :] in _NOMINAL_ENDINGS and other[len(stem(other)) :] in _NOMINAL_ENDINGS
 
 
 def fleeting_variant(a: str, b: str) -> bool:

@@ -9,6 +9,7 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -72,6 +73,7 @@ FUZZY = 70.0  # − 7 per edit
 FUZZY_PREFIX = 62.0  # − 7 per edit
 WORDS = 30.0  # + up to 38 for word coverage
 
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?…])\s|\n")
 _Offer = Callable[[int, float, str], None]
 
 
@@ -134,6 +136,20 @@ class Glossary:
     @cached_property
     def _text(self) -> TextIndex:
         return TextIndex(self.entries)
+
+    @cached_property
+    def _definitions(self) -> dict[str, list[int]]:
+        """Entries by the trusted stems of their text's first sentence (what the term *is*)."""
+        out: dict[str, list[int]] = {}
+        for i, entry in enumerate(self.entries):
+            first = _FIRST_SENTENCE.split(entry.text.strip(), maxsplit=1)[0]
+            for word in dict.fromkeys(fold(first).split()):
+                root = stem(word)
+                if len(root) >= TRUSTED_STEM and word not in STOP_WORDS:
+                    bucket = out.setdefault(root, [])
+                    if not bucket or bucket[-1] != i:
+                        bucket.append(i)
+        return out
 
     @cached_property
     def _terms(self) -> TermFinder:
@@ -234,6 +250,22 @@ class Glossary:
         )
         hits += [Hit(e, 0.0, "far", e.title, e.game == prefer_game) for e in rest]
         return hits[:limit]
+
+    def defined_by(self, query: str, game: str | None = None, limit: int = 5) -> list[Entry]:
+        """Entries whose definition (first sentence) uses the query's one word, in any form.
+
+        `летающий` is not a name of Mage Wars Flying (Полет), but its text begins «Существо
+        летает…»: worth offering next to the names that hold the word. One content word only,
+        with a stem long enough to trust; a longer query is a phrase, not a term's gloss.
+        """
+        words = [w for w in analyse(_clean(query)).base_tokens if w not in STOP_WORDS]
+        if len(words) != 1 or limit <= 0:
+            return []
+        root = stem(words[0])
+        if len(root) < TRUSTED_STEM:
+            return []
+        found = [self.entries[i] for i in self._definitions.get(root, ())]
+        return [e for e in found if game is None or e.game == game][:limit]
 
     def search_text(self, query: str, game: str | None = None, limit: int = 10) -> list[TextHit]:
         """Full-text search over entry bodies, with the same folding and stemming."""

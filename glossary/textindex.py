@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, analyse, fold, stem
+from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
 
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
@@ -25,6 +25,13 @@ class TextHit:
     snippet: str
 
 
+def term_of(word: str) -> str:
+    """What a folded word is indexed by: its stem, or the word itself when the stem is too short
+    to trust (`горит` and `горы` share `гор`, and must not find each other)."""
+    root = stem(word)
+    return root if len(root) >= TRUSTED_STEM or root.isascii() else word
+
+
 class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
@@ -33,52 +40,86 @@ class TextIndex:
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
+        self.name_terms: list[frozenset[str]] = []  # terms of the title and names
         for i, entry in enumerate(entries):
             words = fold(" ".join((entry.title, *entry.names, entry.text))).split()
-            stems = [stem(t) for t in words]
+            stems = [term_of(t) for t in words]
             self.lengths.append(len(stems))
             self.stem_text.append(f" {' '.join(stems)} ")
+            named = fold(" ".join((entry.title, *entry.names))).split()
+            self.name_terms.append(frozenset(map(term_of, named)))
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
         self.postings = dict(self.postings)
+        # Words kept whole (short stems), sorted: `яд` also finds `яда`, `ядом`.
+        self.short_words: dict[str, list[str]] = defaultdict(list)
+        for t in self.postings:
+            if len(stem(t)) < TRUSTED_STEM:
+                self.short_words[stem(t)].append(t)
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
         n = len(entries)
         self.idf = {
             s: math.log(1.0 + (n - len(p) + 0.5) / (len(p) + 0.5)) for s, p in self.postings.items()
         }
 
+    def _terms_for(self, word: str) -> list[str]:
+        """Index terms a query word stands for: its stem, or the whole words sharing a short
+        stem that are forms of it (`stems_agree`: `яд` finds `ядом`, `горит` not `горы`)."""
+        term = term_of(word)
+        if term != word:
+            return [term]
+        return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
+
     def search(self, query: str, game: str | None, limit: int) -> list[TextHit]:
+        """Entries containing the query's words; those named by them first (`горение` → Burn).
+
+        A query of stop words only (`и`) finds nothing: every text has them.
+        """
         folded = analyse(query)
-        words = [t for t in folded.tokens if t not in STOP_WORDS] or list(folded.tokens)
-        stems = list(dict.fromkeys(stem(w) for w in words if w))[:12]
-        known = [s for s in stems if s in self.postings]
+        words = [t for t in folded.tokens if t not in STOP_WORDS]
+        stems = list(dict.fromkeys(term_of(w) for w in words if w))[:12]
+        variants = {s: self._terms_for(w) for w, s in zip(words, map(term_of, words), strict=True)}
+        known = [s for s in stems if any(v in self.postings for v in variants.get(s, [s]))]
         if not known:
             return []
         total_idf = sum(self.idf.get(s, 1.0) for s in stems) or 1.0
         scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
+        named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
+        wanted: set[str] = set()
         for s in known:
-            idf = self.idf[s]
-            for i, tf in self.postings[s].items():
+            terms = [v for v in variants.get(s, [s]) if v in self.postings]
+            wanted.update(terms)
+            idf = max(self.idf[v] for v in terms)
+            tfs: dict[int, int] = defaultdict(int)
+            for v in terms:
+                for i, tf in self.postings[v].items():
+                    tfs[i] += tf
+            for i, tf in tfs.items():
                 if game is not None and self.entries[i].game != game:
                     continue
                 length = self.lengths[i] / self.avg_len
                 norm_tf = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
                 scores[i] += idf * norm_tf
                 coverage[i] += idf / total_idf
-        ranked = sorted(scores, key=lambda i: (-coverage[i], -scores[i], i))[: max(limit, 0) * 4]
-        phrase = " ".join(stem(t) for t in folded.tokens)
-        phrase = f" {phrase} " if len(folded.tokens) > 1 else ""
+                if not self.name_terms[i].isdisjoint(terms):
+                    named[i] += 1
+        # Every query word in the names: the entry *is* the thing asked about, so it leads.
+        whole = len(known)
+        ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
+        ranked = ranked[: max(limit, 0) * 4]
+        phrase = " ".join(term_of(t) for t in words)
+        phrase = f" {phrase} " if len(words) > 1 else ""
         hits = []
         for i in ranked:
             bm = scores[i]
             together = bool(phrase) and phrase in self.stem_text[i]
             score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if together else 0.0)
-            hits.append((-round(score, 3), i))
+            hits.append((named[i] < whole, -round(score, 3), i))
         hits.sort()
         return [
-            TextHit(self.entries[i], -neg, snippet(self.entries[i].text, set(known)))
-            for neg, i in hits[:limit]
+            TextHit(self.entries[i], -neg, snippet(self.entries[i].text, wanted))
+            for _, neg, i in hits[:limit]
         ]
 
 
@@ -87,7 +128,7 @@ def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:
     flat = " ".join(text.split())
     start = 0
     for m in _WORD.finditer(flat):
-        if stem(fold(m.group())) in stems:
+        if term_of(fold(m.group())) in stems:
             start = m.start()
             break
     lo = max(0, start - radius // 2)

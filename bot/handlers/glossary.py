@@ -34,7 +34,7 @@ from bot.registry import (
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.model import Entry
-from glossary.normalize import clean
+from glossary.normalize import clean, fold
 
 if TYPE_CHECKING:
     from glossary import Glossary, Hit
@@ -48,6 +48,8 @@ TIE_OPTIONS = 25
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
 SURE_TIERS = frozenset({"exact", "stem"})
+# A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
+SHORT_QUERY = 3
 
 GAME_CHOICES = tuple(Choice(g.name_ru, g.slug) for g in GAMES.values())
 
@@ -164,6 +166,20 @@ def close_alternatives(hits: Sequence[Hit], limit: int = ALTERNATIVES) -> list[H
     return close[:limit]
 
 
+def answering_hits(query: str, hits: Sequence[Hit]) -> list[Hit]:
+    """The hits good enough to answer with; empty when they are only guesses.
+
+    A hit under the search's confidence score (a typo of a word's start, a stray word overlap)
+    is a suggestion, and a query of one or two letters answers only with an exact name: `a`
+    must not open Armor just because it starts with it.
+    """
+    if not hits or not hits[0].confident:
+        return []
+    if len(fold(query).replace(" ", "")) < SHORT_QUERY:
+        return [h for h in hits if h.tier == "exact"]
+    return [h for h in hits if h.confident]
+
+
 def tied_with_best(glossary: Glossary, hits: Sequence[Hit]) -> list[Hit]:
     """When the best hit has equals, those plus the near misses; empty when it stands alone.
 
@@ -239,30 +255,44 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     if picked is not None:
         return entry_reply(ctx, picked, ephemeral=private)
     prefer = await channel_game(ctx)
-    hits = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
+    hits = answering_hits(query, glossary.search(query, game=slug, limit=10, prefer_game=prefer))
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
     tied = tied_with_best(glossary, hits)
     if tied:
+        options = [h.entry for h in tied]
+        if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
+            options = _with_definitions(glossary, query, slug, options)
         return _question(
             ctx,
             ctx.t("rule.ambiguous.title", query=shorten(query, 60)),
             ctx.t("rule.ambiguous.body"),
             ctx.t("rule.ambiguous.placeholder"),
-            [h.entry for h in tied[:TIE_OPTIONS]],
+            options[:TIE_OPTIONS],
             private,
         )
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     alternatives = close_alternatives(hits)
     if alternatives:
+        others = [h.entry for h in alternatives]
+        others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]
         reply.actions.append(
             Select(
                 ctx.t("rule.did_you_mean"),
                 "rule.pick",
-                entry_options(ctx, [h.entry for h in alternatives]),
+                entry_options(ctx, others[:ALTERNATIVES]),
             )
         )
     return reply
+
+
+def _with_definitions(
+    glossary: Glossary, query: str, slug: str | None, entries: list[Entry]
+) -> list[Entry]:
+    """`entries` plus those defined with the query's word (`летающий` → Flying «Существо
+    летает…»), after them: only when the answer is already a choice, never as the answer."""
+    extra = glossary.defined_by(query, game=slug, limit=ALTERNATIVES)
+    return entries + [e for e in extra if e not in entries]
 
 
 def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, private: bool) -> Reply:
@@ -274,7 +304,9 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     glossary = glossary_of(ctx)
     shown = shorten(query, 60)
     if slug is not None:
-        elsewhere = glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
+        elsewhere = answering_hits(
+            query, glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
+        )
         if elsewhere:
             title = ctx.t("rule.elsewhere.title", query=shown, game=game_name(slug, ctx.lang))
             return _question(
@@ -288,7 +320,9 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     suggestions = glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
-    near = [h.entry for h in suggestions if h.tier == "near"]
+    # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
+    # strangers offered only as a place to start.
+    near = [h.entry for h in suggestions if h.tier != "far"]
     kind = "rule.suggest" if near else "rule.far"
     return _question(
         ctx,

@@ -24,6 +24,7 @@ from bot.handlers.glossary import (
     GAME_CHOICES,
     QUERY_MAX,
     TIE_OPTIONS,
+    answering_hits,
     channel_game,
     check_game,
     check_query,
@@ -35,7 +36,7 @@ from bot.handlers.glossary import (
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
 from glossary.model import Entry
-from glossary.normalize import clean
+from glossary.normalize import clean, only_stop_words
 
 TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
@@ -61,6 +62,8 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     """Entries whose text contains the words, with snippets and a select to open one."""
     slug = check_game(game)
     query = check_query(text, TEXT_MAX)
+    if only_stop_words(query):  # every rule text has `и`: a list of them would be noise
+        raise UserError("search.stop_words", query=shorten(query, 60))
     hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
     if not hits:
         raise UserError("search.not_found", query=shorten(query, 60))
@@ -230,6 +233,7 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         entry = glossary.get(query)
         if entry is None:
             hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
+            hits = answering_hits(query, hits)  # a chat line cannot ask back: no guesses
             entry = hits[0].entry if hits else None
             tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
         if entry is None:

@@ -65,12 +65,13 @@ class Stat:
     note: str = ""
     flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
 
-    def text(self) -> str:
-        """As the board shows it (markdown in a custom stat's name escaped)."""
+    def text(self, *, markdown: bool = True) -> str:
+        """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
+        label = md(self.label) if markdown else self.label
         if self.flag:
-            return md(self.label)
+            return label
         num = f"{self.value}/{self.maximum}" if self.maximum is not None else str(self.value)
-        return f"{md(self.label)} {num}" + (f" ({self.note})" if self.note else "")
+        return f"{label} {num}" + (f" ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -499,7 +500,9 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
             SelectOption(
                 label=_clip(x.name, SELECT_LABEL_MAX),
                 value=x.key,
-                description=_clip(x.main.text(), SELECT_LABEL_MAX) if x.main else None,
+                description=_clip(x.main.text(markdown=False), SELECT_LABEL_MAX)
+                if x.main
+                else None,
             )
             for x in chunk
         )
