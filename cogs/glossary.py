@@ -15,6 +15,7 @@ from bot.context import Ctx
 from bot.discord.cog import add_area_cog
 from bot.discord.context import services_of, user_ref
 from bot.discord.render import render_reply
+from bot.i18n import pick_language
 from bot.handlers.glossary_browse import inline_reply
 
 log = logging.getLogger("arbiter.glossary")
@@ -31,12 +32,14 @@ class InlineLookup(commands.Cog):
         if message.author.bot or "[[" not in message.content:
             return
         services = services_of(self.bot)
+        # A chat message carries no user locale: answer in the server's language.
+        guild_locale = message.guild.preferred_locale.value if message.guild else None
         ctx = Ctx(
             services=services,
             user=user_ref(message.author),
             channel_id=message.channel.id,
             guild_id=message.guild.id if message.guild else None,
-            lang=services.settings.locale,
+            lang=pick_language(guild_locale, default=services.settings.locale),
         )
         try:
             reply = await inline_reply(ctx, message.content)

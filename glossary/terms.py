@@ -7,17 +7,18 @@ the search would take for a term is the word spotted here.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from glossary.model import Entry
-from glossary.normalize import PARAM_LETTERS, fold, stem
+from glossary.normalize import PARAM_LETTERS, fold, stem, stems_agree
 
 # One written word; hyphenated and apostrophised words stay whole, stress marks stay inside.
 _WORD = re.compile(r"\w[\w\u0300-\u036f]*(?:[-'’]\w[\w\u0300-\u036f]*)*")
 _PARAM_TOKENS = PARAM_LETTERS | {"n"}  # trailing value letters a name may end with
 _MAX_KEY_WORDS = 4
-_MIN_STEM = 3
+_MIN_STEM = 2  # `Яд` is a name; a one-letter stem is not
 
 
 def _stem(word: str) -> str:
@@ -49,6 +50,7 @@ class TermFinder:
     def __init__(self, entries: Iterable[Entry]) -> None:
         self._keys: dict[tuple[str, ...], list[Entry]] = {}
         self._abbreviations: dict[str, list[Entry]] = {}
+        self._forms: dict[tuple[str, ...], set[tuple[str, ...]]] = {}  # names' folded words
         for entry in entries:
             for name in dict.fromkeys((entry.title, *entry.names)):
                 self._add(name, entry)
@@ -70,22 +72,31 @@ class TermFinder:
         bucket = self._keys.setdefault(key, [])
         if entry not in bucket:
             bucket.append(entry)
+        self._forms.setdefault(key, set()).add(tuple(fold(w) for w in words))
+
+    def _agrees(self, key: tuple[str, ...], words: list[str]) -> bool:
+        """Whether the message's words are forms of a name's words, not strangers that share a
+        short stem (`горит` and «Горы» both stem to `гор`)."""
+        folded = [fold(w) for w in words]
+        return any(all(map(stems_agree, folded, form)) for form in self._forms.get(key, ()))
 
     def find(self, text: str, prefer_game: str | None = None) -> list[TermMatch]:
         """Matches in reading order, longest name first; one match per distinct set of entries.
 
-        With `prefer_game`, a word naming entries of several games keeps only that game's ones.
+        A word naming entries of several games keeps only those of `prefer_game` (the channel's
+        game), else those of the game most other terms of the text belong to: `урон` next to
+        Mage Wars terms is read as Mage Wars when it has such an entry.
         """
         words = _WORD.findall(text)
         stems = [_stem(w) for w in words]
-        out: list[TermMatch] = []
-        seen: set[tuple[str, ...]] = set()
+        spans: list[tuple[str, list[Entry]]] = []
         i = 0
         while i < len(words):
             found: tuple[int, list[Entry]] | None = None
             for n in range(min(_MAX_KEY_WORDS, len(words) - i), 0, -1):
-                bucket = self._keys.get(tuple(stems[i : i + n]))
-                if bucket:
+                key = tuple(stems[i : i + n])
+                bucket = self._keys.get(key)
+                if bucket and self._agrees(key, words[i : i + n]):
                     found = (n, bucket)
                     break
             if found is None:
@@ -96,10 +107,26 @@ class TermFinder:
                 i += 1
                 continue
             n, bucket = found
-            chosen = [e for e in bucket if e.game == prefer_game] or bucket
+            spans.append((" ".join(words[i : i + n]), bucket))
+            i += n
+        out: list[TermMatch] = []
+        seen: set[tuple[str, ...]] = set()
+        for k, (found_words, bucket) in enumerate(spans):
+            chosen = [e for e in bucket if e.game == prefer_game]
+            if not chosen:
+                game = _majority_game(spans[:k] + spans[k + 1 :])
+                chosen = [e for e in bucket if e.game == game] or bucket
             ids = tuple(e.id for e in chosen)
             if ids not in seen:
                 seen.add(ids)
-                out.append(TermMatch(" ".join(words[i : i + n]), tuple(chosen)))
-            i += n
+                out.append(TermMatch(found_words, tuple(chosen)))
         return out
+
+
+def _majority_game(spans: list[tuple[str, list[Entry]]]) -> str | None:
+    """The game most of these matches belong to (one vote per match), if one game leads."""
+    votes = Counter(game for _, bucket in spans for game in {e.game for e in bucket})
+    top = votes.most_common(2)
+    if not top or (len(top) > 1 and top[1][1] == top[0][1]):
+        return None
+    return top[0][0]

@@ -71,12 +71,12 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     holder = service.find_target(state, text)
     unit = state.leader(holder.id) if isinstance(holder, Participant) else holder
     if unit is None:
-        raise UserError("tracker.error.not_a_unit", name=text)
+        raise service.refusal("tracker.error.not_a_unit", name=text)
     if unit.destroyed:
-        raise UserError("dice.target.destroyed", unit=unit.name)
+        raise service.refusal("dice.target.destroyed", unit=unit.name)
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
-        raise UserError(
+        raise service.refusal(
             "tracker.error.no_stat",
             name=tpl.label(tpl.damage, ctx.lang),
             target=unit.name,

@@ -67,6 +67,7 @@ from bot.handlers.tracker import ac_target, outcome_reply
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Field, Reply
 from bot.storage.api import RollRecord
+from bot.tracker.names import md
 from bot.tracker.service import Outcome, load_state
 
 AREA = "dice"
@@ -139,7 +140,7 @@ def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> No
     """Put the lines saying which values came from the unit above the roll."""
     lines = replies.target_lines(
         _tr(ctx),
-        tracked.unit.name,
+        md(tracked.unit.name),
         filled.taken,
         filled.given,
         filled.incapacitated,
@@ -190,7 +191,10 @@ async def mw_attack(
             "from_unit": dict(filled.taken),
             "tokens": effects.tokens,
         }
-        summary = ("dice.summary.damage_target", {"total": result.total, "unit": tracked.unit.name})
+        summary = (
+            "dice.summary.damage_target",
+            {"total": result.total, "unit": md(tracked.unit.name)},
+        )
     await _log(ctx, "mw attack", inputs, data, summary, private)
     return _finish(reply, private)
 
