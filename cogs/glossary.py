@@ -15,8 +15,8 @@ from bot.context import Ctx
 from bot.discord.cog import add_area_cog
 from bot.discord.context import services_of, user_ref
 from bot.discord.render import render_reply
-from bot.i18n import pick_language
 from bot.handlers.glossary_browse import inline_reply
+from bot.i18n import pick_language
 
 log = logging.getLogger("arbiter.glossary")
 

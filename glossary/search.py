@@ -44,8 +44,10 @@ __all__ = ["Glossary", "Hit", "TermMatch", "TextHit"]
 MAX_QUERY_CHARS = 200  # longer input is cut: no real term is that long
 MIN_SCORE = 30.0  # below this a hit is noise, not a match
 PREFER_MIN_SCORE = 50.0  # a preferred game's hit jumps ahead only when it is a real match
-# A hit below this is a guess (a typo of a prefix, a word overlap): `/rule` offers it among
-# suggestions instead of answering with it, and never calls such guesses "equally good".
+# A hit below this is a guess (a typo of a word's start, a loose word overlap, a stem shared by
+# strangers): `/rule` offers it among suggestions instead of answering with it, and never calls
+# such guesses "equally good". One typo in a word of 5 letters or more (63) answers; two typos
+# (56: `Incorprael`) are offered with the right entry first.
 CONFIDENT_SCORE = 60.0
 AMBIGUITY_MARGIN = 1.0  # hits this close to the best, in the same tier, tie with it
 LAYOUT_PENALTY = 4.0  # reading the query in the other layout is a guess
@@ -71,10 +73,21 @@ PREFIX = 80.0  # + up to 10 for how much of the key is typed
 WORD_PREFIX = 70.0  # + up to 9 (stays below any prefix hit)
 FUZZY = 70.0  # − 7 per edit
 FUZZY_PREFIX = 62.0  # − 7 per edit
+SHORT_TYPO_KEY = 4  # a typo in a key this short costs one edit more (`typo_score`)
 WORDS = 30.0  # + up to 38 for word coverage
+# Every query word is one of the entry's names, spread over several of them (`Bleed
+# кровотечение`): as sure as a typo match, though no single key holds it all.
+ACROSS_NAMES = 66.0
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?…])\s|\n")
 _Offer = Callable[[int, float, str], None]
+
+
+def typo_score(edits: float, key_length: int) -> float:
+    """A whole-key typo match: 7 points per edit, and one edit more for a key of 4 letters or
+    fewer, where one edit is a quarter of the word (`вода` is not a typo of `ЗОДА`)."""
+    short = 1.0 if key_length <= SHORT_TYPO_KEY else 0.0
+    return FUZZY - 7.0 * (edits + short)
 
 
 def edit_budget(length: int) -> int:
@@ -332,10 +345,11 @@ class Glossary:
             short = any(len(s) < TRUSTED_STEM for s in q.stems)
             for kid in ids(idx.by_stem_key.get(q.stem_key)):
                 if short and not _forms_agree(q.base_tokens, analyse(idx.norm[kid]).base_tokens):
-                    # `горит` ~ `горы`: one short stem, different words. At most a typo.
+                    # `горит` ~ `горы`: one short stem, different words. At most a typo in a
+                    # short word, so it scores one typo worse than its edits: a suggestion.
                     d = OSA.distance(q.norm, idx.norm[kid])
                     if d <= 2:
-                        offer(kid, FUZZY - 7.0 * d, "fuzzy")
+                        offer(kid, FUZZY - 7.0 * (d + 1), "fuzzy")
                     continue
                 same = idx.has_param[kid] == q.has_param
                 offer(kid, STEM if same else STEM_PARAM_MISMATCH, "stem")
@@ -429,6 +443,8 @@ class Glossary:
                     row = weights[kid] = [0.0] * n
                 if w > row[qi]:
                     row[qi] = w
+        if n > 1:
+            self._match_across_names(weights, offer)
         idfs = [idx.idf.get(stem(w), idx.max_idf) for w in words]
         total_idf = sum(idfs)
         qstems = {stem(w) for w in words}
@@ -444,7 +460,7 @@ class Glossary:
                         OSA.distance(q.compact, norm.replace(" ", ""), score_cutoff=budget),
                     )
                     if d <= budget:
-                        offer(kid, FUZZY - 7.0 * d, "fuzzy")
+                        offer(kid, typo_score(d, len(norm)), "fuzzy")
                 if qlen >= 5 and len(norm) > qlen:
                     d = OSA.distance(q.norm, norm[:qlen], score_cutoff=budget)
                     if d <= budget:
@@ -460,6 +476,26 @@ class Glossary:
             cover_query = sum(i * w for i, w in zip(idfs, row, strict=True)) / total_idf
             head = 3.0 if idx.head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
+
+    def _match_across_names(self, weights: dict[int, list[float]], offer: _Offer) -> None:
+        """An entry whose names together hold every query word, each word whole."""
+        entry_of = self._index.entry_of
+        rows: dict[int, list[float]] = {}
+        keys: dict[int, int] = {}
+        for kid, row in weights.items():
+            e = entry_of[kid]
+            current = rows.get(e)
+            if current is None:
+                rows[e] = list(row)
+                keys[e] = kid
+            else:
+                rows[e] = [max(a, b) for a, b in zip(current, row, strict=True)]
+                if sum(row) > sum(weights[keys[e]]):
+                    keys[e] = kid
+        for e, row in rows.items():
+            # (a single key holding every word is scored by the tiers above)
+            if min(row) >= 1.0 and min(weights[keys[e]]) < 1.0:
+                offer(keys[e], ACROSS_NAMES, "words")
 
     def _match_glued(self, q: Folded, budget: int, offer: _Offer) -> None:
         """A name written as one word typed as two, with a typo: `doble strike` → Doublestrike."""
@@ -489,7 +525,7 @@ class Glossary:
         for _, d, kid in process.extract(
             q.norm, idx.norm, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
         ):
-            offer(kid, FUZZY - 7.0 * float(d))
+            offer(kid, typo_score(float(d), len(idx.norm[kid])))
         if len(q.tokens) == 1:  # a half-typed word with a typo: compare with word beginnings
             size = len(q.norm)
             words = [t for t in idx.vocab if len(t) > size]
@@ -541,7 +577,8 @@ class Glossary:
         budget = edit_budget(len(word))
         if budget:
             for token, d in _near_with_distance(word, budget, idx.vocab_by_len):
-                put(idx.token_keys[token], 1.0 - 0.15 * d)
+                short = 1.0 if len(token) <= SHORT_TYPO_KEY else 0.0  # as in `typo_score`
+                put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
         return out
 
     def _rank(self, best: dict[int, _Match], limit: int, prefer_game: str | None) -> list[Hit]:

@@ -255,7 +255,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     if picked is not None:
         return entry_reply(ctx, picked, ephemeral=private)
     prefer = await channel_game(ctx)
-    hits = answering_hits(query, glossary.search(query, game=slug, limit=10, prefer_game=prefer))
+    found = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
+    hits = answering_hits(query, found)
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
     tied = tied_with_best(glossary, hits)
@@ -272,7 +273,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             private,
         )
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
-    alternatives = close_alternatives(hits)
+    # Runners-up may be guesses: a "did you mean" is where guesses belong.
+    alternatives = close_alternatives([hits[0], *(h for h in found if h is not hits[0])])
     if alternatives:
         others = [h.entry for h in alternatives]
         others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]

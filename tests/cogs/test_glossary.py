@@ -149,3 +149,19 @@ async def test_inline_terms_in_chat(table: Table, fake: Glossary) -> None:
     count = len(table.channel.history())
     await table.bob.send(table.channel, "без терминов [одна скобка]")
     assert len(table.channel.history()) == count + 1  # nothing answered
+
+
+@pytest.mark.parametrize(
+    ("locale", "missing"), [("ru", "Не нашлось: «zzqqxx»."), ("en-US", "Not found: «zzqqxx».")]
+)
+async def test_inline_answers_in_the_guilds_language(
+    table: Table, fake: Glossary, locale: str, missing: str
+) -> None:
+    guild = table.env.create_guild(name=f"Guild {locale}", preferred_locale=locale)
+    channel = guild.create_text_channel("table")
+    carol = guild.add_member(table.env.create_user("carol"))
+    await carol.send(channel, "[[эгида]] и [[zzqqxx]]")
+    answer = channel.last_message
+    assert answer is not None and answer.author.bot
+    text = "\n".join(e.description or "" for e in answer.embeds)
+    assert missing in text and ENTRIES[0].text in text
