@@ -103,17 +103,13 @@ class Reply:
         return cls(title=title, body=text, kind=Kind.ERROR, ephemeral=True)
 
 
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, the last one an ellipsis when cut (Discord's limits)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def custom_id(action: str, payload: str = "") -> str:
     value = f"{CUSTOM_ID_PREFIX}:{action}:{payload}"
     if len(value) > CUSTOM_ID_MAX:
         raise ValueError(f"custom_id too long ({len(value)} > {CUSTOM_ID_MAX}): {value!r}")
     return value
-
-
-def parse_custom_id(value: str) -> tuple[str, str] | None:
-    """`(action, payload)` for one of our custom ids, else None."""
-    prefix, sep, rest = value.partition(":")
-    if prefix != CUSTOM_ID_PREFIX or not sep:
-        return None
-    action, _, payload = rest.partition(":")
-    return (action, payload) if action else None

@@ -77,9 +77,10 @@ class TextIndex:
         """
         folded = analyse(query)
         words = [t for t in folded.tokens if t not in STOP_WORDS]
-        stems = list(dict.fromkeys(term_of(w) for w in words if w))[:12]
-        variants = {s: self._terms_for(w) for w, s in zip(words, map(term_of, words), strict=True)}
-        known = [s for s in stems if any(v in self.postings for v in variants.get(s, [s]))]
+        word_terms = [term_of(w) for w in words]
+        stems = list(dict.fromkeys(s for w, s in zip(words, word_terms, strict=True) if w))[:12]
+        variants = {s: self._terms_for(w) for w, s in zip(words, word_terms, strict=True)}
+        known = [s for s in stems if any(v in self.postings for v in variants[s])]
         if not known:
             return []
         total_idf = sum(self.idf.get(s, 1.0) for s in stems) or 1.0
@@ -88,7 +89,7 @@ class TextIndex:
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
         wanted: set[str] = set()
         for s in known:
-            terms = [v for v in variants.get(s, [s]) if v in self.postings]
+            terms = [v for v in variants[s] if v in self.postings]
             wanted.update(terms)
             idf = max(self.idf[v] for v in terms)
             tfs: dict[int, int] = defaultdict(int)
@@ -108,7 +109,7 @@ class TextIndex:
         whole = len(known)
         ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
         ranked = ranked[: max(limit, 0) * 4]
-        phrase = " ".join(term_of(t) for t in words)
+        phrase = " ".join(word_terms)
         phrase = f" {phrase} " if len(words) > 1 else ""
         hits = []
         for i in ranked:

@@ -191,15 +191,10 @@ def _roll_effect(
 def _roll_burn(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import roll_burn
+    from bot.dice.mage_wars import burn_json, roll_burn
 
     r = roll_burn(args.tokens, rng)
-    data = {
-        "faces": [f.label() for f in r.rolls],
-        "damage": r.damage,
-        "tokens_left": r.tokens_left,
-    }
-    return data, replies.burn_reply(tr, r)
+    return burn_json(r), replies.burn_reply(tr, r)
 
 
 def _roll_escape(

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.games import GAME_SLUGS
+from bot.reply import clip
 from glossary.normalize import clean
 
 LIMIT_MAX = 100
@@ -68,7 +69,7 @@ def cmd_lookup(args: argparse.Namespace, settings: Settings) -> int:
         return 1
     for n, row in enumerate(rows, 1):
         first_line = row["text"].split("\n", 1)[0]
-        preview = first_line if len(first_line) <= 100 else first_line[:99] + "…"
+        preview = clip(first_line, 100)
         print(f"{n:>2}. {row['title']}  [{row['game']}]  {row['score']:.3f}  {row['id']}")
         print(f"    {preview}")
     return 0

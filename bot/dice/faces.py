@@ -37,10 +37,6 @@ ATTACK_FACES: tuple[AttackFace, ...] = (
 EFFECT_SIDES = 12
 
 
-def roll_attack_die(rng: random.Random) -> AttackFace:
-    return ATTACK_FACES[rng.randrange(6)]
-
-
 FACE_INDEXES = range(len(ATTACK_FACES))
 
 

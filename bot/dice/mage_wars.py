@@ -392,8 +392,13 @@ def roll_plain_effect(rng: random.Random, bonus: int = 0) -> D12Roll:
     return D12Roll(natural, natural + bonus, True)
 
 
-def face_json(face: AttackFace) -> str:
-    return face.label()
+def burn_json(result: BurnResult) -> dict[str, Any]:
+    """Burn upkeep as plain data for the roll log and `--json`."""
+    return {
+        "faces": [f.label() for f in result.rolls],
+        "damage": result.damage,
+        "tokens_left": result.tokens_left,
+    }
 
 
 def attack_json(result: AttackResult) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from bot.discord.context import make_ctx, services_of, user_ref
 from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
 from bot.registry import Command, MessageMenu, guarded, new_error_id, run_action, run_command
+from bot.reply import clip
 
 log = logging.getLogger("arbiter.discord")
 
@@ -87,7 +88,7 @@ async def run_autocomplete(
     for choice in choices:
         if len(choice.value) > CHOICE_VALUE_MAX:
             continue  # a value Discord would refuse; the name alone cannot stand for it
-        name = choice.name if len(choice.name) <= CHOICE_NAME_MAX else choice.name[:99] + "…"
+        name = clip(choice.name, CHOICE_NAME_MAX)
         try:
             value = coerce(opt.type, choice.value)
         except ValueError:

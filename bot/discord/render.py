@@ -14,7 +14,7 @@ import discord
 
 from bot.discord.components import ActionItem
 from bot.discord.split import split_text
-from bot.reply import Attachment, Button, Kind, Reply, Style
+from bot.reply import Attachment, Button, Kind, Reply, Style, clip
 
 # Discord's documented limits.
 TITLE_MAX = 256
@@ -157,10 +157,6 @@ def pack_embeds(embeds: list[discord.Embed]) -> list[OutMessage]:
     return messages
 
 
-def _label(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def build_views(reply: Reply) -> list[discord.ui.View]:
     """Persistent views (no timeout) whose items dispatch by custom id, even after a restart.
 
@@ -190,7 +186,7 @@ def _items(reply: Reply) -> list[ActionItem]:
     for action in reply.actions:
         if isinstance(action, Button):
             button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-                label=_label(action.label, BUTTON_LABEL_MAX),
+                label=clip(action.label, BUTTON_LABEL_MAX),
                 style=_STYLES[action.style],
                 custom_id=action.custom_id,
                 disabled=action.disabled,
@@ -201,12 +197,12 @@ def _items(reply: Reply) -> list[ActionItem]:
             chunk = action.options[start : start + SELECT_OPTIONS_MAX]
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=action.custom_id,
-                placeholder=_label(action.placeholder, SELECT_PLACEHOLDER_MAX) or None,
+                placeholder=clip(action.placeholder, SELECT_PLACEHOLDER_MAX) or None,
                 options=[
                     discord.SelectOption(
-                        label=_label(o.label, SELECT_OPTION_MAX),
+                        label=clip(o.label, SELECT_OPTION_MAX),
                         value=o.value,
-                        description=_label(o.description, SELECT_OPTION_MAX)
+                        description=clip(o.description, SELECT_OPTION_MAX)
                         if o.description
                         else None,
                     )

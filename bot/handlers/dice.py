@@ -20,6 +20,7 @@ from bot.dice.mage_wars import (
     MAX_BURN,
     MAX_EFFECT_BONUS,
     attack_json,
+    burn_json,
     resolve_attack,
     roll_burn,
     roll_escape,
@@ -246,11 +247,7 @@ async def mw_burn(
     if tokens is None:
         raise UserError("dice.mw.burn_needs_tokens")
     result = roll_burn(tokens, ctx.services.rng)
-    data: dict[str, Any] = {
-        "faces": [f.label() for f in result.rolls],
-        "damage": result.damage,
-        "tokens_left": result.tokens_left,
-    }
+    data = burn_json(result)
     reply = replies.burn_reply(_tr(ctx), result)
     inputs: dict[str, Any] = {"tokens": tokens}
     summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})

@@ -44,6 +44,7 @@ SEE_ALSO_BUTTONS = 5
 ALTERNATIVES = 5
 FAR_SUGGESTIONS = 3  # terms offered when nothing is spelled alike: a start, not a guess
 TIE_OPTIONS = 25
+OPEN_ID_MAX = 80  # longest entry id a `rule.open` button carries (custom ids stop at 100)
 # When the best hit is only a prefix, typo or word match, runners-up within this many points
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
@@ -131,7 +132,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     buttons = [
         Button(button_label(e), "rule.open", e.id)
         for e in linked[:SEE_ALSO_BUTTONS]
-        if len(e.id) <= 80
+        if len(e.id) <= OPEN_ID_MAX
     ]
     unlinked = [display_title(e) for e in linked if e.id not in {b.payload for b in buttons}]
     plain = unlinked + list(entry.see_also_text)
@@ -195,13 +196,14 @@ def tied_with_best(glossary: Glossary, hits: Sequence[Hit]) -> list[Hit]:
 
 
 def _question(
-    ctx: Ctx, title: str, body: str, placeholder: str, entries: list[Entry], ephemeral: bool
+    ctx: Ctx, kind: str, entries: list[Entry], ephemeral: bool, **title_params: object
 ) -> Reply:
+    """A /rule question: `<kind>.title`, `.body` and `.placeholder`, and a select of `entries`."""
     return Reply(
-        title=title,
-        body=body,
+        title=ctx.t(f"{kind}.title", **title_params),
+        body=ctx.t(f"{kind}.body"),
         ephemeral=ephemeral,
-        actions=[Select(placeholder, "rule.pick", entry_options(ctx, entries))],
+        actions=[Select(ctx.t(f"{kind}.placeholder"), "rule.pick", entry_options(ctx, entries))],
     )
 
 
@@ -265,12 +267,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
             options = _with_definitions(glossary, query, slug, options)
         return _question(
-            ctx,
-            ctx.t("rule.ambiguous.title", query=shorten(query, 60)),
-            ctx.t("rule.ambiguous.body"),
-            ctx.t("rule.ambiguous.placeholder"),
-            options[:TIE_OPTIONS],
-            private,
+            ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query=shorten(query, 60)
         )
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
@@ -310,30 +307,19 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
             query, glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
         )
         if elsewhere:
-            title = ctx.t("rule.elsewhere.title", query=shown, game=game_name(slug, ctx.lang))
-            return _question(
-                ctx,
-                title,
-                ctx.t("rule.elsewhere.body"),
-                ctx.t("rule.elsewhere.placeholder"),
-                [h.entry for h in elsewhere],
-                private,
-            )
+            entries = [h.entry for h in elsewhere]
+            game = game_name(slug, ctx.lang)
+            return _question(ctx, "rule.elsewhere", entries, private, query=shown, game=game)
     suggestions = glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
     # strangers offered only as a place to start.
     near = [h.entry for h in suggestions if h.tier != "far"]
-    kind = "rule.suggest" if near else "rule.far"
-    return _question(
-        ctx,
-        ctx.t(f"{kind}.title", query=shown),
-        ctx.t(f"{kind}.body"),
-        ctx.t(f"{kind}.placeholder"),
-        near or [h.entry for h in suggestions[:FAR_SUGGESTIONS]],
-        private,
-    )
+    if near:
+        return _question(ctx, "rule.suggest", near, private, query=shown)
+    far = [h.entry for h in suggestions[:FAR_SUGGESTIONS]]
+    return _question(ctx, "rule.far", far, private, query=shown)
 
 
 @action("rule.pick")

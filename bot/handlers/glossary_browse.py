@@ -22,6 +22,7 @@ from bot.glossary_view import (
 )
 from bot.handlers.glossary import (
     GAME_CHOICES,
+    OPEN_ID_MAX,
     QUERY_MAX,
     TIE_OPTIONS,
     answering_hits,
@@ -250,7 +251,11 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         reply = Reply(
             title=ctx.t("inline.title"),
             body="\n\n".join(parts),
-            actions=[Button(button_label(e), "rule.open", e.id) for e in found if len(e.id) <= 80],
+            actions=[
+                Button(button_label(e), "rule.open", e.id)
+                for e in found
+                if len(e.id) <= OPEN_ID_MAX
+            ],
         )
     if tied:
         names = ", ".join(choice_name(e, ctx.lang) for e in tied)
@@ -259,6 +264,6 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         reply.actions += [
             Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
             for e in tied
-            if len(e.id) <= 80
+            if len(e.id) <= OPEN_ID_MAX
         ][: max(room, 0)]
     return reply

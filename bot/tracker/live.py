@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import catalogue, t
-from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style
+from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style, clip
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
 from bot.tracker.names import md
 from bot.tracker.templates import TURN_GAMES, Template, game_name, template
@@ -381,7 +381,7 @@ def _pack(name: str, lines: list[str], lang: str) -> list[Field]:
     chunk: list[str] = []
     size = 0
     for raw in lines:
-        line = raw if len(raw) <= FIELD_VALUE_MAX else raw[: FIELD_VALUE_MAX - 1] + "…"
+        line = clip(raw, FIELD_VALUE_MAX)
         extra = len(line) + (1 if chunk else 0)
         if chunk and size + extra > FIELD_VALUE_MAX:
             out.append(Field(name, "\n".join(chunk)))
@@ -392,12 +392,8 @@ def _pack(name: str, lines: list[str], lang: str) -> list[Field]:
     if chunk:
         out.append(Field(name, "\n".join(chunk)))
     for i in range(1, len(out)):
-        out[i] = Field(_clip(t("live.continued", lang, name=name), FIELD_NAME_MAX), out[i].value)
+        out[i] = Field(clip(t("live.continued", lang, name=name), FIELD_NAME_MAX), out[i].value)
     return out
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
@@ -415,7 +411,7 @@ def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
         main = md(target.main.label) if target.main else "—"
         body.append(t("live.selected", lang, name=md(target.name), stat=main))
     body.extend(board.notes)
-    return _clip(title, TITLE_MAX), _clip("\n".join(body), DESCRIPTION_MAX)
+    return clip(title, TITLE_MAX), clip("\n".join(body), DESCRIPTION_MAX)
 
 
 def find_target(board: Scoreboard, key: str | None) -> UnitRow | PlayerBlock | None:
@@ -498,11 +494,9 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
             placeholder += f" ({n}/{len(chunks)})"
         options = tuple(
             SelectOption(
-                label=_clip(x.name, SELECT_LABEL_MAX),
+                label=clip(x.name, SELECT_LABEL_MAX),
                 value=x.key,
-                description=_clip(x.main.text(markdown=False), SELECT_LABEL_MAX)
-                if x.main
-                else None,
+                description=clip(x.main.text(markdown=False), SELECT_LABEL_MAX) if x.main else None,
             )
             for x in chunk
         )
@@ -527,7 +521,7 @@ def step_label(step: int, stat: str) -> str:
     heal; the name says the button adds damage (one more counter on the unit, as at the table).
     """
     sign = "−" if step < 0 else "+"
-    return _clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
+    return clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
 
 
 def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = True) -> Reply:
@@ -540,7 +534,7 @@ def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = T
             f
             for p in board.players
             for f in _pack(
-                _clip(_player_name(p), FIELD_NAME_MAX),
+                clip(_player_name(p), FIELD_NAME_MAX),
                 player_lines(p, lang, level=level, selected=board.selected),
                 lang,
             )
@@ -562,7 +556,7 @@ def render_board_pages(board: Scoreboard, lang: str = "ru") -> list[Reply]:
     title, _ = _header(board, lang)
     for p in board.players:
         fields = _pack(
-            _clip(_player_name(p), FIELD_NAME_MAX),
+            clip(_player_name(p), FIELD_NAME_MAX),
             player_lines(p, lang, level=0, selected=board.selected),
             lang,
         )

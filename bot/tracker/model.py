@@ -180,14 +180,6 @@ class GameState:
             None,
         )
 
-    def counter_owner(self, counter_id: int) -> tuple[Participant | Unit, Counter] | None:
-        holders: tuple[Participant | Unit, ...] = (*self.all_participants, *self.all_units)
-        for holder in holders:
-            for c in (*holder.counters, *holder.tokens):
-                if c.id == counter_id:
-                    return holder, c
-        return None
-
 
 def keyforge_chain_penalty(chains: int) -> int:
     """Cards fewer drawn for `chains` chains: 1–6 → 1, 7–12 → 2, 13–18 → 3, 19–24 → 4."""

@@ -20,7 +20,6 @@ from bot.storage import Storage
 from bot.storage.api import TrackerTx
 from bot.storage.tracker import GameExists, GameNotActive
 from bot.tracker.model import (
-    ACTIVE,
     DESTROYED,
     ENDED,
     Counter,
@@ -100,10 +99,6 @@ async def load_state(storage: Storage, channel_id: int) -> GameState | None:
     return await storage.tracker.load_active(channel_id)
 
 
-async def load_game(storage: Storage, game_id: int) -> GameState | None:
-    return await storage.tracker.load(game_id)
-
-
 async def current_or_last(storage: Storage, channel_id: int) -> GameState | None:
     """The channel's active game, else its most recent one (a game just won: log, undo, board)."""
     state = await storage.tracker.load_active(channel_id)
@@ -148,10 +143,6 @@ def _player(ctx: Ctx, state: GameState, user: UserRef | None) -> Participant:
 
 
 # --- name resolution (pure) --------------------------------------------------------------------
-
-
-def holder_name(holder: Holder) -> str:
-    return holder.name
 
 
 def find_target(state: GameState, text: str) -> Holder:
@@ -694,11 +685,14 @@ async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
 # --- values ------------------------------------------------------------------------------------
 
 
-def _amount(amount: int) -> None:
+def _amount(amount: int, *, signed: bool = True) -> None:
+    """Refuse an amount beyond `MAX_AMOUNT` either way, or a negative one where `signed` is off."""
     if abs(amount) > MAX_AMOUNT:
         raise refusal(
             "error.out_of_range", name="amount", value=amount, min=-MAX_AMOUNT, max=MAX_AMOUNT
         )
+    if not signed and amount < 0:
+        raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
 
 
 async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Outcome:
@@ -760,9 +754,9 @@ def _damage_ref(
     return holder, c, sign
 
 
-async def damage(ctx: Ctx, target: str, amount: int, *, source: str = "dmg") -> Outcome:
+async def damage(ctx: Ctx, target: str, amount: int) -> Outcome:
     """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed, no overkill)."""
-    return await _hit(ctx, target, amount, source, 1)
+    return await _hit(ctx, target, amount, "dmg", 1)
 
 
 async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
@@ -773,9 +767,7 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
 async def _hit(ctx: Ctx, target: str, amount: int, action: str, direction: int) -> Outcome:
     """Damage (`direction` 1) or healing (-1) on the target's damage stat, or on life in a game
     without one; whatever goes down stops at its floor (0, or the stat's min), not below."""
-    _amount(amount)
-    if amount < 0:
-        raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+    _amount(amount, signed=False)
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
@@ -803,11 +795,6 @@ async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
     require_player(ctx, state)
     p = _player(ctx, state, player)
     return await add(ctx, f"#p{p.id}", tpl.mana, amount)
-
-
-async def apply_damage(ctx: Ctx, target: str, amount: int) -> Outcome:
-    """For `/mw attack target:`: the attack's damage as one undoable step."""
-    return await damage(ctx, target, amount, source="attack")
 
 
 async def update_burn(ctx: Ctx, target: str, damage_dealt: int, tokens_left: int) -> Outcome:
@@ -1049,9 +1036,7 @@ async def spend_pool(
     """
     if pool not in ("power", "dispel"):
         raise refusal("tracker.error.no_stat", name=pool, target="", known="power, dispel")
-    _amount(amount)
-    if amount < 0:
-        raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
+    _amount(amount, signed=False)
     state = await _game_of(ctx, "whfb", command)
     require_player(ctx, state)
     p = _player(ctx, state, player)
@@ -1122,7 +1107,3 @@ async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
     assert after is not None
     await ctx.services.game_changed(ctx.channel_id)
     return after, done
-
-
-def is_active(state: GameState) -> bool:
-    return state.status == ACTIVE

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.registry import UserError
 from bot.tracker import service
 from bot.tracker.model import GameState, Unit
 
@@ -50,6 +51,20 @@ async def state_of(services: Services) -> GameState:
     state = await service.load_state(services.storage, CHANNEL)
     assert state is not None
     return state
+
+
+async def unchanged(
+    services: Services, action: Callable[[], Awaitable[object]], key: str
+) -> UserError:
+    """Run `action`, expect UserError `key`, and check that neither state nor log moved."""
+    before = await state_of(services)
+    events = await services.storage.tracker.event_count(before.game.id)
+    with pytest.raises(UserError) as err:
+        await action()
+    assert err.value.key == key
+    assert await state_of(services) == before
+    assert await services.storage.tracker.event_count(before.game.id) == events
+    return err.value
 
 
 def unit(state: GameState, name: str) -> Unit:

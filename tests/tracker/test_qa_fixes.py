@@ -20,21 +20,15 @@ from bot.tracker.describe import header
 from bot.tracker.live import render_live, step_label
 from bot.tracker.names import clean_name, md
 from bot.tracker.templates import template
-from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unit
+from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unchanged, unit
 
 
 async def refused(
     services: Services, action: Callable[[], Awaitable[object]], key: str, lang: str = "ru"
 ) -> str:
     """Run `action`, expect UserError `key`; state and log unmoved. Returns the text shown."""
-    before = await state_of(services)
-    events = await services.storage.tracker.event_count(before.game.id)
-    with pytest.raises(UserError) as err:
-        await action()
-    assert err.value.key == key
-    assert await state_of(services) == before
-    assert await services.storage.tracker.event_count(before.game.id) == events
-    return t(err.value.key, lang, **err.value.params)
+    err = await unchanged(services, action, key)
+    return t(err.key, lang, **err.params)
 
 
 # --- 5: a WHFB pool too small says so ----------------------------------------------------------

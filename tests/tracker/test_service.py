@@ -11,26 +11,12 @@ from bot.context import Ctx, Services
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
 from bot.tracker import service
-from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of
+from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unchanged
 
 
 async def mage_wars(make_ctx: MakeCtx) -> None:
     await service.start(make_ctx("alice"), "mage-wars", [BOB], {"life": 30})
     await service.add_unit(make_ctx("alice"), "Дракон", None, {"life": 10, "armor": 2})
-
-
-async def unchanged(
-    services: Services, action: Callable[[], Awaitable[object]], key: str
-) -> UserError:
-    """Run `action`, expect UserError `key`, and check that neither state nor log moved."""
-    before = await state_of(services)
-    events = await services.storage.tracker.event_count(before.game.id)
-    with pytest.raises(UserError) as err:
-        await action()
-    assert err.value.key == key
-    assert await state_of(services) == before
-    assert await services.storage.tracker.event_count(before.game.id) == events
-    return err.value
 
 
 @pytest.mark.parametrize(
