@@ -32,6 +32,11 @@ def game_name(slug: str, lang: str) -> str:
     return game.name(lang) if game else slug
 
 
+def sentence_case(text: str) -> str:
+    """First letter upper-case: the sources write one category both ways (`Игровой`/`игровой`)."""
+    return text[:1].upper() + text[1:]
+
+
 def shorten(text: str, limit: int) -> str:
     """`text` on one line, at most `limit` characters, with an ellipsis when shortened.
 

@@ -18,6 +18,7 @@ from bot.glossary_view import (
     extract_inline_terms,
     game_name,
     page_of,
+    sentence_case,
     shorten,
 )
 from bot.handlers.glossary import (
@@ -66,6 +67,10 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     if only_stop_words(query):  # every rule text has `и`: a list of them would be noise
         raise UserError("search.stop_words", query=shorten(query, 60))
     hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
+    if not hits and slug is not None:
+        raise UserError(
+            "search.not_found_in_game", query=shorten(query, 60), game=game_name(slug, ctx.lang)
+        )
     if not hits:
         raise UserError("search.not_found", query=shorten(query, 60))
     lines = [
@@ -100,7 +105,8 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     page = page_of(entries, number, PAGE_SIZE)
     start = page.number * PAGE_SIZE
     lines = [
-        f"`{start + i:>3}.` {display_title(e)}" + (f" — *{e.category}*" if e.category else "")
+        f"`{start + i:>3}.` {display_title(e)}"
+        + (f" — *{sentence_case(e.category)}*" if e.category else "")
         for i, e in enumerate(page.entries, 1)
     ]
     body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))

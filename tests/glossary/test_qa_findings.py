@@ -205,3 +205,23 @@ def test_explain_prefers_the_game_of_the_other_terms(g: Glossary) -> None:
     assert {e.game for e in channel.entries} == {"keyforge"}  # the channel's game first
     alone = g.find_terms("броня")[0]
     assert len({e.game for e in alone.entries}) > 1  # nothing to go by: every game
+
+
+async def test_search_with_a_game_filter_says_the_filter_when_nothing_is_found(
+    services: Services,
+) -> None:
+    from bot.console import Console
+
+    console = Console(services, user="alice")
+    out = await console.execute("/search text:кубик game:keyforge")
+    assert "KeyForge" in out and "«игра»" in out
+    console.lang = "en"
+    out = await console.execute("/search text:кубик game:keyforge")
+    assert "No KeyForge rule text contains “кубик”" in out
+
+
+async def test_glossary_index_writes_every_category_with_a_capital(services: Services) -> None:
+    from bot.console import Console
+
+    out = await Console(services, user="alice").execute("/glossary game:mage-wars")
+    assert "*игровой термин*" not in out and "*Игровой термин*" in out
