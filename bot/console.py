@@ -271,6 +271,8 @@ class Console:
 
     async def _press(self, ctx: Ctx, arg: str) -> Reply:
         items = pressable(self.last) if self.last else []
+        if not items:
+            raise UserError("console.nothing_to_press")
         if not arg.isdigit() or not 1 <= int(arg) <= len(items):
             raise UserError("console.bad_press", count=len(items))
         action_id, payload = items[int(arg) - 1]

@@ -149,8 +149,8 @@ GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
         ("!frob", "console.unknown_command", {"name": "!frob"}),
         ("!user", "console.unknown_command", {"name": "!user"}),
         ("!press", "console.unknown_command", {"name": "!press"}),
-        ("!press 1", "console.bad_press", {"count": 0}),
-        ("!press x", "console.bad_press", {"count": 0}),
+        ("!press 1", "console.nothing_to_press", {}),
+        ("!press x", "console.nothing_to_press", {}),
         ("/greet", "console.missing_option", {"name": "name", "command": "greet"}),
         ("/greet name: times:2", "console.missing_option", {"name": "name", "command": "greet"}),
         ("/greet Аня times:x", "error.not_a_number", {"name": "times", "value": "x"}),
@@ -207,3 +207,10 @@ async def test_option_errors_name_the_option_as_discord_shows_it(console: Consol
     assert "«сколько»" in await console.execute("/dmg Страж")
     console.lang = "en"
     assert "“amount”" in await console.execute("/dmg Страж")
+
+
+async def test_press_names_the_buttons_there_are(console: Console) -> None:
+    shown = await console.execute("/glossary game:keyforge")
+    count = shown.count("  [")  # numbered buttons and select options
+    out = await console.execute("!press 99")
+    assert f"от 1 до {count}" in out
