@@ -30,7 +30,7 @@ from bot.dice.options import (
 )
 from bot.dice.ranges import check_range
 from bot.i18n import t
-from bot.registry import Option, UserError
+from bot.registry import Localized, Option, UserError
 from bot.reply import Reply
 
 EXIT_BAD_INPUT = 2
@@ -144,7 +144,9 @@ def _guarded(settings: Settings, fn: Callable[[], int]) -> int:
     try:
         return fn()
     except UserError as exc:
-        print(t(exc.key, settings.locale, **exc.params), file=sys.stderr)
+        # the CLI's flags are the English option names, so errors name them so in any locale
+        params = {k: v.en if isinstance(v, Localized) else v for k, v in exc.params.items()}
+        print(t(exc.key, settings.locale, **params), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.dice.faces import roll_d6
+from bot.dice.names import option_label
 from bot.dice.ranges import check_range
 from bot.registry import UserError
 
@@ -48,12 +49,12 @@ def parse_values(text: str, name: str = "values") -> Values:
     """`X-Y-Z` or one number X meaning X-X-X; anything else is a UserError."""
     m = _VALUES.match(text)
     if not m:
-        raise UserError("dice.berserk.bad_values", name=name, value=text)
+        raise UserError("dice.berserk.bad_values", name=option_label(name), value=text)
     x = int(m.group(1))
     y = int(m.group(2)) if m.group(2) else x
     z = int(m.group(3)) if m.group(3) else x
     if max(x, y, z) > MAX_VALUE:
-        raise UserError("dice.berserk.bad_values", name=name, value=text)
+        raise UserError("dice.berserk.bad_values", name=option_label(name), value=text)
     return Values(x, y, z)
 
 
@@ -149,6 +150,16 @@ class BerserkStrike:
     def fight(self) -> bool:
         """Fight mode: asked for, or by default for a simple strike (at an open card)."""
         return self.mode == "fight" or (self.mode == "auto" and self.kind == "simple")
+
+    @property
+    def defender_given(self) -> bool:
+        """Any defender option set: worth saying it is unused when the strike is closed."""
+        return (
+            self.defender_values is not None
+            or self.defender_mod != 0
+            or self.defender_blessing
+            or self.defender_clumsiness != 0
+        )
 
     @property
     def attacker_mod(self) -> int:

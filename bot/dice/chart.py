@@ -17,8 +17,12 @@ def bar(p: float, width: int = 20) -> str:
 
 
 def percent(p: float) -> str:
-    if p >= 0.9995 or p == 0:
-        return f"{p * 100:.0f}%"
+    """One decimal; only a certain (exactly 1) or impossible (exactly 0) figure reads 100% / 0%,
+    so a near-certain one never shows «100%» beside a complement of «<0.1%»."""
+    if p >= 1 or p <= 0:
+        return f"{max(0.0, min(1.0, p)) * 100:.0f}%"
+    if p > 0.999:
+        return ">99.9%"
     if p < 0.001:
         return "<0.1%"
     return f"{p * 100:.1f}%"

@@ -98,6 +98,38 @@ def _is_division(exc: d20.RollError) -> bool:
     return isinstance(exc, d20.RollValueError) and isinstance(exc.__context__, ZeroDivisionError)
 
 
+_SELECTS = frozenset({"k", "p"})  # keep, drop
+_ADDS_DICE = frozenset({"e", "ra"})  # explode, reroll-and-add: more dice than were asked for
+
+
+def _check_selects(tree: Any, expr: str) -> None:
+    """Keep/drop the highest or lowest N (`kh3`, `pl1`) must pick from 1 to the dice rolled:
+    d20 silently keeps everything for `2d6kh5` and nothing for `1d6kh0`. After an explosion
+    the count is only known from the roll, so there only 0 is refused."""
+    for node in _nodes(tree):
+        if not isinstance(node, d20.ast.OperatedSet):
+            continue
+        value = node.value
+        size = int(value.num) if isinstance(value, d20.ast.Dice) else len(value.values)
+        grows = False
+        for op in node.operations:
+            grows = grows or op.op in _ADDS_DICE
+            if op.op not in _SELECTS:
+                continue
+            for sel in op.sels:
+                if sel.cat not in ("h", "l"):
+                    continue
+                if sel.num < 1:
+                    raise UserError("dice.expr.select_zero", expr=expr.strip(), sel=f"{op.op}{sel}")
+                if not grows and sel.num > size:
+                    raise UserError(
+                        "dice.expr.select_too_many",
+                        expr=expr.strip(),
+                        sel=f"{op.op}{sel}",
+                        max=size,
+                    )
+
+
 @lru_cache(maxsize=512)
 def _parse(text: str) -> Any:
     """d20's syntax tree, parsed once per distinct expression (the roll reuses it)."""
@@ -127,6 +159,7 @@ def check_expression(expr: str) -> str:
         raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
     if _divides_by_zero(tree):
         raise UserError("dice.expr.division_by_zero", expr=expr.strip())
+    _check_selects(tree, expr)
     return text
 
 

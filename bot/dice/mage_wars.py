@@ -78,7 +78,12 @@ def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
         hi = None if m.group(2) else int(m.group(3))
         if lo < 1 or (hi is not None and hi < lo):
             raise UserError("dice.mw.bad_effect", text=text)
-        rows.append(EffectRow(lo, hi, m.group(4)))
+        row = EffectRow(lo, hi, m.group(4))
+        if max(lo, hi or lo) > EFFECT_SIDES:
+            # Printed tables lie in 1–12; bonuses and Tough move the roll, not the table. A row
+            # like `13+` is a typo a judge would not accept, and silently it could never fire.
+            raise UserError("dice.mw.effect_row_range", text=text, row=row.text(), max=EFFECT_SIDES)
+        rows.append(row)
     if not rows:
         raise UserError("dice.mw.bad_effect", text=text)
     rows.sort(key=lambda r: r.lo)

@@ -284,46 +284,71 @@ def berserk_odds(strike: BerserkStrike) -> BerserkOdds:
 
 
 @cache
-def _sum_and_sixes(dice: int) -> dict[tuple[int, int], float]:
-    """P(natural total, number of sixes capped at IRRESISTIBLE_SIXES) for `dice` d6."""
-    states: dict[tuple[int, int], float] = {(0, 0): 1.0}
+def _sum_and_sixes(dice: int) -> dict[tuple[int, int], int]:
+    """How many of the 6**dice rolls give each (natural total, sixes capped at
+    IRRESISTIBLE_SIXES): integer counts, so odds built on them are exact."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
     for _ in range(dice):
-        nxt: dict[tuple[int, int], float] = {}
-        for (total, sixes), p in states.items():
+        nxt: dict[tuple[int, int], int] = {}
+        for (total, sixes), n in states.items():
             for face in range(1, 7):
                 key = (total + face, min(IRRESISTIBLE_SIXES, sixes + (face == 6)))
-                nxt[key] = nxt.get(key, 0.0) + p / 6
+                nxt[key] = nxt.get(key, 0) + n
         states = nxt
     return states
 
 
 @dataclass(frozen=True)
 class CastOdds:
-    success: float
-    irresistible: float
+    """Exact odds of a cast, kept as counts of the `rolls` = 6**dice equally likely rolls and
+    turned into floats only when read: a certain cast is exactly 1.0, and complementary
+    figures (cast / failed, plain cast / Irresistible Force) agree to the last digit."""
+
+    cast: int  # rolls that cast the spell, Irresistible Force included
+    forced: int  # rolls with Irresistible Force
+    rolls: int
+
+    @property
+    def success(self) -> float:
+        return self.cast / self.rolls
+
+    @property
+    def irresistible(self) -> float:
+        return self.forced / self.rolls
+
+    @property
+    def plain(self) -> float:
+        """Cast without Irresistible Force."""
+        return (self.cast - self.forced) / self.rolls
+
+    @property
+    def fail(self) -> float:
+        return (self.rolls - self.cast) / self.rolls
 
 
 def cast_odds(dice: int, level: int, value: int) -> CastOdds:
-    """P(the spell is cast, Irresistible Force included) and P(Irresistible Force)."""
+    """P(the spell is cast, Irresistible Force included), P(Irresistible Force), P(failure)."""
     if not 1 <= dice <= MAX_CAST_DICE:
         raise ValueError(dice)
-    success = 0.0
-    irresistible = 0.0
-    for (total, sixes), p in _sum_and_sixes(dice).items():
+    success = irresistible = 0
+    for (total, sixes), n in _sum_and_sixes(dice).items():
         if sixes >= IRRESISTIBLE_SIXES:
-            irresistible += p
+            irresistible += n
         if cast_succeeds(total, sixes, level, value):
-            success += p
-    return CastOdds(success, irresistible)
+            success += n
+    rolls: int = 6**dice
+    return CastOdds(success, irresistible, rolls)
 
 
 def dispel_odds(dice: int, level: int, against: int) -> float:
-    """P(a dispel of `dice` dice at `level` reaches `against`)."""
-    return sum(
-        p
-        for (total, _), p in _sum_and_sixes(dice).items()
+    """P(a dispel of `dice` dice at `level` reaches `against`), exact over 6**dice rolls."""
+    hits = sum(
+        n
+        for (total, _), n in _sum_and_sixes(dice).items()
         if dispel_succeeds(total, level, against)
     )
+    rolls: int = 6**dice
+    return hits / rolls
 
 
 def winds_odds(wizards: int, enemy_wizards: int) -> tuple[Dist, Dist]:

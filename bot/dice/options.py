@@ -18,14 +18,20 @@ from bot.dice.berserk import (
     parse_values,
 )
 from bot.dice.mage_wars import ATTACK_LIMITS, MWAttack
-from bot.registry import Choice, Option
+from bot.dice.names import RU_NAMES
+from bot.registry import Choice, Option, OptionType
 
 MAX_LIFE = 999  # `/odds mw life`
 
 
+def named(name: str, kind: OptionType, **kw: Any) -> Option:
+    """An `Option` with its Russian name from `RU_NAMES`."""
+    return Option(name, kind, ru_name=RU_NAMES[name], **kw)
+
+
 def _int_option(name: str, **kw: Any) -> Option:
     lo, hi = ATTACK_LIMITS[name]
-    return Option(name, int, min_value=lo, max_value=hi, **kw)
+    return named(name, int, min_value=lo, max_value=hi, **kw)
 
 
 ATTACK_OPTIONS: list[Option] = [
@@ -35,18 +41,18 @@ ATTACK_OPTIONS: list[Option] = [
     _int_option("strikes"),
     _int_option("bonus"),
     _int_option("weak"),
-    Option("spell", bool),
+    named("spell", bool),
     _int_option("aegis"),
     _int_option("piercing"),
     _int_option("corrode"),
-    Option("unavoidable", bool),
+    named("unavoidable", bool),
     _int_option("target_daze"),
-    Option("restrained", bool),
-    Option("daze", bool),
-    Option("resilient", bool),
-    Option("incorporeal", bool),
-    Option("ethereal", bool),
-    Option("effect", str, max_length=100),
+    named("restrained", bool),
+    named("daze", bool),
+    named("resilient", bool),
+    named("incorporeal", bool),
+    named("ethereal", bool),
+    named("effect", str, max_length=100),
     _int_option("effect_bonus"),
     _int_option("tough"),
 ]
@@ -62,16 +68,16 @@ def build_attack(options: dict[str, Any]) -> MWAttack:
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
 MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
 BERSERK_OPTIONS: list[Option] = [
-    Option("values", str, required=True, max_length=20),
-    Option("kind", str, choices=STRIKE_CHOICES),
-    Option("mode", str, choices=MODE_CHOICES),
-    Option("mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
-    Option("blessing", bool),
-    Option("clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
-    Option("defender_values", str, max_length=20),
-    Option("defender_mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
-    Option("defender_blessing", bool),
-    Option("defender_clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
+    named("values", str, required=True, max_length=20),
+    named("kind", str, choices=STRIKE_CHOICES),
+    named("mode", str, choices=MODE_CHOICES),
+    named("mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    named("blessing", bool),
+    named("clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
+    named("defender_values", str, max_length=20),
+    named("defender_mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    named("defender_blessing", bool),
+    named("defender_clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
 ]
 
 

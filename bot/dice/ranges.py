@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from bot.dice.names import option_label
 from bot.registry import UserError
 
 
 def check_range(name: str, value: int, lo: int, hi: int) -> None:
-    """A UserError (`error.out_of_range`, the registry's own message) unless lo <= value <= hi."""
+    """A UserError (`error.out_of_range`, the registry's own message) unless lo <= value <= hi;
+    the option is named as the user sees it (`option_label`)."""
     if not lo <= value <= hi:
-        raise UserError("error.out_of_range", name=name, value=value, min=lo, max=hi)
+        raise UserError("error.out_of_range", name=option_label(name), value=value, min=lo, max=hi)

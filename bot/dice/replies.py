@@ -214,6 +214,8 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
     lines = [tr("dice.berserk.mode_fight" if r.fight else "dice.berserk.mode_closed")]
+    if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
+        lines.append(tr("dice.berserk.defender_ignored"))
     items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
     if items:
         lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
@@ -354,9 +356,13 @@ def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
     return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
 
 
-def berserk_odds_reply(tr: Tr, values: str, odds: BerserkOdds, fight: bool) -> Reply:
+def berserk_odds_reply(
+    tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
+) -> Reply:
     fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
+    if not fight and defender_given:
+        body.append(tr("dice.berserk.defender_ignored"))
     if fight:
         fields.append(Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender))))
         if odds.defender_wounds is not None:
@@ -395,13 +401,14 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
         return berserk_both_odds_reply(
             tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
         )
-    return berserk_odds_reply(tr, values, berserk_odds(strikes[0]), strikes[0].fight)
+    strike = strikes[0]
+    return berserk_odds_reply(tr, values, berserk_odds(strike), strike.fight, strike.defender_given)
 
 
 def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) -> Reply:
-    fail = 1 - odds.success
+    fail = odds.fail
     rows = [
-        (tr("dice.odds.whf_cast"), odds.success - odds.irresistible),
+        (tr("dice.odds.whf_cast"), odds.plain),
         (tr("dice.odds.whf_if"), odds.irresistible),
         (tr("dice.odds.whf_fail"), fail),
     ]

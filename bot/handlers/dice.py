@@ -34,6 +34,7 @@ from bot.dice.options import (
     MAX_LIFE,
     build_attack,
     build_strike,
+    named,
     odds_strikes,
 )
 from bot.dice.tracked import (
@@ -65,7 +66,7 @@ from bot.dice.whfb import (
     winds_json,
 )
 from bot.handlers.tracker import ac_target, outcome_reply
-from bot.registry import Choice, Option, UserError, command
+from bot.registry import Choice, UserError, command
 from bot.reply import Field, Reply
 from bot.storage.api import RollRecord
 from bot.tracker.names import md
@@ -73,7 +74,7 @@ from bot.tracker.service import Outcome, load_state
 
 AREA = "dice"
 HISTORY_MAX = 25
-PRIVATE = Option("private", bool)
+PRIVATE = named("private", bool)
 
 
 def _tr(ctx: Ctx) -> replies.Tr:
@@ -125,7 +126,7 @@ async def ac_mw_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[C
     return await ac_target(ctx, current, values)
 
 
-MW_TARGET = Option("target", str, autocomplete=ac_mw_target, max_length=100, ru_name="цель")
+MW_TARGET = named("target", str, autocomplete=ac_mw_target, max_length=100)
 
 
 def _label(ctx: Ctx, tracked: Tracked) -> Callable[[str], str]:
@@ -205,7 +206,7 @@ async def mw_attack(
     "effect",
     area=AREA,
     options=[
-        Option("bonus", int, min_value=-MAX_EFFECT_BONUS, max_value=MAX_EFFECT_BONUS),
+        named("bonus", int, min_value=-MAX_EFFECT_BONUS, max_value=MAX_EFFECT_BONUS),
         PRIVATE,
     ],
 )
@@ -227,7 +228,7 @@ async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
     "mw",
     "burn",
     area=AREA,
-    options=[Option("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
+    options=[named("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
 )
 async def mw_burn(
     ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
@@ -307,8 +308,8 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
     "winds",
     area=AREA,
     options=[
-        Option("wizards", int, min_value=0, max_value=MAX_WIZARDS),
-        Option("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
         PRIVATE,
     ],
 )
@@ -353,11 +354,11 @@ async def _spend(ctx: Ctx, pool: str, dice: int, private: bool) -> str | None:
     return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
 
 
-CAST_DICE = Option("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
+CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
 CAST_OPTIONS = [
     CAST_DICE,
-    Option("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
-    Option("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+    named("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+    named("value", int, required=True, min_value=1, max_value=MAX_VALUE),
 ]
 
 
@@ -383,8 +384,8 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     area=AREA,
     options=[
         CAST_DICE,
-        Option("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
-        Option("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
         PRIVATE,
     ],
 )
@@ -412,7 +413,7 @@ def _with_line(reply: Reply, line: str | None) -> Reply:
     "roll",
     area=AREA,
     ru_names=("бросок",),
-    options=[Option("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
+    options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     result = roll_expr(expr, ctx.services.rng)
@@ -428,7 +429,7 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     "odds",
     "mw",
     area=AREA,
-    options=[*ATTACK_OPTIONS, Option("life", int, min_value=1, max_value=MAX_LIFE), MW_TARGET],
+    options=[*ATTACK_OPTIONS, named("life", int, min_value=1, max_value=MAX_LIFE), MW_TARGET],
 )
 async def odds_mw(
     ctx: Ctx, life: int | None = None, target: str | None = None, **options: Any
@@ -482,7 +483,7 @@ def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
     "history",
     "rolls",
     area=AREA,
-    options=[Option("n", int, min_value=1, max_value=HISTORY_MAX)],
+    options=[named("n", int, min_value=1, max_value=HISTORY_MAX)],
 )
 async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
     records = await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, n)

@@ -13,7 +13,7 @@ from bot.context import Ctx, UserRef
 from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
 from bot.reply import Attachment, Button, Kind, Reply, Style
 from bot.tracker import service
-from bot.tracker.describe import change_line, header, note_line, step_line
+from bot.tracker.describe import change_line, header, note_line, plural, step_line
 from bot.tracker.export import export_game
 from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState
@@ -86,11 +86,15 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
         return []
     tpl = template(state.slug)
     n = norm(current)
-    return [
+    out = [
         Choice(d.name(ctx.lang)[:100], d.key)
         for d in tpl.tokens.values()
         if not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases))
-    ][:25]
+    ]
+    if tpl.open:  # a custom game's tokens are made on the fly: offer those already in play
+        made = dict.fromkeys(c.key for h in (*state.participants, *state.units) for c in h.tokens)
+        out += [Choice(k[:100], k) for k in made if not n or n in norm(k)]
+    return out[:25]
 
 
 TARGET = Option(
@@ -280,7 +284,11 @@ async def game_export(ctx: Ctx) -> Reply:
     data = await export_game(ctx.services.storage, game_id)
     blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     return Reply(
-        body=ctx.t("tracker.export.done", events=len(data["events"]), steps=len(data["steps"])),
+        body=ctx.t(
+            "tracker.export.done",
+            steps=plural("tracker.plural.steps", len(data["steps"]), ctx.lang),
+            events=plural("tracker.plural.events", len(data["events"]), ctx.lang),
+        ),
         attachments=[Attachment(f"game-{game_id}.json", blob)],
     )
 

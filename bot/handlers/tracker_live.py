@@ -52,6 +52,9 @@ async def game_for(ctx: Ctx, payload_game: str) -> GameState:
     """The channel's active game, refused when the button belongs to another (older) game."""
     state = await service.load_state(ctx.services.storage, ctx.channel_id)
     if state is None or str(state.game.id) != payload_game:
+        last = await service.current_or_last(ctx.services.storage, ctx.channel_id)
+        if last is not None and str(last.game.id) == payload_game and not last.game.active:
+            raise UserError("live.error.ended")  # the game just ended: /game undo still works
         raise UserError("live.error.stale")
     return state
 
@@ -101,7 +104,9 @@ async def step(ctx: Ctx, payload: str) -> Reply:
     if found is None or found.main is None:
         raise UserError("live.error.no_target")
     stat = _main_key(state, target)
-    outcome = await service.add(ctx, f"#{target}", stat, delta)
+    # Healing with −N takes off what damage there is; spending (Æmber, gold) must be there.
+    clamp = stat == template(state.slug).damage
+    outcome = await service.add(ctx, f"#{target}", stat, delta, clamp=clamp)
     return await _answer(ctx, outcome)
 
 

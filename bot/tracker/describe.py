@@ -49,10 +49,35 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
 NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"})
 
 
+# Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
+NOTE_PLURALS = {"tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")}}
+
+
+def plural(key: str, n: int, lang: str) -> str:
+    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов`.
+
+    The catalogue text holds the forms split by `|`: English `one|other`, Russian
+    `one|few|many` (1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 11–14 → many).
+    """
+    forms = t(key, lang, n=n).split("|")
+    if len(forms) == 2:
+        return forms[0] if n == 1 else forms[1]
+    if len(forms) == 3:
+        tail, tens = abs(n) % 10, abs(n) % 100
+        if tail == 1 and tens != 11:
+            return forms[0]
+        if 2 <= tail <= 4 and not 12 <= tens <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0]
+
+
 def note_line(note: Note, lang: str) -> str:
     params = {
         k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
     }
+    for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
+        params[name] = plural(key, int(params.get(count, 0)), lang)
     return t(note.key, lang, **params)
 
 

@@ -161,7 +161,8 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
             total = holder.value("bloodied_hp")
         damage = holder.value(tpl.damage)
-        return Health(total - damage, total)
+        damage += tpl.token_damage({c.key: c.value for c in holder.tokens})
+        return Health(max(0, total - damage), total)
     life = holder.counter("life")
     start = state.game.options.get("life") or (life.max if life is not None else None)
     if life is None or not start:

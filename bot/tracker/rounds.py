@@ -88,7 +88,8 @@ async def mage_wars(step: Step, rng: random.Random) -> None:
         current = await step.adjust(unit, damage.id, "damage", dealt) if dealt else damage.value
         regen = unit.value("regenerate")
         if regen > 0:
-            if current >= unit.value("life") > 0:
+            tainted = step.tpl.token_damage({c.key: c.value for c in unit.tokens})
+            if current + tainted >= unit.value("life") > 0:
                 continue  # destroyed by this upkeep before it could regenerate
             healed = min(regen, current)
             if healed:

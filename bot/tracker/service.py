@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.context import Ctx, UserRef
+from bot.i18n import catalogue
 from bot.registry import UserError
 from bot.storage import Storage
 from bot.storage.api import TrackerTx
@@ -265,6 +266,12 @@ def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
     return [holder]
 
 
+def require_standing(holder: Holder) -> None:
+    """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more."""
+    if isinstance(holder, Unit) and holder.destroyed:
+        raise refusal("tracker.error.destroyed", unit=holder.name)
+
+
 def _token_holder(candidates: list[Holder]) -> Holder:
     """Where a new token goes: on the unit (the mage rather than the player)."""
     return next((h for h in candidates if isinstance(h, Unit)), candidates[0])
@@ -317,6 +324,8 @@ class Step:
         try:
             before, after = await self.tx.adjust(counter_id, delta)
         except OutOfBounds as exc:
+            if delta < 0 and exc.counter.min == 0 and exc.value < 0:
+                raise _short(self.ctx, self.tpl, holder, exc.counter, -delta) from None
             raise _bounds_error(self.ctx, self.tpl, holder, exc) from None
         self._record(holder, key, before, after)
         return after
@@ -342,8 +351,10 @@ class Step:
         damage = next((c for c in counters.values() if c.id == counter_id), None)
         if damage is None:
             return None
-        cap = damage_cap(self.tpl, unit.kind, {k: c.value for k, c in counters.items()})
-        return None if cap is None else max(0, cap - damage.value)
+        values = {k: c.value for k, c in counters.items()}
+        cap = damage_cap(self.tpl, unit.kind, values)
+        hurt = damage.value + self.tpl.token_damage(values)
+        return None if cap is None else max(0, cap - hurt)
 
     async def ensure(self, holder: Holder, key: str, *, token: bool = False, value: int = 0) -> int:
         """The holder's counter `key`, created (bounds from the template) when missing."""
@@ -398,6 +409,30 @@ def damage_cap(tpl: Template, kind: str, values: dict[str, int]) -> int | None:
         return values.get(side) or None
     total = sum(values.get(k, 0) for k in tpl.toughness)
     return total if total > 0 else None
+
+
+def effective_damage(tpl: Template, holder: Holder) -> int:
+    """The damage counter plus what damage tokens count as (each Tainted is 3 in Mage Wars)."""
+    return holder.value(tpl.damage) + tpl.token_damage({c.key: c.value for c in holder.tokens})
+
+
+def _short(ctx: Ctx, tpl: Template, holder: Holder, c: Counter, need: int) -> UserError:
+    """Taking more than there is, in plain words: too little mana to spend, or damage at 0.
+
+    Spending (mana, resources, Æmber) is «not enough X»; damage and tokens are «only N left».
+    """
+    params = {
+        "name": holder.name,
+        "have": c.value,
+        "need": need,
+        "stat": tpl.label(c.key, ctx.lang),
+    }
+    key = f"tracker.error.short_{c.key}"
+    if c.key != tpl.damage and not c.token and key in catalogue():
+        return refusal(key, **params)
+    if c.key == tpl.damage or c.token:
+        return refusal("tracker.error.below_zero", **params)
+    return refusal("tracker.error.short", **params)
 
 
 def _bounds_error(ctx: Ctx, tpl: Template, holder: Holder, exc: OutOfBounds) -> UserError:
@@ -479,7 +514,7 @@ async def consequences(step: Step) -> None:
             leader_fell |= await _check_warlord(step, unit)
             continue
         toughness = sum(unit.value(k) for k in tpl.toughness)
-        damage = unit.value(tpl.damage) if tpl.damage else 0
+        damage = effective_damage(tpl, unit) if tpl.damage else 0
         if tpl.damage and toughness > 0 and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
             step.note("tracker.note.destroyed", unit=unit.name)
@@ -695,9 +730,13 @@ def _amount(amount: int, *, signed: bool = True) -> None:
         raise refusal("error.out_of_range", name="amount", value=amount, min=0, max=MAX_AMOUNT)
 
 
-async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Outcome:
-    """`/add`: stat += amount (negative allowed), refused outside the stat's bounds."""
-    return await _change_stat(ctx, target, stat, "add", "amount", amount)
+async def add(ctx: Ctx, target: str, stat: str, amount: int, *, clamp: bool = False) -> Outcome:
+    """`/add`: stat += amount (negative allowed), refused outside the stat's bounds.
+
+    `clamp` (the live message's −N damage buttons) takes off what is there instead of refusing:
+    −5 at damage 3 heals 3; at 0 it is refused as "nothing to take off".
+    """
+    return await _change_stat(ctx, target, stat, "add", "amount", amount, clamp)
 
 
 async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
@@ -706,7 +745,7 @@ async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
 
 
 async def _change_stat(
-    ctx: Ctx, target: str, stat: str, action: str, param: str, number: int
+    ctx: Ctx, target: str, stat: str, action: str, param: str, number: int, clamp: bool = False
 ) -> Outcome:
     """`/add` or `/set` on a named stat (created on the fly where the template allows)."""
     _amount(number)
@@ -714,6 +753,7 @@ async def _change_stat(
     require_player(ctx, state)
     tpl = template(state.slug)
     ref = find_stat(state, tpl, find_target(state, target), stat, ctx.lang)
+    require_standing(ref.holder)
 
     async def body(step: Step) -> None:
         cid = (
@@ -722,7 +762,17 @@ async def _change_stat(
             else await step.ensure(ref.holder, ref.key, token=ref.token)
         )
         if action == "add":
-            await step.adjust(ref.holder, cid, ref.key, number)
+            delta = number
+            if clamp and delta < 0:
+                c = await step.tx.counter(cid)
+                delta = max(delta, min(0, (c.min or 0) - c.value))
+                if delta == 0:
+                    raise refusal(
+                        "tracker.error.nothing_to_remove",
+                        name=ref.holder.name,
+                        stat=tpl.label(ref.key, ctx.lang),
+                    )
+            await step.adjust(ref.holder, cid, ref.key, delta)
         else:
             await step.set(ref.holder, cid, ref.key, number)
 
@@ -740,8 +790,7 @@ def _damage_ref(
     holder = find_target(state, target)
     if isinstance(holder, Participant):
         holder = state.leader(holder.id) or holder
-    if isinstance(holder, Unit) and holder.destroyed:
-        raise refusal("tracker.error.destroyed", unit=holder.name)
+    require_standing(holder)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None:
@@ -822,11 +871,12 @@ async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     tpl = template(state.slug)
-    key = tpl.resolve_token(name)
+    holder = find_target(state, target)
+    key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
     if key is None:
         known = ", ".join(d.name(ctx.lang) for d in tpl.tokens.values()) or "—"
         raise refusal("tracker.error.no_token", name=name, known=known)
-    holder = find_target(state, target)
+    require_standing(holder)
     if count < 0:
         held = holder.token(key)
         if held is None or held.value <= 0:
@@ -848,6 +898,17 @@ async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
     return await run_step(ctx, state, "token", body, {"target": holder.name, "token": key})
 
 
+def _open_token(state: GameState, tpl: Template, holder: Holder, name: str) -> str | None:
+    """A token made on the fly in a custom game (named like custom stats); None elsewhere.
+
+    A name that is already a counter (`life`, or `VP` made with /add) is not a token.
+    """
+    if not tpl.open or not norm(name) or tpl.resolve_stat(name) is not None:
+        return None
+    key = _open_key(state, holder, name)
+    return None if any(h.counter(key) for h in stand_ins(state, holder)) else key
+
+
 def _no_such_tokens(ctx: Ctx, tpl: Template, holder: Holder, key: str) -> UserError:
     return refusal(
         "tracker.error.no_such_tokens", target=holder.name, token=tpl.label(key, ctx.lang)
@@ -858,6 +919,7 @@ async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     holder = find_target(state, target)
+    require_standing(holder)
     if not holder.tokens:
         raise refusal("tracker.error.no_tokens", target=holder.name)
 
@@ -878,6 +940,11 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
     tpl = template(state.slug)
     clean = valid_name(ctx, name)
     p = _player(ctx, state, owner)
+    for option in tpl.unit_required:
+        if option not in stats:
+            raise refusal(
+                f"tracker.error.unit_needs_{option}", unit=clean, game=game_name(tpl.slug, ctx.lang)
+            )
     values = dict(tpl.creature)
     for option, value in stats.items():
         key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
@@ -911,7 +978,7 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
             await step.tx.ensure_counter(
                 "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
             )
-        step.note("tracker.note.unit_added", unit=final, owner=p.name)
+        step.note(tpl.unit_note, unit=final, owner=p.name)
 
     return await run_step(ctx, state, "unit.add", body, {"unit": final}, check=False)
 
@@ -941,6 +1008,7 @@ async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
     state = await require_state(ctx)
     require_player(ctx, state)
     unit = _find_unit(state, target)
+    require_standing(unit)
     clean = valid_name(ctx, new_name)
     everyone: list[Holder] = [*state.units, *state.participants]
     if any(norm(h.name) == norm(clean) for h in everyone if h != unit):

@@ -8,13 +8,14 @@ damage, which stats a unit's damage is measured against and which counter wins t
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES
-from bot.i18n import t
+from bot.i18n import catalogue, t
 from bot.tracker.names import Lexicon, norm
 
 TEMPLATES_DIR = Path(__file__).with_name("templates")
@@ -64,6 +65,10 @@ class Template:
     lists: tuple[str, ...] = ()
     open: bool = False
     hide_zero: tuple[str, ...] = ()  # stats not worth a place on the board while they are 0
+    # Tokens that count as damage nothing heals (Mage Wars Tainted: 3 each), by key.
+    damage_tokens: dict[str, int] = field(default_factory=dict)
+    unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
+    unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
     stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
     token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
 
@@ -89,6 +94,10 @@ class Template:
 
     def label(self, key: str, lang: str) -> str:
         return self.define(key).name(lang)
+
+    def token_damage(self, values: Mapping[str, int]) -> int:
+        """Damage the tokens in `values` count as (Tainted), on top of the damage counter."""
+        return sum(values.get(k, 0) * per for k, per in self.damage_tokens.items())
 
     def stats_for(self, kind: str) -> dict[str, int]:
         """Starting counters (key → default) of a participant ('player'), leader or creature."""
@@ -142,6 +151,9 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             lists=tuple(data.get("lists", ())),
             open=bool(data.get("open", False)),
             hide_zero=tuple(data.get("hide_zero", ())),
+            damage_tokens={str(k): int(v) for k, v in data.get("damage_tokens", {}).items()},
+            unit_required=tuple(str(k) for k in data.get("unit_required", ())),
+            unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
         )
     except KeyError as exc:
         raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
@@ -177,6 +189,14 @@ def _validate(tpl: Template, where: str) -> None:
                 (d.min is None or default >= d.min) and (d.max is None or default <= d.max)
             ):
                 problems.append(f"{kind} default {key}={default} is outside its bounds")
+    for key, per in tpl.damage_tokens.items():
+        if key not in tpl.tokens or per <= 0 or not tpl.damage:
+            problems.append(f"damage token {key!r} needs a token, a damage stat and a count > 0")
+    for r in tpl.unit_required:
+        if f"tracker.error.unit_needs_{r}" not in catalogue():
+            problems.append(f"unit_required {r!r} has no tracker.error.unit_needs_{r} message")
+    if tpl.unit_note not in catalogue():
+        problems.append(f"unit_note {tpl.unit_note!r} is not in the catalogue")
     for r in tpl.required:
         if r not in tpl.start:
             problems.append(f"required start option {r!r} is not in start")

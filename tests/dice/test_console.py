@@ -8,6 +8,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
+from bot.dice.names import option_label
 from bot.i18n import t
 from bot.storage.api import RollRecord
 
@@ -204,14 +205,16 @@ async def test_bad_input_is_a_clear_error_and_rolls_nothing(
     console.lang = lang
     out = await console.execute(line)
     assert out.startswith("✖")
-    assert t(key, lang, **params) in out
+    # an option is named as the user sees it: «кубики» in Russian, “dice” in English
+    shown = {k: option_label(str(v)).get(lang) if k == "name" else v for k, v in params.items()}
+    assert t(key, lang, **shown) in out
     alice = UserRef.from_name("alice")
     assert await services.storage.rolls.recent(CHANNEL, alice.id, 5) == []
 
 
 async def test_expression_length_limit(console: Console) -> None:
     out = await console.execute("/roll " + "1+" * 50 + "1")
-    assert t("error.too_long", "ru", name="expr", max=100) in out
+    assert t("error.too_long", "ru", name="выражение", max=100) in out
 
 
 async def test_private_rolls_are_logged_and_shown_to_their_roller_only(
@@ -240,3 +243,30 @@ async def test_history_is_newest_first_with_time_from_the_clock(
     records = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 5)
     assert [r.command for r in records] == ["mw push", "roll"]
     assert records[0].created_at - records[1].created_at == 3600
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/berserk strike 2-3-4 mode:closed defender_values:1-1-1",
+        "/berserk strike 2-3-4 kind:shot defender_mod:1",
+        "/odds berserk 2-3-4 mode:closed defender_values:1-1-1",
+    ],
+)
+async def test_closed_mode_says_the_defender_does_not_strike_back(
+    console: Console, line: str
+) -> None:
+    """QA: `mode:closed defender_values:1-1-1` ignored the defender without a word."""
+    out = await console.execute(line)
+    assert t("dice.berserk.defender_ignored", "ru") in out
+
+
+@pytest.mark.parametrize(
+    "line", ["/berserk strike 2-3-4 mode:closed", "/berserk strike 2-3-4 defender_values:1-1-1"]
+)
+async def test_no_defender_note_without_a_defender_or_in_a_fight(
+    console: Console, line: str
+) -> None:
+    out = await console.execute(line)
+    assert not out.startswith("✖")
+    assert t("dice.berserk.defender_ignored", "ru") not in out

@@ -114,3 +114,32 @@ def test_exploding_dice_within_the_limit_roll() -> None:
     for seed in range(50):
         r = roll_expr("10d6!", random.Random(seed))
         assert r.total >= 10 and "e6" in r.text
+
+
+@pytest.mark.parametrize(
+    ("expr", "key", "params"),
+    [
+        ("2d6kh5", "dice.expr.select_too_many", {"sel": "kh5", "max": 2}),
+        ("4d6pl5+1", "dice.expr.select_too_many", {"sel": "pl5", "max": 4}),
+        ("(1d6,2d6)kh3", "dice.expr.select_too_many", {"sel": "kh3", "max": 2}),
+        ("1d6kh0", "dice.expr.select_zero", {"sel": "kh0"}),
+        ("3d6!kl0", "dice.expr.select_zero", {"sel": "kl0"}),
+    ],
+)
+def test_keep_or_drop_count_must_fit_the_dice(
+    expr: str, key: str, params: dict[str, object]
+) -> None:
+    """QA: `2d6kh5` silently kept both dice and `1d6kh0` gave 0; both are refused unrolled."""
+    rng = random.Random(5)
+    state = rng.getstate()
+    with pytest.raises(UserError) as err:
+        roll_expr(expr, rng)
+    assert err.value.key == key and err.value.params == {"expr": expr, **params}
+    assert rng.getstate() == state
+
+
+@pytest.mark.parametrize("expr", ["2d6kh2", "4d6pl1", "2d20kl1+5", "2d6!kh5", "2d6k5"])
+def test_keep_or_drop_within_the_dice_still_rolls(expr: str) -> None:
+    """Up to all the dice is fine; after an explosion the count is unknown, and `k5` (keep the
+    fives) selects by value, not by count."""
+    roll_expr(expr, random.Random(1))

@@ -9,7 +9,7 @@ import pytest
 from bot.dice.berserk import BerserkStrike, parse_values
 from bot.dice.chart import distribution_chart, distribution_rows, percent
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.mage_wars import MWAttack, face_damage
+from bot.dice.mage_wars import MWAttack, face_damage, parse_effect_table
 from bot.dice.odds import (
     attack_odds,
     berserk_odds,
@@ -18,6 +18,8 @@ from bot.dice.odds import (
     dispel_odds,
     winds_odds,
 )
+from bot.dice.replies import whf_odds_reply
+from bot.dice.whfb import cast_succeeds
 from bot.registry import UserError
 
 
@@ -128,6 +130,43 @@ def test_whf_cast_and_dispel() -> None:
     assert dispel_odds(1, 0, 3) == pytest.approx(4 / 6)
 
 
+@pytest.mark.parametrize("dice", range(1, 7))
+@pytest.mark.parametrize("level", [1, 4])
+@pytest.mark.parametrize("value", [1, 5, 9, 13])
+def test_whf_cast_odds_are_exact(dice: int, level: int, value: int) -> None:
+    """QA: 6 dice at level 4 against 1 gave success 0.9999999999999999 and «Провал: <0.1%»."""
+    odds = cast_odds(dice, level, value)
+    rolls = list(itertools.product(range(1, 7), repeat=dice))
+    cast = sum(cast_succeeds(sum(r), r.count(6), level, value) for r in rolls)
+    forced = sum(r.count(6) >= 2 for r in rolls)
+    assert (odds.cast, odds.forced, odds.rolls) == (cast, forced, len(rolls))
+    assert odds.success == cast / len(rolls) and odds.fail == (len(rolls) - cast) / len(rolls)
+    assert odds.plain == (cast - forced) / len(rolls)
+
+
+def test_certain_cast_reads_100_and_failure_0() -> None:
+    odds = cast_odds(6, 4, 1)
+    assert odds.success == 1.0 and odds.fail == 0.0
+    reply = whf_odds_reply(lambda key, **kw: f"{key}{sorted(kw.items())}", 6, 4, 1, odds)
+    assert "('success', '100%')" in reply.body and "('fail', '0%')" in reply.body
+
+
+@pytest.mark.parametrize(
+    ("p", "shown"),
+    [
+        (1.0, "100%"),
+        (0.0, "0%"),
+        (0.9999999999999999, ">99.9%"),
+        (0.9995, ">99.9%"),
+        (0.999, "99.9%"),
+        (0.0004, "<0.1%"),
+        (0.5, "50.0%"),
+    ],
+)
+def test_percent_says_100_only_when_certain(p: float, shown: str) -> None:
+    assert percent(p) == shown
+
+
 def test_winds_pools_are_capped() -> None:
     power, dispel = winds_odds(5, 5)
     assert sum(power) == pytest.approx(1) and sum(dispel) == pytest.approx(1)
@@ -231,3 +270,18 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
         assert rest.endswith(f"≥{lo}: {percent(at_least)}")
         # the rows above and this row's `≥k` add up to everything
         assert 1 - sum(q for _, _, q in rows[:i]) == pytest.approx(at_least)
+
+
+@pytest.mark.parametrize("text", ["13+", "9-14 Burn", "5-8 Burn; 13+ 2 Burn"])
+def test_effect_rows_beyond_the_d12_are_refused(text: str) -> None:
+    """QA: `effect:13+` was accepted though no d12 roll could reach it. Card tables lie in 1–12
+    (bonus and Tough move the roll), so such a row is a typo and refused, naming it."""
+    with pytest.raises(UserError) as err:
+        parse_effect_table(text)
+    assert err.value.key == "dice.mw.effect_row_range"
+    assert err.value.params["max"] == 12 and "1" in str(err.value.params["row"])
+
+
+def test_effect_rows_up_to_12_still_read() -> None:
+    rows = parse_effect_table("1-3 a; 4-11 b; 12+ c")
+    assert [(r.lo, r.hi) for r in rows] == [(1, 3), (4, 11), (12, None)]

@@ -231,7 +231,7 @@ def test_private_target_message_in_both_languages() -> None:
             "/mw attack dice:2 target:Гоблин",
             "Нет существа или игрока «Гоблин»",
         ),
-        ("/game start game:mage-wars player1:bob life:20", "/mw burn", "Укажите tokens"),
+        ("/game start game:mage-wars player1:bob life:20", "/mw burn", "Укажите «жетоны»"),
     ],
 )
 async def test_wrong_game_or_unknown_unit_is_a_clear_error(

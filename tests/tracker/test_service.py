@@ -26,7 +26,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.add(c, "Дракон", "удача", 1), "tracker.error.no_stat"),
         (lambda c: service.token(c, "Дракон", "чума", 1), "tracker.error.no_token"),
         (lambda c: service.token(c, "Дракон", "burn", -1), "tracker.error.no_such_tokens"),
-        (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.bounds"),
+        (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.below_zero"),
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds"),
         (lambda c: service.forge(c), "tracker.error.wrong_game"),
@@ -159,7 +159,7 @@ async def test_targets_match_by_player_name_and_fall_back_to_the_mage(
 async def test_units_names_are_unique_and_renamable(services: Services, make_ctx: MakeCtx) -> None:
     await mage_wars(make_ctx)
     alice = make_ctx("alice")
-    out = await service.add_unit(alice, "дракон", BOB, {})
+    out = await service.add_unit(alice, "дракон", BOB, {"life": 5})
     assert out.notes[0].params == {"unit": "дракон 2", "owner": "bob"}
     await service.rename_unit(alice, "дракон 2", "Виверна")
     await service.remove_unit(alice, "Виверна")
