@@ -9,7 +9,7 @@ AREA_CHECK_MODULES: list[str] = [
     "bot.discord.validate",
     "glossary.check",
     "bot.tracker.check",
-    "bot.dice.check",
+    "bot.games.berserk.check",
 ]
 
 

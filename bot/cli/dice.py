@@ -172,7 +172,7 @@ def cmd_roll(args: argparse.Namespace, settings: Settings, runner: Runner) -> in
 def _roll_attack(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import attack_json, resolve_attack
+    from bot.games.mage_wars.dice import attack_json, resolve_attack
 
     result = resolve_attack(build_attack(_values(args, ATTACK_OPTIONS)), rng)
     return attack_json(result), replies.attack_reply(tr, result)
@@ -181,7 +181,7 @@ def _roll_attack(
 def _roll_effect(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import MAX_EFFECT_BONUS, roll_plain_effect
+    from bot.games.mage_wars.dice import MAX_EFFECT_BONUS, roll_plain_effect
 
     check_range("bonus", args.bonus, -MAX_EFFECT_BONUS, MAX_EFFECT_BONUS)
     roll = roll_plain_effect(rng, args.bonus)
@@ -193,7 +193,7 @@ def _roll_effect(
 def _roll_burn(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import burn_json, roll_burn
+    from bot.games.mage_wars.dice import burn_json, roll_burn
 
     r = roll_burn(args.tokens, rng)
     return burn_json(r), replies.burn_reply(tr, r)
@@ -202,7 +202,7 @@ def _roll_burn(
 def _roll_escape(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import roll_escape
+    from bot.games.mage_wars.dice import roll_escape
 
     roll = roll_escape(rng)
     return {"roll": roll.natural, "escaped": roll.success}, replies.escape_reply(tr, roll)
@@ -211,7 +211,7 @@ def _roll_escape(
 def _roll_push(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.mage_wars import roll_push
+    from bot.games.mage_wars.dice import roll_push
 
     roll, direction = roll_push(rng)
     return {"roll": roll, "direction": direction}, replies.push_reply(tr, roll, direction)
@@ -220,7 +220,7 @@ def _roll_push(
 def _roll_berserk(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.berserk import roll_strike, strike_json
+    from bot.games.berserk.dice import roll_strike, strike_json
 
     result = roll_strike(build_strike(_values(args, BERSERK_OPTIONS)), rng)
     return strike_json(result), replies.berserk_reply(tr, result)
@@ -229,7 +229,7 @@ def _roll_berserk(
 def _roll_winds(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.whfb import roll_winds, winds_json
+    from bot.games.whfb.dice import roll_winds, winds_json
 
     r = roll_winds(args.wizards, args.enemy_wizards, rng)
     return winds_json(r), replies.winds_reply(tr, r)
@@ -238,7 +238,7 @@ def _roll_winds(
 def _roll_cast(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.whfb import cast_json, roll_cast
+    from bot.games.whfb.dice import cast_json, roll_cast
 
     r = roll_cast(args.dice, args.level, args.value, rng)
     return cast_json(r), replies.cast_reply(tr, r)
@@ -247,7 +247,7 @@ def _roll_cast(
 def _roll_dispel(
     args: argparse.Namespace, rng: random.Random, tr: replies.Tr
 ) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.whfb import dispel_json, roll_dispel
+    from bot.games.whfb.dice import dispel_json, roll_dispel
 
     r = roll_dispel(args.dice, args.level, args.against, rng)
     return dispel_json(r), replies.dispel_reply(tr, r)
@@ -291,7 +291,7 @@ def berserk_odds_json(options: dict[str, Any]) -> dict[str, Any]:
 def whf_odds_json(dice: int, level: int, value: int) -> dict[str, Any]:
     """The `odds whf --json` contract."""
     from bot.dice.odds import cast_odds
-    from bot.dice.whfb import MAX_LEVEL, check_magic
+    from bot.games.whfb.dice import MAX_LEVEL, check_magic
 
     check_magic(dice, level, "value", value)
     check_range("level", level, 1, MAX_LEVEL)  # casting needs a wizard: level 1 or more

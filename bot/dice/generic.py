@@ -20,7 +20,7 @@ import d20
 import d20.expression
 
 from bot.dice.faces import AttackFace, roll_attack_dice
-from bot.dice.mage_wars import MAX_DICE as MAX_ATTACK_DICE
+from bot.games.mage_wars.dice import MAX_DICE as MAX_ATTACK_DICE
 from bot.registry import UserError
 
 MAX_CHARS = 100

@@ -20,10 +20,10 @@ from functools import cache, lru_cache
 from math import comb
 from operator import mul
 
-from bot.dice.berserk import KINDS, BerserkStrike, strike_kinds
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.mage_wars import DAZE_HIT, MWAttack, face_damage
-from bot.dice.whfb import (
+from bot.games.berserk.dice import KINDS, BerserkStrike, strike_kinds
+from bot.games.mage_wars.dice import DAZE_HIT, MWAttack, face_damage
+from bot.games.whfb.dice import (
     IRRESISTIBLE_SIXES,
     MAX_CAST_DICE,
     MAX_POOL,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.dice.berserk import (
+from bot.dice.names import RU_NAMES
+from bot.games.berserk.dice import (
     MAX_CLUMSINESS,
     MAX_MOD,
     MODES,
@@ -17,8 +18,7 @@ from bot.dice.berserk import (
     BerserkStrike,
     parse_values,
 )
-from bot.dice.mage_wars import ATTACK_LIMITS, MWAttack
-from bot.dice.names import RU_NAMES
+from bot.games.mage_wars.dice import ATTACK_LIMITS, MWAttack
 from bot.registry import Choice, Option, OptionType
 
 MAX_LIFE = 999  # `/odds mw life`

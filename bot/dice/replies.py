@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.dice.berserk import KINDS, BerserkResult, BerserkStrike
 from bot.dice.chart import chart, distribution_chart, percent
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
-from bot.dice.mage_wars import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds, berserk_odds
-from bot.dice.whfb import CastResult, DispelResult, MagicRoll, WindsResult
+from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
+from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
+from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.reply import Field, Kind, Reply
 
 Tr = Callable[..., str]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.context import Ctx
-from bot.dice.mage_wars import AttackResult
+from bot.games.mage_wars.dice import AttackResult
 from bot.registry import UserError
 from bot.tracker import service
 from bot.tracker.model import GameState, Participant, Unit

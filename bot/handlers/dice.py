@@ -14,19 +14,7 @@ from typing import Any
 
 from bot.context import Ctx
 from bot.dice import replies
-from bot.dice.berserk import roll_strike, strike_json
 from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
-from bot.dice.mage_wars import (
-    MAX_BURN,
-    MAX_EFFECT_BONUS,
-    attack_json,
-    burn_json,
-    resolve_attack,
-    roll_burn,
-    roll_escape,
-    roll_plain_effect,
-    roll_push,
-)
 from bot.dice.odds import attack_odds, cast_odds
 from bot.dice.options import (
     ATTACK_OPTIONS,
@@ -52,7 +40,19 @@ from bot.dice.tracked import (
     remaining_life,
     spend_magic,
 )
-from bot.dice.whfb import (
+from bot.games.berserk.dice import roll_strike, strike_json
+from bot.games.mage_wars.dice import (
+    MAX_BURN,
+    MAX_EFFECT_BONUS,
+    attack_json,
+    burn_json,
+    resolve_attack,
+    roll_burn,
+    roll_escape,
+    roll_plain_effect,
+    roll_push,
+)
+from bot.games.whfb.dice import (
     MAX_CAST_DICE,
     MAX_LEVEL,
     MAX_VALUE,

@@ -2,43 +2,44 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from bot.checks import checker
 from bot.tracker.templates import (
-    TEMPLATE_SLUGS,
-    TEMPLATES_DIR,
+    TEMPLATE_PATHS,
     Template,
     TemplateError,
     load_template_file,
 )
 
 
-def check_templates(directory: Path = TEMPLATES_DIR) -> tuple[list[Template], list[str]]:
-    """Load every template file; problems name the file and what is wrong."""
+def check_templates(
+    paths: Mapping[str, Path] = TEMPLATE_PATHS,
+) -> tuple[list[Template], list[str]]:
+    """Load every game's template; problems name the file and what is wrong."""
     loaded: list[Template] = []
     problems: list[str] = []
-    for path in sorted(directory.glob("*.toml")):
+    for slug, path in paths.items():
+        if not path.is_file():
+            problems.append(f"tracker template for {slug!r} is missing ({path})")
+            continue
         try:
-            loaded.append(load_template_file(path))
+            loaded.append(load_template_file(path, slug))
         except (TemplateError, ValueError) as exc:
             problems.append(f"tracker template {exc}")
-    found = {t.slug for t in loaded} | {p.stem for p in directory.glob("*.toml")}
-    problems += [
-        f"tracker template for {slug!r} is missing" for slug in TEMPLATE_SLUGS if slug not in found
-    ]
     return loaded, problems
 
 
 @checker("tracker templates")
 def check_tracker(report: list[str]) -> list[str]:
-    from bot.tracker.rounds import PROCEDURES
+    from bot.tracker.rounds import procedures
 
     loaded, problems = check_templates()
     problems += [
         f"tracker template {t.slug!r}: no round procedure {t.procedure!r}"
         for t in loaded
-        if t.procedure not in PROCEDURES
+        if t.procedure not in procedures()
     ]
     stats = sum(len(t.stats) for t in loaded)
     tokens = sum(len(t.tokens) for t in loaded)

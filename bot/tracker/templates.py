@@ -1,4 +1,4 @@
-"""Game templates: one TOML data file per game under `templates/`, read into `Template`.
+"""Game templates: one `template.toml` in each `bot/games/<game>/` package, read into `Template`.
 
 A template says which counters a player, the player's leader unit (mage, warlord) and a creature
 start with, their names and bounds, the allowed tokens, the round procedure, and which stat is
@@ -14,13 +14,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.games import GAMES
+from bot.games import ALL_GAMES, GAMES
 from bot.i18n import catalogue, t
 from bot.tracker.names import Lexicon, norm
 
-TEMPLATES_DIR = Path(__file__).with_name("templates")
-TEMPLATE_SLUGS = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
-PROCEDURES = ("mage-wars", "keyforge", "conquest", "berserk", "whfb", "custom")
+TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)
+TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAMES.items()}
+PROCEDURES = TEMPLATE_SLUGS
 LEADER_KINDS = ("", "mage", "warlord")
 # Games counted in turns rather than rounds (the board and replies say "turn 3").
 TURN_GAMES = frozenset({"keyforge"})
@@ -212,19 +212,22 @@ def _validate(tpl: Template, where: str) -> None:
         raise TemplateError(f"{where}: " + "; ".join(problems))
 
 
-def load_template_file(path: Path) -> Template:
+def load_template_file(path: Path, slug: str | None = None) -> Template:
+    """Load one template; `slug` (default: the file's stem) is the game it must declare."""
+    where = f"{path.parent.name}/{path.name}"
     with path.open("rb") as fh:
         data = tomllib.load(fh)
-    tpl = parse_template(data, path.name)
-    if tpl.slug != path.stem:
-        raise TemplateError(f"{path.name}: slug {tpl.slug!r} does not match the file name")
+    tpl = parse_template(data, where)
+    expected = slug or path.stem
+    if tpl.slug != expected:
+        raise TemplateError(f"{where}: slug {tpl.slug!r} does not match its game {expected!r}")
     return tpl
 
 
 @cache
 def templates() -> dict[str, Template]:
     """Every template by slug, loaded once."""
-    return {path.stem: load_template_file(path) for path in sorted(TEMPLATES_DIR.glob("*.toml"))}
+    return {slug: load_template_file(path, slug) for slug, path in TEMPLATE_PATHS.items()}
 
 
 def template(slug: str) -> Template:

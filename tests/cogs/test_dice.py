@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot.context import Services
-from bot.dice.mage_wars import MWAttack, resolve_attack
 from bot.discord.live import EDIT_INTERVAL
+from bot.games.mage_wars.dice import MWAttack, resolve_attack
 from bot.i18n import t
 from bot.tracker import service
 from tests.cogs.conftest import Table, lang_locale

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.mage_wars import roll_burn
+from bot.games.mage_wars.dice import roll_burn
 from bot.registry import UserError
 
 

@@ -93,7 +93,7 @@ def test_division_by_non_zero_still_rolls(expr: str, total: int) -> None:
 
 
 def test_attack_shorthand_takes_as_many_dice_as_mw_attack() -> None:
-    from bot.dice.mage_wars import ATTACK_LIMITS
+    from bot.games.mage_wars.dice import ATTACK_LIMITS
 
     top = ATTACK_LIMITS["dice"][1]
     assert len(roll_expr(f"{top}a", random.Random(1)).faces) == top

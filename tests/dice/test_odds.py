@@ -6,10 +6,8 @@ import itertools
 
 import pytest
 
-from bot.dice.berserk import BerserkStrike, parse_values
 from bot.dice.chart import distribution_chart, distribution_rows, percent
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.mage_wars import MWAttack, face_damage, parse_effect_table
 from bot.dice.odds import (
     attack_odds,
     berserk_odds,
@@ -19,7 +17,9 @@ from bot.dice.odds import (
     winds_odds,
 )
 from bot.dice.replies import whf_odds_reply
-from bot.dice.whfb import cast_succeeds
+from bot.games.berserk.dice import BerserkStrike, parse_values
+from bot.games.mage_wars.dice import MWAttack, face_damage, parse_effect_table
+from bot.games.whfb.dice import cast_succeeds
 from bot.registry import UserError
 
 

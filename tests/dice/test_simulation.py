@@ -12,15 +12,6 @@ from itertools import islice
 
 import pytest
 
-from bot.dice.berserk import BerserkStrike, parse_values, roll_strike
-from bot.dice.mage_wars import (
-    MWAttack,
-    attack_totals,
-    bulk_draws,
-    parse_effect_table,
-    resolve_attack,
-    roll_burn,
-)
 from bot.dice.odds import (
     attack_odds,
     berserk_joint,
@@ -30,7 +21,16 @@ from bot.dice.odds import (
     dispel_odds,
     winds_odds,
 )
-from bot.dice.whfb import roll_cast, roll_dispel, roll_winds
+from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
+from bot.games.mage_wars.dice import (
+    MWAttack,
+    attack_totals,
+    bulk_draws,
+    parse_effect_table,
+    resolve_attack,
+    roll_burn,
+)
+from bot.games.whfb.dice import roll_cast, roll_dispel, roll_winds
 from tests.dice.chisq import assert_fits, critical_value
 
 N = 100_000
@@ -125,7 +125,7 @@ def test_berserk(strike: BerserkStrike) -> None:
         r = roll_strike(strike, rng)
         observed[(r.attacker_kind, r.defender_kind)] += 1
     # The exact joint law of both kinds, by enumerating the same d6 pairs.
-    from bot.dice.berserk import closed_kind, fight_outcome
+    from bot.games.berserk.dice import closed_kind, fight_outcome
 
     joint: Counter[tuple[str, str]] = Counter()
     if strike.fight:

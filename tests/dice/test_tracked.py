@@ -12,8 +12,8 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
-from bot.dice.mage_wars import MWAttack, resolve_attack, roll_burn
 from bot.dice.tracked import ATTACK_FROM_UNIT, Tracked, fill_attack, row_tokens
+from bot.games.mage_wars.dice import MWAttack, resolve_attack, roll_burn
 from bot.i18n import t
 from bot.tracker import service
 from bot.tracker.model import Counter, Game, GameState, Unit

@@ -59,7 +59,8 @@ def test_check_reports_a_broken_template(tmp_path: Path) -> None:
     (tmp_path / "custom.toml").write_text(
         'slug = "custom"\nprocedure = "nope"\nmain = "life"\n', "utf-8"
     )
-    _, problems = check_templates(tmp_path)
+    paths = {"custom": tmp_path / "custom.toml", "mage-wars": tmp_path / "mage-wars.toml"}
+    _, problems = check_templates(paths)
     text = "\n".join(problems)
     assert "unknown procedure" in text
     assert "'life' is used but not defined" in text
@@ -72,5 +73,5 @@ def test_check_reports_a_name_clash(tmp_path: Path) -> None:
         '[stats.a]\nru = "жизнь"\nen = "a"\n[tokens.b]\nru = "Жизнь"\nen = "b"\n',
         "utf-8",
     )
-    _, problems = check_templates(tmp_path)
+    _, problems = check_templates({"custom": tmp_path / "custom.toml"})
     assert any("means both" in p for p in problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.context import Services, UserRef
-from bot.dice.mage_wars import roll_burn
+from bot.games.mage_wars.dice import roll_burn
 from bot.registry import UserError
 from bot.tracker import service
 from bot.tracker.model import keyforge_chain_penalty

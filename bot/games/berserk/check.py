@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.checks import checker
-from bot.dice.berserk import FIGHT_TABLE, fight_table, table_problems
+from bot.games.berserk.dice import FIGHT_TABLE, fight_table, table_problems
 
 
 @checker("berserk fight table")

@@ -1,6 +1,6 @@
 """Berserk CCG strikes: closed mode (one d6) and fight mode (both roll; a data table decides).
 
-The fight table lives in `data/berserk_fight.toml` so a judge can correct it without code.
+The fight table lives in `fight.toml` so a judge can correct it without code.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ MODES = ("auto", "closed", "fight")
 MAX_VALUE = 20
 MAX_MOD = 10
 MAX_CLUMSINESS = 6
-FIGHT_TABLE = Path(__file__).with_name("data") / "berserk_fight.toml"
+FIGHT_TABLE = Path(__file__).with_name("fight.toml")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""The games Arbiter knows, discovered from the packages in this folder.
+
+Each `bot/games/<game>/` package holds everything particular to one game and exports
+`GAME = Game(...)`. Nothing else in the code lists the games: a new game is a new folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from bot.games.base import Game
+
+
+def _discover() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
+        if isinstance(game, Game):
+            found[game.slug] = game
+    return dict(sorted(found.items(), key=lambda kv: kv[1].order))
+
+
+ALL_GAMES: dict[str, Game] = _discover()
+"""Every game with a tracker template, the custom game included."""
+GAMES: dict[str, Game] = {slug: g for slug, g in ALL_GAMES.items() if g.glossary}
+"""The games with a rule text (glossary, dice, `/rule game:`)."""
+GAME_SLUGS: tuple[str, ...] = tuple(GAMES)
+
+__all__ = ["ALL_GAMES", "GAMES", "GAME_SLUGS", "Game"]

@@ -1,0 +1,13 @@
+"""Warhammer 40,000: Conquest LCG: warlords, units and planets."""
+
+from pathlib import Path
+
+from bot.games.base import Game
+
+GAME = Game(
+    "conquest",
+    "Warhammer 40,000: Conquest",
+    "Warhammer 40,000: Conquest",
+    Path(__file__).parent,
+    order=4,
+)
