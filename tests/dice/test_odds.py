@@ -6,21 +6,18 @@ import itertools
 
 import pytest
 
-from bot.dice.chart import distribution_chart, distribution_rows, percent
+from bot.dice.chart import distribution_rows
+from bot.dice.errors import DiceError, OutOfRange
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.odds import (
-    attack_odds,
-    berserk_odds,
-    burn_odds,
-    cast_odds,
-    dispel_odds,
-    winds_odds,
-)
-from bot.dice.replies import whf_odds_reply
 from bot.games.berserk.dice import BerserkStrike, parse_values
+from bot.games.berserk.odds import berserk_odds
 from bot.games.mage_wars.dice import MWAttack, face_damage, parse_effect_table
+from bot.games.mage_wars.odds import attack_odds, burn_odds
 from bot.games.whfb.dice import cast_succeeds
-from bot.registry import UserError
+from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
+from bot.games.whfb.view import whf_odds_reply
+from bot.handlers.dice_chart import distribution_chart, percent
+from bot.handlers.dice_errors import user_error
 
 
 def test_one_die_against_no_armor_has_mean_one() -> None:
@@ -228,7 +225,7 @@ def test_defender_blessing_and_clumsiness_count_in_the_odds() -> None:
 
 
 def test_defender_clumsiness_is_range_checked() -> None:
-    with pytest.raises(UserError):
+    with pytest.raises(OutOfRange):
         BerserkStrike(parse_values("2"), defender_clumsiness=7).checked()
 
 
@@ -276,10 +273,11 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
 def test_effect_rows_beyond_the_d12_are_refused(text: str) -> None:
     """QA: `effect:13+` was accepted though no d12 roll could reach it. Card tables lie in 1–12
     (bonus and Tough move the roll), so such a row is a typo and refused, naming it."""
-    with pytest.raises(UserError) as err:
+    with pytest.raises(DiceError) as raised:
         parse_effect_table(text)
-    assert err.value.key == "dice.mw.effect_row_range"
-    assert err.value.params["max"] == 12 and "1" in str(err.value.params["row"])
+    err = user_error(raised.value)  # the message the handlers show
+    assert err.key == "dice.mw.effect_row_range"
+    assert err.params["max"] == 12 and "1" in str(err.params["row"])
 
 
 def test_effect_rows_up_to_12_still_read() -> None:

@@ -7,10 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.dice.odds import attack_odds, berserk_odds, cast_odds
 from bot.games.berserk.dice import MODES, STRIKE_KINDS, BerserkStrike, Values, roll_strike
+from bot.games.berserk.odds import berserk_odds
 from bot.games.mage_wars.dice import ATTACK_LIMITS, MWAttack, parse_effect_table, resolve_attack
+from bot.games.mage_wars.odds import attack_odds
 from bot.games.whfb.dice import roll_cast, roll_dispel, roll_winds
+from bot.games.whfb.odds import cast_odds
 
 
 def _int(name: str) -> st.SearchStrategy[int]:

@@ -12,16 +12,8 @@ from itertools import islice
 
 import pytest
 
-from bot.dice.odds import (
-    attack_odds,
-    berserk_joint,
-    berserk_odds,
-    burn_odds,
-    cast_odds,
-    dispel_odds,
-    winds_odds,
-)
 from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
+from bot.games.berserk.odds import berserk_joint, berserk_odds
 from bot.games.mage_wars.dice import (
     MWAttack,
     attack_totals,
@@ -30,7 +22,9 @@ from bot.games.mage_wars.dice import (
     resolve_attack,
     roll_burn,
 )
+from bot.games.mage_wars.odds import attack_odds, burn_odds
 from bot.games.whfb.dice import roll_cast, roll_dispel, roll_winds
+from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from tests.dice.chisq import assert_fits, critical_value
 
 N = 100_000
