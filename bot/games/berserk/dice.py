@@ -13,8 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.dice.faces import roll_d6
 from bot.dice.errors import BadMode, BadStrikeKind, BadValues, FightSimpleOnly
+from bot.dice.faces import roll_d6
 from bot.dice.ranges import check_range
 
 KINDS = ("miss", "weak", "medium", "strong")

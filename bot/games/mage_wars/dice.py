@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 from itertools import chain, islice, pairwise
 from typing import Any
 
+from bot.dice.errors import BadEffectTable, EffectRowOutOfRange
 from bot.dice.faces import (
     ATTACK_FACES,
     EFFECT_SIDES,
@@ -25,7 +26,6 @@ from bot.dice.faces import (
     roll_effect_die,
 )
 from bot.dice.ranges import check_range
-from bot.dice.errors import BadEffectTable, EffectRowOutOfRange
 
 MAX_DICE = 40
 MAX_MOD = 20
