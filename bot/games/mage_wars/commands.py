@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot import limits
 from bot.context import Ctx
 from bot.games.mage_wars import GAME, view
 from bot.games.mage_wars.dice import (
@@ -205,7 +206,9 @@ def _public_target(target: str | None, private: bool) -> None:
 def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
     """What the step changed and announced, in the tracker's own words (as `/dmg` says it)."""
     body = outcome_reply(ctx, outcome).body
-    reply.fields.append(Field(ctx.t("dice.target.applied"), "\n".join([body, *extra])[:1024]))
+    reply.fields.append(
+        Field(ctx.t("dice.target.applied"), "\n".join([body, *extra])[: limits.EMBED_FIELD_VALUE])
+    )
 
 
 @command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, MW_TARGET, PRIVATE])
