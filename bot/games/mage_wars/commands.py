@@ -155,10 +155,8 @@ async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) 
     return await service.update_burn(ctx, tracked.ref, damage, tokens_left)
 
 
-# ── tracked targets ────────────────────────────────────────────────────────────────────────────
-# `target:` aims a Mage Wars roll at a unit of this channel's tracked game: missing options are
-# read from the unit, and the result is written back as one undoable tracker step (see
-# `bot/dice/tracked.py`). Every check happens before the roll, so a refusal rolls nothing.
+# ── tracked targets: the replies ───────────────────────────────────────────────────────────────
+# Every check happens before the roll, so a refusal rolls nothing.
 
 LIFE_LEFT = "life_left"  # the pseudo-key `/odds mw` shows remaining life under
 

@@ -91,11 +91,7 @@ async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     return me.value(pool) if me is not None else 0
 
 
-# ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────
-# When the channel tracks a `whfb` game the roller plays in, winds set the pools (the roller's
-# power, the single opponent's dispel) in one undoable step and fill missing wizard counts from
-# the tracked ones; cast/dispel spend their dice from the roller's pool first: too few dice is
-# the tracker's refusal, and then nothing is rolled (see `bot/dice/tracked.py`).
+# ── the commands ───────────────────────────────────────────────────────────────────────────────
 
 
 @command(
