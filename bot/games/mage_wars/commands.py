@@ -46,6 +46,8 @@ from bot.tracker.templates import Template, template
 
 MAX_LIFE = 999  # `/odds mw life`
 
+# ── options, declared once ─────────────────────────────────────────────────────────────────────
+
 
 def _int_option(name: str, **kw: Any) -> Option:
     lo, hi = ATTACK_LIMITS[name]
@@ -81,6 +83,9 @@ def build_attack(options: dict[str, Any]) -> MWAttack:
     fields = {o.name for o in ATTACK_OPTIONS} - {"effect"}
     attack = MWAttack(**{k: v for k, v in options.items() if k in fields and v is not None})
     return attack.with_effect(options.get("effect") or "").checked()
+
+
+# ── tracked targets: finding the unit and writing the result ───────────────────────────────────
 
 
 @dataclass(frozen=True)
