@@ -33,6 +33,8 @@ from bot.reply import Reply
 from bot.tracker import service
 from bot.tracker.model import GameState, Participant
 
+# ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
+
 
 @dataclass(frozen=True)
 class MagicSide:
