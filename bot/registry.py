@@ -11,6 +11,7 @@ ephemeral error reply in the user's language.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -19,6 +20,9 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.reply import Reply
+from bot.storage.errors import StorageFault
+
+log = logging.getLogger("arbiter.storage")
 
 Handler = Callable[..., Awaitable[Reply]]
 ActionHandler = Callable[[Ctx, str], Awaitable[Reply]]
@@ -212,6 +216,9 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
         return await work
     except UserError as exc:
         return exc.reply(ctx)
+    except StorageFault as exc:  # a machine fault, named in words; nothing was written
+        log.warning("storage fault: %s: %s", type(exc).__name__, exc)
+        return UserError(exc.key).reply(ctx)
 
 
 async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:

@@ -7,7 +7,11 @@ import asyncio
 from bot.context import Services, UserRef
 from bot.registry import UserError
 from bot.tracker import service
+from tests.storage import fixtures as both
 from tests.tracker.conftest import CHANNEL, MakeCtx
+
+# Every test here runs on SQLite and on PostgreSQL.
+pg_server, target, services = both.pg_server, both.target, both.services
 
 
 async def _life(services: Services) -> int:
