@@ -71,7 +71,9 @@ def raw_change(db: Db, game_id: int, counter_id: int) -> Callable[[int], Awaitab
 
         async def sqlite_change(i: int) -> None:
             await db.call(_run_all, ["BEGIN IMMEDIATE"], [], [])
-            step = await db.call(_run_all, [], [(STEP, (game_id, time.time(), 1, "a", "add", "{}"))], [])
+            step = await db.call(
+                _run_all, [], [(STEP, (game_id, time.time(), 1, "a", "add", "{}"))], []
+            )
             value = await db.call(_run_all, [], [(ADJUST, (1, counter_id))], [])
             after = int(value[0][0][0])
             sid = int(step[0][0][0])
@@ -93,7 +95,11 @@ def raw_change(db: Db, game_id: int, counter_id: int) -> Callable[[int], Awaitab
             after = await conn.fetchval(numbered(ADJUST), 1, counter_id)
             await conn.execute(
                 numbered(EVENT.replace("?, ?)", "?::jsonb, ?::jsonb)")),
-                sid, game_id, counter_id, str(after - 1), str(after),
+                sid,
+                game_id,
+                counter_id,
+                str(after - 1),
+                str(after),
             )
 
     pg_change.holder = holder  # type: ignore[attr-defined]
@@ -197,7 +203,7 @@ async def populate(db: Db, game_id: int, counter_id: int, events: int) -> None:
         else "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n})"
         " SELECT i FROM n"
     )
-    statements = [(s, ()) for s in POPULATE_SQLITE]
+    statements: list[tuple[str, tuple[Any, ...]]] = [(s, ()) for s in POPULATE_SQLITE]
     if pg:
         statements[0] = (
             "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_at)"
@@ -250,8 +256,12 @@ async def latency_figures(target: str, n: int) -> dict[str, float]:
         async def undo(i: int) -> None:
             await service.undo(ctx)
 
-        for name, fn in (("/game show", show), ("change", change), ("/game log", log),
-                         ("/game undo", undo)):
+        for name, fn in (
+            ("/game show", show),
+            ("change", change),
+            ("/game log", log),
+            ("/game undo", undo),
+        ):
             await timed(5, fn)
             _, lat = await timed(n, fn)
             out[name] = p99(lat)
@@ -289,7 +299,9 @@ async def explain(target: str) -> dict[str, list[str]]:
             if db.dialect == "postgresql":
                 from bot.storage.postgres import numbered
 
-                rows = await db.fetch("EXPLAIN " + numbered(sql).replace("$1", "1").replace("$2", "1"))
+                rows = await db.fetch(
+                    "EXPLAIN " + numbered(sql).replace("$1", "1").replace("$2", "1")
+                )
                 plans[name] = [str(r[0]) for r in rows]
             else:
                 rows = await db.fetch("EXPLAIN QUERY PLAN " + sql, args)
@@ -323,7 +335,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                 await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
             finally:
                 await conn.close()
-            head, _, query = base.partition("?")
+            head, _, query = str(base).partition("?")
             return head.rsplit("/", 1)[0] + f"/{name}" + (f"?{query}" if query else "")
 
         targets["postgresql"] = pg_target
@@ -379,13 +391,17 @@ def main() -> int:
             f" (target >= {TARGET_RATIO}: {'met' if ok else 'NOT met'})"
         )
         if t["trips"]:
-            print("trips to the database thread: "
-                  + ", ".join(f"{k} {v:.1f}" for k, v in t["trips"].items()))
+            print(
+                "trips to the database thread: "
+                + ", ".join(f"{k} {v:.1f}" for k, v in t["trips"].items())
+            )
         lat = figures["p99_ms"]
         worst = max(lat.values())
-        print("p99 ms with 1,000 games + one of 100,000 events: "
-              + ", ".join(f"{k} {v:.2f}" for k, v in lat.items())
-              + f" (target < {TARGET_P99_MS:.0f}: {'met' if worst < TARGET_P99_MS else 'NOT met'})")
+        print(
+            "p99 ms with 1,000 games + one of 100,000 events: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in lat.items())
+            + f" (target < {TARGET_P99_MS:.0f}: {'met' if worst < TARGET_P99_MS else 'NOT met'})"
+        )
         for q, plan in figures.get("plans", {}).items():
             print(f"  {q}:")
             for line in plan:

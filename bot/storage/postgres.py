@@ -111,6 +111,59 @@ async def _faults() -> AsyncIterator[None]:
         raise mapped from exc
 
 
+class Connections:
+    """A minimal pool: idle connections kept in a list, at most `max_size` in use.
+
+    asyncpg's own pool costs about as much per command as a whole query on this machine; this
+    one hands an idle connection back without a round trip, drops a connection the server closed
+    (or that was left inside a transaction) and opens a new one on demand, which is also how the
+    bot recovers when the server returns.
+    """
+
+    def __init__(self, url: str, max_size: int) -> None:
+        self.url = url
+        self._idle: list[Any] = []
+        self._slots = asyncio.Semaphore(max_size)
+
+    async def _connect(self) -> Any:
+        return await asyncpg.connect(
+            self.url,
+            timeout=CONNECT_TIMEOUT_S,
+            command_timeout=60,
+            server_settings={
+                "lock_timeout": str(LOCK_TIMEOUT_MS),
+                "application_name": "arbiter",
+            },
+        )
+
+    async def acquire(self) -> Any:
+        await self._slots.acquire()
+        try:
+            while self._idle:
+                conn = self._idle.pop()
+                if not conn.is_closed():
+                    return conn
+            return await self._connect()
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def release(self, conn: Any) -> None:
+        if conn.is_closed() or conn.is_in_transaction():
+            conn.terminate()
+        else:
+            self._idle.append(conn)
+        self._slots.release()
+
+    async def close(self) -> None:
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            try:
+                await asyncio.wait_for(conn.close(), 5)
+            except (TimeoutError, *_CONNECTION_LOST):
+                conn.terminate()
+
+
 class PgTx:
     def __init__(self, conn: Any) -> None:
         self._conn = conn
@@ -130,25 +183,17 @@ class PgTx:
 class PostgresDatabase:
     dialect = "postgresql"
 
-    def __init__(self, url: str, pool: Any) -> None:
+    def __init__(self, url: str, pool: Connections) -> None:
         self.url = url
         self.name = safe_url(url)
         self._pool = pool
 
     @classmethod
     async def open(cls, url: str, *, max_size: int = 8) -> PostgresDatabase:
+        pool = Connections(url, max_size)
         try:
-            pool = await asyncpg.create_pool(
-                url,
-                min_size=1,
-                max_size=max_size,
-                timeout=CONNECT_TIMEOUT_S,
-                command_timeout=60,
-                server_settings={
-                    "lock_timeout": str(LOCK_TIMEOUT_MS),
-                    "application_name": "arbiter",
-                },
-            )
+            conn = await pool.acquire()
+            pool.release(conn)
         except (asyncpg.PostgresError, *_CONNECTION_LOST, ValueError) as exc:
             raise StorageError(
                 f"ARBITER_DATABASE_URL: cannot connect to {safe_url(url)}: {exc}"
@@ -156,15 +201,20 @@ class PostgresDatabase:
         return cls(url, pool)
 
     async def close(self) -> None:
-        try:
-            await asyncio.wait_for(self._pool.close(), 5)
-        except (TimeoutError, *_CONNECTION_LOST):
-            self._pool.terminate()
+        await self._pool.close()
+
+    async def expire_connections(self) -> None:
+        """Close the idle connections: the next commands open new sessions."""
+        await self._pool.close()
 
     @asynccontextmanager
     async def _conn(self) -> AsyncIterator[Any]:
-        async with _faults(), self._pool.acquire() as conn:
+        async with _faults():
+            conn = await self._pool.acquire()
+        try:
             yield conn
+        finally:
+            self._pool.release(conn)
 
     async def snapshot(self, statements: Sequence[Statement]) -> list[list[Row]]:
         async with self._conn() as conn, _faults():

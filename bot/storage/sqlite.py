@@ -292,9 +292,13 @@ def _quick_check(conn: sqlite3.Connection) -> list[str]:
 
 
 def _try_write(conn: sqlite3.Connection) -> None:
-    """BEGIN IMMEDIATE takes the write lock: it fails on a read-only file or directory."""
+    """Take the write lock and start a write that changes no row, then roll back: a read-only
+    file (or one SQLite opened read-only because the process may not write it) refuses it."""
     conn.execute("BEGIN IMMEDIATE")
-    conn.execute("ROLLBACK")
+    try:
+        conn.execute("UPDATE schema_version SET name = name WHERE version < 0")
+    finally:
+        conn.execute("ROLLBACK")
 
 
 def _statements(sql: str) -> list[str]:

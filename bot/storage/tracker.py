@@ -129,7 +129,16 @@ class TrackerStore:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        if ids is not None or limit is not None:
+        if db.dialect == "postgresql":
+            # Two plain reads: a step's events are written with it and never change, so the
+            # steps' ids are all the second read needs (and each plan stays a simple index walk).
+            steps = await db.fetch(sql, args)
+            events = await db.fetch(
+                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+                " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
+                (db.ids([int(s[0]) for s in steps]),),
+            )
+        elif ids is not None or limit is not None:
             # Events of just those steps, in the same snapshot: the steps' ids as a subquery.
             events_sql = (
                 "SELECT id, step_id, entity, row_id, field, before_value, after_value"
@@ -305,10 +314,12 @@ class TrackerStore:
         """Lock the game, insert the step row while it is active; (step id, game version)."""
         args = (json.dumps(params, ensure_ascii=False),)
         if self._db.dialect == "postgresql":
+            # The version bump takes the row lock (writers of this game wait here) and is the
+            # step's stamp: one statement opens the step.
             rows = await tx.fetch(
-                "WITH g AS (SELECT id, version FROM tracker_games WHERE id = ? AND status = ?"
-                " FOR UPDATE) INSERT INTO tracker_steps"
-                " (game_id, at, user_id, user_name, action, params)"
+                "WITH g AS (UPDATE tracker_games SET version = version + 1"
+                " WHERE id = ? AND status = ? RETURNING id, version - 1 AS version)"
+                " INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
                 " SELECT g.id, ?::double precision, ?::bigint, ?::text, ?::text, ?::text FROM g"
                 " RETURNING id, (SELECT version FROM g)",
                 (game_id, ACTIVE, at, user_id, user_name, action, *args),

@@ -235,11 +235,20 @@ class StepTx:
     def finish(self, drop_redo: bool) -> list[Statement]:
         """The statements that close a step that changed something: its events, the redo stack
         dropped, the game's version bumped (one statement on PostgreSQL)."""
-        return finish_statements(self.db, self.game_id, self.step_id, self.written, drop_redo)
+        bumped = self.db.dialect == "postgresql"
+        return finish_statements(
+            self.db, self.game_id, self.step_id, self.written, drop_redo, bumped=bumped
+        )
 
 
 def finish_statements(
-    db: Db, game_id: int, step_id: int, events: list[EventRecord], drop_redo: bool
+    db: Db,
+    game_id: int,
+    step_id: int,
+    events: list[EventRecord],
+    drop_redo: bool,
+    *,
+    bumped: bool = False,
 ) -> list[Statement]:
     pg = db.dialect == "postgresql"
     one = (
@@ -271,5 +280,11 @@ def finish_statements(
     if drop_redo:
         parts.append(f"d AS ({drop})")
         params.append(game_id)
+    if bumped:  # the step's first statement bumped the version already (PostgreSQL)
+        if not parts:
+            return []
+        last = parts.pop()
+        head = ("WITH " + ", ".join(parts) + " ") if parts else ""
+        return [(head + last[last.index("(") + 1 : -1], params)]
     prefix = ("WITH " + ", ".join(parts) + " ") if parts else ""
     return [(prefix + bump, [*params, game_id])]
