@@ -23,6 +23,8 @@ from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
+from bot.discord.live import LiveMessageManager
+from bot.discord.shards import ShardSet
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
 from bot.registry import load_handlers
@@ -60,7 +62,8 @@ def extension_names() -> list[str]:
 class ArbiterHooks:
     """What both bot classes add to discord.py: the setup hook and quiet prefix errors.
 
-    `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off".
+    `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off". With several
+    shard processes, "auto" syncs only in the one that runs shard 0 (`ShardSet.syncs_commands`).
     """
 
     sync_mode: str = "auto"
@@ -77,12 +80,22 @@ class ArbiterHooks:
         bot.add_dynamic_items(ActionItem)
         if self.sync_mode == "off":
             return
+        shards = ShardSet.from_settings(services.settings)
+        if self.sync_mode == "auto" and not shards.syncs_commands:
+            log.info("commands are synced by the shard 0 process, not %s", shards.describe())
+            return
         await sync_commands(
             bot.tree,
             services.storage,
             guild_id=self.sync_guild or services.settings.dev_guild,
             force=self.sync_mode == "force",
         )
+
+    async def on_ready(self) -> None:
+        """After every (re)connect: re-attach this process's live boards from the database."""
+        live = services_of(cast(AnyBot, self)).live
+        if isinstance(live, LiveMessageManager):
+            live.resume_soon()
 
     async def on_command_error(
         self, context: commands.Context[Any], exception: commands.CommandError, /
