@@ -248,7 +248,7 @@ async def test_two_shard_processes_share_one_postgresql(cluster: Cluster) -> Non
     procs[1].kill()
     lap("burst of 4 and SIGKILL")
     assert await cluster.damage(hot) == cluster.acked[hot.id] == 7
-    assert not cluster.shows(hot, 7), "the board was already current: nothing left to re-attach"
+    stale = not cluster.shows(hot, 7)  # almost always: the kill follows the last ack at once
 
     # While shard 1 is down its guilds' clicks reach nobody; shard 0 carries on.
     await cluster.wait(lambda: 1 not in fake.connected_shards(), "shard 1 to drop", 10)
@@ -272,13 +272,13 @@ async def test_two_shard_processes_share_one_postgresql(cluster: Cluster) -> Non
     hot_board = f"/channels/{hot.channel_id}/messages/{cluster.boards[hot.id]}"
     quiet_board = f"/channels/{quiet.channel_id}/messages/{cluster.boards[quiet.id]}"
     await fake.wait_for_request(
-        "PATCH",
+        "PATCH" if stale else "GET",
         hot_board,
         since=since,
         timeout=ANSWER_TIMEOUT,
         predicate=lambda r: r.client == run2,
     )
-    assert cluster.shows(hot, 7)
+    await cluster.wait(functools.partial(cluster.shows, hot, 7), "the re-attached board", 10)
     await fake.wait_for_request(
         "GET",
         quiet_board,
@@ -328,3 +328,4 @@ async def test_two_shard_processes_share_one_postgresql(cluster: Cluster) -> Non
     puts = fake.find("PUT", "/applications/{app}/commands")
     assert [r.client for r in puts] == ["shard0-run1"]
     print("\nshard wire test timings:", {k: round(v, 2) for k, v in timings.items()})
+    print("board stale at the kill:", stale)
