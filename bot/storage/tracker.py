@@ -301,6 +301,18 @@ class TrackerStore:
             if after is not None:
                 self._keep(replace(after, stamp=(version + 1, 0)))
 
+    def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
+        """After a commit that took the game from `version` to `version + 1` by `events`:
+        the copy here, if it was at `version`, moves along (else the next read fetches it)."""
+        known = self._games.get(game_id)
+        if known is None or known.stamp != (version, 0):
+            return
+        after = replay(known, events)
+        if after is None:
+            self._games.pop(game_id, None)
+        else:
+            self._keep(replace(after, stamp=(version + 1, 0)))
+
     async def _open_step(
         self,
         tx: Tx,
@@ -355,7 +367,7 @@ class TrackerStore:
     ) -> list[StepRecord]:
         """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
         async with self._db.write() as tx:
-            _, found = await tx.batch(
+            locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),
                     (
@@ -368,22 +380,26 @@ class TrackerStore:
             ids = [int(r[0]) for r in found]
             if not ids:
                 return []
+            version = int(locked[0][0])
             events = await self._events_of(tx, ids)
+            written: list[EventRecord] = []
             for step_id in ids:
                 for ev in reversed(events.get(step_id, [])):
                     tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.before))
+                    written.append(replace(ev, after=ev.before))
                 tx.at_commit(
                     "UPDATE tracker_steps SET status = 'undone', undone_at = ?, undone_by = ?"
                     " WHERE id = ?",
                     (at, user_name, step_id),
                 )
             tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+        self._advance(game_id, version, written)
         return await self.history(game_id, ids=ids)
 
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
         async with self._db.write() as tx:
-            _, found = await tx.batch(
+            locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),
                     (
@@ -395,8 +411,10 @@ class TrackerStore:
             )
             if not found:
                 return None
+            version = int(locked[0][0])
             step_id = int(found[0][0])
-            for ev in (await self._events_of(tx, [step_id])).get(step_id, []):
+            redone = (await self._events_of(tx, [step_id])).get(step_id, [])
+            for ev in redone:
                 tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.after))
             tx.at_commit(
                 "UPDATE tracker_steps SET status = 'done', undone_at = NULL, undone_by = NULL"
@@ -404,6 +422,7 @@ class TrackerStore:
                 (step_id,),
             )
             tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+        self._advance(game_id, version, redone)
         done = await self.history(game_id, ids=[step_id])
         return done[0] if done else None
 

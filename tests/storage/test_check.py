@@ -63,3 +63,30 @@ def test_check_command_fails_on_random_bytes(
     assert any(p.startswith("database: ARBITER_DB: cannot use") for p in problems)
     assert main(["check"]) == 1
     assert "database: ARBITER_DB" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("setting", ["ARBITER_DB", "ARBITER_DATABASE_URL"])
+def test_an_unusable_database_stops_start_up_in_one_line(tmp_path: Path, setting: str) -> None:
+    """Exit 2 and one line naming the setting: random bytes, or no server on the port."""
+    import os
+    import subprocess
+    import sys
+
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(random.Random(4).randbytes(8192))
+    value = str(junk) if setting == "ARBITER_DB" else "postgresql://x@127.0.0.1:1/db"
+    env = {**os.environ, "ARBITER_DB": str(junk), "ARBITER_DATABASE_URL": ""}
+    env[setting] = value
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"arbiter: {setting}: "), done.stderr
