@@ -156,3 +156,18 @@ async def test_only_the_shard_zero_process_syncs_the_commands(
         assert (None in fake_discord.commands) is (shard == 0)
     finally:
         await services.storage.close()
+
+
+def test_which_guilds_a_process_serves() -> None:
+    on = {shard: (((1_000 + shard) << 22) | 77) for shard in range(4)}  # a guild per shard of 4
+    assert [shard_of(on[s], 4) for s in range(4)] == [0, 1, 2, 3]
+    assert shard_of(None, 4) == 0  # direct messages arrive on shard 0
+    alone = ShardSet.from_settings(Settings())
+    assert alone == ShardSet(1, frozenset({0})) and alone.syncs_commands
+    assert all(alone.owns(g) for g in [*on.values(), None])
+    every = ShardSet.from_settings(Settings(shard_count=4))
+    assert every.ids == {0, 1, 2, 3} and every.syncs_commands
+    upper = ShardSet.from_settings(Settings(shard_count=4, shard_ids=(2, 3)))
+    assert [upper.owns(on[s]) for s in range(4)] == [False, False, True, True]
+    assert not upper.owns(None) and not upper.syncs_commands
+    assert upper.describe() == "shards 2,3 of 4"
