@@ -23,8 +23,6 @@ from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
-from bot.discord.live import LiveMessageManager
-from bot.discord.shards import ShardSet
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
 from bot.registry import load_handlers
@@ -63,7 +61,7 @@ class ArbiterHooks:
     """What both bot classes add to discord.py: the setup hook and quiet prefix errors.
 
     `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off". With several
-    shard processes, "auto" syncs only in the one that runs shard 0 (`ShardSet.syncs_commands`).
+    shard processes, "auto" syncs only in the one that runs shard 0 (see `sync_commands`).
     """
 
     sync_mode: str = "auto"
@@ -80,22 +78,19 @@ class ArbiterHooks:
         bot.add_dynamic_items(ActionItem)
         if self.sync_mode == "off":
             return
-        shards = ShardSet.from_settings(services.settings)
-        if self.sync_mode == "auto" and not shards.syncs_commands:
-            log.info("commands are synced by the shard 0 process, not %s", shards.describe())
-            return
         await sync_commands(
             bot.tree,
             services.storage,
             guild_id=self.sync_guild or services.settings.dev_guild,
             force=self.sync_mode == "force",
+            settings=services.settings,
         )
 
     async def on_ready(self) -> None:
         """After every (re)connect: re-attach this process's live boards from the database."""
-        live = services_of(cast(AnyBot, self)).live
-        if isinstance(live, LiveMessageManager):
-            live.resume_soon()
+        resume_soon = getattr(services_of(cast(AnyBot, self)).live, "resume_soon", None)
+        if resume_soon is not None:
+            resume_soon()  # the live-message manager's; it runs in the background
 
     async def on_command_error(
         self, context: commands.Context[Any], exception: commands.CommandError, /

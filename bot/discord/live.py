@@ -12,9 +12,9 @@ The window uses an injectable `sleep`/`now` pair (by default `asyncio.sleep` and
 `services.clock`) and message age uses `services.clock`, so tests run the policy without waiting.
 
 With several shard processes on one database, a manager touches only the boards of guilds on its
-own shards (`bot.discord.shards`), and `resume()` re-attaches those boards after a (re)start:
-each active game's board is brought up to date from the database once, so a change committed
-just before a crash still reaches its message.
+own shards (`bot.discord.shards`), and `resume()` re-attaches those boards once the bot is
+ready: each is read back from Discord and edited only if it differs from the stored game, so a
+change committed just before a crash still reaches its message.
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ class LiveMessageManager:
         self.services.live = self
 
     def uninstall(self) -> None:
+        if self._resume is not None and not self._resume.done():
+            self._resume.cancel()
         if self.on_game_changed in self.services.game_changed_hooks:
             self.services.game_changed_hooks.remove(self.on_game_changed)
         if self.services.live is self:
@@ -112,8 +114,40 @@ class LiveMessageManager:
         for slot in self._slots.values():
             if slot.task is not None and not slot.task.done():
                 slot.task.cancel()
-        if self._resume is not None and not self._resume.done():
-            self._resume.cancel()
+
+    async def on_game_changed(self, channel_id: int) -> None:
+        """The hook: mark the channel dirty and make sure a worker will show it. Never waits."""
+        slot = self._slots.setdefault(channel_id, _Slot())
+        slot.dirty = True
+        if slot.task is None or slot.task.done():
+            slot.task = asyncio.create_task(self._work(channel_id, slot))
+
+    # --- the worker ----------------------------------------------------------------------------
+
+    async def _work(self, channel_id: int, slot: _Slot) -> None:
+        while slot.dirty:
+            if slot.last_edit is not None:
+                wait = slot.last_edit + self.interval - self.now()
+                if wait > 0:
+                    await self.sleep(wait)
+            slot.dirty = False
+            try:
+                async with slot.lock:
+                    touched = await self._sync(channel_id, slot, repost=False)
+            except Exception:
+                log.exception("live message of channel %s could not be updated", channel_id)
+                touched = True
+            if touched:
+                slot.last_edit = self.now()
+
+    async def repost(self, channel_id: int) -> bool:
+        """Send the live message anew at the bottom of the channel and delete the old one."""
+        slot = self._slots.setdefault(channel_id, _Slot())
+        async with slot.lock:
+            done = await self._sync(channel_id, slot, repost=True)
+        if done:
+            slot.last_edit = self.now()
+        return done
 
     def resume_soon(self) -> None:
         """Start `resume()` in the background (once at a time); called when the bot is ready."""
@@ -150,40 +184,6 @@ class LiveMessageManager:
             done += 1
             self.stats.resumed += 1
         log.info("re-attached %d live message(s) on %s", done, self.shards.describe())
-        return done
-
-    async def on_game_changed(self, channel_id: int) -> None:
-        """The hook: mark the channel dirty and make sure a worker will show it. Never waits."""
-        slot = self._slots.setdefault(channel_id, _Slot())
-        slot.dirty = True
-        if slot.task is None or slot.task.done():
-            slot.task = asyncio.create_task(self._work(channel_id, slot))
-
-    # --- the worker ----------------------------------------------------------------------------
-
-    async def _work(self, channel_id: int, slot: _Slot) -> None:
-        while slot.dirty:
-            if slot.last_edit is not None:
-                wait = slot.last_edit + self.interval - self.now()
-                if wait > 0:
-                    await self.sleep(wait)
-            slot.dirty = False
-            try:
-                async with slot.lock:
-                    touched = await self._sync(channel_id, slot, repost=False)
-            except Exception:
-                log.exception("live message of channel %s could not be updated", channel_id)
-                touched = True
-            if touched:
-                slot.last_edit = self.now()
-
-    async def repost(self, channel_id: int) -> bool:
-        """Send the live message anew at the bottom of the channel and delete the old one."""
-        slot = self._slots.setdefault(channel_id, _Slot())
-        async with slot.lock:
-            done = await self._sync(channel_id, slot, repost=True)
-        if done:
-            slot.last_edit = self.now()
         return done
 
     async def _state(self, channel_id: int) -> GameState | None:
