@@ -109,6 +109,12 @@ class ShardProcess:
         path = self.folder / f"{self.tag}.log"
         return path.read_text(errors="replace")[-3000:] if path.exists() else ""
 
+    def logs(self) -> str:
+        """Everything every run of this shard wrote."""
+        return "".join(
+            p.read_text(errors="replace") for p in self.folder.glob(f"shard{self.shard}-*")
+        )
+
 
 class Cluster:
     """The fake Discord, the two processes and the test's own view of the database."""
@@ -327,5 +333,9 @@ async def test_two_shard_processes_share_one_postgresql(cluster: Cluster) -> Non
     # One global command sync, by shard 0; shard 1 never pushed (nor did the restart).
     puts = fake.find("PUT", "/applications/{app}/commands")
     assert [r.client for r in puts] == ["shard0-run1"]
+    for p in procs:
+        logs = p.logs()
+        assert "Traceback" not in logs and " ERROR " not in logs, logs[-3000:]
+    assert "re-attached 2 live message(s) on shards 1 of 2" in procs[1].log_tail()
     print("\nshard wire test timings:", {k: round(v, 2) for k, v in timings.items()})
     print("board stale at the kill:", stale)
