@@ -16,6 +16,7 @@ from bot.dice.mage_wars import AttackResult, BurnResult, D12Roll, MWAttack, Stri
 from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds, berserk_odds
 from bot.dice.whfb import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.reply import Field, Kind, Reply
+from bot.tracker.names import md
 
 Tr = Callable[..., str]
 
@@ -136,7 +137,7 @@ def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
 def _effect_line(tr: Tr, a: MWAttack, roll: D12Roll) -> str:
     text = calc(roll.natural, a.effect_bonus, -a.tough)
     if roll.row is not None:
-        return tr("dice.mw.effect_hit", calc=text, row=roll.row.text())
+        return tr("dice.mw.effect_hit", calc=text, row=md(roll.row.text()))
     return tr("dice.mw.effect_miss", calc=text)
 
 
