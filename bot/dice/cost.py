@@ -110,7 +110,7 @@ def _op_cost(op: Any, size: int) -> int:
         return size * select + size
     if op.op in _LOOPS:  # each pass rolls at least one die, and rolls are capped
         passes = MAX_EXTRA_ROLLS + 1
-        return passes * select + MAX_EXTRA_ROLLS * ROLL_UNITS
+        return passes * select + passes * ROLL_UNITS  # the last roll is the one refused
     if op.op == "ro":
         return select + size * ROLL_UNITS
     if op.op == "ra":

@@ -100,7 +100,8 @@ def _is_division(exc: d20.RollError) -> bool:
 
 
 _SELECTS = frozenset({"k", "p"})  # keep, drop
-_ADDS_DICE = frozenset({"e", "ra"})  # explode, reroll-and-add: more dice than were asked for
+_ADDS_DICE = frozenset({"e", "ra"})
+_BOUNDS = frozenset({"mi", "ma"})  # minimum, maximum: a plain number only  # explode, reroll-and-add: more dice than were asked for
 
 
 def _fixed_size(node: Any) -> int | None:
@@ -132,6 +133,8 @@ def _check_selects(tree: Any, expr: str) -> None:
         for op in node.operations:
             if op.op in _ADDS_DICE:
                 size = None
+            if op.op in _BOUNDS and any(sel.cat is not None for sel in op.sels):
+                raise UserError("dice.expr.syntax", expr=expr)  # `mi2`, not `mih2`
             if op.op not in _SELECTS:
                 continue
             for sel in op.sels:
