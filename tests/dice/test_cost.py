@@ -93,14 +93,14 @@ def test_accepted_expressions_roll(expr: str, low: int, high: int) -> None:
 class AlwaysMax(random.Random):
     """Every die shows its highest face: explosions on the top face never stop on their own."""
 
-    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:
         if stop is None:
             start, stop = 0, start
         return int(stop) - step if step == 1 else start + (int(stop) - start - 1) // step * step
 
 
 class AlwaysMin(random.Random):
-    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:
         return 0 if stop is None else int(start)
 
 
@@ -130,13 +130,13 @@ def counted_work() -> Iterator[list[int]]:
         work[0] += n * cost.ROLL_UNITS
         count_roll(self, n)
 
-    d20.expression.SetSelector.select = counting_select  # type: ignore[method-assign]
-    d20.RollContext.count_roll = counting_roll  # type: ignore[method-assign]
+    d20.expression.SetSelector.select = counting_select
+    d20.RollContext.count_roll = counting_roll
     try:
         yield work
     finally:
-        d20.expression.SetSelector.select = select  # type: ignore[method-assign]
-        d20.RollContext.count_roll = count_roll  # type: ignore[method-assign]
+        d20.expression.SetSelector.select = select
+        d20.RollContext.count_roll = count_roll
 
 
 # ── expressions generated from d20's grammar (d20/grammar.lark) ──────────────────────────────
