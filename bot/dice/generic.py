@@ -100,8 +100,8 @@ def _is_division(exc: d20.RollError) -> bool:
 
 
 _SELECTS = frozenset({"k", "p"})  # keep, drop
-_ADDS_DICE = frozenset({"e", "ra"})
-_BOUNDS = frozenset({"mi", "ma"})  # minimum, maximum: a plain number only  # explode, reroll-and-add: more dice than were asked for
+_ADDS_DICE = frozenset({"e", "ra"})  # explode, reroll-and-add: more dice than were asked for
+_BOUNDS = frozenset({"mi", "ma"})  # minimum, maximum: a plain number only
 
 
 def _fixed_size(node: Any) -> int | None:

@@ -179,7 +179,7 @@ def _compound(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 
 EXPRESSIONS = st.recursive(st.one_of(_DICE, _LITERAL), _compound, max_leaves=6)
-KNOWN_KEYS = {key for key in catalogue().keys() if key.startswith("dice.expr.")}
+KNOWN_KEYS = set(filter(lambda key: key.startswith("dice.expr."), catalogue().keys()))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
