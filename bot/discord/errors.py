@@ -21,11 +21,45 @@ from bot.reply import Reply
 
 log = logging.getLogger("arbiter.discord")
 
+# Discord's "Missing Permissions" and "Missing Access": the bot may not do this in the channel.
+PERMISSION_CODES = frozenset({50013, 50001})
+# What the bot needs in a channel to answer and keep a live board, in the order they are named.
+CHANNEL_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
 
-def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
-    """`(text, expected)`: the user-facing message for `error` in `lang`."""
+
+def missing_permissions(granted: discord.Permissions | None) -> list[str]:
+    """The channel permissions the bot needs but lacks (all of them if Discord sent none)."""
+    if granted is None:
+        return list(CHANNEL_PERMISSIONS)
+    return [name for name in CHANNEL_PERMISSIONS if not getattr(granted, name)]
+
+
+def permission_message(granted: discord.Permissions | None, code: int, lang: str) -> str:
+    """What the user is told when Discord answers 50013/50001: which permissions are missing."""
+    missing = missing_permissions(granted)
+    if not missing:  # Discord refused something the interaction did not show as missing
+        return t("discord.error.forbidden", lang, code=code)
+    names = ", ".join(t(f"discord.perm.{name}", lang) for name in missing)
+    return t("discord.error.missing_permissions", lang, permissions=names, code=code)
+
+
+def describe_error(
+    error: BaseException, lang: str, granted: discord.Permissions | None = None
+) -> tuple[str, bool]:
+    """`(text, expected)`: the user-facing message for `error` in `lang`.
+
+    `granted` is what the interaction says the bot may do in the channel (`app_permissions`).
+    """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, discord.HTTPException) and error.code in PERMISSION_CODES:
+        return permission_message(granted, error.code, lang), True
     if isinstance(error, UserError):
         return t(error.key, lang, **error.params), True
     if isinstance(error, app_commands.TransformerError):
@@ -51,7 +85,8 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` ephemerally about `error`, logging unexpected ones with an id."""
     lang = reply_language(interaction)
-    text, expected = describe_error(error, lang)
+    granted = getattr(interaction, "app_permissions", None)
+    text, expected = describe_error(error, lang, granted)
     name = interaction.command.qualified_name if interaction.command else "component"
     if expected:
         log.info("%s: %s (%s)", name, type(error).__name__, error)
