@@ -85,13 +85,15 @@ async def beat_while(
     cancelled, and removes the file then too."""
     try:
         while True:
+            up = connected()
             try:
-                if connected():
+                if up:
                     await asyncio.to_thread(write_beat, path, latency())
                 else:
                     remove_beat(path)
             except OSError as exc:
                 log.warning("cannot write the heartbeat file %s: %s", path, exc)
-            await asyncio.sleep(interval)
+            # until connected, look every second, so the first beat follows READY closely
+            await asyncio.sleep(interval if up else min(1.0, interval))
     finally:
         remove_beat(path)
