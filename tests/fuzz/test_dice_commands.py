@@ -70,7 +70,7 @@ async def run(command: Command, values: dict[str, Any], lang: str) -> None:
         reply = await run_command(command, ctx, values)  # an internal error raises here
         messages = render_reply(reply)
         for message in messages:
-            assert not embed_problems([e.to_dict() for e in message.embeds]), values
+            assert not embed_problems([dict(e.to_dict()) for e in message.embeds]), values
         if reply.kind is Kind.ERROR:
             assert reply.ephemeral and reply.body.strip()
             alice = UserRef.from_name("alice")
