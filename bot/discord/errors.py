@@ -60,6 +60,8 @@ def describe_error(
         error = error.original
     if isinstance(error, discord.HTTPException) and error.code in PERMISSION_CODES:
         return permission_message(granted, error.code, lang), True
+    if isinstance(error, discord.HTTPException) and error.status >= 500:  # Discord's own fault
+        return t("discord.error.http", lang, status=error.status, code=error.code), True
     if isinstance(error, UserError):
         return t(error.key, lang, **error.params), True
     if isinstance(error, app_commands.TransformerError):
@@ -88,11 +90,19 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     granted = getattr(interaction, "app_permissions", None)
     text, expected = describe_error(error, lang, granted)
     name = interaction.command.qualified_name if interaction.command else "component"
-    if expected:
+    original = getattr(error, "original", error)
+    if expected and isinstance(original, discord.HTTPException):
+        log.warning(  # one line: what Discord refused, with its status and code
+            "%s: Discord answered HTTP %s (code %s): %s",
+            name,
+            original.status,
+            original.code,
+            original.text or "no message",
+        )
+    elif expected:
         log.info("%s: %s (%s)", name, type(error).__name__, error)
     else:
         error_id = new_error_id()
-        original = getattr(error, "original", error)
         log.error(
             "error %s in %s",
             error_id,
@@ -104,8 +114,13 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return  # an autocomplete cannot carry a message; the log has it
     try:
         await send_reply(interaction, Reply.error(text))
-    except discord.HTTPException:
-        log.warning("could not deliver the error message for %s", name, exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning(
+            "could not deliver the error message for %s: HTTP %s (code %s)",
+            name,
+            exc.status,
+            exc.code,
+        )
 
 
 class ArbiterTree(app_commands.CommandTree[Any]):
