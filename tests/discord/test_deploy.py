@@ -93,3 +93,29 @@ def test_constraints_pin_every_runtime_dependency(name: str) -> None:
         if "==" in line and not line.startswith("#")
     }
     assert name.casefold() in pins
+
+
+@pytest.mark.parametrize("command", ["run", "console"])
+def test_a_failed_database_open_is_one_line_and_no_traceback(tmp_path: Path, command: str) -> None:
+    """aiosqlite's worker used to report to a closed loop: `Event loop is closed`, 24 lines."""
+    (tmp_path / "adir").mkdir()
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "ARBITER_DB": str(tmp_path / "adir"),  # a folder, not a database file
+        "DISCORD_TOKEN": "fake-bot-token.for-wire-tests.not-a-secret",
+    }
+    for _ in range(3):  # it was a race: try a few times
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", command],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2
+        assert done.stderr.splitlines() == [
+            f"arbiter: ARBITER_DB: cannot open '{tmp_path / 'adir'}': unable to open database file"
+        ]
