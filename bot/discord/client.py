@@ -165,6 +165,16 @@ async def flush_live(services: Services) -> None:
         log.warning("live boards could not be flushed", exc_info=True)
 
 
+def gateway_up(bot: AnyBot) -> bool:
+    """Ready, and every gateway socket still open (a dropped connection is not healthy)."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    if isinstance(bot, commands.AutoShardedBot):
+        return bool(bot.shards) and all(not shard.is_closed() for shard in bot.shards.values())
+    socket = getattr(bot.ws, "socket", None)
+    return socket is not None and not socket.closed
+
+
 async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int:
     """Serve until Discord ends the connection or SIGTERM/SIGINT arrives (then exit 0)."""
     loop = asyncio.get_running_loop()
@@ -180,7 +190,7 @@ async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int
     beat = asyncio.create_task(
         beat_while(
             heartbeat_path(services.settings.db_path),
-            lambda: bot.is_ready() and not bot.is_closed(),
+            lambda: gateway_up(bot),
             lambda: bot.latency,
         )
     )
