@@ -114,9 +114,10 @@ def _refusal_ms(expr: str, runs: int) -> list[float]:
     return timings(once, runs)
 
 
-def _worst_case_ms(expr: str, runs: int) -> float:
-    """The median time of the slowest way `expr` can roll (rigged high, low or random dice)."""
-    worst = 0.0
+def _worst_case_ms(expr: str, runs: int) -> tuple[float, float]:
+    """Median wall and CPU times of the slowest way `expr` can roll (rigged high, low or
+    random dice), in ms. CPU time leaves out the waits of a loaded machine."""
+    wall = cpu = 0.0
     for rng in (_Rigged(True), _Rigged(False), random.Random(7)):
 
         def once(rng: random.Random = rng) -> None:
@@ -124,8 +125,9 @@ def _worst_case_ms(expr: str, runs: int) -> float:
             with contextlib.suppress(UserError):
                 roll_expr(expr, rng)
 
-        worst = max(worst, statistics.median(timings(once, runs)))
-    return worst * 1e3
+        wall = max(wall, statistics.median(timings(once, runs)))
+        cpu = max(cpu, statistics.median(timings(once, runs, clock=time.thread_time)))
+    return wall * 1e3, cpu * 1e3
 
 
 def roll_section(runs: int) -> None:
@@ -150,13 +152,16 @@ def roll_section(runs: int) -> None:
     print(f"  ({len(drawn)} of 5000 random grammar draws accepted; the 25 heaviest are timed)")
     results = []
     for e in candidates:
-        results.append(
-            (_worst_case_ms(e, max(5, runs // 10)), cost.estimate(_parse(check_expression(e))), e)
-        )
+        wall, cpu = _worst_case_ms(e, max(5, runs // 10))
+        results.append((cpu, wall, cost.estimate(_parse(check_expression(e))), e))
     results.sort(reverse=True)
-    for ms, units, e in results[:8]:
-        print(f"  {e[:46]:<48} {units:>7} units   median {ms:7.3f} ms")
-    print(f"  worst accepted: {results[0][2]} — {results[0][0]:.3f} ms (target well under 50 ms)")
+    for cpu, wall, units, e in results[:8]:
+        print(f"  {e[:44]:<46} {units:>6} units  CPU {cpu:7.3f} ms  wall {wall:7.3f} ms")
+    cpu, wall, _, worst = results[0]
+    print(
+        f"  worst accepted: {worst} — CPU {cpu:.3f} ms, wall {wall:.3f} ms"
+        " (target well under 50 ms)"
+    )
 
 
 def timings(
