@@ -19,6 +19,8 @@ BIDI_CONTROLS = frozenset(
 _BIDI = re.compile("[" + "".join(sorted(BIDI_CONTROLS)) + "]")
 _MASKED_LINK = re.compile(r"(?<!\\)\]\(")
 _DIGIT_STAR = re.compile(r"(?<=\d)\*(?!\*)")
+# Code blocks and spans (not opened by an escaped backtick); split() keeps them at odd indexes.
+_CODE = re.compile(r"((?<!\\)```.*?```|(?<!\\)`[^`\n]*`)", re.DOTALL)
 
 
 def strip_bidi(text: str) -> str:
@@ -27,10 +29,18 @@ def strip_bidi(text: str) -> str:
 
 
 def discord_safe(text: str) -> str:
-    """`text` as Discord markdown may show it (see the module docstring); idempotent."""
+    """`text` as Discord markdown may show it (see the module docstring); idempotent.
+
+    Code spans and blocks are left as they are: Discord shows a backslash in them literally,
+    and nothing in them is markdown anyway.
+    """
     if not text:
         return text
-    text = strip_bidi(text)
+    parts = _CODE.split(strip_bidi(text))
+    return "".join(part if i % 2 else _escape(part) for i, part in enumerate(parts))
+
+
+def _escape(text: str) -> str:
     text = _MASKED_LINK.sub(r"\\](", text)
     # `**6**` (bold) keeps its stars: only a lone star after a digit is escaped.
     return _DIGIT_STAR.sub(r"\\*", text)

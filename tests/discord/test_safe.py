@@ -22,6 +22,8 @@ from bot.tracker.names import md
         ("\u202eevil\u2066x\u2069", "evilx"),
         ("a\u200db", "a\u200db"),  # the zero-width joiner glues emoji: kept
         ("", ""),
+        ("= `2*3` and ```\n[a](b) 4*\n``` 5*", "= `2*3` and ```\n[a](b) 4*\n``` 5\\*"),  # code
+        ("\\`[a](b)\\`", "\\`[a\\](b)\\`"),  # escaped backticks open no code span
     ],
 )
 def test_discord_safe(text: str, shown: str) -> None:

@@ -18,7 +18,7 @@ from bot.render.safe import BIDI_CONTROLS
 from bot.tracker.names import md
 from tests.wire.fakediscord import FakeDiscord, FakeUser
 
-HOSTILE = "**mal** _it_ ~~s~~ [click](https://e.vil) \u202eevil"
+HOSTILE = "**mal** _it_ ~~s~~ `c [click](https://e.vil)` \u202eevil"
 UNESCAPED_LINK = re.compile(r"(?<!\\)\]\(")
 
 
