@@ -23,6 +23,7 @@ from bot.dice import cost
 from bot.dice.faces import AttackFace, roll_attack_dice
 from bot.dice.mage_wars import MAX_DICE as MAX_ATTACK_DICE
 from bot.registry import UserError
+from bot.tracker.names import md
 
 MAX_CHARS = 100
 MAX_DICE = 1000
@@ -196,6 +197,14 @@ def check_expression(expr: str) -> str:
     return text
 
 
+def _escape_annotations(node: Any) -> None:
+    """Annotations (`1d20[fire]`) are typed text d20 repeats inside its markdown: escape them."""
+    if getattr(node, "annotation", None):
+        node.annotation = md(node.annotation)
+    for child in node.children:
+        _escape_annotations(child)
+
+
 def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     if len(expr) > MAX_CHARS:
         raise UserError("dice.expr.too_long", max=MAX_CHARS)
@@ -216,6 +225,7 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     try:
         with _seeded(rng):
             result = roller.roll(tree)
+        _escape_annotations(result.expr)
         total, shown = int(result.total), result.result  # d20 evaluates arithmetic lazily
     except d20.TooManyRolls:
         # The dice asked for were counted above, so only explosions or rerolls get here. The RNG

@@ -90,6 +90,12 @@ def test_accepted_expressions_roll(expr: str, low: int, high: int) -> None:
         assert low <= roll_expr(expr, random.Random(seed)).total <= high
 
 
+def test_annotations_are_shown_as_typed_not_as_markdown() -> None:
+    text = roll_expr("1d20[**fire** _x_]+2", random.Random(1)).text
+    assert text.startswith("1d20 (")
+    assert "\\[\\*\\*fire\\*\\* \\_x\\_\\]" in text
+
+
 class AlwaysMax(random.Random):
     """Every die shows its highest face: explosions on the top face never stop on their own."""
 
