@@ -196,7 +196,9 @@ class Cluster:
 @pytest.fixture
 async def cluster(pg_server: PgServer, tmp_path: Path) -> AsyncIterator[Cluster]:
     url = await pg_server.new_database()
-    # The test's own connection migrates the empty database first (and reads it throughout).
+    # The test's own connection migrates the empty database first (and reads it throughout),
+    # so the processes meet a migrated schema (two first starts on an empty PostgreSQL race in
+    # `CREATE TABLE IF NOT EXISTS schema_version`, which runs before the migration lock).
     db = await create_services(Settings(), db_path=url)
     fake = ShardedFakeDiscord(shard_count=SHARDS)
     await fake.start()
