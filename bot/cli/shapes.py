@@ -7,7 +7,7 @@ plain data. The conventions (docs/cli.md) hold in every shape:
   is `{"value", "sides", "kept", "critical", "fumble"}`;
 - `dice` is always a count (how many dice were rolled);
 - `faces` (Mage Wars) are the display labels `"2*"`, `"·"`, kept for older scripts;
-- odds are floats, and `exact` mirrors them as fractions (`"5/18"`); every odds shape has `mean`.
+- odds are floats, and `exact` mirrors them as fractions (`"5/18"`); an expected value is `mean`.
 Keys are contracts: extend, never rename.
 """
 
@@ -178,20 +178,20 @@ def expr(r: ExprResult) -> Json:
     """`roll expr`: the total, the text without markdown and every die as an object."""
     out: Json = {"expr": r.expr, "kind": r.kind, "total": r.total, "text": strip_markdown(r.text)}
     if r.kind == "attack":
-        out["rolls"] = [attack_die(f) for f in r.faces]
+        out.update(rolls=[attack_die(f) for f in r.faces], dice=len(r.faces))
         out.update(faces=[f.label() for f in r.faces], normal=r.normal, critical=r.critical)
-    else:
-        out["rolls"] = [
-            {
-                "value": d.value,
-                "sides": d.sides,
-                "kept": d.kept,
-                "critical": d.value == d.sides,
-                "fumble": d.value == 1,
-            }
-            for d in r.rolls
-        ]
-    out["dice"] = len(out["rolls"])
+        return out
+    out["rolls"] = [
+        {
+            "value": d.value,
+            "sides": d.sides,
+            "kept": d.kept,
+            "critical": d.value == d.sides,
+            "fumble": d.value == 1,
+        }
+        for d in r.rolls
+    ]
+    out["dice"] = len(r.rolls)
     return out
 
 

@@ -7,9 +7,11 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -567,3 +569,68 @@ def test_a_reader_that_leaves_early_gets_no_traceback(monkeypatch: pytest.Monkey
     finally:
         with contextlib.suppress(BrokenPipeError):  # this test's own file object, not the CLI's
             closed.close()
+
+
+# ── docs/cli.md lists each shape's keys: every row checked against the real output ─────────────
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+ROW = re.compile(r"^\| `([^`]+)`(?: \(([^)]+)\))?(?: → `([^`]+)`)? \| (`.+`) \|$")
+SAMPLES = {
+    ("roll mw attack", None): "roll mw attack --dice 3 --effect 7+ --seed 1",
+    ("roll mw effect", None): "roll mw effect --seed 1",
+    ("roll mw burn", None): "roll mw burn --tokens 2 --seed 1",
+    ("roll mw escape", None): "roll mw escape --seed 1",
+    ("roll mw push", None): "roll mw push --seed 1",
+    ("roll berserk", None): "roll berserk --values 2-3-4 --seed 1",
+    ("roll whf winds", None): "roll whf winds --seed 1",
+    ("roll whf cast", None): "roll whf cast --dice 2 --level 1 --value 6 --seed 1",
+    ("roll whf dispel", None): "roll whf dispel --dice 2 --level 1 --against 6 --seed 1",
+    ("roll expr", "d20"): "roll expr 2d6+1 --seed 1",
+    ("roll expr", "`Na`"): "roll expr 3a --seed 1",
+    ("odds mw", None): "odds mw --dice 3",
+    ("odds berserk", None): "odds berserk --values 2-3-4",
+    ("odds whf", None): "odds whf --dice 2 --level 1 --value 6",
+    ("lookup", None): "lookup эгида",
+}
+
+
+def _documented() -> list[tuple[str, str | None, str | None, list[str]]]:
+    rows = []
+    text = DOCS.read_text("utf-8")
+    section = text[text.index("## JSON shapes") :].split("\n## ", 1)[0]
+    for line in section.splitlines():
+        m = ROW.match(line)
+        if m and m.group(1).split()[0] in ("roll", "odds", "lookup"):
+            keys = re.findall(r"`([^`]+)`", m.group(4))
+            rows.append((m.group(1), m.group(2), m.group(3), keys))
+    return rows
+
+
+def test_docs_list_a_shape_for_every_command() -> None:
+    documented = {(cmd, variant) for cmd, variant, _, _ in _documented()}
+    assert documented == set(SAMPLES)
+    assert {" ".join(spec.words) for spec in COMMANDS} <= {cmd for cmd, _ in documented}
+
+
+@pytest.mark.parametrize(("command", "variant", "path", "keys"), _documented())
+def test_each_documented_shape_is_the_real_one(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    variant: str | None,
+    path: str | None,
+    keys: list[str],
+) -> None:
+    if command == "lookup":
+        import glossary
+        from tests.glossary.sample import sample_glossary
+
+        g = sample_glossary()
+        monkeypatch.setattr(glossary, "load_glossary", lambda: g, raising=False)
+    data = run_json(capsys, *args(SAMPLES[command, variant]))
+    for step in (path or "").split("."):
+        if step.endswith("[]"):
+            data = data[step[:-2]][0] if step[:-2] else data[0]
+        elif step:
+            data = data[step]
+    assert list(data) == keys  # the documented order too
