@@ -104,15 +104,16 @@ def add_command(
         )
     cmd = spec.declared()
     p = groups[spec.words[:-1]].add_parser(spec.words[-1], help=help_of(cmd.key) or "")
+    declared = {flag(o.name) for o in spec.options()}  # the declared names win over any alias
     for opt in spec.options():
         kw: dict[str, Any] = {"dest": opt.name, "help": option_help(cmd, opt)}
         if opt.name in spec.positional:
             p.add_argument(opt.name, metavar=opt.name.upper(), **{"help": kw["help"]})
             continue
         names = [flag(opt.name), *spec.aliases.get(opt.name, ())]
-        ru = Localized.option_name(opt).ru
-        if ru != opt.name:
-            names.append(flag(ru))
+        ru = flag(Localized.option_name(opt).ru)
+        if ru not in declared and ru not in p._option_string_actions:  # a name taken: no alias
+            names.append(ru)
         if opt.type is bool:
             p.add_argument(*names, action="store_true", default=None, **kw)
         else:
