@@ -98,12 +98,14 @@ def add_command(
         if prefix in groups:
             continue
         parent = groups[spec.words[: depth - 1]]
-        node = parent.add_parser(prefix[-1], help=group_help.get(prefix, ""))
+        text = group_help.get(prefix, "")
+        node = parent.add_parser(prefix[-1], help=text, description=text)
         groups[prefix] = node.add_subparsers(
             dest="_".join(prefix), metavar=h("metavar.command"), required=True
         )
     cmd = spec.declared()
-    p = groups[spec.words[:-1]].add_parser(spec.words[-1], help=help_of(cmd.key) or "")
+    text = help_of(cmd.key) or ""
+    p = groups[spec.words[:-1]].add_parser(spec.words[-1], help=text, description=text)
     declared = {flag(o.name) for o in spec.options()}  # the declared names win over any alias
     for opt in spec.options():
         kw: dict[str, Any] = {"dest": opt.name, "help": option_help(cmd, opt)}

@@ -19,6 +19,7 @@ import pytest
 from bot.cli import build_parser, main
 from bot.cli.dice import COMMANDS
 from bot.cli.generate import SHELL_LESS
+from bot.i18n import t
 from bot.registry import Option, load_handlers
 
 ATTACK_DIE = {"value", "critical"}
@@ -399,7 +400,7 @@ def test_every_option_has_help_in_both_languages() -> None:
         helps[lang] = {}
         for spec in COMMANDS:
             leaf = _leaf(parser, spec.words)
-            assert leaf.description is None and leaf.format_usage()
+            assert leaf.description == t(spec.declared().key, lang)
             for action in leaf._actions:
                 assert action.help, (lang, spec.words, action.dest)
                 helps[lang][spec.words, action.dest] = action.help
