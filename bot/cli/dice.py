@@ -11,8 +11,12 @@ import argparse
 import random
 from typing import Any
 
-from bot.dice import replies
-from bot.dice.options import build_attack, build_strike, odds_strikes
+from bot.games.berserk import view as berserk_view
+from bot.games.berserk.commands import build_strike, odds_strikes
+from bot.games.mage_wars import view as mw_view
+from bot.games.mage_wars.commands import build_attack
+from bot.games.whfb import view as whf_view
+from bot.handlers import dice_replies
 
 from . import shapes
 from .generate import CliCommand, Result, register_all
@@ -23,7 +27,7 @@ def _attack(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.mage_wars.dice import resolve_attack
 
     result = resolve_attack(build_attack(v), rng)
-    return shapes.mw_attack(result), lambda tr: replies.attack_reply(tr, result)
+    return shapes.mw_attack(result), lambda tr: mw_view.attack_reply(tr, result)
 
 
 def _effect(v: dict[str, Any], rng: random.Random) -> Result:
@@ -31,93 +35,93 @@ def _effect(v: dict[str, Any], rng: random.Random) -> Result:
 
     bonus = int(v.get("bonus") or 0)
     roll = roll_plain_effect(rng, bonus)
-    return shapes.mw_effect(roll, bonus), lambda tr: replies.effect_reply(tr, roll, bonus)
+    return shapes.mw_effect(roll, bonus), lambda tr: mw_view.effect_reply(tr, roll, bonus)
 
 
 def _burn(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.mage_wars.dice import roll_burn
 
     result = roll_burn(int(v["tokens"]), rng)
-    return shapes.mw_burn(result), lambda tr: replies.burn_reply(tr, result)
+    return shapes.mw_burn(result), lambda tr: mw_view.burn_reply(tr, result)
 
 
 def _escape(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.mage_wars.dice import roll_escape
 
     roll = roll_escape(rng)
-    return shapes.mw_escape(roll), lambda tr: replies.escape_reply(tr, roll)
+    return shapes.mw_escape(roll), lambda tr: mw_view.escape_reply(tr, roll)
 
 
 def _push(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.mage_wars.dice import roll_push
 
     roll, direction = roll_push(rng)
-    return shapes.mw_push(roll, direction), lambda tr: replies.push_reply(tr, roll, direction)
+    return shapes.mw_push(roll, direction), lambda tr: mw_view.push_reply(tr, roll, direction)
 
 
 def _berserk(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.berserk.dice import roll_strike
 
     result = roll_strike(build_strike(v), rng)
-    return shapes.berserk_strike(result), lambda tr: replies.berserk_reply(tr, result)
+    return shapes.berserk_strike(result), lambda tr: berserk_view.berserk_reply(tr, result)
 
 
 def _winds(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.whfb.dice import roll_winds
 
     result = roll_winds(int(v.get("wizards") or 0), int(v.get("enemy_wizards") or 0), rng)
-    return shapes.whf_winds(result), lambda tr: replies.winds_reply(tr, result)
+    return shapes.whf_winds(result), lambda tr: whf_view.winds_reply(tr, result)
 
 
 def _cast(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.whfb.dice import roll_cast
 
     result = roll_cast(v["dice"], v["level"], v["value"], rng)
-    return shapes.whf_cast(result), lambda tr: replies.cast_reply(tr, result)
+    return shapes.whf_cast(result), lambda tr: whf_view.cast_reply(tr, result)
 
 
 def _dispel(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.games.whfb.dice import roll_dispel
 
     result = roll_dispel(v["dice"], v["level"], v["against"], rng)
-    return shapes.whf_dispel(result), lambda tr: replies.dispel_reply(tr, result)
+    return shapes.whf_dispel(result), lambda tr: whf_view.dispel_reply(tr, result)
 
 
 def _expr(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.dice.generic import roll_expr
 
     result = roll_expr(str(v["expr"]), rng)
-    return shapes.expr(result), lambda tr: replies.expr_reply(tr, result)
+    return shapes.expr(result), lambda tr: dice_replies.expr_reply(tr, result)
 
 
 def _odds_mw(v: dict[str, Any], rng: random.Random) -> Result:
-    from bot.dice.odds import attack_odds
+    from bot.games.mage_wars.odds import attack_odds
 
     attack = build_attack(v)
     odds = attack_odds(attack)
     life = v.get("life")
-    return shapes.odds_mw(attack, odds, life), lambda tr: replies.mw_odds_reply(
+    return shapes.odds_mw(attack, odds, life), lambda tr: mw_view.mw_odds_reply(
         tr, attack, odds, life
     )
 
 
 def _odds_berserk(v: dict[str, Any], rng: random.Random) -> Result:
     """JSON is one shape, the `auto` mode (a simple strike fights); the text shows both modes."""
-    from bot.dice.odds import berserk_odds
+    from bot.games.berserk.odds import berserk_odds
 
     strike = build_strike(v)
     data = shapes.odds_berserk(strike, berserk_odds(strike))
-    return data, lambda tr: replies.berserk_odds_view(tr, odds_strikes(v))
+    return data, lambda tr: berserk_view.berserk_odds_view(tr, odds_strikes(v))
 
 
 def _odds_whf(v: dict[str, Any], rng: random.Random) -> Result:
-    from bot.dice.odds import cast_odds
     from bot.games.whfb.dice import check_magic
+    from bot.games.whfb.odds import cast_odds
 
     dice, level, value = v["dice"], v["level"], v["value"]
     check_magic(dice, level, "value", value)
     odds = cast_odds(dice, level, value)
-    return shapes.odds_whf(odds), lambda tr: replies.whf_odds_reply(tr, dice, level, value, odds)
+    return shapes.odds_whf(odds), lambda tr: whf_view.whf_odds_reply(tr, dice, level, value, odds)
 
 
 COMMANDS: tuple[CliCommand, ...] = (

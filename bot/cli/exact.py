@@ -1,7 +1,7 @@
 """Exact odds as fractions, for the `odds … --json` shapes (`"5/18"` beside the float).
 
-The float engines in `bot.dice.odds` stay the source of every law; this module only recounts
-them in integers: the Mage Wars strike counts over 6**dice are the engine's own
+The float engines (`bot/games/<game>/odds.py`) stay the source of every law; this module only
+recounts them in integers: the Mage Wars strike counts over 6**dice are the engine's own
 (`_strike_counts`), the per-strike chances are twelfths, Berserk outcomes are 36ths, and WFB
 casting odds are already integer counts. Tests check each fraction against the engine's float.
 """
@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.dice.odds import (
-    CastOdds,
+from bot.games.berserk.dice import KINDS, BerserkStrike
+from bot.games.berserk.odds import berserk_joint
+from bot.games.mage_wars.dice import MWAttack
+from bot.games.mage_wars.odds import (
     _faces,
     _strike_counts,
     avoid_chance,
-    berserk_joint,
     daze_miss_chance,
     effect_chance,
 )
-from bot.games.berserk.dice import KINDS, BerserkStrike
-from bot.games.mage_wars.dice import MWAttack
+from bot.games.whfb.odds import CastOdds
 
 D12 = 12
 D6_PAIRS = 36
@@ -50,7 +50,7 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 
 def _landed_weights(strikes: int, first: Fraction, other: Fraction) -> list[Fraction]:
-    """P(exactly j strikes land), as `bot.dice.odds.landed_weights`, in fractions."""
+    """P(exactly j strikes land), as `bot.games.mage_wars.odds.landed_weights`, in fractions."""
     probs = [1 - first, first]
     for _ in range(strikes - 1):
         probs = [

@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.i18n import t
-from bot.registry import Command, Localized, Option, UserError, load_handlers
+from bot.registry import Command, Localized, Option, UserError, as_user_error, load_handlers
 from bot.reply import Reply
 
 from . import texts
@@ -164,12 +164,15 @@ def guarded(lang: str, work: Callable[[], int]) -> int:
     """Run `work`; bad input is one catalogue line on stderr and exit 2, a closed pipe exit 0."""
     try:
         return work()
-    except UserError as exc:
-        print(error_text(exc, lang), file=sys.stderr)
-        return EXIT_BAD_INPUT
     except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except Exception as err:
+        exc = as_user_error(err)  # a UserError, or an engine's own refusal as the handlers say it
+        if exc is None:
+            raise
+        print(error_text(exc, lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 def result_lang(args: argparse.Namespace, settings: Settings) -> str:

@@ -17,10 +17,12 @@ from typing import Any
 
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
-from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds
 from bot.games.berserk.dice import BerserkResult, BerserkStrike
+from bot.games.berserk.odds import BerserkOdds
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack
+from bot.games.mage_wars.odds import AttackOdds
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
+from bot.games.whfb.odds import CastOdds
 from bot.render.plain import strip_markdown
 
 from .exact import AttackExact, BerserkExact, cast_exact, text
