@@ -225,10 +225,3 @@ def _rolled(node: Any) -> list[RolledDie]:
                 for v in die.values
             )
     return out
-
-
-def expr_json(r: ExprResult) -> dict[str, Any]:
-    out: dict[str, Any] = {"expr": r.expr, "kind": r.kind, "total": r.total, "text": r.text}
-    if r.kind == "attack":
-        out.update(faces=[f.label() for f in r.faces], normal=r.normal, critical=r.critical)
-    return out
