@@ -54,7 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         problem = exc
     locale = settings.locale if settings is not None else texts.env_lang()
-    parser = build_parser(texts.argv_lang(argv, locale))
+    texts.set_wanted(argv)  # a subcommand's parser is generated only when it is asked for
+    try:
+        parser = build_parser(texts.argv_lang(argv, locale))
+    finally:
+        texts.set_wanted(None)
     args = parser.parse_args(argv)
     if settings is None:
         print(f"arbiter: invalid setting {problem}", file=sys.stderr)

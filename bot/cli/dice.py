@@ -11,19 +11,14 @@ import argparse
 import random
 from typing import Any
 
-from bot.games.berserk import view as berserk_view
-from bot.games.berserk.commands import build_strike, odds_strikes
-from bot.games.mage_wars import view as mw_view
-from bot.games.mage_wars.commands import build_attack
-from bot.games.whfb import view as whf_view
-from bot.handlers import dice_replies
-
-from . import shapes
+from . import shapes, texts
 from .generate import CliCommand, Result, register_all
 from .texts import h, help_of
 
 
 def _attack(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.commands import build_attack
     from bot.games.mage_wars.dice import resolve_attack
 
     result = resolve_attack(build_attack(v), rng)
@@ -31,6 +26,7 @@ def _attack(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _effect(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_plain_effect
 
     bonus = int(v.get("bonus") or 0)
@@ -39,6 +35,7 @@ def _effect(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _burn(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_burn
 
     result = roll_burn(int(v["tokens"]), rng)
@@ -46,6 +43,7 @@ def _burn(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _escape(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_escape
 
     roll = roll_escape(rng)
@@ -53,6 +51,7 @@ def _escape(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _push(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_push
 
     roll, direction = roll_push(rng)
@@ -60,6 +59,8 @@ def _push(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _berserk(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.berserk import view as berserk_view
+    from bot.games.berserk.commands import build_strike
     from bot.games.berserk.dice import roll_strike
 
     result = roll_strike(build_strike(v), rng)
@@ -67,6 +68,7 @@ def _berserk(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _winds(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
     from bot.games.whfb.dice import roll_winds
 
     result = roll_winds(int(v.get("wizards") or 0), int(v.get("enemy_wizards") or 0), rng)
@@ -74,6 +76,7 @@ def _winds(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _cast(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
     from bot.games.whfb.dice import roll_cast
 
     result = roll_cast(v["dice"], v["level"], v["value"], rng)
@@ -81,6 +84,7 @@ def _cast(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _dispel(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
     from bot.games.whfb.dice import roll_dispel
 
     result = roll_dispel(v["dice"], v["level"], v["against"], rng)
@@ -89,12 +93,15 @@ def _dispel(v: dict[str, Any], rng: random.Random) -> Result:
 
 def _expr(v: dict[str, Any], rng: random.Random) -> Result:
     from bot.dice.generic import roll_expr
+    from bot.handlers import dice_replies
 
     result = roll_expr(str(v["expr"]), rng)
     return shapes.expr(result), lambda tr: dice_replies.expr_reply(tr, result)
 
 
 def _odds_mw(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.commands import build_attack
     from bot.games.mage_wars.odds import attack_odds
 
     attack = build_attack(v)
@@ -107,6 +114,8 @@ def _odds_mw(v: dict[str, Any], rng: random.Random) -> Result:
 
 def _odds_berserk(v: dict[str, Any], rng: random.Random) -> Result:
     """JSON is one shape, the `auto` mode (a simple strike fights); the text shows both modes."""
+    from bot.games.berserk import view as berserk_view
+    from bot.games.berserk.commands import build_strike, odds_strikes
     from bot.games.berserk.odds import berserk_odds
 
     strike = build_strike(v)
@@ -115,6 +124,7 @@ def _odds_berserk(v: dict[str, Any], rng: random.Random) -> Result:
 
 
 def _odds_whf(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
     from bot.games.whfb.dice import check_magic
     from bot.games.whfb.odds import cast_odds
 
@@ -142,6 +152,12 @@ COMMANDS: tuple[CliCommand, ...] = (
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`roll …` and `odds …`; when another subcommand is asked for, only their names and help
+    (generating the flags loads every command declaration)."""
+    if not (texts.wanted("roll") or texts.wanted("odds")):
+        sub.add_parser("roll", help=h("roll"))
+        sub.add_parser("odds", help=help_of("cmd.odds") or "")
+        return
     groups = {
         ("roll",): h("roll"),
         ("roll", "mw"): help_of("cmd.mw") or "",

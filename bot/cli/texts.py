@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, CatalogueError, catalogue
 
-_state = {"lang": DEFAULT_LANGUAGE}
+_state: dict[str, str | None] = {"lang": DEFAULT_LANGUAGE, "wanted": None}
 
 # argparse's own messages (Python 3.11), by the catalogue key that translates each.
 _ARGPARSE = {
@@ -66,7 +66,18 @@ def set_lang(lang: str) -> None:
 
 
 def lang() -> str:
-    return _state["lang"]
+    return _state["lang"] or DEFAULT_LANGUAGE
+
+
+def set_wanted(argv: Sequence[str] | None) -> None:
+    """Remember which subcommand the command line asks for (None: build every parser)."""
+    _state["wanted"] = next((a for a in argv if not a.startswith("-")), None) if argv else None
+
+
+def wanted(command: str) -> bool:
+    """Whether `command`'s full parser is needed: it is the one asked for, or any may be."""
+    asked = _state["wanted"]
+    return asked is None or asked == command
 
 
 def _catalogue() -> Catalogue | None:

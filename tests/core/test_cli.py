@@ -365,6 +365,8 @@ def test_top_level_help_language(
     assert proc.returncode == 0, proc.stderr
     out = " ".join(proc.stdout.split())
     assert expected in out and absent not in out
+    for command in ("console", "check", "roll", "odds", "lookup"):
+        assert f" {command} " in out
 
 
 def test_console_plain_has_no_markdown(tmp_path: Path) -> None:
