@@ -35,6 +35,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"arbiter {__version__}", help=texts.h("opt.version")
     )
+    parser.add_argument(  # `arbiter --lang en …` as well as `arbiter roll … --lang en`
+        "--lang", dest="top_lang", choices=["ru", "en"], help=texts.h("opt.lang")
+    )
     sub = parser.add_subparsers(dest="command", metavar=texts.h("metavar.command"))
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         module = importlib.import_module(f"{__name__}.{info.name}")

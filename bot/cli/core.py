@@ -34,7 +34,7 @@ def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
             db=args.db,
             user=args.user,
             channel=args.channel,
-            lang=args.lang,
+            lang=args.lang or args.top_lang,
             plain=args.plain,
         )
     )

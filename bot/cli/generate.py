@@ -176,7 +176,7 @@ def guarded(lang: str, work: Callable[[], int]) -> int:
 
 
 def result_lang(args: argparse.Namespace, settings: Settings) -> str:
-    return str(getattr(args, "lang", None) or settings.locale)
+    return str(getattr(args, "lang", None) or getattr(args, "top_lang", None) or settings.locale)
 
 
 def run_generated(spec: CliCommand, args: argparse.Namespace, settings: Settings) -> int:

@@ -71,7 +71,15 @@ def lang() -> str:
 
 def set_wanted(argv: Sequence[str] | None) -> None:
     """Remember which subcommand the command line asks for (None: build every parser)."""
-    _state["wanted"] = next((a for a in argv if not a.startswith("-")), None) if argv else None
+    found: str | None = None
+    words = iter(argv or ())
+    for word in words:
+        if word == "--lang":  # the only top-level option that takes a value
+            next(words, None)
+        elif not word.startswith("-"):
+            found = word
+            break
+    _state["wanted"] = found
 
 
 def wanted(command: str) -> bool:

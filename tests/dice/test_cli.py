@@ -352,6 +352,10 @@ def test_results_follow_lang(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["roll", "whf", "cast", "--dice", "2", "--level", "1", "--value", "5", "--seed", "1"]
     assert main([*argv, "--lang", "ru"]) == 0
     assert "против сложности 5" in capsys.readouterr().out
+    assert main(["--lang", "ru", *argv]) == 0  # before the subcommand too
+    assert "против сложности 5" in capsys.readouterr().out
+    assert main(["--lang", "ru", *argv, "--lang", "en"]) == 0  # the subcommand's wins
+    assert "against casting value 5" in capsys.readouterr().out
 
 
 def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
