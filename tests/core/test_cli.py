@@ -375,3 +375,32 @@ def test_console_plain_has_no_markdown(tmp_path: Path) -> None:
     plain = run(tmp_path, "console", "--lang", "en", "--plain", stdin=line).stdout
     assert "**" in marked or "~~" in marked or "`" in marked
     assert "4d6kh3" in plain and not any(m in plain for m in ("**", "~~", "`"))
+
+
+def _helps(lang: str) -> dict[tuple[str, ...], str]:
+    """Every help text of the whole CLI (subcommands and options), by where it appears."""
+    import argparse
+
+    from bot.cli import build_parser
+
+    out: dict[tuple[str, ...], str] = {}
+
+    def walk(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    out[(*path, choice.dest)] = str(choice.help)
+                for word, sub in action.choices.items():
+                    walk(sub, (*path, word))
+            else:
+                out[(*path, action.dest)] = str(action.help)
+
+    walk(build_parser(lang), ())
+    return out
+
+
+def test_every_help_text_is_in_both_languages() -> None:
+    ru, en = _helps("ru"), _helps("en")
+    assert set(ru) == set(en) and len(ru) > 150
+    assert [k for k, v in ru.items() if not v.strip() or v == "None"] == []
+    assert [k for k, v in ru.items() if v == en[k]] == []  # nothing left in one language
