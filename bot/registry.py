@@ -11,6 +11,7 @@ ephemeral error reply in the user's language.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -199,8 +200,19 @@ def load_handlers() -> Registry:
 
         for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
             importlib.import_module(f"{pkg.__name__}.{info.name}")
+        _load_game_commands()
         _loaded = True
     return registry
+
+
+def _load_game_commands() -> None:
+    """Import each `bot.games.<game>.commands` module that exists (a game's own commands)."""
+    import bot.games as games
+
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
+        name = f"{games.__name__}.{info.name}.commands"
+        if info.ispkg and importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
 
 
 async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:

@@ -27,6 +27,10 @@ from bot.tracker.model import (
     Participant,
     Unit,
 )
+from bot.tracker.ports import (  # re-exported: storage raises the tracker's own
+    GameExists,
+    GameNotActive,
+)
 from bot.tracker.records import EventRecord, OutOfBounds, StepRecord
 
 # Fields an event may name: (table, allowed columns). Identifiers come only from here.
@@ -40,14 +44,6 @@ _ENTITIES: dict[str, tuple[str, frozenset[str]]] = {
     "counter": ("tracker_counters", frozenset({"value", "present", "min_value", "max_value"})),
     "item": ("tracker_items", frozenset({"present", "text"})),
 }
-
-
-class GameExists(RuntimeError):
-    """The channel already has an active game."""
-
-
-class GameNotActive(RuntimeError):
-    """A change was asked of a game that has ended (or does not exist)."""
 
 
 def _target(entity: str, field: str) -> str:

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.discord.live import LiveMessageManager
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
 from tests.cogs.conftest import Table, lang_locale
 from tests.conftest import FakeClock

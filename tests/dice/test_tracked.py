@@ -14,8 +14,8 @@ from bot.console import Console
 from bot.context import Services, UserRef, stable_id
 from bot.dice.tracked import ATTACK_FROM_UNIT, Tracked, fill_attack, row_tokens
 from bot.games.mage_wars.dice import MWAttack, resolve_attack, roll_burn
+from bot.handlers import tracker_ops as service
 from bot.i18n import t
-from bot.tracker import service
 from bot.tracker.model import Counter, Game, GameState, Unit
 from bot.tracker.templates import template
 

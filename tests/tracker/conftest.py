@@ -7,8 +7,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
 from bot.tracker.model import GameState, Unit
 
 CHANNEL = stable_id("#table")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from tests.cogs.conftest import Table, simcord_bot, table
 
 __all__ = ["simcord_bot", "table"]  # fixtures shared with tests/cogs

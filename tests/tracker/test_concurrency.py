@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.context import Services, UserRef
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
 from tests.tracker.conftest import CHANNEL, MakeCtx
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from tests.tracker.conftest import CHANNEL
 
 SCRIPTS = Path(__file__).with_name("scripts")

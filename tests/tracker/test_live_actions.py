@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_layout import render_live
 from bot.handlers.tracker_live import SELECTED_KEY, show
 from bot.registry import load_handlers, run_action
 from bot.reply import Button, Kind, Reply, Select
-from bot.tracker import service
-from bot.tracker.live import render_live
 from bot.tracker.model import GameState
 from tests.tracker.live_helpers import CHANNEL, ctx_for, mage_wars
 

@@ -11,13 +11,14 @@ import pytest
 
 from bot.console import Console
 from bot.context import Ctx, Services, UserRef
+from bot.games.keyforge.commands import forge
+from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import game_end, game_log, outcome_reply
+from bot.handlers.tracker_describe import header
+from bot.handlers.tracker_layout import render_live, step_label
 from bot.i18n import t
 from bot.registry import UserError
 from bot.reply import Button
-from bot.tracker import service
-from bot.tracker.describe import header
-from bot.tracker.live import render_live, step_label
 from bot.tracker.names import clean_name, md
 from bot.tracker.templates import template
 from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unchanged, unit
@@ -185,7 +186,7 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
         assert out.startswith("✖") and wanted in out, out
     await service.end(alice)
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
-    text = await refused(services, lambda: service.forge(alice), "tracker.error.wrong_game", "en")
+    text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game", "en")
     assert text == "/kf forge does not apply to a Warhammer 40,000: Conquest game."
     text = await refused(
         services, lambda: service.set_pools(alice, None, 3, 2), "tracker.error.wrong_game"

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from bot.context import Services, UserRef
+from bot.games.keyforge.commands import forge
+from bot.games.keyforge.rules import chain_penalty as keyforge_chain_penalty
 from bot.games.mage_wars.dice import roll_burn
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
-from bot.tracker.model import keyforge_chain_penalty
 from tests.tracker.conftest import BOB, MakeCtx, state_of, unit
 
 
@@ -79,16 +80,16 @@ async def test_keyforge_check_forge_and_third_key(services: Services, make_ctx: 
         "tracker.note.check",
     ]
     assert out.notes[2].params == {"name": "bob"}
-    out = await service.forge(bob)
+    out = await forge(bob)
     assert {(c.key, c.after) for c in out.changes} == {("aember", 0), ("keys", 1)}
     try:
-        await service.forge(bob)
+        await forge(bob)
     except UserError as err:
         assert err.key == "tracker.error.cannot_forge"
     await service.set_value(alice, "bob", "keys", 2)
     await service.set_value(alice, "bob", "aember", 7)
     await service.set_value(alice, "bob", "keycost", 7)
-    out = await service.forge(bob)
+    out = await forge(bob)
     assert out.notes[-1].key == "tracker.note.winner" and out.notes[-1].params == {"name": "bob"}
     assert out.state.status == "ended"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Services, UserRef
-from bot.storage.tracker import GameExists, GameNotActive
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
+from bot.tracker.ports import GameExists, GameNotActive
 from bot.tracker.records import OutOfBounds
 from tests.tracker.conftest import CHANNEL, MakeCtx
 

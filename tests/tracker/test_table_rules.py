@@ -7,14 +7,14 @@ from collections.abc import Awaitable, Callable
 
 from bot.console import Console
 from bot.context import Services
+from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_token
+from bot.handlers.tracker_describe import note_line, plural
+from bot.handlers.tracker_layout import render_live
+from bot.handlers.tracker_ops import Note
 from bot.i18n import t
 from bot.registry import load_handlers, run_action
 from bot.reply import Button, Kind
-from bot.tracker import service
-from bot.tracker.describe import note_line, plural
-from bot.tracker.live import render_live
-from bot.tracker.service import Note
 from tests.tracker.conftest import BOB, MakeCtx, unchanged, unit
 
 

@@ -15,7 +15,7 @@ from bot.app import create_services
 from bot.config import Settings
 from bot.context import Services
 from bot.discord.live import LiveMessageManager
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
 from tests.conftest import FakeClock
 from tests.wire.conftest import AnyBot, StartBot
