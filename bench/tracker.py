@@ -31,7 +31,9 @@ from typing import Any
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, UserRef, stable_id
-from bot.tracker import service
+from bot.games.custom import GAME as CUSTOM
+from bot.games.mage_wars import GAME as MAGE_WARS
+from bot.handlers import tracker_ops as service
 
 TARGET_RATE = 1000.0
 TARGET_P99_MS = 10.0
@@ -65,7 +67,7 @@ async def tracker_figures(directory: Path, n: int) -> list[dict[str, float | str
     )
     try:
         ctx = Ctx(services, UserRef.from_name("alice"), stable_id("#bench"), 1)
-        await service.start(ctx, "custom", [UserRef.from_name("bob")], {"life": 0})
+        await service.start(ctx, CUSTOM.slug, [UserRef.from_name("bob")], {"life": 0})
         state = await service.load_state(services.storage, ctx.channel_id)
         assert state is not None
         counter = state.participants[0].counter("life")
@@ -126,7 +128,7 @@ async def statement_counts(directory: Path) -> dict[str, float]:
         conn.execute = counted(execute)  # type: ignore[method-assign]
         conn.execute_fetchall = counted(fetchall)  # type: ignore[method-assign]
         ctx = Ctx(services, UserRef.from_name("alice"), stable_id("#count"), 1)
-        await service.start(ctx, "mage-wars", [UserRef.from_name("bob")], {"life": 20})
+        await service.start(ctx, MAGE_WARS.slug, [UserRef.from_name("bob")], {"life": 20})
         await service.add_unit(ctx, "Bear", None, {"life": 100})
         counts: dict[str, float] = {}
 
