@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.handlers import tracker_ops as service
-from tests.cogs.conftest import Table, simcord_bot, table
+from tests.helpers.cogs import Table, simcord_bot, table
 
 __all__ = ["simcord_bot", "table"]  # fixtures shared with tests/cogs
 

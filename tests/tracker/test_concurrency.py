@@ -7,7 +7,7 @@ import asyncio
 from bot.context import Services, UserRef
 from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from tests.tracker.conftest import CHANNEL, MakeCtx
+from tests.helpers.tracker import CHANNEL, MakeCtx
 
 
 async def _life(services: Services) -> int:

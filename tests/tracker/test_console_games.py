@@ -15,7 +15,7 @@ import pytest
 from bot.console import Console
 from bot.context import Services
 from bot.handlers import tracker_ops as service
-from tests.tracker.conftest import CHANNEL
+from tests.helpers.tracker import CHANNEL
 
 SCRIPTS = Path(__file__).with_name("scripts")
 ROOT = Path(__file__).resolve().parents[2]

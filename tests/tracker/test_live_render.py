@@ -17,7 +17,7 @@ from bot.handlers.tracker_layout import (
     render_live,
 )
 from bot.reply import Button, Reply, Select
-from tests.tracker.live_helpers import CHANNEL, ctx_for, keyforge, mage_wars
+from tests.helpers.live import CHANNEL, ctx_for, keyforge, mage_wars
 
 
 def discord_problems(reply: Reply) -> list[str]:

@@ -7,11 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.commands import forge
+from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_refusals import FAMILIES, KEYS, catalogue_key, user_error
 from bot.i18n import catalogue
+from bot.registry import UserError
 from bot.tracker import errors
 from bot.tracker.errors import GameRef, NameList, Short, TrackerError, WrongGame
 from bot.tracker.templates import template
+from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, refused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,3 +78,52 @@ def test_spending_too_much_uses_the_stats_own_message_where_there_is_one() -> No
     assert catalogue_key(mana, dict(mana.params)) == "tracker.error.short_mana"
     assert catalogue_key(other, dict(other.params)) == "tracker.error.short"
     assert "stat_key" not in user_error(mana, "ru").params
+
+
+async def test_wrong_game_messages_name_the_game_and_the_command(
+    services: Services, make_ctx: MakeCtx, console: Console
+) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "keyforge", [BOB], {})
+    text = await refused(
+        services,
+        lambda: service.add_item(alice, "planets", "Tarrus", command="/planet"),
+        "tracker.error.wrong_game",
+    )
+    assert text == "Команда /planet не подходит для партии KeyForge."
+    for line, wanted in (
+        ("/planet name:X", "Команда /planet не подходит для партии KeyForge."),
+        ("/mana amount:3", "Команда /mana не подходит для партии KeyForge."),
+    ):
+        out = await console.execute(line)
+        assert out.startswith("✖") and wanted in out, out
+    await service.end(alice)
+    await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
+    text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game", "en")
+    assert text == "/kf forge does not apply to a Warhammer 40,000: Conquest game."
+    text = await refused(
+        services, lambda: service.set_pools(alice, None, 3, 2), "tracker.error.wrong_game"
+    )
+    assert "для партии Warhammer 40,000: Conquest" in text and "conquest" not in text
+    helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
+    assert helper.params == {"command": "/mw attack", "game": "Berserk CCG"}
+
+
+async def test_a_missing_start_option_names_the_game(
+    services: Services, make_ctx: MakeCtx, console: Console
+) -> None:
+    with pytest.raises(UserError) as err:
+        await service.start(make_ctx("alice"), "mage-wars", [], {})
+    assert err.value.params["game"] == "Mage Wars"
+    assert await service.load_state(services.storage, CHANNEL) is None
+    out = await console.execute("/game start game:conquest hale:7")
+    assert "Для Warhammer 40,000: Conquest укажите параметр «bloodied»" in out
+    out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
+    assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
+    console.lang = "en"
+    out = await console.execute("/game start game:mage-wars")
+    assert "Mage Wars needs the option “life”" in out
+    with pytest.raises(UserError) as err:
+        await service.start(make_ctx("alice"), "keyforge", [], {"life": 3})
+    assert err.value.params["game"] == "KeyForge"
+    assert await service.load_state(services.storage, CHANNEL) is None

@@ -12,7 +12,7 @@ from bot.games.keyforge.commands import forge
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
-from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unchanged
+from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, state_of, unchanged
 
 
 async def mage_wars(make_ctx: MakeCtx) -> None:

@@ -8,7 +8,7 @@ from bot.context import Services, UserRef
 from bot.handlers import tracker_ops as service
 from bot.tracker.ports import GameExists, GameNotActive
 from bot.tracker.records import OutOfBounds
-from tests.tracker.conftest import CHANNEL, MakeCtx
+from tests.helpers.tracker import CHANNEL, MakeCtx
 
 
 async def test_active_game_slug(services: Services, make_ctx: MakeCtx) -> None:
