@@ -25,8 +25,12 @@ class GameRef:
 
     slug: str
 
-    def name(self, lang: str) -> str:  # pragma: no cover - replaced by the handler layer
-        return self.slug
+    def name(self, lang: str) -> str:
+        """The name the game package declares (the handler layer may use the catalogue's)."""
+        from bot.games import ALL_GAMES
+
+        game = ALL_GAMES.get(self.slug)
+        return game.name(lang) if game else self.slug
 
 
 @dataclass(frozen=True)

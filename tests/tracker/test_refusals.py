@@ -127,3 +127,8 @@ async def test_a_missing_start_option_names_the_game(
         await service.start(make_ctx("alice"), "keyforge", [], {"life": 3})
     assert err.value.params["game"] == "KeyForge"
     assert await service.load_state(services.storage, CHANNEL) is None
+
+
+def test_a_game_reference_names_itself_without_the_catalogue() -> None:
+    assert GameRef("berserk").name("ru") == "Берсерк ККИ"
+    assert GameRef("custom").name("en") == "Custom game"
