@@ -1,4 +1,4 @@
-"""The tracker service: refusals change nothing, access is checked, undo/redo/log/export work."""
+"""The tracker as handlers call it: refusals change nothing, access is checked, undo works."""
 
 from __future__ import annotations
 

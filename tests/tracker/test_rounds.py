@@ -1,3 +1,0 @@
-"""Each template's `/game next` with seeded dice."""
-
-from __future__ import annotations
