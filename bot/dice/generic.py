@@ -19,9 +19,9 @@ from typing import Any
 import d20
 import d20.expression
 
+from bot.dice.errors import ExprError as UserError  # pure: no registry
 from bot.dice.faces import AttackFace, roll_attack_dice
 from bot.games.mage_wars.dice import MAX_DICE as MAX_ATTACK_DICE
-from bot.registry import UserError
 
 MAX_CHARS = 100
 MAX_DICE = 1000

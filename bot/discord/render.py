@@ -12,24 +12,25 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot import limits
 from bot.discord.components import ActionItem
 from bot.discord.split import split_text
 from bot.reply import Attachment, Button, Kind, Reply, Style, clip
 
 # Discord's documented limits.
-TITLE_MAX = 256
-DESCRIPTION_MAX = 4096
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FIELDS_PER_EMBED = 25
-FOOTER_MAX = 2048
-EMBED_TOTAL_MAX = 6000  # per message, summed over its embeds
-EMBEDS_PER_MESSAGE = 10
-FILES_PER_MESSAGE = 10
-BUTTON_LABEL_MAX = 80
-SELECT_PLACEHOLDER_MAX = 150
-SELECT_OPTION_MAX = 100
-SELECT_OPTIONS_MAX = 25
+TITLE_MAX = limits.EMBED_TITLE
+DESCRIPTION_MAX = limits.EMBED_DESCRIPTION
+FIELD_NAME_MAX = limits.EMBED_FIELD_NAME
+FIELD_VALUE_MAX = limits.EMBED_FIELD_VALUE
+FIELDS_PER_EMBED = limits.EMBED_FIELDS
+FOOTER_MAX = limits.EMBED_FOOTER
+EMBED_TOTAL_MAX = limits.EMBED_TOTAL  # per message, summed over its embeds
+EMBEDS_PER_MESSAGE = limits.EMBEDS_PER_MESSAGE
+FILES_PER_MESSAGE = limits.FILES_PER_MESSAGE
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
+SELECT_PLACEHOLDER_MAX = limits.SELECT_PLACEHOLDER
+SELECT_OPTION_MAX = limits.SELECT_OPTION_LABEL
+SELECT_OPTIONS_MAX = limits.SELECT_OPTIONS
 
 BLANK = "\u200b"  # a field needs a non-empty name; continuation fields carry this one
 

@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 from bot.context import Ctx, UserRef
-from bot.games.whfb import pools
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.tracker_refusals import refusals, user_error
 from bot.registry import UserError
@@ -239,28 +238,6 @@ async def add_item(
         )
 
 
-# --- Warhammer Fantasy pools (the /whf dice commands' tracker side) ----------------------------
-
-
-async def set_pools(
-    ctx: Ctx,
-    player: UserRef | None,
-    power: int | None = None,
-    dispel: int | None = None,
-    *,
-    command: str = "/whf winds",
-) -> Outcome:
-    with refusals(ctx):
-        return await pools.set_pools(table(ctx), player, power, dispel, command=command)
-
-
-async def spend_pool(
-    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
-) -> Outcome:
-    with refusals(ctx):
-        return await pools.spend_pool(table(ctx), pool, amount, player, command=command)
-
-
 # --- rounds, undo, redo --------------------------------------------------------------------------
 
 
@@ -318,9 +295,7 @@ __all__ = [
     "require_standing",
     "require_state",
     "run_step",
-    "set_pools",
     "set_value",
-    "spend_pool",
     "stand_ins",
     "start",
     "table",

@@ -14,7 +14,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue
-from bot.registry import UserError
+from bot.registry import Localized, UserError, maps_errors
 from bot.tracker.errors import GameRef, Named, TrackerError
 from bot.tracker.names import md
 
@@ -104,3 +104,16 @@ def refusals(ctx: Ctx) -> Iterator[None]:
         yield
     except TrackerError as exc:
         raise user_error(exc, ctx.lang) from None
+
+
+@maps_errors
+def tracker_user_error(exc: Exception) -> UserError | None:
+    """A tracker refusal that reached the registry without a `Ctx` at hand (both languages)."""
+    if not isinstance(exc, TrackerError):
+        return None
+    ru, en = user_error(exc, "ru"), user_error(exc, "en")
+    params = {
+        k: v if v == en.params[k] else Localized(str(v), str(en.params[k]))
+        for k, v in ru.params.items()
+    }
+    return UserError(ru.key, **params)

@@ -17,8 +17,6 @@ TOO_LONG_FOR_NOW = {
 # Places outside bot/games/ that still spell a slug, each owned by another change in flight:
 SLUG_LITERALS_FOR_NOW = {
     "bot/cli/dice.py",  # `roll berserk` / `odds berserk` subcommands: generated from the registry
-    "bot/dice/tracked.py",  # dice side: removed when the archdice branch lands
-    "bot/handlers/dice.py",  # `/berserk strike`, `/odds berserk`: moved to bot/games/<game>/
 }
 
 

@@ -30,26 +30,6 @@ FORBIDDEN = (
     "bot.i18n",
     "bot.handlers",
 )
-# Not yet pure on this branch, each owned by another change in flight:
-KNOWN_IMPURE = frozenset(
-    {
-        # dice side: removed when the archdice branch lands (the engines raise UserError, the
-        # replies build Reply objects, the tracker bridge takes Ctx).
-        "bot.dice.generic",
-        "bot.dice.names",
-        "bot.dice.odds",
-        "bot.dice.options",
-        "bot.dice.ranges",
-        "bot.dice.replies",
-        "bot.dice.tracked",
-        "bot.games.berserk.dice",
-        "bot.games.mage_wars.dice",
-        "bot.games.whfb.dice",
-        "bot.games.mage_wars.rounds",  # Burn upkeep rolls with the Mage Wars dice engine
-        # The Ctx-taking name the dice bridge still imports; it re-exports bot.handlers.tracker_ops.
-        "bot.tracker.service",
-    }
-)
 
 
 def core_modules() -> list[str]:
@@ -120,20 +100,13 @@ def test_the_core_is_found() -> None:
     modules = core_modules()
     assert {"bot.tracker.step", "bot.tracker.errors", "bot.games.keyforge.forge"} <= set(modules)
     assert "bot.games.keyforge.commands" not in modules
-    assert not KNOWN_IMPURE - set(modules), "a listed exception no longer exists: drop it"
 
 
 def test_no_core_module_loads_a_forbidden_module(imports: dict[str, list[str]]) -> None:
     assert not [
         m for m, found in imports.items() if any(f.startswith("import failed") for f in found)
     ]
-    impure = {m: found for m, found in imports.items() if found and m not in KNOWN_IMPURE}
-    assert impure == {}
-
-
-def test_listed_exceptions_are_still_impure(imports: dict[str, list[str]]) -> None:
-    """An exception that became pure is dropped from the list, so the list only shrinks."""
-    assert [m for m in sorted(KNOWN_IMPURE) if not imports[m]] == []
+    assert {m: found for m, found in imports.items() if found} == {}
 
 
 def test_the_probe_sees_a_forbidden_import() -> None:

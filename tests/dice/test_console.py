@@ -8,7 +8,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
-from bot.dice.names import option_label
+from bot.handlers.dice_names import option_label
 from bot.i18n import t
 from bot.storage.api import RollRecord
 

@@ -1,1 +1,1 @@
-"""Helpers shared by the test packages (imported, never picked up as tests or fixtures)."""
+"""Helpers shared by tests, imported explicitly (not through conftest)."""

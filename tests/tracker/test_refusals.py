@@ -10,6 +10,7 @@ import pytest
 from bot.console import Console
 from bot.context import Services
 from bot.games.keyforge.commands import forge
+from bot.games.whfb.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_refusals import FAMILIES, KEYS, catalogue_key, user_error
 from bot.i18n import catalogue
@@ -101,9 +102,7 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
     text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game", "en")
     assert text == "/kf forge does not apply to a Warhammer 40,000: Conquest game."
-    text = await refused(
-        services, lambda: service.set_pools(alice, None, 3, 2), "tracker.error.wrong_game"
-    )
+    text = await refused(services, lambda: set_pools(alice, None, 3, 2), "tracker.error.wrong_game")
     assert "для партии Warhammer 40,000: Conquest" in text and "conquest" not in text
     helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
     assert helper.params == {"command": "/mw attack", "game": "Berserk CCG"}
@@ -132,3 +131,20 @@ async def test_a_missing_start_option_names_the_game(
 def test_a_game_reference_names_itself_without_the_catalogue() -> None:
     assert GameRef("berserk").name("ru") == "Берсерк ККИ"
     assert GameRef("custom").name("en") == "Custom game"
+
+
+async def test_a_refusal_reaching_the_registry_is_shown_in_the_readers_language(
+    make_ctx: MakeCtx,
+) -> None:
+    """A core refusal not caught by `tracker_ops` still becomes its message, not an apology."""
+    from bot.registry import guarded
+    from bot.reply import Reply
+
+    tpl = template("mage-wars")
+
+    async def handler() -> Reply:
+        raise TrackerError("no_stat", name="x", target="bob", known=NameList([tpl.define("mana")]))
+
+    ru = await guarded(make_ctx("alice"), handler())
+    en = await guarded(make_ctx("alice", lang="en"), handler())
+    assert tpl.define("mana").ru in (ru.body or "") and tpl.define("mana").en in (en.body or "")

@@ -9,6 +9,7 @@ import pytest
 
 from bot.context import Ctx, Services
 from bot.games.keyforge.commands import forge
+from bot.games.whfb.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
@@ -31,7 +32,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds"),
         (lambda c: forge(c), "tracker.error.wrong_game"),
-        (lambda c: service.set_pools(c, None, 3, 2), "tracker.error.wrong_game"),
+        (lambda c: set_pools(c, None, 3, 2), "tracker.error.wrong_game"),
         (lambda c: service.add_item(c, "planets", "Elouith"), "tracker.error.wrong_game"),
         (lambda c: service.undo(c, 1), "tracker.error.nothing_to_undo"),
         (lambda c: service.redo(c), "tracker.error.nothing_to_redo"),

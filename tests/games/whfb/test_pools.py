@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.context import Services
+from bot.games.whfb.commands import set_pools, spend_pool
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import outcome_reply
 from bot.handlers.tracker_layout import render_live
@@ -15,11 +16,11 @@ async def test_whfb_pools(services: Services, make_ctx: MakeCtx) -> None:
     alice = make_ctx("alice")
     await service.start(alice, "whfb", [BOB], {})
     await service.set_value(alice, "alice", "волшебники", 2)
-    await service.set_pools(alice, None, power=7, dispel=None)
-    await service.set_pools(alice, BOB, power=None, dispel=5)
-    await service.spend_pool(alice, "power", 3)
+    await set_pools(alice, None, power=7, dispel=None)
+    await set_pools(alice, BOB, power=None, dispel=5)
+    await spend_pool(alice, "power", 3)
     try:
-        await service.spend_pool(alice, "power", 5)
+        await spend_pool(alice, "power", 5)
     except UserError as err:
         assert err.key == "tracker.error.short_power"
     state = await state_of(services)
@@ -36,18 +37,18 @@ async def test_spending_more_dice_than_the_pool_holds_says_so(
     alice = make_ctx("alice")
     await service.start(alice, "whfb", [BOB], {})
     text = await refused(
-        services, lambda: service.spend_pool(alice, "power", 3), "tracker.error.short_power"
+        services, lambda: spend_pool(alice, "power", 3), "tracker.error.short_power"
     )
     assert text == "Не хватает кубиков силы: у alice в пуле 0, нужно 3. Ничего не изменено."
-    await service.set_pools(alice, BOB, dispel=2)
+    await set_pools(alice, BOB, dispel=2)
     text = await refused(
         services,
-        lambda: service.spend_pool(alice, "dispel", 3, BOB),
+        lambda: spend_pool(alice, "dispel", 3, BOB),
         "tracker.error.short_dispel",
         "en",
     )
     assert text == "Not enough dispel dice: bob has 2 in the pool, 3 needed. Nothing changed."
-    out = await service.spend_pool(alice, "dispel", 2, BOB)
+    out = await spend_pool(alice, "dispel", 2, BOB)
     assert [(c.key, c.before, c.after) for c in out.changes] == [("dispel", 2, 0)]
 
 

@@ -1,7 +1,7 @@
-"""Options shared by `/mw attack`, `/odds mw`, `/berserk strike`, `/odds berserk` and the CLI.
+"""Berserk dice commands: `/berserk strike` and `/odds berserk`.
 
-Declared once so the Discord commands, the console and `python -m bot roll|odds` accept the same
-names and ranges, and turned into engine parameters by `build_attack` / `build_strike`.
+The options are declared once here (`BERSERK_OPTIONS`) for Discord, the console and
+`python -m bot roll|odds`, and turned into engine parameters by `build_strike`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.dice.names import RU_NAMES
+from bot.context import Ctx
+from bot.games.berserk import view
 from bot.games.berserk.dice import (
     MAX_CLUMSINESS,
     MAX_MOD,
@@ -17,53 +18,13 @@ from bot.games.berserk.dice import (
     STRIKE_KINDS,
     BerserkStrike,
     parse_values,
+    roll_strike,
+    strike_json,
 )
-from bot.games.mage_wars.dice import ATTACK_LIMITS, MWAttack
-from bot.registry import Choice, Option, OptionType
-
-MAX_LIFE = 999  # `/odds mw life`
-
-
-def named(name: str, kind: OptionType, **kw: Any) -> Option:
-    """An `Option` with its Russian name from `RU_NAMES`."""
-    return Option(name, kind, ru_name=RU_NAMES[name], **kw)
-
-
-def _int_option(name: str, **kw: Any) -> Option:
-    lo, hi = ATTACK_LIMITS[name]
-    return named(name, int, min_value=lo, max_value=hi, **kw)
-
-
-ATTACK_OPTIONS: list[Option] = [
-    _int_option("dice", required=True),
-    _int_option("armor"),
-    _int_option("defense"),
-    _int_option("strikes"),
-    _int_option("bonus"),
-    _int_option("weak"),
-    named("spell", bool),
-    _int_option("aegis"),
-    _int_option("piercing"),
-    _int_option("corrode"),
-    named("unavoidable", bool),
-    _int_option("target_daze"),
-    named("restrained", bool),
-    named("daze", bool),
-    named("resilient", bool),
-    named("incorporeal", bool),
-    named("ethereal", bool),
-    named("effect", str, max_length=100),
-    _int_option("effect_bonus"),
-    _int_option("tough"),
-]
-
-
-def build_attack(options: dict[str, Any]) -> MWAttack:
-    """An `MWAttack` from command options (unknown keys ignored), range-checked."""
-    fields = {o.name for o in ATTACK_OPTIONS} - {"effect"}
-    attack = MWAttack(**{k: v for k, v in options.items() if k in fields and v is not None})
-    return attack.with_effect(options.get("effect") or "").checked()
-
+from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
+from bot.handlers.dice_names import named
+from bot.registry import Choice, Option, command
+from bot.reply import Reply
 
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
 MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
@@ -104,3 +65,21 @@ def odds_strikes(options: dict[str, Any]) -> list[BerserkStrike]:
     if options.get("mode") not in (None, "", "auto") or strike.kind != "simple":
         return [strike]
     return [replace(strike, mode="fight"), replace(strike, mode="closed")]
+
+
+@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, PRIVATE])
+async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
+    strike = build_strike(options)
+    result = roll_strike(strike, ctx.services.rng)
+    summary = (
+        "dice.summary.berserk",
+        {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
+    )
+    await log_roll(ctx, "berserk strike", options, strike_json(result), summary, private)
+    return finish(view.berserk_reply(ctx.t, result), private)
+
+
+@command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)
+async def odds_berserk(ctx: Ctx, **options: Any) -> Reply:
+    """The mode given, or both modes of a simple strike when none is (as the issue asks)."""
+    return view.berserk_odds_view(ctx.t, odds_strikes(options))
