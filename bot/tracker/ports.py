@@ -8,6 +8,7 @@ protocols (`bot/storage/api.py` re-exports them) and raises `GameExists` / `Game
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -59,7 +60,7 @@ class Table:
     actor: Actor
     channel_id: int
     guild_id: int | None = None
-    clock: Callable[[], float] = field(default=lambda: 0.0)
+    clock: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=random.Random)
     changed: Callable[[int], Awaitable[None]] = _nobody
 
