@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
 import pkgutil
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -20,6 +21,9 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.reply import Reply
+from bot.storage.errors import StorageFault
+
+log = logging.getLogger("arbiter.storage")
 
 Handler = Callable[..., Awaitable[Reply]]
 ActionHandler = Callable[[Ctx, str], Awaitable[Reply]]
@@ -240,6 +244,9 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
     """
     try:
         return await work
+    except StorageFault as exc:  # a machine fault, named in words; nothing was written
+        log.warning("storage fault: %s: %s", type(exc).__name__, exc)
+        return UserError(exc.key).reply(ctx)
     except Exception as exc:
         user = as_user_error(exc)
         if user is None:

@@ -18,6 +18,7 @@ from bot.discord.respond import send_reply
 from bot.i18n import t
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply
+from bot.storage.errors import StorageFault
 
 log = logging.getLogger("arbiter.discord")
 
@@ -28,6 +29,8 @@ def describe_error(error: BaseException, lang: str) -> tuple[str, bool]:
         error = error.original
     if isinstance(error, UserError):
         return t(error.key, lang, **error.params), True
+    if isinstance(error, StorageFault):  # a database fault: what is wrong, nothing was changed
+        return t(error.key, lang), True
     if isinstance(error, app_commands.TransformerError):
         return t("discord.error.bad_value", lang, value=str(error.value)[:100]), True
     if isinstance(error, app_commands.CommandOnCooldown):

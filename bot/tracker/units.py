@@ -36,15 +36,19 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
                 min=d.min if d.min is not None else "−∞",
                 max=d.max if d.max is not None else "∞",
             )
-    everyone: list[Holder] = [*state.units, *state.participants]
-    taken = {norm(h.name) for h in everyone}
-    final = clean
-    n = 2
-    while norm(final) in taken:
-        final = f"{clean} {n}"
-        n += 1
 
     async def body(step: Step) -> None:
+        # «Bear 2» is numbered from the game as this step sees it under its lock, so adds that
+        # race each other (in any process) get distinct names.
+        now = await step.fresh()
+        everyone: list[Holder] = [*now.units, *now.participants]
+        taken = {norm(h.name) for h in everyone}
+        final = clean
+        n = 2
+        while norm(final) in taken:
+            final = f"{clean} {n}"
+            n += 1
+        step.tx.params["unit"] = final
         uid = await step.tx.add_unit(p.id, CREATURE, final)
         for pos, (key, value) in enumerate(values.items()):
             d = tpl.define(key)
@@ -53,7 +57,7 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
             )
         step.note(tpl.unit_note, unit=final, owner=p.name)
 
-    return await run_step(table, state, "unit.add", body, {"unit": final}, check=False)
+    return await run_step(table, state, "unit.add", body, {"unit": clean}, check=False)
 
 
 async def remove_unit(table: Table, target: str) -> Outcome:

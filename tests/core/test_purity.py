@@ -22,6 +22,7 @@ EXEMPT_NAMES = frozenset({"commands", "view", "check"})
 FORBIDDEN = (
     "discord",
     "aiosqlite",
+    "asyncpg",
     "bot.discord",
     "bot.storage",
     "bot.registry",
