@@ -20,6 +20,7 @@ from bot.handlers.dice_replies import expr_reply
 from bot.registry import command
 from bot.reply import Reply
 from bot.storage.api import RollRecord
+from bot.tracker.names import md
 
 AREA = "dice"
 HISTORY_MAX = 25
@@ -102,6 +103,6 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         stamp = time.strftime("%H:%M", time.gmtime(r.created_at))
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
         lines.append(
-            f"`{stamp}` **{r.user_name}** /{r.command}{hidden}: {summary_text(ctx, r.result)}"
+            f"`{stamp}` **{md(r.user_name)}** /{r.command}{hidden}: {summary_text(ctx, r.result)}"
         )
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

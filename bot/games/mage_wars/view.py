@@ -12,6 +12,7 @@ from bot.games.mage_wars.odds import AttackOdds
 from bot.handlers.dice_chart import distribution_chart, percent
 from bot.handlers.dice_replies import Tr, calc, faces_text
 from bot.reply import Field, Kind, Reply
+from bot.tracker.names import md
 
 
 def _dice_formula(tr: Tr, a: MWAttack) -> str:
@@ -105,7 +106,7 @@ def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
 def _effect_line(tr: Tr, a: MWAttack, roll: D12Roll) -> str:
     text = calc(roll.natural, a.effect_bonus, -a.tough)
     if roll.row is not None:
-        return tr("dice.mw.effect_hit", calc=text, row=roll.row.text())
+        return tr("dice.mw.effect_hit", calc=text, row=md(roll.row.text()))
     return tr("dice.mw.effect_miss", calc=text)
 
 
