@@ -5,7 +5,7 @@ plain data. The conventions (docs/cli.md) hold in every shape:
 - `rolls` is always the list of dice as rolled; a Mage Wars attack die is
   `{"value": 2, "critical": true}` (a blank is value 0), a d6/d12 is a number, a `roll expr` die
   is `{"value", "sides", "kept", "critical", "fumble"}`;
-- `dice` is always a count (how many dice were rolled);
+- `dice` is always a count (how many dice; in `roll mw attack` the attack dice);
 - `faces` (Mage Wars) are the display labels `"2*"`, `"·"`, kept for older scripts;
 - odds are floats, and `exact` mirrors them as fractions (`"5/18"`); an expected value is `mean`.
 Keys are contracts: extend, never rename.
@@ -56,7 +56,7 @@ def mw_attack(result: AttackResult) -> Json:
             {
                 "faces": [f.label() for f in s.faces],
                 "rolls": [attack_die(f) for f in s.faces],
-                "dice": len(s.faces),
+                "dice": result.dice,  # this strike's attack dice (rolled unless it missed)
                 "normal": s.normal,
                 "critical": s.critical,
                 "armor": s.armor,

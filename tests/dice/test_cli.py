@@ -83,14 +83,22 @@ def test_roll_mw_attack_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_roll_mw_attack_daze_and_defense_rolls_are_objects(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    data = run_json(
-        capsys, *args("roll mw attack --dice 2 --daze --defense 7 --strikes 3 --seed 2")
-    )
-    assert set(data["daze"]) == D12
-    for strike in data["strikes"]:
-        assert strike["defense"] is None or set(strike["defense"]) == D12
-        if strike["avoided"] or strike["missed_daze"]:
-            assert strike["rolls"] == [] and strike["dice"] == 0
+    seen = set()
+    for seed in range(12):
+        data = run_json(
+            capsys, *args(f"roll mw attack --dice 2 --daze --defense 7 --strikes 3 --seed {seed}")
+        )
+        assert set(data["daze"]) == D12
+        for strike in data["strikes"]:
+            assert strike["defense"] is None or set(strike["defense"]) == D12
+            assert strike["dice"] == data["dice"] == 2
+            if strike["avoided"] or strike["missed_daze"]:
+                assert strike["rolls"] == [] and strike["faces"] == [] and strike["damage"] == 0
+                seen.add("avoided" if strike["avoided"] else "missed_daze")
+            else:
+                assert len(strike["rolls"]) == 2
+                seen.add("rolled")
+    assert seen == {"avoided", "missed_daze", "rolled"}
 
 
 @pytest.mark.parametrize(
