@@ -16,7 +16,7 @@ import math
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 
@@ -57,7 +57,9 @@ def ids(posting: Posting | None) -> Sequence[int]:
 class KeyIndex:
     """Every searchable key of a list of entries, with the lookup structures over them."""
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(
+        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.entry_of: list[int] = []
         self.kind = bytearray()
         self.text: list[str] = []  # the name as written, shown as what matched
@@ -75,7 +77,8 @@ class KeyIndex:
         for entry_idx, entry in enumerate(entries):
             seen: set[str] = set()
             raw: set[str] = set()
-            for kind, text in _entry_keys(entry):
+            extra = [(ALIAS, a) for a in aliases.get(entry.id, ())] if aliases else []
+            for kind, text in _entry_keys(entry) + extra:
                 if text not in raw:  # the title usually repeats the first name verbatim
                     raw.add(text)
                     self._add(entry_idx, kind, text, seen)

@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process
 
 from glossary.index import TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
+from glossary.lookup import Lookup, lookup
 from glossary.matching import NameMatcher
 from glossary.model import Entry
 from glossary.normalize import (
@@ -46,7 +47,7 @@ from glossary.terms import TermFinder, TermMatch
 from glossary.textindex import TextHit, TextIndex
 from glossary.translit import latin_forms
 
-__all__ = ["MIN_SCORE", "Glossary", "Hit", "TermMatch", "TextHit"]
+__all__ = ["MIN_SCORE", "Glossary", "Hit", "Lookup", "TermMatch", "TextHit"]
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?…])\s|\n")
 
@@ -54,11 +55,16 @@ _FIRST_SENTENCE = re.compile(r"(?<=[.!?…])\s|\n")
 class Glossary(NameMatcher):
     """All entries with their lookup index, built once; every method is safe on any input."""
 
-    def __init__(self, entries: Iterable[Entry]) -> None:
+    def __init__(
+        self, entries: Iterable[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.entries: list[Entry] = list(entries)
+        self.aliases: dict[str, tuple[str, ...]] = {
+            k: tuple(v) for k, v in (aliases or {}).items()
+        }
         self._by_id = {e.id: e for e in self.entries}
         self.games: frozenset[str] = frozenset(e.game for e in self.entries)
-        self._index = KeyIndex(self.entries)
+        self._index = KeyIndex(self.entries, self.aliases)
         self._entry_game = [e.game for e in self.entries]
         # Final tie-break between equal hits: the shorter title, then the id.
         by_title = sorted(range(len(self.entries)), key=lambda i: _title_key(self.entries[i]))
@@ -68,7 +74,7 @@ class Glossary(NameMatcher):
 
     @cached_property
     def _text(self) -> TextIndex:
-        return TextIndex(self.entries)
+        return TextIndex(self.entries, self.aliases)
 
     @cached_property
     def _definitions(self) -> dict[str, list[int]]:
@@ -213,6 +219,26 @@ class Glossary(NameMatcher):
             if hits:
                 return hits
         return []
+
+    def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
+        """The text index's hits for already-cleaned words (no layout guesses): for the fusion."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return []
+        return self._text.search(_clean(query), game, limit)
+
+    def lookup(
+        self,
+        query: str,
+        game: str | None = None,
+        limit: int = 10,
+        prefer_game: str | None = None,
+    ) -> Lookup:
+        """Names and texts in one ranking, with whether the best is sure (`glossary.lookup`)."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return Lookup([], False, [])
+        if prefer_game is not None and prefer_game not in self.games:
+            prefer_game = None
+        return lookup(self, _clean(query), game, limit, prefer_game)
 
     def find_terms(self, text: str, prefer_game: str | None = None) -> list[TermMatch]:
         """Glossary terms named in free text, in reading order (the "Explain terms" menu)."""

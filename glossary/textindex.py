@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from glossary.model import Entry
@@ -23,6 +23,7 @@ class TextHit:
     entry: Entry
     score: float
     snippet: str
+    named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
 
 
 def term_of(word: str) -> str:
@@ -35,18 +36,22 @@ def term_of(word: str) -> str:
 class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(
+        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.entries = entries
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
+        aliases = aliases or {}
         for i, entry in enumerate(entries):
-            words = fold(" ".join((entry.title, *entry.names, entry.text))).split()
+            named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
+            words = fold(" ".join((*named_as, entry.text))).split()
             stems = [term_of(t) for t in words]
             self.lengths.append(len(stems))
             self.stem_text.append(f" {' '.join(stems)} ")
-            named = fold(" ".join((entry.title, *entry.names))).split()
+            named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
@@ -87,6 +92,7 @@ class TextIndex:
         scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
+        named_idf: dict[int, float] = defaultdict(float)
         wanted: set[str] = set()
         for s in known:
             terms = [v for v in variants[s] if v in self.postings]
@@ -105,6 +111,7 @@ class TextIndex:
                 coverage[i] += idf / total_idf
                 if not self.name_terms[i].isdisjoint(terms):
                     named[i] += 1
+                    named_idf[i] += idf / total_idf
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
         ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
@@ -119,7 +126,12 @@ class TextIndex:
             hits.append((named[i] < whole, -round(score, 3), i))
         hits.sort()
         return [
-            TextHit(self.entries[i], -neg, snippet(self.entries[i].text, wanted))
+            TextHit(
+                self.entries[i],
+                -neg,
+                snippet(self.entries[i].text, wanted),
+                round(min(1.0, named_idf[i]), 3),
+            )
             for _, neg, i in hits[:limit]
         ]
 
