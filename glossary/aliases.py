@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from glossary.model import Entry
 from glossary.normalize import fold, strip_placeholders
 
 ALIAS_DIR_NAME = "aliases"
+GAME_KEY = "_game"  # in an alias file: the names of the game itself (`mw`, `мв`, `кф`)
 
 Aliases = Mapping[str, tuple[str, ...]]  # entry id → extra names
 
@@ -56,7 +58,7 @@ def load_aliases(directory: Path, entries: Iterable[Entry]) -> dict[str, tuple[s
     out: dict[str, tuple[str, ...]] = {}
     for game, table in by_game.items():
         for entry_id, names in table.items():
-            if games.get(entry_id) == game:
+            if entry_id != GAME_KEY and games.get(entry_id) == game:
                 out[entry_id] = out.get(entry_id, ()) + names
     return out
 
@@ -83,6 +85,8 @@ def validate_aliases(directory: Path, entries: Iterable[Entry]) -> list[str]:
                     owners.setdefault(_key(name), e.id)
         seen: dict[str, str] = {}
         for entry_id, names in table.items():
+            if entry_id == GAME_KEY:
+                continue
             entry = by_id.get(entry_id)
             if entry is None or entry.game != game:
                 problems.append(f"{path}: {entry_id!r} is not an entry of {game}")
@@ -97,4 +101,25 @@ def validate_aliases(directory: Path, entries: Iterable[Entry]) -> list[str]:
                         f"{path}: alias {name!r} given to both {seen[key]} and {entry_id}"
                     )
                 seen.setdefault(key, entry_id)
+    names_of: dict[str, str] = {}
+    for game, table in by_game.items():
+        for name in table.get(GAME_KEY, ()):
+            key = fold(name)
+            if names_of.setdefault(key, game) != game or (key in games and key != game):
+                problems.append(f"{directory / (game + '.toml')}: game name {name!r} is ambiguous")
     return problems
+
+
+@lru_cache(maxsize=4)
+def game_aliases(directory: Path | None = None) -> dict[str, str]:
+    """Folded names of the games (`mw`, `мв`, `берсерк`) → slug, from the alias files."""
+    if directory is None:
+        from glossary.loader import DATA_DIR
+
+        directory = alias_dir(DATA_DIR)
+    by_game, _ = read_alias_files(directory)
+    out: dict[str, str] = {}
+    for game, table in by_game.items():
+        for name in table.get(GAME_KEY, ()):
+            out.setdefault(fold(name), game)
+    return out

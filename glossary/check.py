@@ -38,5 +38,7 @@ def check_glossary_aliases(report: list[str]) -> list[str]:
 def check_glossary_games(report: list[str]) -> list[str]:
     """The importers' table of games and `bot.games` must list the same slugs."""
     if set(GAME_SLUGS) != set(BOT_GAME_SLUGS):
-        return [f"glossary games {sorted(GAME_SLUGS)} differ from bot games {sorted(BOT_GAME_SLUGS)}"]
+        return [
+            f"glossary games {sorted(GAME_SLUGS)} differ from bot games {sorted(BOT_GAME_SLUGS)}"
+        ]
     return []

@@ -103,17 +103,20 @@ def _decide(glossary: Glossary, query: str, hits: list[Hit], *, text_led: bool) 
     if not hits:
         return Lookup([], False, [])
     top = hits[0]
-    tied = glossary.ambiguous(hits)
+    # Equals worth a "which one?" are confident names; weak or text ties are suggestions.
+    short = len(fold(query).replace(" ", "")) < SHORT_QUERY
+    sure_enough = top.tier != "text" and top.score >= CONFIDENT_SCORE
+    tied = glossary.ambiguous(hits) if sure_enough and (top.tier == "exact" or not short) else []
     runner = next((h for h in hits[1:] if h.preferred == top.preferred), None)
     lead = top.score - runner.score if runner is not None else 100.0
-    if len(fold(query).replace(" ", "")) < SHORT_QUERY:
+    if short:
         confident = top.tier == "exact" and not tied
     elif tied:
         confident = False
     elif top.tier in SURE_TIERS:
         confident = True
     elif top.tier == "text":
-        confident = text_led and lead >= TEXT_MARGIN
+        confident = text_led and lead >= TEXT_MARGIN and len(read_question(query).content) > 1
     else:
         confident = top.score >= CONFIDENT_SCORE and lead >= NAME_MARGIN
     return Lookup(hits, confident, tied)

@@ -10,7 +10,7 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from heapq import nlargest
 
@@ -59,9 +59,7 @@ class Glossary(NameMatcher):
         self, entries: Iterable[Entry], aliases: Mapping[str, Sequence[str]] | None = None
     ) -> None:
         self.entries: list[Entry] = list(entries)
-        self.aliases: dict[str, tuple[str, ...]] = {
-            k: tuple(v) for k, v in (aliases or {}).items()
-        }
+        self.aliases: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in (aliases or {}).items()}
         self._by_id = {e.id: e for e in self.entries}
         self.games: frozenset[str] = frozenset(e.game for e in self.entries)
         self._index = KeyIndex(self.entries, self.aliases)

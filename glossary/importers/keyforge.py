@@ -66,9 +66,7 @@ def english_name(raw: str) -> list[str]:
 def clean_title(heading: str) -> str:
     """The heading without the source's spacing: `Броня ( Armor )` → `Броня (Armor)`,
     `Янтарь (Æ MBER )` → `Янтарь (Æmber)`."""
-    return collapse_spaces(
-        _ENGLISH.sub(lambda m: f"({english_name(m.group('en'))[0]})", heading)
-    )
+    return collapse_spaces(_ENGLISH.sub(lambda m: f"({english_name(m.group('en'))[0]})", heading))
 
 
 def _draft(heading: str, number: int) -> Draft:

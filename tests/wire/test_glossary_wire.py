@@ -79,7 +79,7 @@ async def test_rule_autocomplete_and_tie_select(
     _, callback = await fake_discord.slash("rule", {"term": "владелец"})
     data = callback.json["data"]
     (select_id,) = custom_ids(data)
-    assert select_id == "arb:rule.pick:"
+    assert select_id == f"arb:rule.pick:{fake_discord.alice.id}"  # the asker's question
     _, picked = await fake_discord.click(select_id, values=["mw-owner"])
     assert picked.json["type"] == UPDATE_MESSAGE
     assert picked.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
@@ -93,3 +93,17 @@ async def test_rule_bad_input_is_ephemeral(
     data = callback.json["data"]
     assert data["flags"] & EPHEMERAL_FLAG
     assert "Напишите термин" in all_text(data["embeds"])
+
+
+async def test_only_the_asker_answers_their_pick_list(
+    fake_discord: FakeDiscord, wire_bot: commands.Bot, fake: Glossary
+) -> None:
+    """Another member choosing in alice's question gets a private copy; the question stays."""
+    _, callback = await fake_discord.slash("rule", {"term": "владелец"})
+    (select_id,) = custom_ids(callback.json["data"])
+    _, theirs = await fake_discord.click(select_id, values=["mw-owner"], user=fake_discord.bob)
+    assert theirs.json["type"] != UPDATE_MESSAGE
+    assert theirs.json["data"]["flags"] & 64  # ephemeral
+    assert theirs.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
+    _, mine = await fake_discord.click(select_id, values=["mw-owner"])
+    assert mine.json["type"] == UPDATE_MESSAGE
