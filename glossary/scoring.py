@@ -31,6 +31,7 @@ VOCAB_PREFIX_CAP = 200  # vocabulary words one typed prefix may stand for
 # `suggest`: a key at least this alike (rapidfuzz `ratio`, 0–100) is a plausible misspelling
 # ("near"); anything less alike is a stranger ("far") offered only so the answer is not empty.
 NEAR_RATIO = 67.0  # two thirds alike: `заклинатель` ~ `заклинание`, not `mana` ~ `otmena`
+NEAR_MIN_LETTERS = 3  # input with fewer letters is never compared for spelling (`suggest`)
 
 # Tier base scores (each tier's band stays below the previous one).
 EXACT = 100.0

@@ -10,9 +10,10 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from heapq import nlargest
+from itertools import islice
 
 from rapidfuzz import fuzz, process
 
@@ -37,6 +38,7 @@ from glossary.scoring import (
     LAYOUT_PENALTY,
     MAX_QUERY_CHARS,
     MIN_SCORE,
+    NEAR_MIN_LETTERS,
     NEAR_RATIO,
     PREFER_MIN_SCORE,
     Hit,
@@ -165,28 +167,102 @@ class Glossary(NameMatcher):
         if len(hits) >= limit:
             return hits
         seen = {h.entry.id for h in hits}
-        norm = fold(_clean(query))
-        idx = self._index
-        if norm:
-            found = process.extract(
-                norm, idx.norm, scorer=fuzz.ratio, limit=limit * 8, score_cutoff=1
-            )
-            for _, ratio, kid in found:
-                entry = self.entries[idx.entry_of[kid]]
-                if entry.id in seen or (game is not None and entry.game != game):
-                    continue
-                seen.add(entry.id)
-                score = min(float(ratio) * 0.3, MIN_SCORE)
-                tier = "near" if ratio >= NEAR_RATIO else "far"
-                hits.append(Hit(entry, score, tier, idx.text[kid], entry.game == prefer_game))
+        for hit in self._near(query, game, limit * 8, prefer_game, cutoff=1.0):
+            if hit.entry.id not in seen:
+                seen.add(hit.entry.id)
+                hits.append(hit)
                 if len(hits) >= limit:
                     return hits
-        rest = sorted(
-            (e for e in self.entries if e.id not in seen and (game is None or e.game == game)),
-            key=lambda e: (e.game != prefer_game, e.title.casefold()),
+        for e in self._in_order(self._alphabetical, game, prefer_game):
+            if e.id not in seen:
+                hits.append(Hit(e, 0.0, "far", e.title, e.game == prefer_game))
+                if len(hits) >= limit:
+                    break
+        return hits
+
+    def complete(
+        self,
+        query: str,
+        game: str | None = None,
+        limit: int = 25,
+        prefer_game: str | None = None,
+    ) -> list[Entry]:
+        """Autocomplete: entries for what is typed so far, never a list of strangers.
+
+        Nothing typed (or nothing that folds to letters or digits, like `#`): the first entries
+        in data order, the channel's game first. Otherwise the name matches, else names spelled
+        alike; a prefix of one to three characters is a start of typing, not a misspelling, so it
+        gets no spelled-alike scan over every key. Cheap at any size: no full sort, no full scan
+        for short input.
+        """
+        if limit <= 0 or (game is not None and game not in self.games):
+            return []
+        if prefer_game is not None and prefer_game not in self.games:
+            prefer_game = None
+        text = _clean(query)
+        if not fold(text):
+            return list(islice(self._in_order(range(len(self.entries)), game, prefer_game), limit))
+        hits = self.search(text, game=game, limit=limit, prefer_game=prefer_game)
+        if not hits:
+            hits = [h for h in self._near(text, game, limit, prefer_game) if h.tier == "near"]
+        return [h.entry for h in hits[:limit]]
+
+    def _near(
+        self,
+        query: str,
+        game: str | None,
+        limit: int,
+        prefer_game: str | None,
+        cutoff: float = NEAR_RATIO,
+    ) -> list[Hit]:
+        """Keys spelled alike (rapidfuzz `ratio`), one hit per entry, tiered "near" or "far".
+
+        Skipped for input of fewer than three letters: a ratio against such a stub is noise,
+        and the scan over every key is the expensive part (a digit used to run it in full).
+        """
+        norm = fold(_clean(query))
+        letters = sum(ch.isalpha() for ch in norm)
+        if letters < NEAR_MIN_LETTERS or limit <= 0:
+            return []
+        idx = self._index
+        found = process.extract(
+            norm, idx.norm, scorer=fuzz.ratio, limit=limit * 8, score_cutoff=cutoff
         )
-        hits += [Hit(e, 0.0, "far", e.title, e.game == prefer_game) for e in rest]
-        return hits[:limit]
+        out: list[Hit] = []
+        seen: set[str] = set()
+        for _, ratio, kid in found:
+            entry = self.entries[idx.entry_of[kid]]
+            if entry.id in seen or (game is not None and entry.game != game):
+                continue
+            seen.add(entry.id)
+            score = min(float(ratio) * 0.3, MIN_SCORE)
+            tier = "near" if ratio >= NEAR_RATIO else "far"
+            out.append(Hit(entry, score, tier, idx.text[kid], entry.game == prefer_game))
+        return out
+
+    @cached_property
+    def _alphabetical(self) -> list[int]:
+        return sorted(range(len(self.entries)), key=lambda i: self.entries[i].title.casefold())
+
+    @cached_property
+    def _by_game(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for i, e in enumerate(self.entries):
+            out.setdefault(e.game, []).append(i)
+        return out
+
+    def _in_order(
+        self, order: Iterable[int], game: str | None, prefer_game: str | None
+    ) -> Iterator[Entry]:
+        """Entries in `order`, only `game`'s when given, `prefer_game`'s first; lazily."""
+        entries = self.entries
+        if game is not None:
+            yield from (entries[i] for i in order if entries[i].game == game)
+            return
+        order = order if isinstance(order, (list, range)) else list(order)
+        if prefer_game is not None:
+            yield from (entries[i] for i in order if entries[i].game == prefer_game)
+        yield from (entries[i] for i in order if entries[i].game != prefer_game)
 
     def defined_by(self, query: str, game: str | None = None, limit: int = 5) -> list[Entry]:
         """Entries whose definition (first sentence) uses the query's one word, in any form.

@@ -232,19 +232,8 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
     game = values.get("game")
     game = game if isinstance(game, str) and game in GAMES else None
     query = clean(current or "")[:QUERY_MAX]
-    glossary = glossary_of(ctx)
     prefer = await channel_game(ctx)
-    entries: list[Entry]
-    if not query:
-        pool = [e for e in glossary.entries if game is None or e.game == game]
-        pool.sort(key=lambda e: e.game != prefer)  # stable: keeps data order within a game
-        entries = pool[:CHOICES_MAX]
-    else:
-        hits = glossary.search(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
-        if not hits:  # near spellings only: a list of strangers would look like matches
-            near = glossary.suggest(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
-            hits = [h for h in near if h.tier == "near"]
-        entries = [h.entry for h in hits]
+    entries = glossary_of(ctx).complete(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
     return [Choice(choice_name(e, ctx.lang), e.id) for e in entries[:CHOICES_MAX]]
 
 
