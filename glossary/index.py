@@ -202,6 +202,29 @@ class KeyIndex:
             return kids[lo:hi]
         return sorted(kids[lo:hi], key=self.rank.__getitem__)[:SHORT_PREFIX_KEEP]
 
+    def keys_of_length(self, length: int, budget: int) -> tuple[list[str], list[int]]:
+        """Folded keys (and their ids) within `budget` characters of `length`, built once per
+        pair: a typo scan need not look at keys too long or short to be within its budget."""
+        cache = self.__dict__.setdefault("_by_length", {})
+        found = cache.get((length, budget))
+        if found is None:
+            kids = [k for k, n in enumerate(self.norm) if abs(len(n) - length) <= budget]
+            found = cache[(length, budget)] = ([self.norm[k] for k in kids], kids)
+        return found  # type: ignore[no-any-return]
+
+    def word_heads(self, size: int) -> tuple[list[str], list[list[str]]]:
+        """The distinct first `size` letters of longer vocabulary words, each with its words
+        (built once per size): a half-typed word is compared with these."""
+        cache = self.__dict__.setdefault("_heads", {})
+        found = cache.get(size)
+        if found is None:
+            table: dict[str, list[str]] = {}
+            for t in self.vocab:
+                if len(t) > size:
+                    table.setdefault(t[:size], []).append(t)
+            found = cache[size] = (list(table), list(table.values()))
+        return found  # type: ignore[no-any-return]
+
     def __len__(self) -> int:
         return len(self.norm)
 

@@ -54,10 +54,13 @@ def lookup(
     """Names and texts in one ranking; see the module docstring."""
     pool = max(limit, TEXT_POOL)
     question = read_question(query)
-    names = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game)
+    names: list[Hit] = []
     if question.subject and question.subject != fold(query):
         subject = glossary.search(question.subject, game=game, limit=pool, prefer_game=prefer_game)
-        names = _merge(names, [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject])
+        names = [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject]
+    if not names or names[0].tier not in SURE_TIERS:  # the subject is no name: try it whole
+        whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game)
+        names = _merge(whole, names)
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit], text_led=False)

@@ -281,19 +281,19 @@ class NameMatcher:
                 if kid not in best or best[kid].score < score:
                     best[kid] = Match(score, "fuzzy", kid)
 
-        for _, d, kid in process.extract(
-            q.norm, idx.norm, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
+        norms, kids = idx.keys_of_length(len(q.norm), budget)  # longer or shorter: no match
+        for _, d, i in process.extract(
+            q.norm, norms, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
         ):
-            offer(kid, typo_score(float(d), len(idx.norm[kid])))
+            offer(kids[i], typo_score(float(d), len(norms[i])))
         if len(q.tokens) == 1:  # a half-typed word with a typo: compare with word beginnings
-            size = len(q.norm)
-            words = [t for t in idx.vocab if len(t) > size]
-            heads = [t[:size] for t in words]
+            heads, words = idx.word_heads(len(q.norm))
             for _, d, i in process.extract(
                 q.norm, heads, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
             ):
-                for kid in idx.token_keys[words[i]]:
-                    offer(kid, FUZZY_PREFIX - 7.0 * float(d))
+                for word in words[i]:
+                    for kid in idx.token_keys[word]:
+                        offer(kid, FUZZY_PREFIX - 7.0 * float(d))
 
     def _word_matches(self, word: str, last: bool, allow_typos: bool) -> dict[int, float]:
         """Keys holding a word like `word`, with how alike: 1 same/stem, 0.9 prefix, less typo."""

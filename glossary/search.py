@@ -17,7 +17,7 @@ from itertools import islice
 
 from rapidfuzz import fuzz, process
 
-from glossary.index import TRANSLIT_FORMS, KeyIndex
+from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
 from glossary.matching import NameMatcher
@@ -203,7 +203,7 @@ class Glossary(NameMatcher):
         if not fold(text):
             return list(islice(self._in_order(range(len(self.entries)), game, prefer_game), limit))
         hits = self.search(text, game=game, limit=limit, prefer_game=prefer_game)
-        if not hits:
+        if not hits and len(fold(text).replace(" ", "")) > SHORT_PREFIX:
             hits = [h for h in self._near(text, game, limit, prefer_game) if h.tier == "near"]
         return [h.entry for h in hits[:limit]]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from heapq import nlargest
 
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
@@ -14,6 +15,7 @@ from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, st
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
+CANDIDATE_CAP = 2000  # entries brought in by the rarer query words before commoner ones only score
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,11 @@ class TextIndex:
         for t in self.postings:
             if len(stem(t)) < TRUSTED_STEM:
                 self.short_words[stem(t)].append(t)
+        self._strongest: dict[str, list[tuple[int, int]]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
+        for term, posting in self.postings.items():  # common terms' strongest, up front
+            if len(posting) > CANDIDATE_CAP:
+                self._best_postings(term)
         n = len(entries)
         self.idf = {
             s: math.log(1.0 + (n - len(p) + 0.5) / (len(p) + 0.5)) for s, p in self.postings.items()
@@ -74,6 +80,23 @@ class TextIndex:
         if term != word:
             return [term]
         return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
+
+    def _best_postings(self, term: str) -> Iterable[tuple[int, int]]:
+        """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
+        BM25 weight, computed once per term), so a query of common words stays cheap."""
+        posting = self.postings[term]
+        if len(posting) <= CANDIDATE_CAP:
+            return posting.items()
+        best = self._strongest.get(term)
+        if best is None:
+            lengths, avg = self.lengths, self.avg_len
+
+            def weight(item: tuple[int, int]) -> float:
+                i, tf = item
+                return tf / (tf + _K1 * (1 - _B + _B * lengths[i] / avg))
+
+            best = self._strongest[term] = nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+        return best
 
     def search(self, query: str, game: str | None, limit: int) -> list[TextHit]:
         """Entries containing the query's words; those named by them first (`горение` → Burn).
@@ -94,14 +117,26 @@ class TextIndex:
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
         named_idf: dict[int, float] = defaultdict(float)
         wanted: set[str] = set()
-        for s in known:
-            terms = [v for v in variants[s] if v in self.postings]
+        groups = {s: [v for v in variants[s] if v in self.postings] for s in known}
+        # Rarest words first: they bring in the candidates; once there are enough, commoner
+        # words only score those (an entry with none of the rare words cannot lead anyway).
+        order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
+        candidates: set[int] | None = None
+        for s in order:
+            terms = groups[s]
             wanted.update(terms)
             idf = max(self.idf[v] for v in terms)
             tfs: dict[int, int] = defaultdict(int)
-            for v in terms:
-                for i, tf in self.postings[v].items():
-                    tfs[i] += tf
+            if candidates is not None and len(candidates) >= CANDIDATE_CAP:
+                lists = [self.postings[v] for v in terms]
+                for i in candidates:
+                    tf = sum(p.get(i, 0) for p in lists)
+                    if tf:
+                        tfs[i] = tf
+            else:
+                for v in terms:
+                    for i, tf in self._best_postings(v):
+                        tfs[i] += tf
             for i, tf in tfs.items():
                 if game is not None and self.entries[i].game != game:
                     continue
@@ -112,6 +147,7 @@ class TextIndex:
                 if not self.name_terms[i].isdisjoint(terms):
                     named[i] += 1
                     named_idf[i] += idf / total_idf
+            candidates = set(scores)
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
         ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
