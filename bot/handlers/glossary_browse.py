@@ -189,7 +189,10 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
         lines.append(f"• **{match.found}** → {names}")
         for e in match.entries:
             if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
-                buttons.append(Button(button_label(e), "rule.open", e.id))
+                # `Атака · Берсерк ККИ`, `Атака · KeyForge`: one word names entries of two games
+                buttons.append(
+                    Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
+                )
     shown_ids = {b.payload for b in buttons}
     rest = {e.id for m in matches for e in m.entries} - shown_ids
     if rest:
