@@ -58,7 +58,9 @@ def lookup(
     if question.subject and question.subject != fold(query):
         subject = glossary.search(question.subject, game=game, limit=pool, prefer_game=prefer_game)
         names = [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject]
-    if not names or names[0].tier not in SURE_TIERS:  # the subject is no name: try it whole
+    # The whole query, wrapper and all, only when the subject is no name and some name starts
+    # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
+    if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
         whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game)
         names = _merge(whole, names)
     top = names[0] if names else None

@@ -10,6 +10,7 @@ aliases and aliases beat transliterations; ties go to the shorter name. See
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from heapq import nlargest
@@ -293,6 +294,15 @@ class Glossary(NameMatcher):
             if hits:
                 return hits
         return []
+
+    def names_start_with(self, text: str) -> bool:
+        """Whether some key begins with the first word of `text` folded (a bisect)."""
+        words = fold(_clean(text)).split()
+        if not words:
+            return False
+        norms = self._index.sorted_norms
+        pos = bisect_left(norms, words[0])
+        return pos < len(norms) and norms[pos].startswith(words[0])
 
     def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
         """The text index's hits for already-cleaned words (no layout guesses): for the fusion."""
