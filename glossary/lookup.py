@@ -26,13 +26,17 @@ SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in 
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
 TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
 NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
+TEXT_CAP = 92.0  # a text-led score stays below every stem or exact name match
 AGREE_BONUS = 8.0  # name and text point at the same entry
 AGREE_MIN_TEXT = 40.0  # … when its text holds a fair share of the query's words
 TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may be opened
 TEXT_MARGIN = 10.0  # … when it leads the next entry by this many points
 NAME_MARGIN = 3.0  # a loose name match (prefix, typo, words) must lead by this much to open
 SHORT_QUERY = 3  # a query this short (`a`, `бр`) opens only an exact name
-TEXT_POOL = 10  # text hits taken into the fusion
+TEXT_POOL = 10
+FULL_COVERAGE = (
+    0.99  # every word of the question (rounding aside)  # text hits taken into the fusion
+)
 
 
 @dataclass(frozen=True)
@@ -80,15 +84,25 @@ def lookup(
         if named is not None:
             bonus = AGREE_BONUS if t.score >= AGREE_MIN_TEXT else 0.0
             if score > named.score:
-                fused[t.entry.id] = replace(named, score=round(score + bonus, 3), tier="text")
+                score = min(TEXT_CAP, score + bonus)
+                fused[t.entry.id] = replace(named, score=round(score, 3), tier="text")
             else:
                 fused[t.entry.id] = replace(named, score=round(named.score + bonus, 3))
         else:
             preferred = prefer_game is not None and t.entry.game == prefer_game
+            score = min(TEXT_CAP, score)
             fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.snippet, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
     best = ranked[0]
-    text_led = best.tier == "text" and text_score.get(best.entry.id, 0.0) >= TEXT_SURE
+    covered = {t.entry.id: t.coverage for t in texts}
+    # A text answer is sure only when the texts know every word of the question and this
+    # entry holds them all: `как чинить …` has a word no entry uses, so it is only a guess.
+    text_led = (
+        best.tier == "text"
+        and text_score.get(best.entry.id, 0.0) >= TEXT_SURE
+        and covered.get(best.entry.id, 0.0) >= FULL_COVERAGE
+        and all(glossary.text_knows(w) for w in words)
+    )
     return _decide(glossary, query, ranked[:limit], text_led=text_led)
 
 

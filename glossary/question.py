@@ -135,6 +135,8 @@ def strip_question(query: str) -> str:
         while len(words) > 1 and words[-1] in _TAIL_WORDS:
             words.pop()
             changed = True
+    if all(w in QUESTION_WORDS or w in STOP_WORDS for w in words):
+        return fold(query)  # nothing but the wrapper (`что такое`): the query is the subject
     return " ".join(words)
 
 

@@ -295,6 +295,10 @@ class Glossary(NameMatcher):
                 return hits
         return []
 
+    def text_knows(self, word: str) -> bool:
+        """Whether the texts use this folded word in some form (`TextIndex.knows`)."""
+        return self._text.knows(word)
+
     def names_start_with(self, text: str) -> bool:
         """Whether some key begins with the first word of `text` folded (a bisect)."""
         words = fold(_clean(text)).split()

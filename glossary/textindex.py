@@ -26,6 +26,7 @@ class TextHit:
     score: float
     snippet: str
     named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
+    coverage: float = 0.0  # share of the query's words (by rarity) found anywhere in the entry
 
 
 def term_of(word: str) -> str:
@@ -80,6 +81,10 @@ class TextIndex:
         if term != word:
             return [term]
         return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
+
+    def knows(self, word: str) -> bool:
+        """Whether a folded query word occurs in some entry (in any form the index joins)."""
+        return any(v in self.postings for v in self._terms_for(word))
 
     def _best_postings(self, term: str) -> Iterable[tuple[int, int]]:
         """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
@@ -167,6 +172,7 @@ class TextIndex:
                 -neg,
                 snippet(self.entries[i].text, wanted),
                 round(min(1.0, named_idf[i]), 3),
+                round(min(1.0, coverage[i]), 3),
             )
             for _, neg, i in hits[:limit]
         ]
