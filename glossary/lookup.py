@@ -33,10 +33,8 @@ TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may 
 TEXT_MARGIN = 10.0  # … when it leads the next entry by this many points
 NAME_MARGIN = 3.0  # a loose name match (prefix, typo, words) must lead by this much to open
 SHORT_QUERY = 3  # a query this short (`a`, `бр`) opens only an exact name
-TEXT_POOL = 10
-FULL_COVERAGE = (
-    0.99  # every word of the question (rounding aside)  # text hits taken into the fusion
-)
+TEXT_POOL = 10  # text hits taken into the fusion
+FULL_COVERAGE = 0.99  # every word of the question (rounding aside)
 
 
 @dataclass(frozen=True)
