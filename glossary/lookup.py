@@ -11,28 +11,36 @@ clearly ahead (`confident`): only then does `/rule` open it; otherwise it asks.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from glossary.aliases import game_aliases
 from glossary.normalize import fold
 from glossary.question import read_question
 from glossary.scoring import AMBIGUITY_MARGIN, CONFIDENT_SCORE, Hit
 
 if TYPE_CHECKING:
     from glossary.search import Glossary
+    from glossary.textindex import TextHit
 
 SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
 TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
 NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
 TEXT_CAP = 92.0  # a text-led score stays below every stem or exact name match
+TEXT_KNEE = 85.0  # … squeezed from here on (`_soft_cap`)
+GAME_GLUE = frozenset({"в", "во", "для", "по", "in", "for"})  # `маг в mage wars`
 AGREE_BONUS = 8.0  # name and text point at the same entry
 AGREE_MIN_TEXT = 40.0  # … when its text holds a fair share of the query's words
 TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may be opened
 TEXT_MARGIN = 10.0  # … when it leads the next entry by this many points
 NAME_MARGIN = 3.0  # a loose name match (prefix, typo, words) must lead by this much to open
 SHORT_QUERY = 3  # a query this short (`a`, `бр`) opens only an exact name
+LOOSE = frozenset({"words", "word-prefix"})  # name tiers that match only some of the words
+LONG_QUESTION = 3  # content words from which a loose name match counts for less
+LOOSE_NAME_WEIGHT = 0.85
 TEXT_POOL = 10  # text hits taken into the fusion
 FULL_COVERAGE = 0.99  # every word of the question (rounding aside)
 
@@ -55,6 +63,9 @@ def lookup(
 ) -> Lookup:
     """Names and texts in one ranking; see the module docstring."""
     pool = max(limit, TEXT_POOL)
+    query, named_game = _game_mentioned(glossary, query)
+    if game is None and named_game is not None:
+        prefer_game = named_game  # «что такое маг в mage wars»: that game's entries first
     question = read_question(query)
     names: list[Hit] = []
     if question.subject and question.subject != fold(query):
@@ -67,41 +78,100 @@ def lookup(
         names = _merge(whole, names)
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
-        return _decide(glossary, query, names[:limit], text_led=False)
+        return _decide(glossary, query, names[:limit])
     words = question.content
     texts = glossary.text_hits(" ".join(words), game, TEXT_POOL) if words else []
     if not texts:
-        return _decide(glossary, query, names[:limit], text_led=False)
+        return _decide(glossary, query, names[:limit])
+    # A loose name match (a word or two of a longer question in some name) is weaker evidence
+    # than a text holding the whole question: scaled down before the two meet.
+    if len(words) >= LONG_QUESTION:
+        names = [
+            replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
+            for h in names
+        ]
     by_name = {h.entry.id: h for h in names}
     fused: dict[str, Hit] = dict(by_name)
-    text_score: dict[str, float] = {}
+    uncapped = {h.entry.id: h.score for h in names}  # for the lead, before `_soft_cap`
     for t in texts:
-        text_score[t.entry.id] = t.score
-        score = TEXT_WEIGHT * t.score + NAMED_WEIGHT * t.named
+        raw = TEXT_WEIGHT * t.score + NAMED_WEIGHT * t.named
+        score = _soft_cap(raw)
         named = by_name.get(t.entry.id)
         if named is not None:
             bonus = AGREE_BONUS if t.score >= AGREE_MIN_TEXT else 0.0
             if score > named.score:
-                score = min(TEXT_CAP, score + bonus)
+                score = _soft_cap(raw + bonus)
+                uncapped[t.entry.id] = raw + bonus
                 fused[t.entry.id] = replace(named, score=round(score, 3), tier="text")
             else:
                 fused[t.entry.id] = replace(named, score=round(named.score + bonus, 3))
+                uncapped[t.entry.id] = named.score + bonus
         else:
+            uncapped[t.entry.id] = raw
             preferred = prefer_game is not None and t.entry.game == prefer_game
-            score = min(TEXT_CAP, score)
             fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.snippet, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
-    best = ranked[0]
-    covered = {t.entry.id: t.coverage for t in texts}
-    # A text answer is sure only when the texts know every word of the question and this
-    # entry holds them all: `как чинить …` has a word no entry uses, so it is only a guess.
-    text_led = (
-        best.tier == "text"
-        and text_score.get(best.entry.id, 0.0) >= TEXT_SURE
-        and covered.get(best.entry.id, 0.0) >= FULL_COVERAGE
-        and all(glossary.text_knows(w) for w in words)
+    return _decide(
+        glossary,
+        query,
+        ranked[:limit],
+        text_sure=_text_sure(glossary, ranked, texts, words, uncapped),
+        # the name matcher alone would have opened this entry, and a text agrees
+        agreed=top is not None and top.entry.id == ranked[0].entry.id and top.confident,
     )
-    return _decide(glossary, query, ranked[:limit], text_led=text_led)
+
+
+def _soft_cap(score: float) -> float:
+    """Text scores above `TEXT_KNEE` are squeezed under `TEXT_CAP` (order kept), so a text
+    match never outranks a stem or exact name match, and two strong texts stay apart."""
+    if score <= TEXT_KNEE:
+        return score
+    return TEXT_KNEE + (TEXT_CAP - TEXT_KNEE) * (1.0 - math.exp(-(score - TEXT_KNEE) / 10.0))
+
+
+def _text_sure(
+    glossary: Glossary,
+    ranked: Sequence[Hit],
+    texts: Sequence[TextHit],
+    words: Sequence[str],
+    uncapped: dict[str, float],
+) -> bool:
+    """Whether a text-led winner may be opened: it leads the next entry by `TEXT_MARGIN`
+    (before the soft cap squeezed the scores).
+
+    A text answer is sure only when the texts know the question's words and this entry holds
+    them all: `как чинить …` has a word no entry uses, so it is only a guess (one unknown word
+    is forgiven in a question of four known ones).
+    """
+    best = ranked[0]
+    by_id = {t.entry.id: t for t in texts}
+    hit = by_id.get(best.entry.id)
+    if best.tier != "text" or hit is None or len(words) < 2:
+        return False
+    unknown = sum(not glossary.text_knows(w) for w in words)
+    if unknown and (unknown > 1 or len(words) - unknown < 4):
+        return False
+    if hit.score < TEXT_SURE or hit.coverage < FULL_COVERAGE:
+        return False
+    runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
+    if runner is None:
+        return True
+    return uncapped[best.entry.id] - uncapped[runner.entry.id] >= TEXT_MARGIN
+
+
+def _game_mentioned(glossary: Glossary, query: str) -> tuple[str, str | None]:
+    """The query without a trailing game name (`… в mage wars`, `… in keyforge`), and that game."""
+    words = fold(query).split()
+    for n in (3, 2, 1):
+        if len(words) <= n:
+            continue
+        game = game_aliases().get(" ".join(words[-n:]))
+        if game is not None and game in glossary.games:
+            rest = words[:-n]
+            while len(rest) > 1 and rest[-1] in GAME_GLUE:
+                rest.pop()
+            return " ".join(rest), game
+    return query, None
 
 
 def _merge(first: Sequence[Hit], second: Sequence[Hit]) -> list[Hit]:
@@ -114,7 +184,14 @@ def _merge(first: Sequence[Hit], second: Sequence[Hit]) -> list[Hit]:
     return sorted(out.values(), key=lambda h: (not h.preferred, -h.score))
 
 
-def _decide(glossary: Glossary, query: str, hits: list[Hit], *, text_led: bool) -> Lookup:
+def _decide(
+    glossary: Glossary,
+    query: str,
+    hits: list[Hit],
+    *,
+    text_sure: bool = False,
+    agreed: bool = False,
+) -> Lookup:
     """Whether the best hit is clearly the answer: a name that stands alone, or a loose or text
     match well ahead of the next entry. Anything else is a question back to the player."""
     if not hits:
@@ -133,7 +210,7 @@ def _decide(glossary: Glossary, query: str, hits: list[Hit], *, text_led: bool) 
     elif top.tier in SURE_TIERS:
         confident = True
     elif top.tier == "text":
-        confident = text_led and lead >= TEXT_MARGIN and len(read_question(query).content) > 1
+        confident = text_sure or (agreed and lead >= NAME_MARGIN)
     else:
         confident = top.score >= CONFIDENT_SCORE and lead >= NAME_MARGIN
     return Lookup(hits, confident, tied)
