@@ -20,12 +20,14 @@ from glossary.aliases import game_aliases
 from glossary.normalize import fold
 from glossary.question import read_question
 from glossary.scoring import AMBIGUITY_MARGIN, CONFIDENT_SCORE, Hit
+from glossary.translit import cyrillic_reading
 
 if TYPE_CHECKING:
     from glossary.search import Glossary
     from glossary.textindex import TextHit
 
 SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
+READING_PENALTY = 3.0  # a Latin query read as Russian is a guess about the spelling
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
 TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
 NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
@@ -76,6 +78,12 @@ def lookup(
     if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
         whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game)
         names = _merge(whole, names)
+    reading = cyrillic_reading(question.subject)
+    if reading and (not names or names[0].tier not in SURE_TIERS):
+        # `bronyu`, `tyazhelaya bronya`: Russian typed in Latin letters, read back as Russian
+        # so its word forms are stemmed like Cyrillic input (a guess: a few points lower)
+        russian = glossary.search(reading, game=game, limit=pool, prefer_game=prefer_game)
+        names = _merge(names, [replace(h, score=h.score - READING_PENALTY) for h in russian])
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
