@@ -38,6 +38,7 @@ AGREE_BONUS = 8.0  # name and text point at the same entry
 AGREE_MIN_TEXT = 40.0  # … when its text holds a fair share of the query's words
 TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may be opened
 TEXT_MARGIN = 10.0  # … when it leads the next entry by this many points
+UNKNOWN_WORD_FACTOR = 2.0  # … twice that when the question has a word no text uses
 NAME_MARGIN = 3.0  # a loose name match (prefix, typo, words) must lead by this much to open
 SHORT_QUERY = 3  # a query this short (`a`, `бр`) opens only an exact name
 LOOSE = frozenset({"words", "word-prefix"})  # name tiers that match only some of the words
@@ -148,8 +149,8 @@ def _text_sure(
     (before the soft cap squeezed the scores).
 
     A text answer is sure only when the texts know the question's words and this entry holds
-    them all: `как чинить …` has a word no entry uses, so it is only a guess (one unknown word
-    is forgiven in a question of four known ones).
+    them all. A question with words no entry uses (`как чинить неживые объекты`) needs twice
+    the lead, and more unknown words than known ones make it a guess.
     """
     best = ranked[0]
     by_id = {t.entry.id: t for t in texts}
@@ -157,14 +158,15 @@ def _text_sure(
     if best.tier != "text" or hit is None or len(words) < 2:
         return False
     unknown = sum(not glossary.text_knows(w) for w in words)
-    if unknown and (unknown > 1 or len(words) - unknown < 4):
+    if unknown > len(words) - unknown:
         return False
     if hit.score < TEXT_SURE or hit.coverage < FULL_COVERAGE:
         return False
     runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
-    if runner is None:
-        return True
-    return uncapped[best.entry.id] - uncapped[runner.entry.id] >= TEXT_MARGIN
+    lead = uncapped[best.entry.id] - uncapped[runner.entry.id] if runner is not None else 100.0
+    # A word the texts do not know may be the point of the question: then only a wide lead
+    # (twice the usual) makes the answer sure.
+    return lead >= (TEXT_MARGIN * UNKNOWN_WORD_FACTOR if unknown else TEXT_MARGIN)
 
 
 def _game_mentioned(glossary: Glossary, query: str) -> tuple[str, str | None]:
