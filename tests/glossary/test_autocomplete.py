@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rapidfuzz import process
 
-import glossary.search
 from bot.context import Ctx, Services, UserRef
 from bot.handlers import glossary as h
 from glossary import Glossary
@@ -29,7 +29,7 @@ def rctx(services: Services, g: Glossary) -> Ctx:
 def no_full_scan(monkeypatch: pytest.MonkeyPatch, g: Glossary) -> None:
     """A rapidfuzz scan over every key of the glossary fails the test (smaller scans, such as
     the words of one length, are fine)."""
-    real = glossary.search.process.extract
+    real = process.extract
     keys = len(g._index.norm)
 
     def guarded(query: Any, choices: Any, *args: Any, **kwargs: Any) -> Any:
@@ -37,7 +37,7 @@ def no_full_scan(monkeypatch: pytest.MonkeyPatch, g: Glossary) -> None:
             raise AssertionError(f"compared {query!r} with every key")
         return real(query, choices, *args, **kwargs)
 
-    monkeypatch.setattr(glossary.search.process, "extract", guarded)
+    monkeypatch.setattr(process, "extract", guarded)
 
 
 async def test_empty_and_unfoldable_input_lists_the_first_entries(
