@@ -118,7 +118,7 @@ def lookup(
         else:
             uncapped[t.entry.id] = raw
             preferred = prefer_game is not None and t.entry.game == prefer_game
-            fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.snippet, preferred)
+            fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
     return _decide(
         glossary,

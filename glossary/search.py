@@ -309,10 +309,11 @@ class Glossary(NameMatcher):
         return pos < len(norms) and norms[pos].startswith(words[0])
 
     def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
-        """The text index's hits for already-cleaned words (no layout guesses): for the fusion."""
+        """The text index's hits for already-cleaned words (no layout guesses, no snippets): for
+        the fusion."""
         if limit <= 0 or (game is not None and game not in self.games):
             return []
-        return self._text.search(_clean(query), game, limit)
+        return self._text.search(_clean(query), game, limit, snippets=False)
 
     def lookup(
         self,

@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from heapq import nlargest
 
 from glossary.model import Entry
@@ -47,6 +48,7 @@ class TextIndex:
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
+        self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
         aliases = aliases or {}
         for i, entry in enumerate(entries):
             named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
@@ -56,6 +58,8 @@ class TextIndex:
             self.stem_text.append(f" {' '.join(stems)} ")
             named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
+            for term in self.name_terms[-1]:
+                self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
         self.postings = dict(self.postings)
@@ -82,6 +86,19 @@ class TextIndex:
             return [term]
         return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
 
+    @cached_property
+    def _denominators(self) -> list[float]:
+        """BM25's length part per entry, `k1 × (1 − b + b × length / average)`, computed once."""
+        avg = self.avg_len
+        return [_K1 * (1 - _B + _B * n / avg) for n in self.lengths]
+
+    def _naming(self, terms: Sequence[str]) -> set[int]:
+        """Entries whose title or names hold one of `terms`."""
+        out: set[int] = set()
+        for term in terms:
+            out.update(self._named_by.get(term, ()))
+        return out
+
     def knows(self, word: str) -> bool:
         """Whether a folded query word occurs in some entry (in any form the index joins)."""
         return any(v in self.postings for v in self._terms_for(word))
@@ -103,7 +120,9 @@ class TextIndex:
             best = self._strongest[term] = nlargest(CANDIDATE_CAP, posting.items(), key=weight)
         return best
 
-    def search(self, query: str, game: str | None, limit: int) -> list[TextHit]:
+    def search(
+        self, query: str, game: str | None, limit: int, *, snippets: bool = True
+    ) -> list[TextHit]:
         """Entries containing the query's words; those named by them first (`горение` → Burn).
 
         A query of stop words only (`и`) finds nothing: every text has them.
@@ -142,16 +161,16 @@ class TextIndex:
                 for v in terms:
                     for i, tf in self._best_postings(v):
                         tfs[i] += tf
+            denom, share = self._denominators, idf / total_idf
+            naming = self._naming(terms)
             for i, tf in tfs.items():
                 if game is not None and self.entries[i].game != game:
                     continue
-                length = self.lengths[i] / self.avg_len
-                norm_tf = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
-                scores[i] += idf * norm_tf
-                coverage[i] += idf / total_idf
-                if not self.name_terms[i].isdisjoint(terms):
+                scores[i] += idf * tf * (_K1 + 1) / (tf + denom[i])
+                coverage[i] += share
+                if i in naming:
                     named[i] += 1
-                    named_idf[i] += idf / total_idf
+                    named_idf[i] += share
             candidates = set(scores)
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
@@ -170,7 +189,7 @@ class TextIndex:
             TextHit(
                 self.entries[i],
                 -neg,
-                snippet(self.entries[i].text, wanted),
+                snippet(self.entries[i].text, wanted) if snippets else "",
                 round(min(1.0, named_idf[i]), 3),
                 round(min(1.0, coverage[i]), 3),
             )
