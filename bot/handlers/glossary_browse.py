@@ -242,8 +242,13 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         query = term[:QUERY_MAX]
         entry = glossary.get(query)
         if entry is None:
-            hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
-            hits = answering_hits(query, hits)  # a chat line cannot ask back: no guesses
+            answer = glossary.lookup(query, limit=TIE_OPTIONS, prefer_game=prefer)
+            # A chat line cannot ask back: a sure answer, or the first of equal names (the
+            # others are named below it); never a guess.
+            if answer.tied:
+                hits = answering_hits(query, answer.hits)
+            else:
+                hits = answer.hits[:1] if answer.confident else []
             entry = hits[0].entry if hits else None
             tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
         if entry is None:

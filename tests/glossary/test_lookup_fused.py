@@ -245,3 +245,15 @@ def test_game_names_are_data() -> None:
     assert names["mw"] == names["мв"] == "mage-wars"
     assert names["kf"] == names["кф"] == "keyforge"
     assert names["wfb"] == "whfb" and names["берсерк"] == "berserk"
+
+
+async def test_inline_marks_use_the_same_ranking(rctx: Ctx) -> None:
+    from dataclasses import replace as dc_replace
+
+    from bot.handlers import glossary_browse as browse
+
+    rctx.services.settings = dc_replace(rctx.services.settings, inline_lookup=True)
+    reply = await browse.inline_reply(rctx, "а это как? [[что такое Piercing?]]")
+    assert reply is not None and reply.title.startswith("Piercing +X")
+    unsure = await browse.inline_reply(rctx, "[[как чинить неживые объекты]]")
+    assert unsure is not None and "Не нашлось: «как чинить неживые объекты»" in unsure.body
