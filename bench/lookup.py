@@ -216,6 +216,12 @@ def time_autocomplete(g: Glossary, prefixes: Sequence[str]) -> tuple[Latency, fl
     return Latency(percentiles(cpu), percentiles(wall)), cpu[worst] * 1000, order[worst]
 
 
+def _cpu_ms(g: Glossary, prefix: str) -> float:
+    c0 = time.process_time()
+    g.complete(prefix, limit=25)
+    return (time.process_time() - c0) * 1000
+
+
 def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) -> None:
     rng = random.Random(1234)
     loaded = load_glossary(data_dir)
@@ -277,6 +283,12 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
         print(
             f"/rule autocomplete handler over {len(prefixes):,} prefixes of 1-3 characters and "
             f"edge cases: p50 / p99 {handler}, worst {worst:.2f} ms CPU (at {at!r})"
+        )
+        pure = timed(partial(g.complete, limit=25), prefixes, 1)
+        slowest = max(prefixes, key=lambda p: _cpu_ms(g, p))
+        print(
+            f"  of which Glossary.complete (no storage call): p50 / p99 {pure}, "
+            f"slowest prefix {slowest!r} {_cpu_ms(g, slowest):.2f} ms"
         )
         if label == "real":
 
