@@ -285,7 +285,7 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
             f"edge cases: p50 / p99 {handler}, worst {worst:.2f} ms CPU (at {at!r})"
         )
         pure = timed(partial(g.complete, limit=25), prefixes, 1)
-        slowest = max(prefixes, key=lambda p: _cpu_ms(g, p))
+        slowest = max(prefixes, key=partial(_cpu_ms, g))
         print(
             f"  of which Glossary.complete (no storage call): p50 / p99 {pure}, "
             f"slowest prefix {slowest!r} {_cpu_ms(g, slowest):.2f} ms"
