@@ -10,9 +10,9 @@ import threading
 from pathlib import Path
 
 from glossary.model import Entry
-from glossary.search import Glossary, Hit, TermMatch, TextHit
+from glossary.search import Glossary, Hit, Lookup, TermMatch, TextHit
 
-__all__ = ["Glossary", "Hit", "TermMatch", "TextHit", "load_glossary"]
+__all__ = ["Glossary", "Hit", "Lookup", "TermMatch", "TextHit", "load_glossary"]
 
 log = logging.getLogger(__name__)
 _cache: dict[Path, Glossary] = {}

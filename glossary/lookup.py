@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from glossary.aliases import game_aliases
 from glossary.normalize import fold
 from glossary.question import read_question
-from glossary.scoring import AMBIGUITY_MARGIN, CONFIDENT_SCORE, Hit
+from glossary.scoring import CONFIDENT_SCORE, Hit
 from glossary.translit import cyrillic_reading
 
 if TYPE_CHECKING:
@@ -226,4 +226,4 @@ def _decide(
     return Lookup(hits, confident, tied)
 
 
-__all__ = ["AMBIGUITY_MARGIN", "Lookup", "lookup"]
+__all__ = ["Lookup", "lookup"]
