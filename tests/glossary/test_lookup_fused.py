@@ -148,7 +148,7 @@ async def test_rule_opens_a_clear_text_answer_and_asks_otherwise(rctx: Ctx, g: G
 
 
 def test_the_question_set_meets_its_targets(g: Glossary) -> None:
-    """The sets of issue 10: dev 100%, questions >= 85% top-1, nothing opened wrongly."""
+    """The sets of issue 10: dev 100%, questions >= 90% top-1, nothing opened wrongly."""
     reports = {}
     for path in (DEV_TSV, HOLDOUT_TSV, QUESTIONS_TSV):
         if not path.is_file():
@@ -166,7 +166,7 @@ def test_the_question_set_meets_its_targets(g: Glossary) -> None:
         reports[path.name] = evaluate(cases, search, opens)
     questions = reports[QUESTIONS_TSV.name]
     assert questions.total >= 60
-    assert questions.top1 >= 0.85 * questions.total
+    assert questions.top1 >= 0.9 * questions.total
     assert all(r.opened_wrong == 0 for r in reports.values())
     if DEV_TSV.name in reports:
         assert reports[DEV_TSV.name].top1 == reports[DEV_TSV.name].total
