@@ -55,7 +55,23 @@ SURE_TIERS = frozenset({"exact", "stem"})
 # A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
 SHORT_QUERY = 3
 
-GAME_CHOICES = tuple(Choice(g.name_ru, g.slug) for g in GAMES.values())
+
+async def game_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """The games whose slug, name or alias (`mw`, `кф`, `берсерк`) matches what is typed, named
+    in the reader's language; all of them for empty input. The value is the slug, and a typed
+    alias submitted as is is read by `check_game` too."""
+    typed = fold(clean(current or ""))
+    aliases = game_aliases()
+    out: list[Choice] = []
+    for slug, game in GAMES.items():
+        labels = {fold(slug), fold(game.name_ru), fold(game.name_en)}
+        labels |= {a for a, s in aliases.items() if s == slug}
+        if not typed or any(label.startswith(typed) or typed in label for label in labels):
+            out.append(Choice(game_name(slug, ctx.lang), slug))
+    return out
+
+
+GAME_OPTION = Option("game", str, autocomplete=game_autocomplete, max_length=60, ru_name="игра")
 
 
 # --- shared pieces -----------------------------------------------------------------------------
@@ -250,7 +266,7 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
             max_length=QUERY_MAX,
             ru_name="термин",
         ),
-        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+        GAME_OPTION,
         Option("private", bool, ru_name="лично"),
     ],
 )

@@ -8,6 +8,8 @@ ephemeral, while a `[[term]]` answer is public like the chat line that asked.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
@@ -22,7 +24,7 @@ from bot.glossary_view import (
     shorten,
 )
 from bot.handlers.glossary import (
-    GAME_CHOICES,
+    GAME_OPTION,
     OPEN_ID_MAX,
     QUERY_MAX,
     TIE_OPTIONS,
@@ -57,7 +59,7 @@ INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can of
     ru_names=("поиск",),
     options=[
         Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
-        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+        GAME_OPTION,
     ],
 )
 async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
@@ -149,7 +151,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     "glossary",
     area="glossary",
     ru_names=("глоссарий",),
-    options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
+    options=[replace(GAME_OPTION, required=True)],
 )
 async def glossary_index(ctx: Ctx, game: str) -> Reply:
     """The first page of a game's index (a required option, so there is always a game)."""

@@ -126,3 +126,23 @@ async def test_bad_input_gets_the_same_clear_messages(rctx: Ctx, raw: str, key: 
         await h.rule(rctx, raw)
     assert err.value.key == key
     assert err.value.reply(rctx).ephemeral
+
+
+async def test_game_option_completes_names_and_aliases(rctx: Ctx) -> None:
+    assert [c.value for c in await h.game_autocomplete(rctx, "mw", {})] == ["mage-wars"]
+    assert [c.value for c in await h.game_autocomplete(rctx, "кф", {})] == ["keyforge"]
+    everything = await h.game_autocomplete(rctx, "", {})
+    assert len(everything) == 5 and everything[1].name == "Берсерк ККИ"
+    rctx.lang = "en"
+    assert (await h.game_autocomplete(rctx, "берс", {}))[0].name == "Berserk CCG"
+
+
+async def test_console_takes_a_game_alias(services: Services, g: Glossary) -> None:
+    from bot.console import Console
+
+    services.__dict__["glossary"] = g
+    console = Console(services, user="alice", channel="table", lang="ru")
+    out = await console.execute("/rule броня game:kf")
+    assert "Броня (Armor)" in out and "KeyForge" in out
+    out = await console.execute("/search архив game:кф")
+    assert "KeyForge" in out

@@ -44,7 +44,11 @@ async def test_rule_synced_with_autocomplete_and_russian_names(
     term = next(o for o in rule["options"] if o["name"] == "term")
     assert term["autocomplete"] is True and term["required"] is True
     game = next(o for o in rule["options"] if o["name"] == "game")
-    assert {c["value"] for c in game["choices"]} >= {"mage-wars", "keyforge"}
+    assert game["autocomplete"] is True and "choices" not in game  # names and aliases
+    offered = await fake_discord.autocomplete("rule", "game", "кф")
+    assert [c["value"] for c in offered] == ["keyforge"]
+    every = await fake_discord.autocomplete("rule", "game", "")
+    assert {c["value"] for c in every} >= {"mage-wars", "keyforge", "berserk"}
     menus = [c for c in fake_discord.commands[None] if c.get("type") == 3]
     assert any(m["name"] == "Explain terms" for m in menus)
 
