@@ -70,20 +70,27 @@ def lookup(
     if game is None and named_game is not None:
         prefer_game = named_game  # «что такое маг в mage wars»: that game's entries first
     question = read_question(query)
+    # A question of real words (every content word occurs in some text) holds no typo worth
+    # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
+    typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
     names: list[Hit] = []
     if question.subject and question.subject != fold(query):
-        subject = glossary.search(question.subject, game=game, limit=pool, prefer_game=prefer_game)
+        subject = glossary.search(
+            question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+        )
         names = [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
     # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
     if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
-        whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game)
+        whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game, typos=typos)
         names = _merge(whole, names)
     reading = cyrillic_reading(question.subject)
     if reading and (not names or names[0].tier not in SURE_TIERS):
         # `bronyu`, `tyazhelaya bronya`: Russian typed in Latin letters, read back as Russian
         # so its word forms are stemmed like Cyrillic input (a guess: a few points lower)
-        russian = glossary.search(reading, game=game, limit=pool, prefer_game=prefer_game)
+        russian = glossary.search(
+            reading, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+        )
         names = _merge(names, [replace(h, score=h.score - READING_PENALTY) for h in russian])
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
@@ -124,7 +131,8 @@ def lookup(
         glossary,
         query,
         ranked[:limit],
-        text_sure=_text_sure(glossary, ranked, texts, words, uncapped),
+        text_sure=_text_sure(glossary, ranked, texts, words, uncapped)
+        and _stable(glossary, words, ranked[0], game, prefer_game),
         # the name matcher alone would have opened this entry, and a text agrees
         agreed=top is not None and top.entry.id == ranked[0].entry.id and top.confident,
     )
@@ -167,6 +175,24 @@ def _text_sure(
     # A word the texts do not know may be the point of the question: then only a wide lead
     # (twice the usual) makes the answer sure.
     return lead >= (TEXT_MARGIN * UNKNOWN_WORD_FACTOR if unknown else TEXT_MARGIN)
+
+
+def _stable(
+    glossary: Glossary, words: Sequence[str], best: Hit, game: str | None, prefer: str | None
+) -> bool:
+    """Whether the winner stays first without the question's commonest word: the answer must
+    not hinge on «маг» or «карта» (`сколько жизни у мага` is about «Жизнь», and only «мага»
+    pulls it towards Life +/- X)."""
+    commonest = min(words, key=glossary.text_rarity)
+    rest = [w for w in words if w != commonest]
+    if not rest:
+        return True
+    reduced = " ".join(rest)
+    named = glossary.search(reduced, game=game, limit=1, prefer_game=prefer, typos=False)
+    if named and named[0].tier in SURE_TIERS:  # the rest is some entry's name
+        return named[0].entry.id == best.entry.id
+    texts = glossary.text_hits(reduced, game, 1)
+    return not texts or texts[0].entry.id == best.entry.id
 
 
 def _game_mentioned(glossary: Glossary, query: str) -> tuple[str, str | None]:

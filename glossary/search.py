@@ -109,8 +109,14 @@ class Glossary(NameMatcher):
         game: str | None = None,
         limit: int = 10,
         prefer_game: str | None = None,
+        *,
+        typos: bool = True,
     ) -> list[Hit]:
-        """Entries matching `query`, best first. An unknown `game` filter matches nothing."""
+        """Entries matching `query`, best first. An unknown `game` filter matches nothing.
+
+        `typos=False` skips typo tolerance: for a question whose words are all real words
+        (the texts use them), a typo reading of each is wasted work.
+        """
         if limit <= 0 or (game is not None and game not in self.games):
             return []
         if prefer_game is not None and prefer_game not in self.games:
@@ -120,8 +126,8 @@ class Glossary(NameMatcher):
         variants = [(analyse(v), penalty) for v, penalty in _query_variants(query)]
         for folded, penalty in variants:
             if folded.norm:
-                self._match(folded, penalty, plan, best)
-        if not best and variants and variants[0][0].norm:
+                self._match(folded, penalty, plan, best, None if typos else False)
+        if not best and variants and variants[0][0].norm and typos:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
             if not best and script_of(typed.norm) == "ru":
@@ -294,6 +300,10 @@ class Glossary(NameMatcher):
             if hits:
                 return hits
         return []
+
+    def text_rarity(self, word: str) -> float:
+        """How rare a folded word is across the texts (its IDF; 0 for a word no text uses)."""
+        return self._text.rarity(word)
 
     def text_knows(self, word: str) -> bool:
         """Whether the texts use this folded word in some form (`TextIndex.knows`)."""

@@ -99,6 +99,10 @@ class TextIndex:
             out.update(self._named_by.get(term, ()))
         return out
 
+    def rarity(self, word: str) -> float:
+        """The IDF of a folded query word (its best form), 0 when no entry uses it."""
+        return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
+
     def knows(self, word: str) -> bool:
         """Whether a folded query word occurs in some entry (in any form the index joins)."""
         return any(v in self.postings for v in self._terms_for(word))

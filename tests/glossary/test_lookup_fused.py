@@ -134,6 +134,10 @@ def test_ties_and_guesses_are_not_confident(g: Glossary) -> None:
     # `чинить` is a word no entry uses: a text match on the rest is only a guess
     assert not g.lookup("как чинить неживые объекты").confident
     assert not g.lookup("a").confident  # one letter opens only an exact name
+    # without «мага» the question is about «Жизнь» (Life): the text winner hinges on a common
+    # word, so it is offered, not opened
+    assert not g.lookup("сколько жизни у мага").confident
+    assert g.lookup("сколько карт в бустере").confident  # without «карт» still the booster
 
 
 async def test_rule_opens_a_clear_text_answer_and_asks_otherwise(rctx: Ctx, g: Glossary) -> None:
