@@ -16,7 +16,7 @@ from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, st
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
-CANDIDATE_CAP = 600  # entries brought in by the rarer query words before commoner ones only score
+CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 
 
 @dataclass(frozen=True)
