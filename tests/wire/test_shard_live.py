@@ -17,8 +17,8 @@ from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
 from bot.discord.live import LiveMessageManager
 from bot.discord.shards import ShardSet, shard_of
-from bot.tracker import service
-from tests.wire.conftest import StartBot
+from bot.handlers import tracker_ops as service
+from tests.helpers.wire import StartBot
 from tests.wire.fakediscord import FakeDiscord, embed_text
 
 MESSAGES = "/channels/{channel_id}/messages"

@@ -31,7 +31,7 @@ import pytest
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Services
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
 from tests.storage.fixtures import PgServer, pg_server
 from tests.wire.fakediscord import CALLBACK_DEFERRED_UPDATE, FAKE_TOKEN, embed_text

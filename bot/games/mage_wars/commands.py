@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import limits
+from bot.cli import shapes
 from bot.context import Ctx
 from bot.games.mage_wars import GAME, view
 from bot.games.mage_wars.dice import (
@@ -23,8 +24,6 @@ from bot.games.mage_wars.dice import (
     MAX_BURN,
     MAX_EFFECT_BONUS,
     MWAttack,
-    attack_json,
-    burn_json,
     resolve_attack,
     roll_burn,
     roll_escape,
@@ -33,15 +32,15 @@ from bot.games.mage_wars.dice import (
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import Filled, effect_tokens, fill_attack, remaining_life
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import ac_target, outcome_reply
+from bot.handlers.tracker_ops import Outcome, load_state
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Field, Reply
-from bot.tracker import service
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
-from bot.tracker.service import Outcome, load_state
 from bot.tracker.templates import Template, template
 
 MAX_LIFE = 999  # `/odds mw life`
@@ -224,7 +223,7 @@ async def mw_attack(
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
-    data = attack_json(result)
+    data = shapes.mw_attack(result)
     reply = view.attack_reply(ctx.t, result)
     inputs: dict[str, Any] = dict(options)
     summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
@@ -295,7 +294,7 @@ async def mw_burn(
     if tokens is None:
         raise UserError("dice.mw.burn_needs_tokens")
     result = roll_burn(tokens, ctx.services.rng)
-    data = burn_json(result)
+    data = shapes.mw_burn(result)
     reply = view.burn_reply(ctx.t, result)
     inputs: dict[str, Any] = {"tokens": tokens}
     summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})

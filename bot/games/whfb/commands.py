@@ -10,27 +10,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.context import Ctx
-from bot.games.whfb import GAME, view
+from bot.cli import shapes
+from bot.context import Ctx, UserRef
+from bot.games.whfb import GAME, pools, view
 from bot.games.whfb.dice import (
     MAX_CAST_DICE,
     MAX_LEVEL,
     MAX_VALUE,
     MAX_WIZARDS,
-    cast_json,
     check_magic,
-    dispel_json,
     roll_cast,
     roll_dispel,
     roll_winds,
-    winds_json,
 )
 from bot.games.whfb.odds import cast_odds
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
+from bot.handlers.tracker_ops import Outcome
+from bot.handlers.tracker_refusals import refusals
 from bot.registry import UserError, command
 from bot.reply import Reply
-from bot.tracker import service
 from bot.tracker.model import GameState, Participant
 
 # ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
@@ -79,6 +79,30 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
     return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
 
 
+# ── the pools as tracker steps (`pools.py`), refusals in the reader's words ─────────────────────
+
+
+async def set_pools(
+    ctx: Ctx,
+    player: UserRef | None,
+    power: int | None = None,
+    dispel: int | None = None,
+    *,
+    command: str = "/whf winds",
+) -> Outcome:
+    """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
+    with refusals(ctx):
+        return await pools.set_pools(service.table(ctx), player, power, dispel, command=command)
+
+
+async def spend_pool(
+    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
+) -> Outcome:
+    """Spend `amount` dice from a side's pool; too few is refused (checked again in the step)."""
+    with refusals(ctx):
+        return await pools.spend_pool(service.table(ctx), pool, amount, player, command=command)
+
+
 async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
 
@@ -88,7 +112,7 @@ async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     have = side.me.value(pool)
     if have < dice:
         raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
-    outcome = await service.spend_pool(ctx, pool, dice)
+    outcome = await spend_pool(ctx, pool, dice)
     me = outcome.state.participant_by_user(ctx.user.id)
     return me.value(pool) if me is not None else 0
 
@@ -125,7 +149,7 @@ async def whf_winds(
         reply.body = "\n".join([reply.body, *lines])
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
-    await log_roll(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
 
 
@@ -167,7 +191,7 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     )
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "value": value}
-    await log_roll(ctx, "whf cast", inputs, cast_json(result), summary, private)
+    await log_roll(ctx, "whf cast", inputs, shapes.whf_cast(result), summary, private)
     return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
 
 
@@ -189,7 +213,7 @@ async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: boo
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "against": against}
-    await log_roll(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
+    await log_roll(ctx, "whf dispel", inputs, shapes.whf_dispel(result), summary, private)
     return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
 
 
