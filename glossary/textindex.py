@@ -12,6 +12,7 @@ from heapq import nlargest
 
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
+from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
@@ -41,9 +42,14 @@ class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
     def __init__(
-        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+        self,
+        entries: Sequence[Entry],
+        aliases: Mapping[str, Sequence[str]] | None = None,
+        word_map: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.entries = entries
+        # player word's term → the rule words it also stands for (`glossary.synonyms`)
+        self._synonyms = by_term(synonyms() if word_map is None else word_map, term_of)
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
@@ -79,8 +85,16 @@ class TextIndex:
         }
 
     def _terms_for(self, word: str) -> list[str]:
-        """Index terms a query word stands for: its stem, or the whole words sharing a short
-        stem that are forms of it (`stems_agree`: `яд` finds `ядом`, `горит` not `горы`)."""
+        """Index terms a query word stands for: its own forms, then those of the rule words
+        the synonym map gives for it (`чинить` → `лечить`, `кубов` → `кубик`)."""
+        own = self._forms(word)
+        for other in self._synonyms.get(term_of(word), ()):
+            own.extend(t for t in self._forms(other) if t not in own)
+        return own
+
+    def _forms(self, word: str) -> list[str]:
+        """Its stem, or the whole words sharing a short stem that are forms of it
+        (`stems_agree`: `яд` finds `ядом`, `горит` not `горы`)."""
         term = term_of(word)
         if term != word:
             return [term]
@@ -153,7 +167,9 @@ class TextIndex:
         for s in order:
             terms = groups[s]
             wanted.update(terms)
-            idf = max(self.idf[v] for v in terms)
+            # a word the texts use weighs as itself; its synonyms only widen what it finds
+            own = [v for v in self._forms(words[word_terms.index(s)]) if v in self.idf]
+            idf = max(self.idf[v] for v in (own or terms))
             tfs: dict[int, int] = defaultdict(int)
             if candidates is not None and len(candidates) >= CANDIDATE_CAP:
                 lists = [self.postings[v] for v in terms]

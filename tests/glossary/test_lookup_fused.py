@@ -131,8 +131,8 @@ def test_a_name_stays_first_when_the_query_is_a_name(g: Glossary) -> None:
 def test_ties_and_guesses_are_not_confident(g: Glossary) -> None:
     owner = g.lookup("владелец")  # Controller and Owner share the Russian name
     assert not owner.confident and len(owner.tied) >= 2
-    # `чинить` is a word no entry uses: a text match on the rest is only a guess
-    assert not g.lookup("как чинить неживые объекты").confident
+    # `ремонтировать` is a word no entry (nor the synonym map) knows: the rest is only a guess
+    assert not g.lookup("как ремонтировать неживые объекты").confident
     assert not g.lookup("a").confident  # one letter opens only an exact name
     # without «мага» the question is about «Жизнь» (Life): the text winner hinges on a common
     # word, so it is offered, not opened
@@ -144,7 +144,7 @@ async def test_rule_opens_a_clear_text_answer_and_asks_otherwise(rctx: Ctx, g: G
     opened = await h.rule(rctx, "перехват контроля над картой оппонента")
     control = g.get("keyforge/kontrol")
     assert control is not None and opened.body == control.text
-    asked = await h.rule(rctx, "как чинить неживые объекты")
+    asked = await h.rule(rctx, "как ремонтировать неживые объекты")
     assert all(asked.body != e.text for e in g.entries)  # a question back, never an entry
     (select,) = [a for a in asked.actions if isinstance(a, Select)]
     offered = [o.value for o in select.options]
@@ -259,5 +259,27 @@ async def test_inline_marks_use_the_same_ranking(rctx: Ctx) -> None:
     rctx.services.settings = dc_replace(rctx.services.settings, inline_lookup=True)
     reply = await browse.inline_reply(rctx, "а это как? [[что такое Piercing?]]")
     assert reply is not None and reply.title.startswith("Piercing +X")
-    unsure = await browse.inline_reply(rctx, "[[как чинить неживые объекты]]")
-    assert unsure is not None and "Не нашлось: «как чинить неживые объекты»" in unsure.body
+    unsure = await browse.inline_reply(rctx, "[[как ремонтировать неживые объекты]]")
+    assert unsure is not None and "Не нашлось: «как ремонтировать неживые объекты»" in unsure.body
+
+
+# --- synonyms (glossary/data/words/synonyms.toml) ---------------------------------------------
+
+
+def test_a_player_word_finds_the_rule_word(g: Glossary) -> None:
+    # no text says «чинить»; the synonym map reads it as «лечить»/«реконструкция»
+    fixed = g.lookup("как чинить неживые объекты")
+    assert fixed.hits[0].entry.id == "mage-wars/reconstruct" and fixed.confident
+    assert g.text_knows("чинить") and not g.text_knows("ремонтировать")
+
+
+def test_synonym_file_problems_are_reported(tmp_path: Path) -> None:
+    from glossary.synonyms import read_synonyms
+
+    bad = tmp_path / "s.toml"
+    bad.write_text('[words]\n"кубик" = ["куб"]\n"две слова" = ["x"]\n"пусто" = []\n', "utf-8")
+    table, problems = read_synonyms(bad)
+    assert table == {"кубик": ("куб",)} and len(problems) == 2
+    broken = tmp_path / "b.toml"
+    broken.write_text("кубик = [", "utf-8")
+    assert read_synonyms(broken)[0] == {} and read_synonyms(broken)[1]
