@@ -283,3 +283,15 @@ def test_synonym_file_problems_are_reported(tmp_path: Path) -> None:
     broken = tmp_path / "b.toml"
     broken.write_text("кубик = [", "utf-8")
     assert read_synonyms(broken)[0] == {} and read_synonyms(broken)[1]
+
+
+def test_a_text_answer_far_ahead_opens_a_close_one_asks(g: Glossary) -> None:
+    # «смотреть» is not in the archive entry («посмотреть»), so coverage is not full, but no
+    # other entry comes near: the relative margin rule opens it
+    far = g.lookup("можно ли смотреть архив оппонента")
+    assert far.hits[0].entry.id == "keyforge/arkhiv" and far.confident
+    lead = (far.hits[0].score - far.hits[1].score) / far.hits[0].score
+    assert lead >= 0.30
+    # the pool and the limit of power dice say nearly the same: offered, not opened
+    close = g.lookup("сколько кубиков силы у мага")
+    assert close.hits[0].tier == "text" and not close.confident
