@@ -137,11 +137,12 @@ def lookup(
         glossary,
         query,
         ranked[:limit],
-        text_sure=(
+        # the cheap margin rule first: the stability check runs two more searches
+        text_sure=_clear_lead(glossary, ranked, texts, words)
+        or (
             _text_sure(glossary, ranked, texts, words, uncapped)
             and _stable(glossary, words, ranked[0], game, prefer_game)
-        )
-        or _clear_lead(glossary, ranked, texts, words),
+        ),
         # the name matcher alone would have opened this entry, and a text agrees
         agreed=top is not None and top.entry.id == ranked[0].entry.id and top.confident,
     )
