@@ -52,6 +52,7 @@ CLEAR_LEAD = 0.30  # a text winner this far ahead of the next entry, relative to
 CLEAR_MIN_SCORE = 50.0  # … and at least this good, may be opened
 COVERED_LEAD = 0.20  # … or this far ahead when its entry holds every word of the question
 COVERED_MIN_SCORE = 60.0
+AGREED_LEAD = 0.08  # … or this far when, besides, the name ranking put it first too
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,13 @@ def lookup(
         query,
         ranked[:limit],
         # the cheap margin rule first: the stability check runs two more searches
-        text_sure=_clear_lead(glossary, ranked, texts, words)
+        text_sure=_clear_lead(
+            glossary,
+            ranked,
+            texts,
+            words,
+            named_first=top is not None and top.entry.id == ranked[0].entry.id,
+        )
         or (
             _text_sure(glossary, ranked, texts, words, uncapped)
             and _stable(glossary, words, ranked[0], game, prefer_game)
@@ -188,12 +195,18 @@ def _text_sure(
 
 
 def _clear_lead(
-    glossary: Glossary, ranked: Sequence[Hit], texts: Sequence[TextHit], words: Sequence[str]
+    glossary: Glossary,
+    ranked: Sequence[Hit],
+    texts: Sequence[TextHit],
+    words: Sequence[str],
+    *,
+    named_first: bool = False,
 ) -> bool:
     """Whether a text-led winner is far enough ahead to open on the margin alone: its lead over
     the next entry (same game preference) relative to its own fused score is `CLEAR_LEAD`, or
-    `COVERED_LEAD` when its entry holds every word of the question. A question of one word, or
-    with more words no text uses than words they do, is never opened this way."""
+    `COVERED_LEAD` when its entry holds every word of the question, or `AGREED_LEAD` when it
+    also does and the name ranking alone put it first (`named_first`). A question of one word,
+    or with more words no text uses than words they do, is never opened this way."""
     best = ranked[0]
     hit = next((t for t in texts if t.entry.id == best.entry.id), None)
     if best.tier != "text" or hit is None or len(words) < 2 or best.score <= 0:
@@ -205,8 +218,9 @@ def _clear_lead(
     lead = (best.score - runner.score) / best.score if runner is not None else 1.0
     if lead >= CLEAR_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
-    covered = hit.coverage >= FULL_COVERAGE
-    return covered and lead >= COVERED_LEAD and best.score >= COVERED_MIN_SCORE
+    if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
+        return False
+    return lead >= (AGREED_LEAD if named_first else COVERED_LEAD)
 
 
 def _stable(
