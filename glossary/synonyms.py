@@ -57,3 +57,15 @@ def by_term(
         words = out.setdefault(term_of(word), [])
         words.extend(m for m in means if m not in words)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def validate_synonyms(path: Path, knows: Callable[[str], bool]) -> list[str]:
+    """Problems of a synonym file for `python -m bot check`: unreadable entries, and rule
+    words no entry text uses (`knows`: the text index's, without synonyms), which find
+    nothing and only hide a typo in the data."""
+    table, problems = read_synonyms(path)
+    for word, means in table.items():
+        problems += [
+            f"{path}: {word!r} → {m!r}: no entry text uses this word" for m in means if not knows(m)
+        ]
+    return problems

@@ -311,3 +311,15 @@ def test_a_text_answer_far_ahead_opens_a_close_one_asks(g: Glossary) -> None:
     # the pool and the limit of power dice say nearly the same: offered, not opened
     close = g.lookup("сколько кубиков силы у мага")
     assert close.hits[0].tier == "text" and not close.confident
+
+
+def test_synonym_check_names_rule_words_no_text_uses(tmp_path: Path, g: Glossary) -> None:
+    from glossary.synonyms import SYNONYM_FILE, validate_synonyms
+    from glossary.textindex import TextIndex
+
+    plain = TextIndex(g.entries, word_map={})
+    assert validate_synonyms(SYNONYM_FILE, plain.knows) == []  # the shipped map is clean
+    path = tmp_path / "s.toml"
+    path.write_text('[words]\n"чинить" = ["лечит", "почирякать"]\n', "utf-8")
+    (problem,) = validate_synonyms(path, plain.knows)
+    assert "почирякать" in problem and "лечит" not in problem
