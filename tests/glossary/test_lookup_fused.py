@@ -323,3 +323,17 @@ def test_synonym_check_names_rule_words_no_text_uses(tmp_path: Path, g: Glossary
     path.write_text('[words]\n"чинить" = ["лечит", "почирякать"]\n', "utf-8")
     (problem,) = validate_synonyms(path, plain.knows)
     assert "почирякать" in problem and "лечит" not in problem
+
+
+@pytest.mark.parametrize(
+    ("query", "entry_id"),
+    [
+        ("что будет если горение", "mage-wars/burn"),
+        ("что происходит с оглушением", "mage-wars/stun"),
+        ("what happens to Rot", "mage-wars/rot"),
+    ],
+)
+def test_what_happens_wrappers_leave_the_name(g: Glossary, query: str, entry_id: str) -> None:
+    found = g.lookup(query)
+    assert found.hits[0].entry.id == entry_id and found.hits[0].tier in {"exact", "stem"}
+    assert found.confident
