@@ -117,6 +117,9 @@ QUESTION_WORDS = frozenset(
 )
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
 _TAIL_WORDS = frozenset(_TAILS)
+_LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}  # first word → its leads, longest first
+for _lead in _LEADS:
+    _LEADS_BY_FIRST.setdefault(_lead[0], []).append(_lead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,7 @@ def strip_question(query: str) -> str:
     changed = True
     while changed and len(words) > 1:
         changed = False
-        for lead in _LEADS:
+        for lead in _LEADS_BY_FIRST.get(words[0], ()):
             n = len(lead)
             if len(words) > n and tuple(words[:n]) == lead:
                 words = words[n:]
