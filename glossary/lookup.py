@@ -91,7 +91,9 @@ def lookup(
     if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
         whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game, typos=typos)
         names = _merge(whole, names)
-    reading = cyrillic_reading(question.subject)
+    # An English name already matched well (`Damage Barier`) is no Russian typed in Latin
+    english = bool(names) and names[0].confident and names[0].matched.isascii()
+    reading = None if english else cyrillic_reading(question.subject)
     if reading and (not names or names[0].tier not in SURE_TIERS):
         # `bronyu`, `tyazhelaya bronya`: Russian typed in Latin letters, read back as Russian
         # so its word forms are stemmed like Cyrillic input (a guess: a few points lower)
