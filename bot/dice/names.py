@@ -15,6 +15,7 @@ RU_NAMES: dict[str, str] = {
     "defense": "защита",
     "strikes": "удары",
     "bonus": "бонус",
+    "extra": "кубики_всем",
     "weak": "слабость",
     "spell": "заклинание",
     "aegis": "эгида",

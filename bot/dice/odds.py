@@ -230,15 +230,33 @@ def effect_chance(attack: MWAttack) -> float:
 def attack_odds(attack: MWAttack) -> AttackOdds:
     """The exact total-damage distribution of an attack, misses and avoidance at 0."""
     attack.checked()
-    powers = _landed(attack.attack_dice, attack.effective_armor, _faces(attack), attack.strikes)
+    armor, faces = attack.effective_armor, _faces(attack)
     avoid = avoid_chance(attack)
     daze = daze_miss_chance(attack)
-    weights = landed_weights(attack.strikes, (1 - daze) * (1 - avoid), 1 - avoid)
-    total = [0.0] * len(powers[-1])
-    for weight, law in zip(weights, powers, strict=True):
+    first = (1 - daze) * (1 - avoid)
+    if attack.strikes == 1 or attack.attack_dice == attack.later_dice:
+        powers = _landed(attack.attack_dice, armor, faces, attack.strikes)
+        weights = landed_weights(attack.strikes, first, 1 - avoid)
+        total = _mix(weights, powers)
+    else:
+        # A first-strike bonus (Melee +X, seed 000 line 182): the first strike has its own law;
+        # the later ones share theirs, and land independently of the first.
+        later = _landed(attack.later_dice, armor, faces, attack.strikes - 1)
+        rest = _mix(landed_weights(attack.strikes - 1, 1 - avoid, 1 - avoid), later)
+        one = _landed(attack.attack_dice, armor, faces, 1)[1]
+        both = convolve(one, rest)
+        total = [first * p for p in both]
+        total[: len(rest)] = [t + (1 - first) * p for t, p in zip(total, rest, strict=False)]
+    return AttackOdds(_trim(total), avoid, daze, effect_chance(attack))
+
+
+def _mix(weights: Sequence[float], laws: Sequence[Sequence[float]]) -> Dist:
+    """Σⱼ weights[j] · laws[j]: the total when j strikes land with probability weights[j]."""
+    total = [0.0] * max(len(law) for law in laws)
+    for weight, law in zip(weights, laws, strict=True):
         if weight:
             total[: len(law)] = [t + weight * p for t, p in zip(total, law, strict=False)]
-    return AttackOdds(_trim(total), avoid, daze, effect_chance(attack))
+    return total
 
 
 # ── Berserk ────────────────────────────────────────────────────────────────────────────────────

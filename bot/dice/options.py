@@ -40,6 +40,7 @@ ATTACK_OPTIONS: list[Option] = [
     _int_option("defense"),
     _int_option("strikes"),
     _int_option("bonus"),
+    _int_option("extra"),
     _int_option("weak"),
     named("spell", bool),
     _int_option("aegis"),
