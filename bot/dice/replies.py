@@ -436,6 +436,7 @@ def target_lines(
     given: Sequence[tuple[str, object, int]],
     incapacitated: str,
     label: Callable[[str], str],
+    restrained: str = "",
 ) -> list[str]:
     """Where the target's values came from: the tracked unit, or options given explicitly.
 
@@ -454,6 +455,8 @@ def target_lines(
         lines.append(tr("dice.target.given", values=items))
     if incapacitated:
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
+    if restrained:
+        lines.append(tr("dice.target.restrained", unit=unit, token=label(restrained)))
     return lines
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.context import Ctx
+from bot.games.mage_wars import rules as mw_rules
+from bot.games.mage_wars import tracker as mw_tracker
 from bot.games.mage_wars.dice import AttackResult
 from bot.registry import UserError
 from bot.tracker import service
@@ -93,6 +95,7 @@ class Filled:
     taken: list[tuple[str, int]] = field(default_factory=list)  # tracker key, value used
     given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
     incapacitated: str = ""  # the token that took the defense away, if any
+    restrained: str = ""  # the token (Cripple, Stuck) that makes the target Restrained
 
 
 def fill_attack(options: dict[str, Any], tracked: Tracked) -> Filled:
@@ -112,19 +115,26 @@ def fill_attack(options: dict[str, Any], tracked: Tracked) -> Filled:
             continue  # an empty token slot says nothing worth showing
         out[name] = bool(c.value) if name in FLAGS else c.value
         taken.append((key, c.value))
+    restrained = ""
+    if "restrained" not in options and not out.get("restrained"):
+        # Seed 000 lines 57 and 271: Cripple and Stuck make the creature Restrained (−2 defense).
+        restrained = mw_rules.restraining({t.key: t.value for t in unit.tokens})
+        if restrained:
+            out["restrained"] = True
     incapacitated = ""
     if "defense" not in options and out.get("defense"):
         incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
         if incapacitated:
             out["defense"] = 0
-    return Filled(out, taken, given, incapacitated)
+    return Filled(out, taken, given, incapacitated, restrained)
 
 
 def remaining_life(tracked: Tracked) -> int:
-    """Life left: the unit's toughness stats minus its damage (for `/odds mw life`)."""
+    """Life left: the unit's toughness stats minus its damage and Tainted (`/odds mw life`)."""
     tpl, unit = tracked.tpl, tracked.unit
     toughness = sum(unit.value(k) for k in tpl.toughness)
-    return toughness - (unit.value(tpl.damage) if tpl.damage else 0)
+    # Tainted counts as 3 damage (seed 000 line 281), as on the board.
+    return toughness - (service.effective_damage(tpl, unit) if tpl.damage else 0)
 
 
 _COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×]?\s*(\D.*)$")
@@ -191,9 +201,9 @@ async def apply_attack(
     async def body(step: service.Step) -> None:
         if damage:
             await step.adjust(unit, counter.id, counter.key, damage)
+        await mw_tracker.after_damage(step, unit, damage)  # Sleep → Daze
         for key, n in tokens.items():
-            cid = await step.ensure(unit, key, token=True)
-            await step.adjust(unit, cid, key, n)
+            await mw_tracker.place_tokens(step, unit, key, n)  # Corrode beyond armor
 
     params = {"target": unit.name, "amount": damage, "tokens": tokens}
     return await service.run_step(ctx, tracked.state, "attack", body, params)

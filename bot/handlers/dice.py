@@ -147,6 +147,7 @@ def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> No
         filled.given,
         filled.incapacitated,
         _label(ctx, tracked),
+        filled.restrained,
     )
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
 

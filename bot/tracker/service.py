@@ -20,6 +20,7 @@ from bot.registry import UserError
 from bot.storage import Storage
 from bot.storage.api import TrackerTx
 from bot.storage.tracker import GameExists, GameNotActive
+from bot.tracker import game_rules
 from bot.tracker.model import (
     DESTROYED,
     ENDED,
@@ -826,6 +827,8 @@ async def _hit(ctx: Ctx, target: str, amount: int, action: str, direction: int) 
     async def body(step: Step) -> None:
         if delta >= 0:
             await step.adjust(holder, c.id, c.key, delta)
+        elif await game_rules.heal(step, holder, -delta):
+            return
         else:
             fresh = await step.tx.counter(c.id)
             floor = min(fresh.min if fresh.min is not None else 0, fresh.value)
@@ -884,6 +887,8 @@ async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
 
     async def body(step: Step) -> None:
         if count >= 0:
+            if await game_rules.place_tokens(step, holder, key, count):
+                return
             cid = await step.ensure(holder, key, token=True)
             await step.adjust(holder, cid, key, count)
             return

@@ -54,11 +54,11 @@ def _one_strike(dice: int, armor: int) -> dict[int, float]:
 
 
 def _convolve_sum(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
-    out: Counter[int] = Counter()
+    out: dict[int, float] = {}
     for x, px in a.items():
         for y, py in b.items():
-            out[x + y] += px * py
-    return dict(out)
+            out[x + y] = out.get(x + y, 0.0) + px * py
+    return out
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def _enumerate_strikes(attack: MWAttack) -> dict[int, float]:
     d12 = range(1, 13)
     dazes = list(d12) if attack.daze else [DAZE_HIT]
     defenses = list(itertools.product(d12, repeat=attack.strikes)) if attack.defense else [()]
-    total: Counter[int] = Counter()
+    total: dict[int, float] = {}
     laws = {n: _one_strike(attack.dice_for(n), attack.effective_armor) for n in (1, 2)}
     for daze in dazes:
         for defense in defenses:
@@ -94,7 +94,7 @@ def _enumerate_strikes(attack: MWAttack) -> dict[int, float]:
                     continue
                 dist = _convolve_sum(dist, laws[1 if n == 1 else 2])
             for k, p in dist.items():
-                total[k] += weight * p
+                total[k] = total.get(k, 0.0) + weight * p
     return dict(total)
 
 

@@ -1,0 +1,87 @@
+"""Mage Wars glue for the tracker: apply `rules.py` inside an open step (no storage of its own).
+
+Called from the tracker's token command, the `/mw attack target:` step, `/heal` and the round
+procedure, so the same rule holds whichever way the change is made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.mage_wars.rules import Healing, corrode_split, heal
+from bot.tracker.model import Unit
+
+if TYPE_CHECKING:
+    from bot.tracker.service import Step
+
+SLUG = "mage-wars"
+
+
+async def place_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
+    """Put `count` tokens `key` on the unit; Corrode beyond the armor is direct damage instead
+    (seed 000 line 49), and so can destroy the unit in the same step."""
+    cid = await step.ensure(unit, key, token=True)
+    if key != "corrode":
+        await step.adjust(unit, cid, key, count)
+        return
+    held = (await step.tx.counter(cid)).value
+    armor = unit.counter("armor")
+    armor_value = (await step.tx.counter(armor.id)).value if armor is not None else 0
+    split = corrode_split(armor_value, held, count, incorporeal=unit.value("incorporeal") > 0)
+    if split.tokens:
+        await step.adjust(unit, cid, key, split.tokens)
+    damage = unit.counter(step.tpl.damage)
+    if split.damage and damage is not None:
+        await step.adjust(unit, damage.id, damage.key, split.damage)
+        step.note(
+            "tracker.note.mw_corrode_damage",
+            unit=unit.name,
+            damage=split.damage,
+            armor=armor_value,
+            held=held + split.tokens,
+        )
+
+
+async def apply_healing(step: Step, unit: Unit, healing: Healing, note: str = "") -> None:
+    """Write what healing did (damage, Bleed and Rage off), or say Finite Life blocked it."""
+    if healing.blocked:
+        step.note("tracker.note.mw_finite_life", unit=unit.name)
+        return
+    damage = unit.counter(step.tpl.damage)
+    if healing.damage and damage is not None:
+        await step.adjust(unit, damage.id, damage.key, -healing.damage)
+        if note:
+            step.note(note, unit=unit.name, healed=healing.damage)
+    for key, n in (("bleed", healing.bleed), ("rage", healing.rage)):
+        token = unit.token(key)
+        if n and token is not None:
+            await step.adjust(unit, token.id, key, -n)
+    if healing.bleed:
+        step.note("tracker.note.mw_bleed_healed", unit=unit.name, count=healing.bleed)
+    if healing.rage:
+        step.note("tracker.note.mw_rage_off", unit=unit.name, count=healing.rage)
+
+
+async def heal_unit(step: Step, unit: Unit, points: int) -> None:
+    """`/heal` on a Mage Wars unit: Bleed first, Rage off, Finite Life blocks it (rules.heal)."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    healing = heal(
+        points,
+        now.value(step.tpl.damage),
+        now.value("bleed"),
+        now.value("rage"),
+        finite_life=now.value("finite_life") > 0,
+    )
+    await apply_healing(step, now, healing)
+
+
+async def after_damage(step: Step, unit: Unit, dealt: int) -> None:
+    """Seed 000 line 261: a sleeping creature that takes damage wakes dazed (Sleep → Daze)."""
+    sleep = unit.token("sleep")
+    if dealt <= 0 or sleep is None or sleep.value <= 0:
+        return
+    await step.set(unit, sleep.id, "sleep", 0)
+    daze = await step.ensure(unit, "daze", token=True)
+    await step.adjust(unit, daze, "daze", 1)
+    step.note("tracker.note.mw_sleep_daze", unit=unit.name)
