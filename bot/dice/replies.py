@@ -15,6 +15,7 @@ from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds, berserk_odds
 from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
+from bot.games.whfb.rules import dispel_notes
 from bot.reply import Field, Kind, Reply
 
 Tr = Callable[..., str]
@@ -315,6 +316,7 @@ def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
     lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
     if r.natural_fail:
         lines.append(tr("dice.whf.natural_fail"))
+    lines += [tr(key) for key in dispel_notes(r.success, r.level)]
     title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
     return Reply(title=title, body="\n".join(lines), kind=Kind.SUCCESS if r.success else Kind.INFO)
 

@@ -319,6 +319,9 @@ class Step:
     async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
         """counter += delta; damage past what destroys a unit is not counted (no overkill)."""
         if delta > 0 and isinstance(holder, Unit) and key == self.tpl.damage:
+            delta = await game_rules.before_damage(self, holder, delta)  # KeyForge armor, ward
+            if delta == 0:
+                return (await self.tx.counter(counter_id)).value
             room = await self._damage_room(holder, counter_id)
             if room is not None:
                 delta = min(delta, room)
@@ -516,9 +519,11 @@ async def consequences(step: Step) -> None:
             continue
         toughness = sum(unit.value(k) for k in tpl.toughness)
         damage = effective_damage(tpl, unit) if tpl.damage else 0
-        if tpl.damage and toughness > 0 and damage >= toughness:
+        alive_at_zero = not game_rules.zero_toughness_destroys(tpl.slug)
+        if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
             step.note("tracker.note.destroyed", unit=unit.name)
+            await game_rules.leave_play(step, unit)
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:
         await _last_leader_standing(step)
@@ -984,8 +989,9 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
                 "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
             )
         step.note(tpl.unit_note, unit=final, owner=p.name)
+        step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
-    return await run_step(ctx, state, "unit.add", body, {"unit": final}, check=False)
+    return await run_step(ctx, state, "unit.add", body, {"unit": final})
 
 
 def _find_unit(state: GameState, target: str) -> Unit:
@@ -1003,6 +1009,7 @@ async def remove_unit(ctx: Ctx, target: str) -> Outcome:
         raise refusal("tracker.error.leader_unit", name=unit.name)
 
     async def body(step: Step) -> None:
+        await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         step.note("tracker.note.unit_removed", unit=unit.name)
 

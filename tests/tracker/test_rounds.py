@@ -77,12 +77,13 @@ async def test_keyforge_check_forge_and_third_key(services: Services, make_ctx: 
     await service.start(alice, "keyforge", [BOB], {})
     await service.add(alice, "bob", "янтарь", 6)
     out = await service.next_round(alice)
+    # alice cannot pay a key at the end of her turn: no Check!; bob is reminded to forge first.
     assert [n.key for n in out.notes] == [
         "tracker.note.hand",
         "tracker.note.turn",
-        "tracker.note.check",
+        "tracker.note.kf_forge_now",
     ]
-    assert out.notes[2].params == {"name": "bob"}
+    assert out.notes[2].params == {"name": "bob", "cost": 6}
     out = await service.forge(bob)
     assert {(c.key, c.after) for c in out.changes} == {("aember", 0), ("keys", 1)}
     try:
@@ -119,9 +120,15 @@ async def test_keyforge_chains_and_creatures(services: Services, make_ctx: MakeC
     await service.token(alice, "Troll", "оберег", 1)
     await service.token(alice, "Troll", "захваченный янтарь", 3)
     out = await service.damage(alice, "Troll", 9)
+    assert [n.key for n in out.notes] == ["tracker.note.kf_ward"]  # ward cancels the damage
+    out = await service.damage(alice, "Troll", 9)
     assert out.notes == []  # 9 < 8 + 2 power tokens
     out = await service.damage(alice, "Troll", 1)
     assert out.notes[0].key == "tracker.note.destroyed"
+    # seed 004 line 75: the captured Æmber goes to the opponent's pool
+    assert out.notes[1].key == "tracker.note.kf_captured_back"
+    bob = next(p for p in out.state.participants if p.name == "bob")
+    assert bob.value("aember") == 3
 
 
 async def test_conquest_warlord_bloodied_then_defeated(
