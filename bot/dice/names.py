@@ -34,6 +34,9 @@ RU_NAMES: dict[str, str] = {
     "life": "жизнь",
     "tokens": "жетоны",
     "target": "цель",
+    "attacker": "атакующий",
+    "melee": "ближний_бой",
+    "targets": "цели",
     # Berserk (the glossary's «благословление», «неповоротливость»)
     "values": "сила",
     "kind": "вид",

@@ -194,19 +194,24 @@ async def apply_attack(
     Built on `service.run_step`, so the tracker's access check, destroyed and last-mage
     consequences and live-message notification are the ones `/dmg` uses.
     """
-    unit, tpl = tracked.unit, tracked.tpl
-    counter = unit.counter(tpl.damage)
-    assert counter is not None  # find_target(change=True) checked it
+    unit = tracked.unit
 
     async def body(step: service.Step) -> None:
-        if damage:
-            await step.adjust(unit, counter.id, counter.key, damage)
-        await mw_tracker.after_damage(step, unit, damage)  # Sleep → Daze
-        for key, n in tokens.items():
-            await mw_tracker.place_tokens(step, unit, key, n)  # Corrode beyond armor
+        await hit_unit(step, unit, damage, tokens)
 
     params = {"target": unit.name, "amount": damage, "tokens": tokens}
     return await service.run_step(ctx, tracked.state, "attack", body, params)
+
+
+async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str, int]) -> None:
+    """An attack's damage and effect tokens on one unit, inside an open step."""
+    counter = unit.counter(step.tpl.damage)
+    assert counter is not None  # find_target(change=True) checked it
+    if damage:
+        await step.adjust(unit, counter.id, counter.key, damage)
+    await mw_tracker.after_damage(step, unit, damage)  # Sleep → Daze
+    for key, n in tokens.items():
+        await mw_tracker.place_tokens(step, unit, key, n)  # Corrode beyond armor
 
 
 async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:

@@ -65,6 +65,7 @@ from bot.games.whfb.dice import (
     roll_winds,
     winds_json,
 )
+from bot.handlers.mw_followups import find_attacker, followup_buttons
 from bot.handlers.tracker import ac_target, outcome_reply
 from bot.registry import Choice, UserError, command
 from bot.reply import Field, Reply
@@ -168,13 +169,31 @@ def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) ->
 # ── Mage Wars ──────────────────────────────────────────────────────────────────────────────────
 
 
-@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, MW_TARGET, PRIVATE])
+MW_ATTACKER = named("attacker", str, autocomplete=ac_mw_target, max_length=100)
+MW_MELEE = named("melee", bool)
+
+
+@command(
+    "mw",
+    "attack",
+    area=AREA,
+    options=[*ATTACK_OPTIONS, MW_TARGET, MW_ATTACKER, MW_MELEE, PRIVATE],
+)
 async def mw_attack(
-    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+    ctx: Ctx,
+    private: bool = False,
+    target: str | None = None,
+    attacker: str | None = None,
+    melee: bool = False,
+    **options: Any,
 ) -> Reply:
-    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit."""
-    _public_target(target, private)
+    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit.
+
+    A melee attack (`melee:true`) on a tracked target offers its Counterstrike and Damage
+    Barrier as buttons aimed at `attacker` (`bot/handlers/mw_followups.py`)."""
+    _public_target(target or attacker, private)
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
+    hitter = await find_attacker(ctx, attacker) if tracked is not None else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
@@ -187,7 +206,16 @@ async def mw_attack(
         outcome = await apply_attack(ctx, tracked, result.total, effects.tokens)
         _show_target(ctx, reply, tracked, filled)
         unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
-        _show_outcome(ctx, reply, outcome, unknown)
+        buttons, lines = await followup_buttons(
+            ctx,
+            outcome.state,
+            tracked.unit,
+            hitter.unit if hitter is not None else None,
+            outcome.step_id,
+            melee=melee,
+        )
+        _show_outcome(ctx, reply, outcome, [*unknown, *lines])
+        reply.actions.extend(buttons)
         inputs["target"] = tracked.unit.name
         data["target"] = {
             "unit": tracked.unit.name,

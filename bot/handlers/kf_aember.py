@@ -55,7 +55,7 @@ async def capture(ctx: Ctx, target: str, amount: int) -> service.Outcome:
         step.note("tracker.note.kf_captured", unit=holder.name, count=n, name=other.name)
 
     params = {"target": holder.name, "amount": amount}
-    return await service.run_step(ctx, state, "kf.capture", body, params)
+    return await service.run_step(ctx, state, "kf_capture", body, params)
 
 
 async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> service.Outcome:
@@ -80,7 +80,7 @@ async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> service.Outcom
         await step.adjust(me, mine.id, "aember", n)
         step.note("tracker.note.kf_stole", name=me.name, count=n, other=other.name)
 
-    return await service.run_step(ctx, state, "kf.steal", body, {"player": me.name})
+    return await service.run_step(ctx, state, "kf_steal", body, {"player": me.name})
 
 
 @command("kf", "capture", area=AREA, options=[TARGET, AMOUNT])

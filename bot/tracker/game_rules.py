@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.tracker.model import Participant, Unit
+from bot.tracker.records import StepRecord
 
 if TYPE_CHECKING:
+    from bot.storage import Storage
     from bot.tracker.service import Step
 
 Holder = Participant | Unit
@@ -76,3 +78,57 @@ async def leave_play(step: Step, unit: Unit) -> None:
     from bot.games.keyforge.tracker import leave_play as kf_leave
 
     await kf_leave(step, unit)
+
+
+# A follow-up step (a Counterstrike or Damage Barrier after a Mage Wars attack) names the step
+# it follows in `params["follows"]`, or, when the attack itself changed nothing and left no step,
+# the step that was last then in `params["after"]`. Undo and redo treat an attack and its
+# follow-ups as one.
+FOLLOWS = "follows"
+AFTER = "after"
+
+
+def _group(step: StepRecord) -> tuple[str, int] | None:
+    """The attack a step belongs to: ("follows", attack step) or ("after", anchor), else None."""
+    for link in (FOLLOWS, AFTER):
+        value = step.params.get(link)
+        if isinstance(value, int):
+            return link, value
+    return None
+
+
+def follow_span(done_newest_first: list[StepRecord], steps: int) -> int:
+    """How many done steps to undo for `steps` user steps, an attack and its follow-ups as one."""
+    n = 0
+    for _ in range(steps):
+        if n >= len(done_newest_first):
+            break
+        group = _group(done_newest_first[n])
+        n += 1
+        while group is not None and n < len(done_newest_first):
+            nxt = done_newest_first[n]
+            if group == (FOLLOWS, nxt.id):  # the attack itself ends the group
+                n += 1
+                break
+            if _group(nxt) != group:
+                break
+            n += 1
+    return n
+
+
+async def undo_span(storage: Storage, game_id: int, steps: int) -> int:
+    history = await storage.tracker.history(game_id, limit=steps + 8)
+    done = [s for s in history if s.status == "done" and s.action != "start"]
+    return max(steps, follow_span(done, steps)) if done else steps
+
+
+async def redo_followups(storage: Storage, game_id: int, done: StepRecord) -> None:
+    """After redoing a step, redo the follow-ups that were undone with it."""
+    group = _group(done) or (FOLLOWS, done.id)
+    while True:
+        history = await storage.tracker.history(game_id, limit=16)
+        undone = sorted((s for s in history if s.status == "undone"), key=lambda s: s.id)
+        if not undone or _group(undone[0]) != group:
+            return
+        if await storage.tracker.redo(game_id) is None:
+            return

@@ -87,6 +87,7 @@ class Outcome:
     state: GameState
     changes: list[Change] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    step_id: int | None = None  # the step written, if it changed anything (for follow-ups)
 
     @property
     def template(self) -> Template:
@@ -494,7 +495,7 @@ async def run_step(
     assert step is not None
     if changed:
         await ctx.services.game_changed(ctx.channel_id)
-    return Outcome(after, step.changes, step.notes)
+    return Outcome(after, step.changes, step.notes, tx.step_id if changed else None)
 
 
 async def consequences(step: Step) -> None:
@@ -1167,6 +1168,7 @@ async def _undo_target(ctx: Ctx) -> GameState:
 
 async def undo(ctx: Ctx, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
     state = await _undo_target(ctx)
+    steps = await game_rules.undo_span(ctx.services.storage, state.game.id, steps)
     undone = await ctx.services.storage.tracker.undo(
         state.game.id, steps, at=ctx.services.clock(), user_name=ctx.user.name
     )
@@ -1183,6 +1185,7 @@ async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
     done = await ctx.services.storage.tracker.redo(state.game.id)
     if done is None:
         raise refusal("tracker.error.nothing_to_redo")
+    await game_rules.redo_followups(ctx.services.storage, state.game.id, done)
     after = await ctx.services.storage.tracker.load(state.game.id)
     assert after is not None
     await ctx.services.game_changed(ctx.channel_id)

@@ -302,11 +302,14 @@ D12 = Callable[[], int]  # draws one effect die
 AttackDice = Callable[[int], list[int]]  # draws n attack dice as face indexes
 
 
-def roll_strikes(p: Plan, d12: D12, attack_dice: AttackDice) -> tuple[int | None, list[RawStrike]]:
+def roll_strikes(
+    p: Plan, d12: D12, attack_dice: AttackDice, daze_roll: int | None = None
+) -> tuple[int | None, list[RawStrike]]:
     """Every die of one attack in the codex's order: the Daze d12, then per strike defense,
     attack dice and effect. A Daze miss sends the attack to Additional Strikes, so it costs
-    the first strike only."""
-    daze = d12() if p.daze else None
+    the first strike only. `daze_roll` is a Daze d12 already rolled for a whole zone attack
+    (seed 000 line 68: «Если атака проводится на зону – проверяйте один раз»)."""
+    daze = (daze_roll if daze_roll is not None else d12()) if p.daze else None
     out: list[RawStrike] = []
     for number in range(p.strikes):
         if number == 0 and daze is not None and daze < DAZE_HIT:
@@ -321,11 +324,13 @@ def roll_strikes(p: Plan, d12: D12, attack_dice: AttackDice) -> tuple[int | None
     return daze, out
 
 
-def resolve_attack(attack: MWAttack, rng: random.Random) -> AttackResult:
+def resolve_attack(
+    attack: MWAttack, rng: random.Random, daze_roll: int | None = None
+) -> AttackResult:
     """Steps 1–6 of an attack as the codex states them, every die kept for the reply."""
     p = plan(attack)
     natural, raw = roll_strikes(
-        p, partial(roll_effect_die, rng), partial(roll_attack_indexes, rng=rng)
+        p, partial(roll_effect_die, rng), partial(roll_attack_indexes, rng=rng), daze_roll
     )
     daze = None if natural is None else D12Roll(natural, natural, natural >= DAZE_HIT)
     strikes: list[Strike] = []
