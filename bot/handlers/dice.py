@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.context import Ctx
 from bot.dice import replies
+from bot.dice.berserk_tracked import ac_berserk_target, aim
 from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
 from bot.dice.odds import attack_odds, cast_odds
 from bot.dice.options import (
@@ -313,16 +314,27 @@ async def mw_push(ctx: Ctx, private: bool = False) -> Reply:
 # ── Berserk ────────────────────────────────────────────────────────────────────────────────────
 
 
-@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, PRIVATE])
-async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
-    strike = build_strike(options)
+BERSERK_TARGET = named("target", str, autocomplete=ac_berserk_target, max_length=100)
+
+
+@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, BERSERK_TARGET, PRIVATE])
+async def berserk_strike(
+    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+) -> Reply:
+    """`target` (a card of the tracked Berserk game): a closed card is struck in closed mode."""
+    aimed = await aim(ctx, target, options) if target else None
+    strike = build_strike(aimed.options if aimed is not None else options)
     result = roll_strike(strike, ctx.services.rng)
     summary = (
         "dice.summary.berserk",
         {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
     )
     await _log(ctx, "berserk strike", options, strike_json(result), summary, private)
-    return _finish(replies.berserk_reply(_tr(ctx), result), private)
+    reply = replies.berserk_reply(_tr(ctx), result)
+    if aimed is not None:
+        key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
+        reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
+    return _finish(reply, private)
 
 
 # ── Warhammer Fantasy ──────────────────────────────────────────────────────────────────────────

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 Holder = Participant | Unit
 MAGE_WARS = "mage-wars"
 KEYFORGE = "keyforge"
+BERSERK = "berserk"
 
 
 def _unit(step: Step, holder: Holder) -> Unit | None:
@@ -58,7 +59,11 @@ async def heal(step: Step, holder: Holder, points: int) -> bool:
 
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
-    """Damage about to be dealt to a unit; KeyForge armor and ward take their share first."""
+    """Damage about to be dealt to a unit; KeyForge armor and ward, Berserk Броня X first."""
+    if step.tpl.slug == BERSERK:
+        from bot.games.berserk.tracker import before_wounds
+
+        return await before_wounds(step, unit, amount)
     if step.tpl.slug != KEYFORGE:
         return amount
     from bot.games.keyforge.tracker import before_damage as kf_before
