@@ -423,8 +423,13 @@ async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     options=[
         name_option("планета"),
         Option("player", UserRef, ru_name="игрок"),
+        Option("icons", str, max_length=100, ru_name="значки"),
     ],
 )
-async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:
-    outcome = await service.add_item(ctx, "planets", name, player, command="/planet")
+async def planet(
+    ctx: Ctx, name: str, player: UserRef | None = None, icons: str | None = None
+) -> Reply:
+    outcome = await service.add_item(
+        ctx, "planets", name, player, command="/planet", icons=icons or ""
+    )
     return outcome_reply(ctx, outcome)

@@ -20,6 +20,7 @@ Holder = Participant | Unit
 MAGE_WARS = "mage-wars"
 KEYFORGE = "keyforge"
 BERSERK = "berserk"
+CONQUEST = "conquest"
 
 
 def _unit(step: Step, holder: Holder) -> Unit | None:
@@ -64,6 +65,10 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
         from bot.games.berserk.tracker import before_wounds
 
         return await before_wounds(step, unit, amount)
+    if step.tpl.slug == CONQUEST:
+        from bot.games.conquest.tracker import before_damage as cq_before
+
+        return await cq_before(step, unit, amount)
     if step.tpl.slug != KEYFORGE:
         return amount
     from bot.games.keyforge.tracker import before_damage as kf_before
@@ -137,3 +142,12 @@ async def redo_followups(storage: Storage, game_id: int, done: StepRecord) -> No
             return
         if await storage.tracker.redo(game_id) is None:
             return
+
+
+async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
+    """A Conquest planet captured with its icons: three planets sharing an icon win."""
+    if step.tpl.slug != CONQUEST or list_name != "planets":
+        return
+    from bot.games.conquest.tracker import planet_icons
+
+    await planet_icons(step, player, icons)

@@ -1038,9 +1038,18 @@ async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
 
 
 async def add_item(
-    ctx: Ctx, list_name: str, text: str, player: UserRef | None = None, *, command: str = ""
+    ctx: Ctx,
+    list_name: str,
+    text: str,
+    player: UserRef | None = None,
+    *,
+    command: str = "",
+    icons: str = "",
 ) -> Outcome:
-    """`/planet`: a name on a player's list; a planet is won once (whoever holds it)."""
+    """`/planet`: a name on a player's list; a planet is won once (whoever holds it).
+
+    `icons` (Conquest): the planet's icons, by any of their names; three planets sharing one win.
+    """
     state = await require_state(ctx)
     tpl = template(state.slug)
     if list_name not in tpl.lists:
@@ -1053,11 +1062,29 @@ async def add_item(
             if norm(item) == norm(clean):
                 raise refusal(f"tracker.error.{list_name}_taken", item=item, name=other.name)
 
+    keys = _icon_keys(tpl, icons)
+
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
         step.note("tracker.note.item_added", name=p.name, item=clean)
+        await game_rules.item_added(step, p, list_name, keys)
 
     return await run_step(ctx, state, "item.add", body, {"item": clean}, check=False)
+
+
+def _icon_keys(tpl: Template, text: str) -> list[str]:
+    """`материалы, технологии` → the icon stats; an unknown name is refused, naming the known."""
+    keys: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        key = tpl.resolve_stat(part)
+        if key is None or not key.startswith("icon_"):
+            known = ", ".join(d.ru for k, d in tpl.stats.items() if k.startswith("icon_"))
+            raise refusal("tracker.error.cq_icon", name=part, known=known or "—")
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 # --- keyforge ----------------------------------------------------------------------------------
