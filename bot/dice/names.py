@@ -54,6 +54,7 @@ RU_NAMES: dict[str, str] = {
     "level": "уровень",
     "value": "сложность",
     "against": "против",
+    "wizard": "маг",
     # generic
     "expr": "выражение",
     "n": "сколько",

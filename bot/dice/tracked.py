@@ -273,9 +273,16 @@ async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     Returns what is left in that pool. Too few dice is said in the roller's terms first (the
     tracker's own bounds check still guards the write).
     """
+    return (await spend_magic_step(ctx, side, pool, dice))[0]
+
+
+async def spend_magic_step(
+    ctx: Ctx, side: MagicSide, pool: str, dice: int
+) -> tuple[int, int | None]:
+    """`spend_magic`, and the id of the tracker step that spent the dice."""
     have = side.me.value(pool)
     if have < dice:
         raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
     outcome = await service.spend_pool(ctx, pool, dice)
     me = outcome.state.participant_by_user(ctx.user.id)
-    return me.value(pool) if me is not None else 0
+    return (me.value(pool) if me is not None else 0), outcome.step_id

@@ -39,8 +39,9 @@ from bot.dice.tracked import (
     magic_side,
     record_winds,
     remaining_life,
-    spend_magic,
+    spend_magic_step,
 )
+from bot.dice.whf_phase import check_wizard
 from bot.games.berserk.dice import roll_strike, strike_json
 from bot.games.mage_wars.dice import (
     MAX_BURN,
@@ -386,13 +387,25 @@ async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
     return side
 
 
-async def _spend(ctx: Ctx, pool: str, dice: int, private: bool) -> str | None:
-    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+async def _spend(
+    ctx: Ctx,
+    pool: str,
+    dice: int,
+    private: bool,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> tuple[str | None, int | None]:
+    """Spend from the roller's tracked pool before rolling: the reply line and the step id.
+
+    A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
+    """
     side = await _magic_side(ctx, private)
+    kind = "cast" if pool == "power" else "dispel"
+    await check_wizard(ctx, side, kind, wizard, spell)
     if side is None:
-        return None
-    left = await spend_magic(ctx, side, pool, dice)
-    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
+        return None, None
+    left, step_id = await spend_magic_step(ctx, side, pool, dice)
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left), step_id
 
 
 CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
@@ -403,10 +416,23 @@ CAST_OPTIONS = [
 ]
 
 
-@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, PRIVATE])
-async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
+WIZARD = named("wizard", str, max_length=60)
+SPELL = named("spell", str, max_length=60)
+
+
+@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, WIZARD, SPELL, PRIVATE])
+async def whf_cast(
+    ctx: Ctx,
+    dice: int,
+    level: int,
+    value: int,
+    private: bool = False,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> Reply:
     check_magic(dice, level, "value", value)
-    spent = await _spend(ctx, "power", dice, private)  # refused before anything is rolled
+    # refused before anything is rolled
+    spent, step_id = await _spend(ctx, "power", dice, private, wizard, spell)
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -414,8 +440,10 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
         else ("@odds.whf_cast" if result.success else "@odds.whf_fail")
     )
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
-    inputs = {"dice": dice, "level": level, "value": value}
-    await _log(ctx, "whf cast", inputs, cast_json(result), summary, private)
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
+    inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
+    data = {**cast_json(result), "pool_step": step_id}
+    await _log(ctx, "whf cast", inputs, data, summary, private)
     return _finish(_with_line(replies.cast_reply(_tr(ctx), result), spent), private)
 
 
@@ -427,17 +455,23 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
         CAST_DICE,
         named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
         named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        WIZARD,
         PRIVATE,
     ],
 )
-async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
+async def whf_dispel(
+    ctx: Ctx, dice: int, level: int, against: int, private: bool = False, wizard: str | None = None
+) -> Reply:
     check_magic(dice, level, "against", against)
-    spent = await _spend(ctx, "dispel", dice, private)
+    spent, step_id = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
-    inputs = {"dice": dice, "level": level, "against": against}
-    await _log(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "against": against}
+    if wizard:
+        inputs["wizard"] = wizard
+    data = {**dispel_json(result), "pool_step": step_id}
+    await _log(ctx, "whf dispel", inputs, data, summary, private)
     return _finish(_with_line(replies.dispel_reply(_tr(ctx), result), spent), private)
 
 
