@@ -208,8 +208,7 @@ async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str
     counter = unit.counter(step.tpl.damage)
     assert counter is not None  # find_target(change=True) checked it
     if damage:
-        await step.adjust(unit, counter.id, counter.key, damage)
-    await mw_tracker.after_damage(step, unit, damage)  # Sleep → Daze
+        await step.adjust(unit, counter.id, counter.key, damage)  # Sleep → Daze in the tracker
     for key, n in tokens.items():
         await mw_tracker.place_tokens(step, unit, key, n)  # Corrode beyond armor
 

@@ -151,3 +151,12 @@ async def item_added(step: Step, player: Participant, list_name: str, icons: lis
     from bot.games.conquest.tracker import planet_icons
 
     await planet_icons(step, player, icons)
+
+
+async def after_damage(step: Step, unit: Unit) -> None:
+    """A unit just took damage: in Mage Wars a sleeping creature wakes dazed."""
+    if step.tpl.slug != MAGE_WARS:
+        return
+    from bot.games.mage_wars.tracker import after_damage as mw_after
+
+    await mw_after(step, unit)

@@ -333,6 +333,8 @@ class Step:
                 raise _short(self.ctx, self.tpl, holder, exc.counter, -delta) from None
             raise _bounds_error(self.ctx, self.tpl, holder, exc) from None
         self._record(holder, key, before, after)
+        if after > before and isinstance(holder, Unit) and key == self.tpl.damage:
+            await game_rules.after_damage(self, holder)  # Mage Wars: Sleep → Daze
         return after
 
     async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:

@@ -76,12 +76,15 @@ async def heal_unit(step: Step, unit: Unit, points: int) -> None:
     await apply_healing(step, now, healing)
 
 
-async def after_damage(step: Step, unit: Unit, dealt: int) -> None:
-    """Seed 000 line 261: a sleeping creature that takes damage wakes dazed (Sleep → Daze)."""
-    sleep = unit.token("sleep")
-    if dealt <= 0 or sleep is None or sleep.value <= 0:
+async def after_damage(step: Step, unit: Unit) -> None:
+    """Seed 000 line 261: a sleeping creature that takes damage wakes dazed (Sleep → Daze).
+
+    Called by the tracker whenever a unit's damage goes up (`/dmg`, attacks, upkeep)."""
+    now = (await step.fresh()).unit(unit.id) or unit
+    sleep = now.token("sleep")
+    if sleep is None or sleep.value <= 0:
         return
-    await step.set(unit, sleep.id, "sleep", 0)
-    daze = await step.ensure(unit, "daze", token=True)
-    await step.adjust(unit, daze, "daze", 1)
-    step.note("tracker.note.mw_sleep_daze", unit=unit.name)
+    await step.set(now, sleep.id, "sleep", 0)
+    daze = await step.ensure(now, "daze", token=True)
+    await step.adjust(now, daze, "daze", 1)
+    step.note("tracker.note.mw_sleep_daze", unit=now.name)

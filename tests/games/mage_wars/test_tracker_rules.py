@@ -105,3 +105,15 @@ async def test_sleep_turns_to_daze_when_damaged(console: Console, services: Serv
     assert "просыпается" in out
     assert unit(state, "Страж").value("sleep") == 0
     assert unit(state, "Страж").value("daze") == 1
+
+
+async def test_sleep_turns_to_daze_on_dmg_too(console: Console, services: Services) -> None:
+    await _start(console)
+    await console.execute("/token add Страж token:сон")
+    out = await console.execute("/dmg Страж amount:1")
+    assert "просыпается" in out
+    state = await state_of(services)
+    assert unit(state, "Страж").value("sleep") == 0 and unit(state, "Страж").value("daze") == 1
+    out = await console.execute("/dmg Страж amount:1")  # awake now: nothing more
+    assert "просыпается" not in out
+    assert unit(await state_of(services), "Страж").value("daze") == 1
