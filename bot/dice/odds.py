@@ -168,6 +168,7 @@ def clear_caches() -> None:
     """Forget every cached table (benchmarks measure the first call after a start with it)."""
     _strike_counts.cache_clear()
     _landed.cache_clear()
+    _with_first.cache_clear()
     _binomial.cache_clear()
     _sum_and_sixes.cache_clear()
 
@@ -242,13 +243,27 @@ def attack_odds(attack: MWAttack) -> AttackOdds:
     else:
         # A first-strike bonus (Melee +X, seed 000 line 182): the first strike has its own law;
         # the later ones share theirs, and land independently of the first.
+        # Σⱼ P(j later land) · [(1 − first) · later_j + first · (one ⊕ later_j)], the
+        # convolutions cached like `_landed`, so another defense or Daze only re-weights.
         later = _landed(attack.later_dice, armor, faces, attack.strikes - 1)
-        rest = _mix(landed_weights(attack.strikes - 1, 1 - avoid, 1 - avoid), later)
-        one = _landed(attack.attack_dice, armor, faces, 1)[1]
-        both = convolve(one, rest)
-        total = [first * p for p in both]
-        total[: len(rest)] = [t + (1 - first) * p for t, p in zip(total, rest, strict=False)]
+        with_first = _with_first(
+            attack.attack_dice, attack.later_dice, armor, faces, attack.strikes
+        )
+        weights = landed_weights(attack.strikes - 1, 1 - avoid, 1 - avoid)
+        total = _mix(
+            [*(w * (1 - first) for w in weights), *(w * first for w in weights)],
+            [*later, *with_first],
+        )
     return AttackOdds(_trim(total), avoid, daze, effect_chance(attack))
+
+
+@lru_cache(maxsize=64)
+def _with_first(
+    first: int, later: int, armor: int, faces: FaceDamage, strikes: int
+) -> tuple[Law, ...]:
+    """Index j: the law of the first strike plus j landed later strikes."""
+    one = _landed(first, armor, faces, 1)[1]
+    return tuple(tuple(convolve(one, law)) for law in _landed(later, armor, faces, strikes - 1))
 
 
 def _mix(weights: Sequence[float], laws: Sequence[Sequence[float]]) -> Dist:
