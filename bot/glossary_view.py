@@ -10,16 +10,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import limits
 from bot.games import GAMES
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, script_of
 
 # Discord limits that shape our labels (autocomplete choice names, select options, buttons).
-CHOICE_NAME_MAX = 100
-OPTION_LABEL_MAX = 100
-OPTION_DESCRIPTION_MAX = 100
-BUTTON_LABEL_MAX = 80
-CHOICES_MAX = 25
+CHOICE_NAME_MAX = limits.CHOICE_NAME
+OPTION_LABEL_MAX = limits.SELECT_OPTION_LABEL
+OPTION_DESCRIPTION_MAX = limits.SELECT_OPTION_DESCRIPTION
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
+CHOICES_MAX = limits.CHOICES
 
 _SPACES = re.compile(r"\s+")
 _INLINE = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")

@@ -102,6 +102,19 @@ class LiveMessageManager:
             if slot.task is not None and not slot.task.done():
                 slot.task.cancel()
 
+    async def flush(self) -> None:
+        """Show every pending change now, without waiting out the edit window (on shutdown)."""
+        for channel_id, slot in list(self._slots.items()):
+            task = slot.task
+            if task is not None and not task.done():
+                task.cancel()  # asleep in the window, or mid-sync: redone from a fresh read
+                await asyncio.gather(task, return_exceptions=True)
+                slot.dirty = True
+            if slot.dirty:
+                slot.dirty = False
+                async with slot.lock:
+                    await self._sync(channel_id, slot, repost=False)
+
     async def on_game_changed(self, channel_id: int) -> None:
         """The hook: mark the channel dirty and make sure a worker will show it. Never waits."""
         slot = self._slots.setdefault(channel_id, _Slot())

@@ -33,6 +33,7 @@ from bot.registry import (
     command,
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption
+from bot.tracker.names import md
 from glossary.model import Entry
 from glossary.normalize import clean, fold
 
@@ -301,7 +302,7 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     spelled alike, the reply says so and offers only a few terms to start from.
     """
     glossary = glossary_of(ctx)
-    shown = shorten(query, 60)
+    shown = md(shorten(query, 60))
     if slug is not None:
         elsewhere = answering_hits(
             query, glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)

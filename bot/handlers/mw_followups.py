@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.context import Ctx
-from bot.dice import replies
 from bot.dice.faces import roll_effect_die
-from bot.dice.options import ATTACK_OPTIONS, build_attack, named
-from bot.dice.tracked import (
-    MW_SLUG,
+from bot.games.mage_wars import GAME, view
+from bot.games.mage_wars.commands import (
+    ATTACK_OPTIONS,
     Tracked,
-    effect_tokens,
-    fill_attack,
+    build_attack,
     find_target,
     hit_unit,
 )
@@ -31,6 +29,8 @@ from bot.games.mage_wars.followups import (
     offers,
     split_targets,
 )
+from bot.games.mage_wars.target import effect_tokens, fill_attack
+from bot.handlers.dice_names import named
 from bot.handlers.tracker import outcome_reply
 from bot.registry import UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
@@ -140,7 +140,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         return Reply.error(ctx.t("error.stale_button"))
     link = FOLLOWS if anchor.startswith("a") else AFTER
     state = await service.require_state(ctx)
-    if state.slug != MW_SLUG:
+    if state.slug != GAME.slug:
         raise service.wrong_game(ctx, "/mw attack", state.slug)
     service.require_player(ctx, state)
     attacker, target = state.unit(attacker_id), state.unit(target_id)
@@ -168,9 +168,9 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         link: anchor_id,
     }
     outcome = await service.run_step(ctx, state, kind, body, params)
-    reply = replies.attack_reply(ctx.t, result)
+    reply = view.attack_reply(ctx.t, result)
     reply.title = ctx.t(f"dice.mw.{kind}_title", unit=target.name, total=result.total)
-    lines = replies.target_lines(
+    lines = view.target_lines(
         ctx.t,
         md(attacker.name),
         filled.taken,
@@ -299,8 +299,8 @@ def _multi_reply(
         lines.append(ctx.t("dice.mw.zone_daze_once") + " " + ctx.t(key, roll=daze_roll))
     fields: list[Field] = []
     for tracked, result, _, unknown in results:
-        one = replies.attack_reply(ctx.t, result)  # its Daze line is said once, above
-        setup = replies.attack_setup_lines(ctx.t, result.attack)
+        one = view.attack_reply(ctx.t, result)  # its Daze line is said once, above
+        setup = view.attack_setup_lines(ctx.t, result.attack)
         text = "\n".join(
             [*setup, *(f"**{f.name}**\n{f.value}" for f in one.fields)]
             + [ctx.t("dice.target.effect_not_token", row=row) for row in unknown]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot import limits
 from bot.context import Ctx, UserRef
 from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
 from bot.reply import Attachment, Button, Kind, Reply, Style
@@ -45,12 +46,12 @@ async def ac_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choi
         owner = state.participant(u.owner_id)
         label = f"{u.name} ({owner.name})" if owner and owner.name != u.name else u.name
         if n in norm(u.name):
-            out.append(Choice(label[:100], u.name))
+            out.append(Choice(label[: limits.CHOICE_NAME], u.name))
     seen = {norm(c.value) for c in out}
     for p in state.participants:
         if n in norm(p.name) and norm(p.name) not in seen:
-            out.append(Choice(p.name[:100], p.name))
-    return out[:25]
+            out.append(Choice(p.name[: limits.CHOICE_NAME], p.name))
+    return out[: limits.CHOICES]
 
 
 async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -73,11 +74,11 @@ async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice
         keys = list(tpl.stats)
     n = norm(current)
     out = [
-        Choice(tpl.label(k, ctx.lang)[:100], k)
+        Choice(tpl.label(k, ctx.lang)[: limits.CHOICE_NAME], k)
         for k in dict.fromkeys(keys)
         if not n or n in norm(tpl.label(k, ctx.lang)) or n in norm(k)
     ]
-    return out[:25]
+    return out[: limits.CHOICES]
 
 
 async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -87,14 +88,14 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
     tpl = template(state.slug)
     n = norm(current)
     out = [
-        Choice(d.name(ctx.lang)[:100], d.key)
+        Choice(d.name(ctx.lang)[: limits.CHOICE_NAME], d.key)
         for d in tpl.tokens.values()
         if not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases))
     ]
     if tpl.open:  # a custom game's tokens are made on the fly: offer those already in play
         made = dict.fromkeys(c.key for h in (*state.participants, *state.units) for c in h.tokens)
-        out += [Choice(k[:100], k) for k in made if not n or n in norm(k)]
-    return out[:25]
+        out += [Choice(k[: limits.CHOICE_NAME], k) for k in made if not n or n in norm(k)]
+    return out[: limits.CHOICES]
 
 
 TARGET = Option(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.render.safe import strip_bidi
 from bot.reply import Button, Kind, Reply, Select
 
 _MARK = {Kind.INFO: "", Kind.SUCCESS: "✔ ", Kind.ERROR: "✖ "}
@@ -30,7 +31,8 @@ def render_text(reply: Reply, lang: str = "ru") -> str:
     lines.extend(_actions(reply))
     if reply.ephemeral and reply.kind is not Kind.ERROR:
         lines.append(t("console.only_you", lang))
-    return "\n".join(lines).rstrip() + "\n"
+    # Bidi controls in a typed name would reverse the rest of the console line too.
+    return strip_bidi("\n".join(lines)).rstrip() + "\n"
 
 
 def _actions(reply: Reply) -> list[str]:

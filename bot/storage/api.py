@@ -30,6 +30,7 @@ class TrackerTx(Protocol):
     game_id: int
     step_id: int
     events: int
+    params: dict[str, Any]  # the step's parameters, as recorded at commit (names settled inside)
 
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]: ...
 

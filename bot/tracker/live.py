@@ -17,6 +17,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot import limits
 from bot.i18n import catalogue, t
 from bot.reply import Button, Field, Kind, Reply, Select, SelectOption, Style, clip
 from bot.tracker.model import Counter, GameState, Participant, Unit, keyforge_chain_penalty
@@ -24,17 +25,17 @@ from bot.tracker.names import md
 from bot.tracker.templates import TURN_GAMES, Template, game_name, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
-TITLE_MAX = 256
-DESCRIPTION_MAX = 4096
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FIELDS_MAX = 25
-FOOTER_MAX = 2048
-EMBED_TOTAL_MAX = 6000
-EMBEDS_MAX = 10
-SELECT_OPTIONS_MAX = 25
-SELECT_LABEL_MAX = 100
-BUTTON_LABEL_MAX = 80
+TITLE_MAX = limits.EMBED_TITLE
+DESCRIPTION_MAX = limits.EMBED_DESCRIPTION
+FIELD_NAME_MAX = limits.EMBED_FIELD_NAME
+FIELD_VALUE_MAX = limits.EMBED_FIELD_VALUE
+FIELDS_MAX = limits.EMBED_FIELDS
+FOOTER_MAX = limits.EMBED_FOOTER
+EMBED_TOTAL_MAX = limits.EMBED_TOTAL
+EMBEDS_MAX = limits.EMBEDS_PER_MESSAGE
+SELECT_OPTIONS_MAX = limits.SELECT_OPTIONS
+SELECT_LABEL_MAX = limits.SELECT_OPTION_LABEL
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
 # Rows: up to three selects for the targets, then the two button rows.
 SELECTS_MAX = 3
 

@@ -976,15 +976,19 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
                 min=d.min if d.min is not None else "−∞",
                 max=d.max if d.max is not None else "∞",
             )
-    everyone: list[Holder] = [*state.units, *state.participants]
-    taken = {norm(h.name) for h in everyone}
-    final = clean
-    n = 2
-    while norm(final) in taken:
-        final = f"{clean} {n}"
-        n += 1
 
     async def body(step: Step) -> None:
+        # «Bear 2» is numbered from the game as this step sees it under its lock, so adds that
+        # race each other (in any process) get distinct names.
+        now = await step.fresh()
+        everyone: list[Holder] = [*now.units, *now.participants]
+        taken = {norm(h.name) for h in everyone}
+        final = clean
+        n = 2
+        while norm(final) in taken:
+            final = f"{clean} {n}"
+            n += 1
+        step.tx.params["unit"] = final
         uid = await step.tx.add_unit(p.id, CREATURE, final)
         for pos, (key, value) in enumerate(values.items()):
             d = tpl.define(key)
@@ -994,7 +998,7 @@ async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, 
         step.note(tpl.unit_note, unit=final, owner=p.name)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
-    return await run_step(ctx, state, "unit.add", body, {"unit": final})
+    return await run_step(ctx, state, "unit.add", body, {"unit": clean})
 
 
 def _find_unit(state: GameState, target: str) -> Unit:

@@ -4,7 +4,7 @@ console accepts it, and errors name the option as a Russian user sees it."""
 from __future__ import annotations
 
 from bot.console import Console
-from bot.dice.names import RU_NAMES
+from bot.handlers.dice_names import RU_NAMES
 from bot.i18n import t
 from bot.registry import load_handlers, registry
 

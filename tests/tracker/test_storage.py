@@ -8,7 +8,11 @@ from bot.context import Services, UserRef
 from bot.storage.tracker import GameExists, GameNotActive
 from bot.tracker import service
 from bot.tracker.records import OutOfBounds
+from tests.storage import fixtures as both
 from tests.tracker.conftest import CHANNEL, MakeCtx
+
+# Every test here runs on SQLite and on PostgreSQL.
+pg_server, target, services = both.pg_server, both.target, both.services
 
 
 async def test_active_game_slug(services: Services, make_ctx: MakeCtx) -> None:

@@ -8,10 +8,10 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.dice.odds import berserk_joint, choice_chances
-from bot.dice.replies import berserk_reply
 from bot.games.berserk.dice import BerserkStrike, fight_table, parse_values, roll_strike
+from bot.games.berserk.odds import berserk_joint, choice_chances
 from bot.games.berserk.rules import WeakerChoice, armor, tracked_mode, weaker_choice
+from bot.games.berserk.view import berserk_reply
 from bot.i18n import t
 from tests.games.seeds import seed_line
 from tests.tracker.conftest import state_of, unit

@@ -14,10 +14,10 @@ from collections import Counter
 import pytest
 
 from bot.dice.faces import ATTACK_FACES
-from bot.dice.odds import attack_odds
 from bot.games.mage_wars.dice import DAZE_HIT, MWAttack, attack_totals, resolve_attack
-from tests.dice.chisq import assert_fits
+from bot.games.mage_wars.odds import attack_odds
 from tests.games.seeds import seed_line
+from tests.helpers.chisq import assert_fits
 
 
 def test_seed_lines() -> None:

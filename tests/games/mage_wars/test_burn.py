@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from bot.dice.errors import OutOfRange
 from bot.dice.faces import ATTACK_FACES
 from bot.games.mage_wars.dice import roll_burn
-from bot.registry import UserError
 
 
 def test_burn_counts_faces_and_tokens() -> None:
@@ -30,5 +30,5 @@ def test_burn_ignores_armor_and_counts_criticals_as_damage() -> None:
 
 def test_burn_zero_tokens_and_limits() -> None:
     assert roll_burn(0, random.Random(1)).damage == 0
-    with pytest.raises(UserError):
+    with pytest.raises(OutOfRange):
         roll_burn(-1, random.Random(1))

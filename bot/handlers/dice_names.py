@@ -1,12 +1,15 @@
 """Russian names of the dice options, in one place.
 
-The registry shows them on Discord and the console accepts them; the engines' own errors name an
-option through `option_label`, so a Russian user reads the same name they typed.
+The registry shows them on Discord and the console accepts them; the engines' errors name an
+option by its English name and `bot/handlers/dice_errors.py` shows it through `option_label`,
+so a Russian user reads the same name they typed.
 """
 
 from __future__ import annotations
 
-from bot.registry import Localized
+from typing import Any
+
+from bot.registry import Localized, Option, OptionType
 
 RU_NAMES: dict[str, str] = {
     # Mage Wars
@@ -65,3 +68,8 @@ RU_NAMES: dict[str, str] = {
 def option_label(name: str) -> Localized:
     """An option's name as the user sees it: Russian in Russian, the English name otherwise."""
     return Localized(ru=RU_NAMES.get(name, name), en=name)
+
+
+def named(name: str, kind: OptionType, **kw: Any) -> Option:
+    """An `Option` with its Russian name from `RU_NAMES`."""
+    return Option(name, kind, ru_name=RU_NAMES[name], **kw)

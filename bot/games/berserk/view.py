@@ -1,0 +1,165 @@
+"""Berserk replies: a strike by the fight table and its exact odds.
+
+Each builder takes `tr(key, **params)` so the same text reaches Discord, the console and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
+from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
+from bot.games.berserk.rules import WeakerChoice, weaker_choice
+from bot.handlers.dice_chart import chart, percent
+from bot.handlers.dice_replies import Tr, calc, plus_minus
+from bot.reply import Field, Reply
+
+
+def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) -> list[str]:
+    items: list[str] = []
+    if mod:
+        items.append(tr("dice.berserk.mod", x=plus_minus(mod)))
+    if blessing:
+        items.append(tr("dice.berserk.blessing"))
+    if clumsiness:
+        items.append(
+            tr("dice.berserk.clumsiness", x=clumsiness)
+            if simple
+            else tr("dice.berserk.clumsiness_ignored")
+        )
+    return items
+
+
+def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
+    s = r.strike
+    strike_name = tr(f"dice.choice.{s.kind}")
+    lines = [tr("dice.berserk.mode_fight" if r.fight else "dice.berserk.mode_closed")]
+    if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
+        lines.append(tr("dice.berserk.defender_ignored"))
+    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    if items:
+        lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
+    if r.fight:
+        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if items:
+            lines.append(tr("dice.berserk.defender_modifiers", items=", ".join(items)))
+    lines.append(
+        tr(
+            "dice.berserk.attacker_roll",
+            calc=calc(r.attacker_roll, s.attacker_mod),
+            kind=tr(f"dice.kind.{r.attacker_kind}"),
+            wounds=r.wounds,
+            values=s.values.text(),
+        )
+    )
+    if r.defender_roll is not None and r.defender_total is not None:
+        back = ""
+        if s.defender_values is not None and r.defender_wounds is not None:
+            back = tr(
+                "dice.berserk.defender_wounds",
+                wounds=r.defender_wounds,
+                values=s.defender_values.text(),
+            )
+        lines.append(
+            tr(
+                "dice.berserk.defender_roll",
+                calc=calc(r.defender_roll, s.defender_total_mod),
+                kind=tr(f"dice.kind.{r.defender_kind}"),
+                wounds=back,
+            )
+        )
+        lines.append(tr("dice.berserk.difference", difference=plus_minus(r.difference or 0)))
+        choice = weaker_choice(r.attacker_kind, r.defender_kind)
+        if choice is not None:
+            lines.append(_choice_line(tr, s, choice))
+    title = tr(
+        "dice.berserk.title",
+        strike=strike_name,
+        kind=tr(f"dice.kind.{r.attacker_kind}"),
+        wounds=r.wounds,
+    )
+    return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
+
+
+def _choice_line(tr: Tr, s: BerserkStrike, choice: WeakerChoice) -> str:
+    """The advantaged side may strike weaker so the other side does not strike back."""
+    wounds: int | None
+    if choice.side == "attacker":
+        kind, wounds = choice.attacker, s.values.wounds(choice.attacker)
+    else:
+        kind = choice.defender
+        wounds = s.defender_values.wounds(kind) if s.defender_values is not None else None
+    return tr(
+        f"dice.berserk.choice_{choice.side}",
+        kind=tr(f"dice.kind.{kind}"),
+        wounds="?" if wounds is None else wounds,
+    )
+
+
+def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
+    return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
+
+
+def berserk_odds_reply(
+    tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
+) -> Reply:
+    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker)))]
+    body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
+    if not fight and defender_given:
+        body.append(tr("dice.berserk.defender_ignored"))
+    if fight:
+        fields.append(Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender))))
+        if odds.defender_wounds is not None:
+            body.append(tr("dice.odds.defender_mean", mean=f"{odds.defender_wounds:.2f}"))
+    return Reply(
+        title=tr("dice.odds.berserk_title", values=values, mean=f"{odds.mean_wounds:.2f}"),
+        body="\n".join(body),
+        fields=fields,
+    )
+
+
+def berserk_both_odds_reply(tr: Tr, values: str, fight: BerserkOdds, closed: BerserkOdds) -> Reply:
+    """No mode given: the fight (both roll) and the closed mode (attacker only) side by side."""
+    body = [
+        tr("dice.odds.both_modes"),
+        tr("dice.odds.mean_fight", mean=f"{fight.mean_wounds:.2f}"),
+    ]
+    if fight.defender_wounds is not None:
+        body.append(tr("dice.odds.defender_mean", mean=f"{fight.defender_wounds:.2f}"))
+    body.append(tr("dice.odds.mean_closed", mean=f"{closed.mean_wounds:.2f}"))
+    return Reply(
+        title=tr("dice.odds.berserk_both_title", values=values),
+        body="\n".join(body),
+        fields=[
+            Field(tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker))),
+            Field(tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender))),
+            Field(tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker))),
+        ],
+    )
+
+
+def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
+    """The `/odds berserk` reply for `options.odds_strikes`: one mode, or fight and closed."""
+    values = strikes[0].values.text()
+    if len(strikes) == 2:
+        both = berserk_both_odds_reply(
+            tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
+        )
+        return _with_choices(tr, both, strikes[0])
+    strike = strikes[0]
+    odds = berserk_odds(strike)
+    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given)
+    return _with_choices(tr, reply, strike)
+
+
+def _with_choices(tr: Tr, reply: Reply, fight: BerserkStrike) -> Reply:
+    """How often the fight lands on a row where the advantaged side may strike weaker."""
+    if not fight.fight:
+        return reply
+    split = choice_chances(fight)
+    reply.body += "\n" + tr(
+        "dice.odds.berserk_choice",
+        attacker=percent(split["attacker"]),
+        defender=percent(split["defender"]),
+    )
+    return reply

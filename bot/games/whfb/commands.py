@@ -1,0 +1,320 @@
+"""Warhammer Fantasy magic commands: `/whf winds|cast|dispel` and `/odds whf`.
+
+When the channel tracks a Warhammer Fantasy game the roller plays in, winds set the pools (the
+roller's power, the single opponent's dispel) in one undoable step and fill missing wizard
+counts from the tracked ones; cast/dispel spend their dice from the roller's pool first: too few
+dice is the tracker's refusal, and then nothing is rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.context import Ctx
+from bot.games.whfb import GAME, view
+from bot.games.whfb.dice import (
+    MAX_CAST_DICE,
+    MAX_LEVEL,
+    MAX_VALUE,
+    MAX_WIZARDS,
+    cast_json,
+    check_magic,
+    dispel_json,
+    roll_cast,
+    roll_dispel,
+    roll_winds,
+    winds_json,
+)
+from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
+from bot.games.whfb.rules import MagicAttempt, wizard_refusal
+from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
+from bot.handlers.dice_names import named
+from bot.registry import UserError, command
+from bot.reply import Reply
+from bot.tracker import service
+from bot.tracker.model import GameState, Participant
+
+# ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class MagicSide:
+    """The roller's side in this channel's active `whfb` game, and the other players."""
+
+    state: GameState
+    me: Participant
+    others: list[Participant]
+
+    @property
+    def opponent(self) -> Participant | None:
+        """The one opponent, or None when there are several (whose dispel pool is unclear)."""
+        return self.others[0] if len(self.others) == 1 else None
+
+
+async def magic_side(ctx: Ctx) -> MagicSide | None:
+    """The roller's side when they play in this channel's active `whfb` game, else None."""
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != GAME.slug or not state.game.active:
+        return None
+    me = state.participant_by_user(ctx.user.id)
+    if me is None:
+        return None
+    return MagicSide(state, me, [p for p in state.participants if p.id != me.id])
+
+
+async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> service.Outcome:
+    """The roller's power pool and the opponent's dispel pool as ONE tracker step (`pools`).
+
+    One `/game undo` takes the whole Winds of Magic back.
+    """
+    targets = [(side.me, "power", power)]
+    if side.opponent is not None:
+        targets.append((side.opponent, "dispel", dispel))
+
+    async def body(step: service.Step) -> None:
+        for player, key, value in targets:
+            counter = player.counter(key)
+            if counter is not None:
+                await step.set(player, counter.id, key, value)
+
+    return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
+
+
+async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
+    """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
+
+    Returns what is left in that pool. Too few dice is said in the roller's terms first (the
+    tracker's own bounds check still guards the write).
+    """
+    return (await spend_magic_step(ctx, side, pool, dice))[0]
+
+
+async def spend_magic_step(
+    ctx: Ctx, side: MagicSide, pool: str, dice: int
+) -> tuple[int, int | None]:
+    """`spend_magic`, and the id of the tracker step that spent the dice."""
+    have = side.me.value(pool)
+    if have < dice:
+        raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
+    outcome = await service.spend_pool(ctx, pool, dice)
+    me = outcome.state.participant_by_user(ctx.user.id)
+    return (me.value(pool) if me is not None else 0), outcome.step_id
+
+
+# ── per-wizard state of a tracked phase (issue 9) ──────────────────────────────────────────────
+# A cast or dispel by a player of a tracked game spends from the pool as a tracker step; the roll
+# log keeps that step's id (`pool_step`) and the wizard and spell named. The phase's attempts are
+# the logged rolls whose pool step is still done and came after the last `/game next`, so an
+# undone spend is forgotten with it. The rules: `bot/games/whfb/rules.py: wizard_refusal`.
+
+PHASE_HISTORY = 200
+PHASE_ROLLS = 100
+POOL_STEP = "pool_step"
+
+
+async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
+    storage = ctx.services.storage
+    history = await storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    done = {s.id for s in history if s.status == "done"}
+    start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
+    out: list[MagicAttempt] = []
+    for r in await storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
+        if r.command not in ("whf cast", "whf dispel"):
+            continue
+        step, wizard = r.result.get(POOL_STEP), r.inputs.get("wizard")
+        if not wizard or not isinstance(step, int) or step <= start or step not in done:
+            continue
+        kind = r.command.split()[1]
+        spell = str(r.inputs.get("spell") or "")
+        out.append(MagicAttempt(r.user_id, kind, str(wizard), spell, bool(r.result.get("success"))))
+    return out
+
+
+async def check_wizard(
+    ctx: Ctx, side: MagicSide | None, kind: str, wizard: str | None, spell: str | None
+) -> None:
+    """Refuse a named wizard who may not try now, before any die is spent or rolled."""
+    if side is None or not wizard:
+        return
+    attempts = await phase_attempts(ctx, side)
+    refusal = wizard_refusal(attempts, ctx.user.id, kind, wizard, spell or "")
+    if refusal is not None:
+        raise UserError(refusal.key, **refusal.params)
+
+
+# ── the commands ───────────────────────────────────────────────────────────────────────────────
+
+
+@command(
+    "whf",
+    "winds",
+    area=AREA,
+    options=[
+        named("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        PRIVATE,
+    ],
+)
+async def whf_winds(
+    ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
+) -> Reply:
+    side = await _magic_side(ctx, private)
+    opponent = side.opponent if side is not None else None
+    if wizards is None:
+        wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0
+    if enemy_wizards is None:
+        enemy_wizards = min(MAX_WIZARDS, opponent.value("wizards")) if opponent else 0
+    result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
+    reply = view.winds_reply(ctx.t, result)
+    if side is not None:
+        await record_winds(ctx, side, result.power, result.dispel)
+        lines = [ctx.t("dice.whf.pools_power", name=side.me.name, power=result.power)]
+        if opponent is not None:
+            lines.append(ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel))
+        reply.body = "\n".join([reply.body, *lines])
+    inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
+    summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
+    await log_roll(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    return finish(reply, private)
+
+
+async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
+    """The roller's side in a tracked `whfb` game. Its pools are shared with the table, so a
+    roll that would change them is never private: refused before anything is rolled."""
+    side = await magic_side(ctx)
+    if side is not None and private:
+        raise UserError("dice.whf.private")
+    return side
+
+
+async def _spend(
+    ctx: Ctx,
+    pool: str,
+    dice: int,
+    private: bool,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> tuple[str | None, int | None]:
+    """Spend from the roller's tracked pool before rolling: the reply line and the step id.
+
+    A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
+    """
+    side = await _magic_side(ctx, private)
+    await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell)
+    if side is None:
+        return None, None
+    left, step_id = await spend_magic_step(ctx, side, pool, dice)
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left), step_id
+
+
+CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
+CAST_OPTIONS = [
+    CAST_DICE,
+    named("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+    named("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+]
+
+
+WIZARD = named("wizard", str, max_length=60)
+SPELL = named("spell", str, max_length=60)
+
+
+@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, WIZARD, SPELL, PRIVATE])
+async def whf_cast(
+    ctx: Ctx,
+    dice: int,
+    level: int,
+    value: int,
+    private: bool = False,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> Reply:
+    check_magic(dice, level, "value", value)
+    # refused before anything is rolled
+    spent, step_id = await _spend(ctx, "power", dice, private, wizard, spell)
+    result = roll_cast(dice, level, value, ctx.services.rng)
+    outcome = (
+        "@odds.whf_if"
+        if result.irresistible
+        else ("@odds.whf_cast" if result.success else "@odds.whf_fail")
+    )
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
+    inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
+    data = {**cast_json(result), POOL_STEP: step_id}
+    await log_roll(ctx, "whf cast", inputs, data, summary, private)
+    return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
+
+
+@command(
+    "whf",
+    "dispel",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        WIZARD,
+        PRIVATE,
+    ],
+)
+async def whf_dispel(
+    ctx: Ctx, dice: int, level: int, against: int, private: bool = False, wizard: str | None = None
+) -> Reply:
+    check_magic(dice, level, "against", against)
+    spent, step_id = await _spend(ctx, "dispel", dice, private, wizard)
+    result = roll_dispel(dice, level, against, ctx.services.rng)
+    outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "against": against}
+    if wizard:
+        inputs["wizard"] = wizard
+    data = {**dispel_json(result), POOL_STEP: step_id}
+    await log_roll(ctx, "whf dispel", inputs, data, summary, private)
+    return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
+
+
+def _with_line(reply: Reply, line: str | None) -> Reply:
+    if line:
+        reply.body = f"{reply.body}\n{line}" if reply.body else line
+    return reply
+
+
+@command("odds", "whf", area=AREA, options=CAST_OPTIONS)
+async def odds_whf(ctx: Ctx, dice: int, level: int, value: int) -> Reply:
+    return view.whf_odds_reply(ctx.t, dice, level, value, cast_odds(dice, level, value))
+
+
+# ── `/odds dispel` and `/odds winds` (issue 9): the exact odds the engine already computes ─────
+
+
+@command(
+    "odds",
+    "dispel",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+    ],
+)
+async def odds_dispel(ctx: Ctx, dice: int, level: int, against: int) -> Reply:
+    """P(a dispel reaches the casting result), exact over the 6^dice rolls."""
+    check_magic(dice, level, "against", against)
+    return view.dispel_odds_reply(ctx.t, dice, level, against, dispel_odds(dice, level, against))
+
+
+@command(
+    "odds",
+    "winds",
+    area=AREA,
+    options=[
+        named("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+    ],
+)
+async def odds_winds(ctx: Ctx, wizards: int = 0, enemy_wizards: int = 0) -> Reply:
+    """The exact power and dispel pool sizes after the Winds of Magic (seed 002 lines 41–71)."""
+    power, dispel = winds_odds(wizards, enemy_wizards)
+    return view.winds_odds_reply(ctx.t, wizards, enemy_wizards, power, dispel)
