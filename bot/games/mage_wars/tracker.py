@@ -80,11 +80,12 @@ async def after_damage(step: Step, unit: Unit) -> None:
     """Seed 000 line 261: a sleeping creature that takes damage wakes dazed (Sleep → Daze).
 
     Called by the tracker whenever a unit's damage goes up (`/dmg`, attacks, upkeep)."""
-    now = (await step.fresh()).unit(unit.id) or unit
-    sleep = now.token("sleep")
+    sleep = unit.token("sleep")
     if sleep is None or sleep.value <= 0:
-        return
-    await step.set(now, sleep.id, "sleep", 0)
-    daze = await step.ensure(now, "daze", token=True)
-    await step.adjust(now, daze, "daze", 1)
-    step.note("tracker.note.mw_sleep_daze", unit=now.name)
+        return  # the common case reads nothing more
+    if (await step.tx.counter(sleep.id)).value <= 0:
+        return  # already woken earlier in this step
+    await step.set(unit, sleep.id, "sleep", 0)
+    daze = await step.ensure(unit, "daze", token=True)
+    await step.adjust(unit, daze, "daze", 1)
+    step.note("tracker.note.mw_sleep_daze", unit=unit.name)

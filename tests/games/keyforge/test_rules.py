@@ -93,3 +93,16 @@ async def test_steal(console: Console, services: Services) -> None:
     console.lang = "en"
     out = await console.execute("/kf steal amount:2")
     assert "has no Æmber" in out
+
+
+async def test_board_says_what_the_tokens_mean(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Krump power:4")
+    out = await console.execute("/game show")
+    assert "Оглушение:" not in out
+    await console.execute("/token add Krump token:оглушение")
+    await console.execute("/token add Krump token:оберег")
+    out = await console.execute("/game show")
+    assert "Оглушение: при следующем использовании" in out
+    assert "Оберег: отменяет следующий урон" in out
+    assert "Ярость:" not in out
