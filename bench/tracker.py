@@ -30,9 +30,10 @@ import asyncpg
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.games.custom import GAME as CUSTOM
+from bot.handlers import tracker_ops as service
 from bot.storage.db import Db
 from bot.storage.sqlite import SqliteDatabase, _run_all
-from bot.tracker import service
 
 TARGET_RATIO = 0.5
 TARGET_P99_MS = 10.0
@@ -108,7 +109,7 @@ def raw_change(db: Db, game_id: int, counter_id: int) -> Callable[[int], Awaitab
 
 async def start_game(services: Services, channel: str) -> tuple[Ctx, int, int]:
     ctx = Ctx(services, UserRef.from_name("alice"), stable_id(channel), 1)
-    await service.start(ctx, "custom", [UserRef.from_name("bob")], {"life": 0})
+    await service.start(ctx, CUSTOM.slug, [UserRef.from_name("bob")], {"life": 0})
     state = await service.load_state(services.storage, ctx.channel_id)
     assert state is not None
     counter = state.participants[0].counter("life")

@@ -33,6 +33,14 @@ def game_name(slug: str, lang: str) -> str:
     return game.name(lang) if game else slug
 
 
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
+
+
+def escape_markdown(text: str) -> str:
+    """User text echoed in a reply, with Discord's markdown and mention characters escaped."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
 def sentence_case(text: str) -> str:
     """First letter upper-case: the sources write one category both ways (`Игровой`/`игровой`)."""
     return text[:1].upper() + text[1:]

@@ -24,10 +24,10 @@ import discord
 
 from bot.context import Ctx, Services, UserRef
 from bot.discord.render import render_reply
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_layout import payload_hash
 from bot.handlers.tracker_live import live_reply
 from bot.reply import Reply
-from bot.tracker import service
-from bot.tracker.live import payload_hash
 from bot.tracker.model import GameState
 
 log = logging.getLogger("arbiter.live")

@@ -19,6 +19,7 @@ class Game:
     home: Path = field(compare=False)
     glossary: bool = True
     order: int = 0  # where the game stands in lists (choices, /about)
+    turns: bool = False  # counted in turns rather than rounds (the board says "turn 3")
 
     def name(self, lang: str) -> str:
         return self.name_ru if lang == "ru" else self.name_en

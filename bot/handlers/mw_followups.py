@@ -30,12 +30,12 @@ from bot.games.mage_wars.followups import (
     split_targets,
 )
 from bot.games.mage_wars.target import effect_tokens, fill_attack
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import outcome_reply
 from bot.registry import UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
 from bot.storage.api import RollRecord
-from bot.tracker import service
 from bot.tracker.game_rules import AFTER, FOLLOWS
 from bot.tracker.model import GameState, Unit
 from bot.tracker.names import md

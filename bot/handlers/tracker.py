@@ -1,6 +1,7 @@
-"""The game tracker commands: /game, /unit, /set, /add, /dmg, /heal, /mana, /token, /kf, /planet.
+"""The game tracker commands: /game, /unit, /set, /add, /dmg, /heal, /mana, /token.
 
-Handlers only parse, call `bot.tracker.service` (which checks, writes and notifies) and turn the
+A game's own commands (`/kf forge`, `/planet`) are in its `bot/games/<game>/commands.py`.
+Handlers only parse, call `tracker_ops` (the core checks, writes and notifies) and turn the
 outcome into a `Reply`. Autocomplete offers the units, players and stats of this channel's game.
 """
 
@@ -11,15 +12,23 @@ from typing import Any
 
 from bot import limits
 from bot.context import Ctx, UserRef
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_board import scoreboard
+from bot.handlers.tracker_describe import (
+    change_line,
+    game_name,
+    header,
+    note_line,
+    plural,
+    step_line,
+)
+from bot.handlers.tracker_layout import render_board
 from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
 from bot.reply import Attachment, Button, Kind, Reply, Style
-from bot.tracker import service
-from bot.tracker.describe import change_line, header, note_line, plural, step_line
 from bot.tracker.export import export_game
-from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState
 from bot.tracker.names import norm
-from bot.tracker.templates import TEMPLATE_SLUGS, game_name, template
+from bot.tracker.templates import TEMPLATE_SLUGS, template
 
 AREA = "tracker"
 A_END = "tracker.end"
@@ -282,7 +291,7 @@ async def game_export(ctx: Ctx) -> Reply:
     if state is None:
         raise UserError("tracker.error.no_game")
     game_id = state.game.id
-    data = await export_game(ctx.services.storage, game_id)
+    data = await export_game(ctx.services.storage.tracker, game_id)
     blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     return Reply(
         body=ctx.t(
@@ -408,29 +417,3 @@ async def token_remove(ctx: Ctx, target: str, token: str, count: int = 1) -> Rep
 @command("token", "clear", area=AREA, options=[TARGET])
 async def token_clear(ctx: Ctx, target: str) -> Reply:
     return outcome_reply(ctx, await service.clear_tokens(ctx, target))
-
-
-# --- game-specific -----------------------------------------------------------------------------
-
-
-@command("kf", "forge", area=AREA, options=[Option("player", UserRef, ru_name="игрок")])
-async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await service.forge(ctx, player))
-
-
-@command(
-    "planet",
-    area=AREA,
-    options=[
-        name_option("планета"),
-        Option("player", UserRef, ru_name="игрок"),
-        Option("icons", str, max_length=100, ru_name="значки"),
-    ],
-)
-async def planet(
-    ctx: Ctx, name: str, player: UserRef | None = None, icons: str | None = None
-) -> Reply:
-    outcome = await service.add_item(
-        ctx, "planets", name, player, command="/planet", icons=icons or ""
-    )
-    return outcome_reply(ctx, outcome)

@@ -23,17 +23,11 @@ from bot.storage.errors import UniqueViolation
 from bot.storage.tracker_read import parse_state, read_statements, replay
 from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
+from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.records import EventRecord, StepRecord
 
 CACHED_GAMES = 512
-
-
-class GameExists(RuntimeError):
-    """The channel already has an active game."""
-
-
-class GameNotActive(RuntimeError):
-    """A change was asked of a game that has ended (or does not exist)."""
 
 
 # Kept under its old name for callers that name the class.

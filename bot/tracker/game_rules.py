@@ -1,93 +1,75 @@
-"""Where the tracker's generic commands hand over to a game's own rules (issue 9).
+"""Where the tracker's generic commands hand over to a game's own step glue (issue 9).
 
-Each hook returns True when the game applied the change itself (the caller then does nothing
-more), False for the generic behaviour. The rules are in `bot/games/<game>/rules.py`; the glue
-that writes them inside a step is `bot/games/<game>/tracker.py`.
+A game's `bot/games/<game>/tracker.py` may define, all optional (found by `hooks.game_module`,
+so no game is named here):
+- `async place_tokens(step, holder, key, count) -> bool`: tokens put on by `/token add` (Mage
+  Wars Corrode beyond armor; KeyForge says what stun, enrage and ward mean); True = done;
+- `async heal(step, holder, points) -> bool`: `/heal` (Mage Wars Bleed, Rage, Finite Life);
+- `async before_damage(step, unit, amount) -> int`: the damage still dealt (KeyForge armor and
+  ward, Berserk Броня X, Conquest shields);
+- `async after_damage(step, unit)`: a unit's damage went up (Mage Wars Sleep → Daze);
+- `ZERO_TOUGHNESS_DESTROYS = True`: a unit with toughness 0 is destroyed (KeyForge power 0);
+- `async leave_play(step, unit)`: a unit destroyed or removed (KeyForge captured Æmber);
+- `async item_added(step, player, list_name, icons)`: a list item (Conquest planet icons).
+The rules themselves are pure, in `bot/games/<game>/rules.py`.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
+from bot.tracker import hooks
 from bot.tracker.model import Participant, Unit
 from bot.tracker.records import StepRecord
 
 if TYPE_CHECKING:
-    from bot.storage import Storage
-    from bot.tracker.service import Step
+    from bot.tracker.ports import TrackerRepo
+    from bot.tracker.step import Step
+    from bot.tracker.templates import Template
 
 Holder = Participant | Unit
-MAGE_WARS = "mage-wars"
-KEYFORGE = "keyforge"
-BERSERK = "berserk"
-CONQUEST = "conquest"
 
 
-def _unit(step: Step, holder: Holder) -> Unit | None:
-    if isinstance(holder, Participant):
-        return step.state.leader(holder.id)
-    return holder
+def _glue(slug: str) -> ModuleType | None:
+    return hooks.game_module(slug, "tracker")
 
 
 async def place_tokens(step: Step, holder: Holder, key: str, count: int) -> bool:
-    """`/token add`: Mage Wars Corrode beyond armor turns into direct damage; KeyForge says
-    what stun, enrage and ward mean."""
-    unit = _unit(step, holder)
-    if step.tpl.slug == KEYFORGE and isinstance(holder, Unit):
-        from bot.games.keyforge.tracker import token_meaning
-
-        cid = await step.ensure(holder, key, token=True)
-        await step.adjust(holder, cid, key, count)
-        token_meaning(step, key)
-        return True
-    if step.tpl.slug != MAGE_WARS or unit is None or key != "corrode":
-        return False
-    from bot.games.mage_wars.tracker import place_tokens as mw_place
-
-    await mw_place(step, unit, key, count)
-    return True
+    fn = getattr(_glue(step.tpl.slug), "place_tokens", None)
+    return bool(await fn(step, holder, key, count)) if fn is not None else False
 
 
 async def heal(step: Step, holder: Holder, points: int) -> bool:
-    """`/heal`: in Mage Wars, Bleed goes one per point, Rage comes off, Finite Life blocks it."""
-    unit = _unit(step, holder)
-    if step.tpl.slug != MAGE_WARS or unit is None:
-        return False
-    from bot.games.mage_wars.tracker import heal_unit
-
-    await heal_unit(step, unit, points)
-    return True
+    fn = getattr(_glue(step.tpl.slug), "heal", None)
+    return bool(await fn(step, holder, points)) if fn is not None else False
 
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
-    """Damage about to be dealt to a unit; KeyForge armor and ward, Berserk Броня X first."""
-    if step.tpl.slug == BERSERK:
-        from bot.games.berserk.tracker import before_wounds
+    fn = getattr(_glue(step.tpl.slug), "before_damage", None)
+    return int(await fn(step, unit, amount)) if fn is not None else amount
 
-        return await before_wounds(step, unit, amount)
-    if step.tpl.slug == CONQUEST:
-        from bot.games.conquest.tracker import before_damage as cq_before
 
-        return await cq_before(step, unit, amount)
-    if step.tpl.slug != KEYFORGE:
-        return amount
-    from bot.games.keyforge.tracker import before_damage as kf_before
-
-    return await kf_before(step, unit, amount)
+async def after_damage(step: Step, unit: Unit) -> None:
+    fn = getattr(_glue(step.tpl.slug), "after_damage", None)
+    if fn is not None:
+        await fn(step, unit)
 
 
 def zero_toughness_destroys(slug: str) -> bool:
-    """KeyForge: a creature with power 0 is destroyed (damage 0 ≥ power 0)."""
-    return slug == KEYFORGE
+    return bool(getattr(_glue(slug), "ZERO_TOUGHNESS_DESTROYS", False))
 
 
 async def leave_play(step: Step, unit: Unit) -> None:
-    """A unit leaves play (destroyed or removed): KeyForge captured Æmber goes back."""
-    if step.tpl.slug != KEYFORGE:
-        return
-    from bot.games.keyforge.tracker import leave_play as kf_leave
+    fn = getattr(_glue(step.tpl.slug), "leave_play", None)
+    if fn is not None:
+        await fn(step, unit)
 
-    await kf_leave(step, unit)
+
+async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
+    fn = getattr(_glue(step.tpl.slug), "item_added", None)
+    if fn is not None:
+        await fn(step, player, list_name, icons)
 
 
 # A follow-up step (a Counterstrike or Damage Barrier after a Mage Wars attack) names the step
@@ -126,37 +108,36 @@ def follow_span(done_newest_first: list[StepRecord], steps: int) -> int:
     return n
 
 
-async def undo_span(storage: Storage, game_id: int, steps: int) -> int:
-    history = await storage.tracker.history(game_id, limit=steps + 8)
+async def undo_span(repo: TrackerRepo, game_id: int, steps: int) -> int:
+    history = await repo.history(game_id, limit=steps + 8)
     done = [s for s in history if s.status == "done" and s.action != "start"]
     return max(steps, follow_span(done, steps)) if done else steps
 
 
-async def redo_followups(storage: Storage, game_id: int, done: StepRecord) -> None:
+async def redo_followups(repo: TrackerRepo, game_id: int, done: StepRecord) -> None:
     """After redoing a step, redo the follow-ups that were undone with it."""
     group = _group(done) or (FOLLOWS, done.id)
     while True:
-        history = await storage.tracker.history(game_id, limit=16)
+        history = await repo.history(game_id, limit=16)
         undone = sorted((s for s in history if s.status == "undone"), key=lambda s: s.id)
         if not undone or _group(undone[0]) != group:
             return
-        if await storage.tracker.redo(game_id) is None:
+        if await repo.redo(game_id) is None:
             return
 
 
-async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
-    """A Conquest planet captured with its icons: three planets sharing an icon win."""
-    if step.tpl.slug != CONQUEST or list_name != "planets":
-        return
-    from bot.games.conquest.tracker import planet_icons
+def icon_keys(tpl: Template, text: str) -> list[str]:
+    """`материалы, технологии` → Conquest's icon stats; an unknown name is refused."""
+    from bot.tracker.errors import NameList, TrackerError
 
-    await planet_icons(step, player, icons)
-
-
-async def after_damage(step: Step, unit: Unit) -> None:
-    """A unit just took damage: in Mage Wars a sleeping creature wakes dazed."""
-    if step.tpl.slug != MAGE_WARS:
-        return
-    from bot.games.mage_wars.tracker import after_damage as mw_after
-
-    await mw_after(step, unit)
+    keys: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        key = tpl.resolve_stat(part)
+        if key is None or not key.startswith("icon_"):
+            known = [d for k, d in tpl.stats.items() if k.startswith("icon_")]
+            raise TrackerError("cq_icon", name=part, known=NameList(known))
+        if key not in keys:
+            keys.append(key)
+    return keys

@@ -10,10 +10,10 @@ import pytest
 from bot.context import Services
 from bot.discord.live import EDIT_INTERVAL
 from bot.games.mage_wars.dice import MWAttack, resolve_attack
+from bot.handlers import tracker_ops as service
 from bot.i18n import t
-from bot.tracker import service
-from tests.cogs.conftest import Table, lang_locale
-from tests.conftest import FakeClock
+from tests.helpers.clock import FakeClock
+from tests.helpers.cogs import Table, lang_locale
 
 
 def later(services: Services) -> None:

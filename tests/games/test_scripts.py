@@ -18,8 +18,8 @@ from bot.app import create_services
 from bot.config import Settings
 from bot.console import Console
 from bot.context import Services
-from tests.conftest import FakeClock
-from tests.tracker.conftest import state_of, unit
+from tests.helpers.clock import FakeClock
+from tests.helpers.tracker import state_of, unit
 from tests.tracker.test_console_games import play
 
 SCRIPTS = Path(__file__).with_name("scripts")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Ctx, Services, UserRef
+from bot.handlers import tracker_ops as service
 from bot.i18n import t
-from bot.tracker import service
-from tests.tracker.conftest import CHANNEL
+from tests.helpers.tracker import CHANNEL
 
 
 def ctx(svc: Services, lang: str = "ru") -> Ctx:

@@ -12,8 +12,8 @@ from bot.app import create_services
 from bot.checks import run_checks
 from bot.cli import main
 from bot.config import Settings
+from bot.handlers import tracker_ops as service
 from bot.storage.check import inspect
-from bot.tracker import service
 from tests.storage.faults_support import ctx
 from tests.storage.test_faults import corrupt
 

@@ -13,10 +13,10 @@ import pytest
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
+from tests.helpers.tracker import CHANNEL
 from tests.storage import fixtures as both
-from tests.tracker.conftest import CHANNEL
 
 # Every test here runs on SQLite and on PostgreSQL.
 pg_server, target, services = both.pg_server, both.target, both.services

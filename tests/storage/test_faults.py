@@ -13,11 +13,11 @@ import pytest
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Services
+from bot.handlers import tracker_ops as service
 from bot.i18n import t
 from bot.storage import StorageError
 from bot.storage import sqlite as sqlite_backend
 from bot.storage.errors import DatabaseBusy, DatabaseFull, DatabaseReadOnly, StorageFault
-from bot.tracker import service
 from tests.storage.faults_support import answered, ctx, snapshot
 
 

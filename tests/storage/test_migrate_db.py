@@ -12,10 +12,10 @@ from bot.app import create_services
 from bot.cli import main
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
+from bot.handlers import tracker_ops as service
 from bot.storage import open_storage
 from bot.storage.api import RollRecord
 from bot.storage.migrate import MigrationRefused, counts, migrate
-from bot.tracker import service
 from tests.storage import fixtures as both
 from tests.storage.fixtures import PgServer
 

@@ -14,9 +14,9 @@ import pytest
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Services
+from bot.handlers import tracker_ops as service
 from bot.storage import postgres
 from bot.storage.errors import DatabaseBusy, DatabaseUnavailable
-from bot.tracker import service
 from tests.storage.faults_support import answered, ctx, snapshot
 from tests.storage.pgcluster import Cluster, start_cluster
 

@@ -12,8 +12,8 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.context import Services
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
 from tests.storage import fixtures as both
 from tests.storage.faults_support import ctx
 from tests.storage.test_contract import life, replay_matches

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.context import Services, UserRef
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
+from tests.helpers.tracker import CHANNEL, MakeCtx
 from tests.storage import fixtures as both
-from tests.tracker.conftest import CHANNEL, MakeCtx
 
 # Every test here runs on SQLite and on PostgreSQL.
 pg_server, target, services = both.pg_server, both.target, both.services

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Services, UserRef
-from bot.storage.tracker import GameExists, GameNotActive
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
+from bot.tracker.ports import GameExists, GameNotActive
 from bot.tracker.records import OutOfBounds
+from tests.helpers.tracker import CHANNEL, MakeCtx
 from tests.storage import fixtures as both
-from tests.tracker.conftest import CHANNEL, MakeCtx
 
 # Every test here runs on SQLite and on PostgreSQL.
 pg_server, target, services = both.pg_server, both.target, both.services

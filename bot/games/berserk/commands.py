@@ -22,12 +22,12 @@ from bot.games.berserk.dice import (
     strike_json,
 )
 from bot.games.berserk.rules import tracked_mode
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import ac_target
 from bot.registry import Choice, Option, command
 from bot.reply import Reply
-from bot.tracker import service
 from bot.tracker.model import Unit
 from bot.tracker.names import md
 

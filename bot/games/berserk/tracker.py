@@ -8,9 +8,7 @@ from bot.games.berserk.rules import armor
 from bot.tracker.model import Unit
 
 if TYPE_CHECKING:
-    from bot.tracker.service import Step
-
-SLUG = "berserk"
+    from bot.tracker.step import Step
 
 
 async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
@@ -28,6 +26,9 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
             armor=now.value("armor"),
         )
     return result.dealt
+
+
+before_damage = before_wounds  # the tracker's hook name
 
 
 async def reset_armor(step: Step) -> None:

@@ -8,9 +8,7 @@ from bot.games.conquest.rules import ICONS, icon_win, shield
 from bot.tracker.model import Participant, Unit
 
 if TYPE_CHECKING:
-    from bot.tracker.service import Step
-
-SLUG = "conquest"
+    from bot.tracker.step import Step
 
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
@@ -26,6 +24,12 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     return result.dealt
 
 
+async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
+    """The tracker's hook for a list item: a planet's icons count towards the icon win."""
+    if list_name == "planets":
+        await planet_icons(step, player, icons)
+
+
 async def planet_icons(step: Step, player: Participant, icons: list[str]) -> None:
     """Count the captured planet's icons; three planets with one icon win the game."""
     if not icons:
@@ -37,7 +41,5 @@ async def planet_icons(step: Step, player: Participant, icons: list[str]) -> Non
     now = fresh.participant(player.id) or player
     icon = icon_win({k: now.value(k) for k in ICONS})
     if icon and fresh.game.active:
-        step.note(
-            "tracker.note.cq_icon_win", name=now.name, icon=step.tpl.label(icon, step.ctx.lang)
-        )
+        step.note(f"tracker.note.cq_icon_win.{icon}", name=now.name)
         await step.end_game(now)

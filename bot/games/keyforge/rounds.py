@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import random
 
-from bot.games.keyforge.rules import DEFAULT_KEY_COST, can_forge
+from bot.games.keyforge.rules import HAND, KEY_COST, can_forge, chain_penalty
 from bot.games.keyforge.tracker import reset_armor
-from bot.tracker.model import Participant, keyforge_chain_penalty
+from bot.tracker.model import Participant
 from bot.tracker.rounds import pass_turn
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 
-KF_HAND = 6
+KF_HAND = HAND
 
 
 def _can_forge(p: Participant) -> bool:
-    return can_forge(p.value("aember"), p.value("keys"), p.value("keycost", DEFAULT_KEY_COST))
+    return can_forge(p.value("aember"), p.value("keys"), p.value("keycost", KEY_COST))
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
@@ -32,7 +32,7 @@ async def next_round(step: Step, rng: random.Random) -> None:
         if _can_forge(current):
             step.note("tracker.note.check", name=current.name)
         chains = current.value("chains")
-        penalty = keyforge_chain_penalty(chains)
+        penalty = chain_penalty(chains)
         step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty, chains=chains)
         counter = current.counter("chains")
         if counter is not None and chains > 0:
@@ -41,5 +41,5 @@ async def next_round(step: Step, rng: random.Random) -> None:
     player = await pass_turn(step, new_round=False)
     await reset_armor(step)
     if player is not None and _can_forge(player):
-        cost = player.value("keycost", DEFAULT_KEY_COST)
+        cost = player.value("keycost", KEY_COST)
         step.note("tracker.note.kf_forge_now", name=player.name, cost=cost)

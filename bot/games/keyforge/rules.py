@@ -1,15 +1,27 @@
-"""KeyForge rules the tracker applies by itself, as pure functions of counters.
+"""KeyForge's numbers and rules: the key cost, three keys to win, the chain penalty on the draw,
+and what the tracker applies by itself (issue 9): Check!, armor and ward, capture and steal.
 
-Seed lines refer to `../shared/seeds/004_724e96b4e70e55e6.txt`; "Check!" is from the published
-rules (v1.8), which the seed does not hold. The tracker glue is `bot/games/keyforge/tracker.py`.
-"""
+Seed lines refer to `../shared/seeds/004_724e96b4e70e55e6.txt`; "Check!" and ward are from the
+published rules (v1.8), which the seed does not hold. The step glue is `tracker.py`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_KEYS = 3
-DEFAULT_KEY_COST = 6
+KEYS_TO_WIN = 3
+KEY_COST = 6
+HAND = 6
+
+
+def chain_penalty(chains: int) -> int:
+    """Cards fewer drawn for `chains` chains: 1–6 → 1, 7–12 → 2, 13–18 → 3, 19–24 → 4."""
+    if chains <= 0:
+        return 0
+    return min(4, (chains - 1) // 6 + 1)
+
+
+MAX_KEYS = KEYS_TO_WIN
+DEFAULT_KEY_COST = KEY_COST
 # What a token on a creature means, shown when it is put on (the catalogue holds the words).
 TOKEN_MEANINGS = {
     "stun": "tracker.note.kf_stun_meaning",

@@ -8,9 +8,9 @@ from bot.games.keyforge.rules import TOKEN_MEANINGS, hit
 from bot.tracker.model import GameState, Participant, Unit
 
 if TYPE_CHECKING:
-    from bot.tracker.service import Step
+    from bot.tracker.step import Step
 
-SLUG = "keyforge"
+ZERO_TOUGHNESS_DESTROYS = True  # a creature with power 0 is destroyed (rules.destroyed)
 
 
 def opponent(state: GameState, owner_id: int | None) -> Participant | None:
@@ -53,6 +53,16 @@ async def leave_play(step: Step, unit: Unit) -> None:
     await step.adjust(now, captured.id, "captured", -captured.value)
     await step.adjust(other, pool.id, "aember", captured.value)
     step.note("tracker.note.kf_captured_back", unit=now.name, count=captured.value, name=other.name)
+
+
+async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
+    """The `/token add` hook: the tokens go on, and stun, enrage and ward say what they do."""
+    if not isinstance(holder, Unit):
+        return False
+    cid = await step.ensure(holder, key, token=True)
+    await step.adjust(holder, cid, key, count)
+    token_meaning(step, key)
+    return True
 
 
 def token_meaning(step: Step, key: str) -> None:

@@ -34,15 +34,15 @@ from bot.games.mage_wars.dice import (
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import Filled, effect_tokens, fill_attack, remaining_life
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import ac_target, outcome_reply
+from bot.handlers.tracker_ops import Outcome, load_state
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Field, Reply
-from bot.tracker import service
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
-from bot.tracker.service import Outcome, load_state
 from bot.tracker.templates import Template, template
 
 MAX_LIFE = 999  # `/odds mw life`
@@ -159,7 +159,7 @@ async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str
     if damage:
         await step.adjust(unit, counter.id, counter.key, damage)
     for key, n in tokens.items():
-        await mw_tracker.place_tokens(step, unit, key, n)
+        await mw_tracker.put_tokens(step, unit, key, n)
 
 
 async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:

@@ -10,7 +10,7 @@ from bot.games.mage_wars.rules import END_OF_ACTION_PHASE, upkeep
 from bot.games.mage_wars.tracker import apply_healing
 from bot.tracker.model import Unit
 from bot.tracker.rounds import pass_turn
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:

@@ -8,16 +8,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.mage_wars.rules import Healing, corrode_split, heal
-from bot.tracker.model import Unit
+from bot.games.mage_wars import rules
+from bot.tracker.model import Participant, Unit
 
 if TYPE_CHECKING:
-    from bot.tracker.service import Step
-
-SLUG = "mage-wars"
+    from bot.tracker.step import Step
 
 
-async def place_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
+def _unit(step: Step, holder: Participant | Unit) -> Unit | None:
+    return step.state.leader(holder.id) if isinstance(holder, Participant) else holder
+
+
+async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
+    """The tracker's `/token add` hook: Corrode goes through `put_tokens`; others as usual."""
+    unit = _unit(step, holder)
+    if key != "corrode" or unit is None:
+        return False
+    await put_tokens(step, unit, key, count)
+    return True
+
+
+async def heal(step: Step, holder: Participant | Unit, points: int) -> bool:
+    """The tracker's `/heal` hook: Bleed first, Rage off, Finite Life blocks (`heal_unit`)."""
+    unit = _unit(step, holder)
+    if unit is None:
+        return False
+    await heal_unit(step, unit, points)
+    return True
+
+
+async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
     """Put `count` tokens `key` on the unit; Corrode beyond the armor is direct damage instead
     (seed 000 line 49), and so can destroy the unit in the same step."""
     cid = await step.ensure(unit, key, token=True)
@@ -27,7 +47,7 @@ async def place_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
     held = (await step.tx.counter(cid)).value
     armor = unit.counter("armor")
     armor_value = (await step.tx.counter(armor.id)).value if armor is not None else 0
-    split = corrode_split(armor_value, held, count, incorporeal=unit.value("incorporeal") > 0)
+    split = rules.corrode_split(armor_value, held, count, incorporeal=unit.value("incorporeal") > 0)
     if split.tokens:
         await step.adjust(unit, cid, key, split.tokens)
     damage = unit.counter(step.tpl.damage)
@@ -42,7 +62,7 @@ async def place_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
         )
 
 
-async def apply_healing(step: Step, unit: Unit, healing: Healing, note: str = "") -> None:
+async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: str = "") -> None:
     """Write what healing did (damage, Bleed and Rage off), or say Finite Life blocked it."""
     if healing.blocked:
         step.note("tracker.note.mw_finite_life", unit=unit.name)
@@ -66,7 +86,7 @@ async def heal_unit(step: Step, unit: Unit, points: int) -> None:
     """`/heal` on a Mage Wars unit: Bleed first, Rage off, Finite Life blocks it (rules.heal)."""
     fresh = await step.fresh()
     now = fresh.unit(unit.id) or unit
-    healing = heal(
+    healing = rules.heal(
         points,
         now.value(step.tpl.damage),
         now.value("bleed"),

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.context import Ctx
-from bot.games.whfb import GAME, view
+from bot.context import Ctx, UserRef
+from bot.games.whfb import GAME, pools, view
 from bot.games.whfb.dice import (
     MAX_CAST_DICE,
     MAX_LEVEL,
@@ -28,11 +28,13 @@ from bot.games.whfb.dice import (
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, wizard_refusal
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
+from bot.handlers.tracker_ops import Outcome
+from bot.handlers.tracker_refusals import refusals
 from bot.registry import UserError, command
 from bot.reply import Reply
-from bot.tracker import service
 from bot.tracker.model import GameState, Participant
 
 # ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
@@ -81,6 +83,30 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
     return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
 
 
+# ── the pools as tracker steps (`pools.py`), refusals in the reader's words ─────────────────────
+
+
+async def set_pools(
+    ctx: Ctx,
+    player: UserRef | None,
+    power: int | None = None,
+    dispel: int | None = None,
+    *,
+    command: str = "/whf winds",
+) -> Outcome:
+    """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
+    with refusals(ctx):
+        return await pools.set_pools(service.table(ctx), player, power, dispel, command=command)
+
+
+async def spend_pool(
+    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
+) -> Outcome:
+    """Spend `amount` dice from a side's pool; too few is refused (checked again in the step)."""
+    with refusals(ctx):
+        return await pools.spend_pool(service.table(ctx), pool, amount, player, command=command)
+
+
 async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
 
@@ -97,7 +123,7 @@ async def spend_magic_step(
     have = side.me.value(pool)
     if have < dice:
         raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
-    outcome = await service.spend_pool(ctx, pool, dice)
+    outcome = await spend_pool(ctx, pool, dice)
     me = outcome.state.participant_by_user(ctx.user.id)
     return (me.value(pool) if me is not None else 0), outcome.step_id
 

@@ -14,7 +14,7 @@ from bot.games.berserk.rules import WeakerChoice, armor, tracked_mode, weaker_ch
 from bot.games.berserk.view import berserk_reply
 from bot.i18n import t
 from tests.games.seeds import seed_line
-from tests.tracker.conftest import state_of, unit
+from tests.helpers.tracker import state_of, unit
 
 
 def test_weaker_choice_is_the_neighbouring_unanswered_row() -> None:

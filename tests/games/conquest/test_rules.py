@@ -6,7 +6,7 @@ from bot.console import Console
 from bot.context import Services
 from bot.games.conquest.rules import icon_win, shield
 from tests.games.seeds import seed_line
-from tests.tracker.conftest import CHANNEL, state_of, unit
+from tests.helpers.tracker import CHANNEL, state_of, unit
 
 
 def test_pure_rules() -> None:
@@ -36,7 +36,7 @@ async def test_three_planets_with_a_shared_icon_win(console: Console, services: 
     out = await console.execute("/planet name:Ферос icons:xyz")
     assert "Нет такого значка" in out
     out = await console.execute("/planet name:Ферос icons:tech")
-    assert "три захваченные планеты с одним значком" in out and "🏆" in out
+    assert "три захваченные планеты со значком технологий" in out and "🏆" in out
     assert await services.storage.tracker.load_active(CHANNEL) is None
     await console.execute("/game undo")
     assert await services.storage.tracker.load_active(CHANNEL) is not None

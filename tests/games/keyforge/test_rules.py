@@ -8,7 +8,7 @@ from bot.context import Services
 from bot.games.keyforge.rules import Hit, can_forge, destroyed, hit, take
 from bot.tracker.model import GameState, Participant
 from tests.games.seeds import seed_line
-from tests.tracker.conftest import state_of, unit
+from tests.helpers.tracker import state_of, unit
 
 
 def test_pure_rules() -> None:

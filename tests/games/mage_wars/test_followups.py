@@ -8,7 +8,7 @@ from bot.console import Console
 from bot.context import Services
 from bot.games.mage_wars.followups import FollowupError, distinct, offers, split_targets
 from tests.games.seeds import seed_line
-from tests.tracker.conftest import CHANNEL, state_of, unit
+from tests.helpers.tracker import CHANNEL, state_of, unit
 
 
 def test_offers() -> None:

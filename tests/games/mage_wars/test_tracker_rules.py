@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.console import Console
 from bot.context import Services
 from tests.games.seeds import seed_line
-from tests.tracker.conftest import state_of, unit
+from tests.helpers.tracker import state_of, unit
 
 
 async def _start(console: Console) -> None:

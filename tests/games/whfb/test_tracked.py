@@ -6,8 +6,8 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
+from bot.handlers.tracker_ops import load_state
 from bot.i18n import t
-from bot.tracker.service import load_state
 
 CHANNEL = stable_id("#table")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import Ctx, Services, UserRef, stable_id
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
 
 CHANNEL = stable_id("#table")

@@ -1,4 +1,4 @@
-"""The tracker service: refusals change nothing, access is checked, undo/redo/log/export work."""
+"""The tracker as handlers call it: refusals change nothing, access is checked, undo works."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.context import Ctx, Services
+from bot.games.keyforge.commands import forge
+from bot.games.whfb.commands import set_pools
+from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
-from bot.tracker import service
-from tests.tracker.conftest import BOB, CHANNEL, MakeCtx, state_of, unchanged
+from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, state_of, unchanged
 
 
 async def mage_wars(make_ctx: MakeCtx) -> None:
@@ -29,8 +31,8 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.below_zero"),
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds"),
-        (lambda c: service.forge(c), "tracker.error.wrong_game"),
-        (lambda c: service.set_pools(c, None, 3, 2), "tracker.error.wrong_game"),
+        (lambda c: forge(c), "tracker.error.wrong_game"),
+        (lambda c: set_pools(c, None, 3, 2), "tracker.error.wrong_game"),
         (lambda c: service.add_item(c, "planets", "Elouith"), "tracker.error.wrong_game"),
         (lambda c: service.undo(c, 1), "tracker.error.nothing_to_undo"),
         (lambda c: service.redo(c), "tracker.error.nothing_to_redo"),

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import time
 
+from bot.games import GAMES
 from bot.i18n import t
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
-from bot.tracker.service import Change, Note
-from bot.tracker.templates import TURN_GAMES, Template, game_name, template
+from bot.tracker.step import Change, Note
+from bot.tracker.templates import TURN_GAMES, Template, template
+
+
+def game_name(slug: str, lang: str) -> str:
+    """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
+    game = GAMES.get(slug)
+    return game.name(lang) if game else t("tracker.game.custom", lang)
 
 
 def header(state: GameState, lang: str) -> str:

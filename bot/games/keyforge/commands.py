@@ -1,24 +1,39 @@
-"""KeyForge Æmber moves the tracker makes by itself: `/kf capture` and `/kf steal` (issue 9).
+"""KeyForge's own tracker commands: `/kf forge`, and `/kf capture` and `/kf steal` (issue 9).
 
 Seed 004 line 73 (Захват Янтаря): captured Æmber is taken from the opponent's pool and put on a
 creature of the capturing player; it cannot be spent (line 75: it goes to the opponent when the
-creature leaves play, `bot/games/keyforge/tracker.py`). Stealing moves Æmber from the opponent's
-pool to the player's. Both take as much as the opponent has (`rules.take`), as one step.
+creature leaves play, `tracker.py`). Stealing moves Æmber from the opponent's pool to the
+player's. Both take as much as the opponent has (`rules.take`), as one step.
 """
 
 from __future__ import annotations
 
 from bot.context import Ctx, UserRef
+from bot.games.keyforge import GAME
+from bot.games.keyforge import forge as forging
 from bot.games.keyforge.rules import take
 from bot.games.keyforge.tracker import opponent
-from bot.handlers.tracker import TARGET, outcome_reply
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker import AREA, TARGET, outcome_reply
+from bot.handlers.tracker_ops import table
+from bot.handlers.tracker_refusals import refusals
 from bot.registry import Option, command
 from bot.reply import Reply
-from bot.tracker import service
 from bot.tracker.model import GameState, Participant, Unit
+from bot.tracker.step import Outcome, Step
 
-AREA = "tracker"
-KF = "keyforge"
+
+async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
+    """Forge a key for `player` (default: whoever acts), refusals in the reader's words."""
+    with refusals(ctx):
+        return await forging.forge(table(ctx), player)
+
+
+@command("kf", "forge", area=AREA, options=[Option("player", UserRef, ru_name="игрок")])
+async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
+    return outcome_reply(ctx, await forge(ctx, player))
+
+
 AMOUNT = Option("amount", int, min_value=1, max_value=99, ru_name="сколько")
 
 
@@ -29,10 +44,10 @@ def _opponent_of(state: GameState, p: Participant) -> Participant:
     return other
 
 
-async def capture(ctx: Ctx, target: str, amount: int) -> service.Outcome:
+async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
     """Æmber from the opponent's pool onto the creature `target` of the capturing player."""
     state = await service.require_state(ctx)
-    if state.slug != KF:
+    if state.slug != GAME.slug:
         raise service.wrong_game(ctx, "/kf capture", state.slug)
     service.require_player(ctx, state)
     holder = service.find_target(state, target)
@@ -45,7 +60,7 @@ async def capture(ctx: Ctx, target: str, amount: int) -> service.Outcome:
     if other.value("aember") <= 0:
         raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
 
-    async def body(step: service.Step) -> None:
+    async def body(step: Step) -> None:
         pool = other.counter("aember")
         assert pool is not None
         n = take(amount, (await step.tx.counter(pool.id)).value)
@@ -58,10 +73,10 @@ async def capture(ctx: Ctx, target: str, amount: int) -> service.Outcome:
     return await service.run_step(ctx, state, "kf_capture", body, params)
 
 
-async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> service.Outcome:
+async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
     """Æmber from the opponent's pool to the player's (you by default)."""
     state = await service.require_state(ctx)
-    if state.slug != KF:
+    if state.slug != GAME.slug:
         raise service.wrong_game(ctx, "/kf steal", state.slug)
     service.require_player(ctx, state)
     who = player or ctx.user
@@ -72,7 +87,7 @@ async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> service.Outcom
     if other.value("aember") <= 0:
         raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
 
-    async def body(step: service.Step) -> None:
+    async def body(step: Step) -> None:
         theirs, mine = other.counter("aember"), me.counter("aember")
         assert theirs is not None and mine is not None
         n = take(amount, (await step.tx.counter(theirs.id)).value)
