@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx
-from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
+from bot.dice.generic import MAX_CHARS, roll_expr
 from bot.handlers import dice_errors as dice_errors  # registers the engines' error table
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
@@ -68,7 +69,7 @@ def finish(reply: Reply, private: bool) -> Reply:
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     result = roll_expr(expr, ctx.services.rng)
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
-    await log_roll(ctx, "roll", {"expr": expr}, expr_json(result), summary, private)
+    await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     return finish(expr_reply(ctx.t, result), private)
 
 

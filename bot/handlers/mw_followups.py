@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx
 from bot.dice.faces import roll_effect_die
 from bot.games.mage_wars import GAME, view
@@ -21,7 +22,7 @@ from bot.games.mage_wars.commands import (
     find_target,
     hit_unit,
 )
-from bot.games.mage_wars.dice import AttackResult, attack_json, resolve_attack
+from bot.games.mage_wars.dice import AttackResult, resolve_attack
 from bot.games.mage_wars.followups import (
     FollowupError,
     Offer,
@@ -182,7 +183,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     reply.body = "\n".join([*lines, reply.body])
     body_text = outcome_reply(ctx, outcome).body
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body_text, 1024)))
-    data = attack_json(result)
+    data = shapes.mw_attack(result)
     data["target"] = {"unit": attacker.name, link: anchor_id}
     await _log(ctx, f"mw {kind}", {"dice": dice, "target": attacker.name}, data)
     return reply
@@ -274,7 +275,7 @@ async def _multi(ctx: Ctx, targets: str, options: dict[str, Any], *, sweeping: b
     data = {
         "daze": daze_roll,
         "attacks": [
-            {**attack_json(r), "target": {"unit": t.unit.name, "tokens": tokens}}
+            {**shapes.mw_attack(r), "target": {"unit": t.unit.name, "tokens": tokens}}
             for t, r, tokens, _ in results
         ],
         "total": params["amount"],

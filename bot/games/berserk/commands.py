@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx
 from bot.games.berserk import GAME, view
 from bot.games.berserk.dice import (
@@ -19,7 +20,6 @@ from bot.games.berserk.dice import (
     BerserkStrike,
     parse_values,
     roll_strike,
-    strike_json,
 )
 from bot.games.berserk.rules import tracked_mode
 from bot.handlers import tracker_ops as service
@@ -120,7 +120,8 @@ async def berserk_strike(
         "dice.summary.berserk",
         {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
     )
-    await log_roll(ctx, "berserk strike", options, strike_json(result), summary, private)
+    data = shapes.berserk_strike(result)
+    await log_roll(ctx, "berserk strike", options, data, summary, private)
     reply = view.berserk_reply(ctx.t, result)
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx, UserRef
 from bot.games.whfb import GAME, pools, view
 from bot.games.whfb.dice import (
@@ -18,13 +19,10 @@ from bot.games.whfb.dice import (
     MAX_LEVEL,
     MAX_VALUE,
     MAX_WIZARDS,
-    cast_json,
     check_magic,
-    dispel_json,
     roll_cast,
     roll_dispel,
     roll_winds,
-    winds_json,
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, wizard_refusal
@@ -201,7 +199,7 @@ async def whf_winds(
         reply.body = "\n".join([reply.body, *lines])
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
-    await log_roll(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
 
 
@@ -268,7 +266,7 @@ async def whf_cast(
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
     inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
-    data = {**cast_json(result), POOL_STEP: step_id}
+    data = {**shapes.whf_cast(result), POOL_STEP: step_id}
     await log_roll(ctx, "whf cast", inputs, data, summary, private)
     return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
 
@@ -296,7 +294,7 @@ async def whf_dispel(
     inputs: dict[str, Any] = {"dice": dice, "level": level, "against": against}
     if wizard:
         inputs["wizard"] = wizard
-    data = {**dispel_json(result), POOL_STEP: step_id}
+    data = {**shapes.whf_dispel(result), POOL_STEP: step_id}
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
     return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
 

@@ -103,3 +103,21 @@ def test_roller_fits_the_exact_odds() -> None:
     n = 100_000
     observed = attack_totals(attack, random.Random(909), n)
     assert_fits(observed, dict(enumerate(attack_odds(attack).distribution)), n)
+
+
+@pytest.mark.parametrize(
+    "attack",
+    [
+        MWAttack(3, strikes=2, bonus=2, armor=2),
+        MWAttack(1, strikes=3, bonus=1, extra=1, armor=1, defense=10, target_daze=1),
+        MWAttack(2, strikes=2, bonus=1, armor=2, daze=True, defense=9),
+    ],
+)
+def test_cli_exact_fractions_follow_the_first_strike_bonus(attack: MWAttack) -> None:
+    from bot.cli.exact import AttackExact
+
+    exact = AttackExact(attack)
+    brute = _enumerate_strikes(attack)
+    for k, p in enumerate(exact.distribution):
+        assert float(p) == pytest.approx(brute.get(k, 0.0), abs=1e-12)
+    assert sum(exact.distribution) == 1
