@@ -18,6 +18,7 @@ RU_NAMES: dict[str, str] = {
     "defense": "защита",
     "strikes": "удары",
     "bonus": "бонус",
+    "extra": "кубики_всем",
     "weak": "слабость",
     "spell": "заклинание",
     "aegis": "эгида",
@@ -36,6 +37,9 @@ RU_NAMES: dict[str, str] = {
     "life": "жизнь",
     "tokens": "жетоны",
     "target": "цель",
+    "attacker": "атакующий",
+    "melee": "ближний_бой",
+    "targets": "цели",
     # Berserk (the glossary's «благословление», «неповоротливость»)
     "values": "сила",
     "kind": "вид",
@@ -53,6 +57,7 @@ RU_NAMES: dict[str, str] = {
     "level": "уровень",
     "value": "сложность",
     "against": "против",
+    "wizard": "маг",
     # generic
     "expr": "выражение",
     "n": "сколько",
