@@ -196,9 +196,11 @@ async def _check_fresh(ctx: Ctx, state: GameState, link: str, anchor: int, kind:
     nothing (`anchor` is the step that was last then, 0 for none)."""
     history = await ctx.services.storage.tracker.history(state.game.id, limit=6)
     for s in history:
-        if s.status != "done" or s.id == anchor:
-            if s.id == anchor:
-                return
+        if s.id == anchor:
+            if s.status != "done":  # the attack (or the step then last) was undone since
+                break
+            return
+        if s.status != "done":
             continue
         if s.id < anchor or s.params.get(link) != anchor:
             break

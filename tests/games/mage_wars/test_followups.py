@@ -127,3 +127,18 @@ async def test_followups_of_an_attack_that_changed_nothing(
     state = await state_of(services)
     assert unit(state, "Волк").value("damage") == 0
     assert unit(state, "Страж").value("counterstrike") == 3
+
+
+async def test_followups_refused_once_their_attack_is_undone(
+    console: Console, services: Services
+) -> None:
+    """QA: undoing the attack and then pressing its Counterstrike hit the attacker anyway."""
+    await _table(console)
+    await console.execute("/mw attack dice:3 target:Страж attacker:Волк melee:true defense:0")
+    await console.execute("/game undo")
+    out = await console.execute("!press 1")
+    assert "партия уже менялась" in out
+    assert unit(await state_of(services), "Волк").value("damage") == 0
+    await console.execute("/game redo")  # the attack is back: its answers are offered again
+    out = await console.execute("!press 1")
+    assert "Ответный удар Страж: урон" in out
