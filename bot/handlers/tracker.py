@@ -264,7 +264,7 @@ async def game_redo(ctx: Ctx) -> Reply:
     index = await ctx.services.storage.tracker.counter_index(state.game.id)
     return Reply(
         title=ctx.t("tracker.redo.done"),
-        body=step_line(done, state, index, ctx.lang),
+        body="\n".join(step_line(s, state, index, ctx.lang) for s in done),
         kind=Kind.SUCCESS,
         footer=header(state, ctx.lang),
     )

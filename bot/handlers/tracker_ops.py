@@ -251,7 +251,7 @@ async def undo(ctx: Ctx, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
         return await history.undo(table(ctx), steps)
 
 
-async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
+async def redo(ctx: Ctx) -> tuple[GameState, list[StepRecord]]:
     with refusals(ctx):
         return await history.redo(table(ctx))
 

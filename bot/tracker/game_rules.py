@@ -114,16 +114,19 @@ async def undo_span(repo: TrackerRepo, game_id: int, steps: int) -> int:
     return max(steps, follow_span(done, steps)) if done else steps
 
 
-async def redo_followups(repo: TrackerRepo, game_id: int, done: StepRecord) -> None:
-    """After redoing a step, redo the follow-ups that were undone with it."""
+async def redo_followups(repo: TrackerRepo, game_id: int, done: StepRecord) -> list[StepRecord]:
+    """After redoing a step, redo the follow-ups that were undone with it; returns them."""
     group = _group(done) or (FOLLOWS, done.id)
+    redone: list[StepRecord] = []
     while True:
         history = await repo.history(game_id, limit=16)
         undone = sorted((s for s in history if s.status == "undone"), key=lambda s: s.id)
         if not undone or _group(undone[0]) != group:
-            return
-        if await repo.redo(game_id) is None:
-            return
+            return redone
+        step = await repo.redo(game_id)
+        if step is None:
+            return redone
+        redone.append(step)
 
 
 def icon_keys(tpl: Template, text: str) -> list[str]:

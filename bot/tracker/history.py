@@ -49,13 +49,14 @@ async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord
     return after, undone
 
 
-async def redo(table: Table) -> tuple[GameState, StepRecord]:
+async def redo(table: Table) -> tuple[GameState, list[StepRecord]]:
+    """Redo the last undone step and the follow-ups undone with it (all of them returned)."""
     state = await _undo_target(table)
     done = await table.repo.redo(state.game.id)
     if done is None:
         raise TrackerError("nothing_to_redo")
-    await game_rules.redo_followups(table.repo, state.game.id, done)
+    followups = await game_rules.redo_followups(table.repo, state.game.id, done)
     after = await table.repo.load(state.game.id)
     assert after is not None
     await table.changed(table.channel_id)
-    return after, done
+    return after, [done, *followups]

@@ -142,3 +142,15 @@ async def test_followups_refused_once_their_attack_is_undone(
     await console.execute("/game redo")  # the attack is back: its answers are offered again
     out = await console.execute("!press 1")
     assert "Ответный удар Страж: урон" in out
+
+
+async def test_redo_lists_the_followups_it_brings_back(console: Console) -> None:
+    """QA: /game redo brought the attack and both answers back but named only the attack."""
+    await _table(console)
+    await console.execute("/mw attack dice:3 target:Страж attacker:Волк melee:true defense:0")
+    await console.execute("!press 1")
+    await console.execute("!press 2")
+    await console.execute("/game undo")
+    out = await console.execute("/game redo")
+    assert "атака — Страж" in out
+    assert "ответный удар — Волк" in out and "защитное поле — Волк" in out
