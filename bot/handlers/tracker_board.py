@@ -121,6 +121,7 @@ class Scoreboard:
     players: tuple[PlayerBlock, ...] = ()
     selected: str | None = None  # target key the step buttons act on
     notes: tuple[str, ...] = field(default_factory=tuple)
+    seat: int = 0  # the game's active seat: with `round`, the turn the Next button is for
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,6 +285,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         players=tuple(players),
         selected=selected,
         notes=_legend(state, tpl, lang),
+        seat=state.game.active_seat,
     )
 
 

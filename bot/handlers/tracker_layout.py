@@ -222,7 +222,9 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
             style = Style.DANGER if step < 0 else Style.SUCCESS
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
-    out.append(Button(t("live.btn.next", lang), A_NEXT, gid, Style.PRIMARY))
+    # Next carries the turn it was drawn for, so a double click cannot pass two turns.
+    turn = f"{gid}:{board.round}:{board.seat}"
+    out.append(Button(t("live.btn.next", lang), A_NEXT, turn, Style.PRIMARY))
     out.append(Button(t("live.btn.refresh", lang), A_REFRESH, gid))
     return out
 

@@ -124,8 +124,14 @@ async def undo(ctx: Ctx, payload: str) -> Reply:
 
 @action(A_NEXT)
 async def next_round(ctx: Ctx, payload: str) -> Reply:
-    """The round procedure; its report (Burn rolls, channeling) is posted as a new message."""
-    await game_for(ctx, payload)
+    """The round procedure; its report (Burn rolls, channeling) is posted as a new message.
+
+    `<game>:<round>:<seat>`: refused once the game has left that turn (a double click, or a
+    click on a board drawn before someone else pressed Next). A bare `<game>` is an old board."""
+    game_id, *turn = payload.split(":")
+    state = await game_for(ctx, game_id)
+    if turn and turn != [str(state.game.round), str(state.game.active_seat)]:
+        raise UserError("live.error.moved_on")
     outcome = await service.next_round(ctx)
     return outcome_reply(ctx, outcome)
 

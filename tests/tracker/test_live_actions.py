@@ -254,3 +254,21 @@ async def test_step_buttons_name_the_stat_they_move(services: Services, make_ctx
     labels = [b.label for b in on_unit if isinstance(b, Button) and b.action == "live.step"]
     assert labels == ["−5 damage", "−1 damage", "+1 damage", "+5 damage"]
     assert step_label(1, "x" * 200) == "+1 " + "x" * 76 + "…"
+
+
+async def test_a_double_click_on_next_passes_one_turn(services: Services) -> None:
+    """The Next button carries the turn it was drawn for; the second click is refused."""
+    state = await mage_wars(services, players=2)
+    live = render_live(state)
+    first = await press(services, "bob", button(live, "live.next"))
+    assert first.kind is not Kind.ERROR
+    events = await services.storage.tracker.event_count(state.game.id)
+    again = await press(services, "bob", button(live, "live.next"))
+    assert again.kind is Kind.ERROR and again.ephemeral
+    assert "уже менялась" in again.body
+    after = await fresh(services)
+    assert after.round == 2
+    assert await services.storage.tracker.event_count(state.game.id) == events
+    # The fresh board's button passes the next turn.
+    reply = await press(services, "bob", button(render_live(after), "live.next"))
+    assert reply.kind is not Kind.ERROR and (await fresh(services)).round == 3
