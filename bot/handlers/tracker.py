@@ -25,6 +25,7 @@ from bot.handlers.tracker_describe import (
 from bot.handlers.tracker_layout import render_board
 from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
 from bot.reply import Attachment, Button, Kind, Reply, Style
+from bot.tracker import lifecycle
 from bot.tracker.export import export_game
 from bot.tracker.model import GameState
 from bot.tracker.names import norm
@@ -32,6 +33,7 @@ from bot.tracker.templates import TEMPLATE_SLUGS, template
 
 AREA = "tracker"
 A_END = "tracker.end"
+A_LEAVE = "tracker.leave"
 LOG_DEFAULT = 10
 LOG_MAX = 50
 UNDO_MAX = 20
@@ -212,7 +214,21 @@ async def game_join(ctx: Ctx) -> Reply:
 
 @command("game", "leave", area=AREA)
 async def game_leave(ctx: Ctx) -> Reply:
-    return outcome_reply(ctx, await service.leave(ctx))
+    """Ask first when leaving would end the game (and name a winner), as `/game end` does."""
+    state = await service.require_state(ctx)
+    if not lifecycle.leaving_ends(state, ctx.user.id):
+        return outcome_reply(ctx, await service.leave(ctx))
+    return Reply(
+        body=ctx.t("tracker.leave.confirm", game=game_name(state.slug, ctx.lang)),
+        ephemeral=True,
+        actions=[Button(ctx.t("tracker.button.leave"), A_LEAVE, str(state.game.id), Style.DANGER)],
+    )
+
+
+@action(A_LEAVE)
+async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
+    game_id = int(payload) if payload.isdigit() else None
+    return outcome_reply(ctx, await service.leave(ctx, game_id))
 
 
 @command("game", "end", area=AREA)

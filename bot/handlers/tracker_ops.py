@@ -157,9 +157,9 @@ async def join(ctx: Ctx) -> Outcome:
         return await lifecycle.join(table(ctx))
 
 
-async def leave(ctx: Ctx) -> Outcome:
+async def leave(ctx: Ctx, game_id: int | None = None) -> Outcome:
     with refusals(ctx):
-        return await lifecycle.leave(table(ctx))
+        return await lifecycle.leave(table(ctx), game_id)
 
 
 async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:

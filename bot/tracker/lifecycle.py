@@ -106,8 +106,20 @@ async def join(table: Table) -> Outcome:
     return await run_step(table, state, "join", body, check=False, anyone=True)
 
 
-async def leave(table: Table) -> Outcome:
+def leaving_ends(state: GameState, user_id: int) -> bool:
+    """Whether this player's leaving ends the game (one player or none left standing)."""
+    me = state.participant_by_user(user_id)
+    if me is None or not state.game.active:
+        return False
+    others = [p for p in state.participants if p.id != me.id]
+    return len([p for p in others if not _fallen(state, p)]) <= 1
+
+
+async def leave(table: Table, game_id: int | None = None) -> Outcome:
+    """Leave the game; `game_id` (a confirmation button's) must still be the channel's game."""
     state = await require_state(table)
+    if game_id is not None and state.game.id != game_id:
+        raise TrackerError("stale_game")
     me = state.participant_by_user(table.actor.id)
     if me is None:
         raise TrackerError("not_joined")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bot.context import Services, UserRef
 from bot.handlers import tracker_ops as service
-from bot.handlers.tracker import game_end, outcome_reply
+from bot.handlers.tracker import A_LEAVE, game_end, game_leave, outcome_reply
+from bot.registry import load_handlers, run_action
+from bot.reply import Button
 from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, refused, state_of
 
 
@@ -81,3 +83,34 @@ async def test_a_game_nobody_plays_can_be_ended_by_anyone(
     assert confirm.actions and confirm.ephemeral
     out = await service.end(stranger)
     assert out.state.status == "ended"
+
+
+async def test_game_leave_asks_first_when_it_would_end_the_game(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    await service.start(make_ctx("alice"), "keyforge", [BOB], {})
+    before = await state_of(services)
+    reply = await game_leave(make_ctx("bob"))
+    assert reply.ephemeral and "Выход — это сдача" in reply.body
+    assert (await state_of(services)) == before  # nothing changed yet: the game goes on
+    button = next(a for a in reply.actions if isinstance(a, Button))
+    assert button.action == A_LEAVE
+    load_handlers()
+    done = await run_action(make_ctx("bob"), button.action, button.payload)
+    assert "alice" in done.body
+    assert await service.load_state(services.storage, CHANNEL) is None  # ended, alice won
+    # The same button on a later game is refused rather than leaving that one.
+    await service.start(make_ctx("alice"), "keyforge", [BOB], {})
+    again = await run_action(make_ctx("bob"), button.action, button.payload)
+    assert again.kind.name == "ERROR"
+    assert (await state_of(services)).game.active
+
+
+async def test_game_leave_in_a_bigger_game_needs_no_confirmation(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "mage-wars", [BOB, UserRef.from_name("carol")], {"life": 20})
+    reply = await game_leave(make_ctx("carol"))
+    assert not reply.actions
+    assert [p.name for p in (await state_of(services)).participants] == ["alice", "bob"]
