@@ -23,6 +23,7 @@ E = "tracker.error."
 KEYS: dict[str, str] = {
     "all_keys": E + "all_keys",
     "already_joined": E + "already_joined",
+    "too_many_players": E + "too_many_players",
     "ambiguous": E + "ambiguous",
     "bad_name": E + "bad_name",
     "below_zero": E + "below_zero",

@@ -37,6 +37,8 @@ async def start(
             )
     actor = table.actor
     users: list[Person] = list({u.id: u for u in [actor, *players]}.values())
+    if tpl.max_players and len(users) > tpl.max_players:
+        raise TrackerError("too_many_players", game=GameRef(slug), max=tpl.max_players)
     try:
         async with table.repo.create_game(
             channel_id=table.channel_id,
@@ -98,6 +100,8 @@ async def join(table: Table) -> Outcome:
     if state.participant_by_user(actor.id):
         raise TrackerError("already_joined")
     tpl = template(state.slug)
+    if tpl.max_players and len(state.participants) >= tpl.max_players:
+        raise TrackerError("too_many_players", game=GameRef(state.slug), max=tpl.max_players)
 
     async def body(step: Step) -> None:
         await seat(step.tx, tpl, actor, state.game.options)

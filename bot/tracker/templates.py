@@ -68,6 +68,7 @@ class Template:
     damage_tokens: dict[str, int] = field(default_factory=dict)
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
+    max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
     stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
     token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
 
@@ -153,6 +154,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             damage_tokens={str(k): int(v) for k, v in data.get("damage_tokens", {}).items()},
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
+            max_players=int(data.get("max_players", 0)),
         )
     except KeyError as exc:
         raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
