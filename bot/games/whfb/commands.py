@@ -78,7 +78,25 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
             if counter is not None:
                 await step.set(player, counter.id, key, value)
 
-    return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
+    params = {"player": side.me.name, WINDS: 1}
+    return await service.run_step(ctx, side.state, "pools", body, params)
+
+
+WINDS = "winds"  # marks the pools step of a Winds of Magic roll
+
+
+async def winds_rolled(ctx: Ctx, side: MagicSide) -> bool:
+    """Whether a Winds of Magic roll already set the pools this phase (since the last
+    `/game next`) and is not undone: a second one would silently overwrite both pools."""
+    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    for s in history:
+        if s.status != "done":
+            continue
+        if s.action in ("next", "start"):
+            return False
+        if s.action == "pools" and s.params.get(WINDS):
+            return True
+    return False
 
 
 # ── the pools as tracker steps (`pools.py`), refusals in the reader's words ─────────────────────
@@ -184,6 +202,8 @@ async def whf_winds(
     ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
 ) -> Reply:
     side = await _magic_side(ctx, private)
+    if side is not None and await winds_rolled(ctx, side):
+        raise UserError("dice.whf.winds_again")
     opponent = side.opponent if side is not None else None
     if wizards is None:
         wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0

@@ -139,6 +139,23 @@ async def test_winds_read_the_wizards_counter_under_its_tracker_name(
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert rec.inputs == {"wizards": 3, "enemy_wizards": 2}
     assert "Ваши маги (3):" in out and "Маги противника (2):" in out
+    await console.execute("/game undo")  # one Winds roll a phase: take it back to reroll
     out = await console.execute("/whf winds wizards:1")  # a given count wins
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert rec.inputs == {"wizards": 1, "enemy_wizards": 2}
+
+
+async def test_winds_rolled_twice_in_a_phase_are_refused(
+    console: Console, services: Services
+) -> None:
+    """A second Winds of Magic in the same phase would silently overwrite both pools."""
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/whf winds wizards:1 enemy_wizards:1")
+    before = await pools(services)
+    rolls = await logged(services, "alice")
+    out = await console.execute("/whf winds wizards:1 enemy_wizards:1")
+    assert out.startswith("✖") and "уже брошены" in out
+    assert await pools(services) == before and await logged(services, "alice") == rolls
+    await console.execute("/game next")  # a new phase: a new roll
+    out = await console.execute("/whf winds wizards:1 enemy_wizards:1")
+    assert not out.startswith("✖")
