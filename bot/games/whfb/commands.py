@@ -223,6 +223,21 @@ async def whf_winds(
     return finish(reply, private)
 
 
+async def last_cast_irresistible(ctx: Ctx, side: MagicSide) -> bool:
+    """Whether the table's latest cast or dispel is an opponent's cast with Irresistible Force
+    whose spend is still done: such a spell cannot be dispelled."""
+    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    done = {s.id for s in history if s.status == "done"}
+    others = {p.user_id for p in side.others}
+    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
+        if r.command not in ("whf cast", "whf dispel") or r.result.get(POOL_STEP) not in done:
+            continue
+        return (
+            r.command == "whf cast" and r.user_id in others and bool(r.result.get("irresistible"))
+        )
+    return False
+
+
 async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
     """The roller's side in a tracked `whfb` game. Its pools are shared with the table, so a
     roll that would change them is never private: refused before anything is rolled."""
@@ -307,6 +322,9 @@ async def whf_dispel(
     ctx: Ctx, dice: int, level: int, against: int, private: bool = False, wizard: str | None = None
 ) -> Reply:
     check_magic(dice, level, "against", against)
+    side = await _magic_side(ctx, private)
+    if side is not None and await last_cast_irresistible(ctx, side):
+        raise UserError("dice.whf.dispel_irresistible")
     spent, step_id = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"

@@ -159,3 +159,31 @@ async def test_winds_rolled_twice_in_a_phase_are_refused(
     await console.execute("/game next")  # a new phase: a new roll
     out = await console.execute("/whf winds wizards:1 enemy_wizards:1")
     assert not out.startswith("✖")
+
+
+async def test_a_spell_cast_with_irresistible_force_cannot_be_dispelled(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:bob stat:dispel value:6")
+    for _ in range(60):  # cast 6 dice until two sixes come up (p ≈ 0.26 a cast)
+        await console.execute("/set target:alice stat:power value:6")
+        await console.execute("/whf cast dice:6 level:1 value:5")
+        [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
+        if rec.result["irresistible"]:
+            break
+        await console.execute("/game undo")  # the spend undone: that cast is forgotten
+    assert rec.result["irresistible"]
+    console.user = "bob"
+    rolls = await logged(services, "bob")
+    out = await console.execute("/whf dispel dice:2 level:1 against:5")
+    assert out.startswith("✖") and "нельзя рассеять" in out
+    assert (await pools(services))["bob"][1] == 6 and await logged(services, "bob") == rolls
+    # An ordinary cast after it can be dispelled again.
+    console.user = "alice"
+    await console.execute("/game undo")  # the irresistible cast's spend
+    await console.execute("/set target:alice stat:power value:1")
+    await console.execute("/whf cast dice:1 level:1 value:5")
+    console.user = "bob"
+    out = await console.execute("/whf dispel dice:2 level:1 against:5")
+    assert not out.startswith("✖"), out
