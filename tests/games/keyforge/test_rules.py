@@ -106,3 +106,16 @@ async def test_board_says_what_the_tokens_mean(console: Console) -> None:
     assert "Оглушение: при следующем использовании" in out
     assert "Оберег: отменяет следующий урон" in out
     assert "Ярость:" not in out
+
+
+async def test_wards_do_not_stack(console: Console, services: Services) -> None:
+    """A creature has a ward or not: a second ward (or count:3) is refused, nothing changed."""
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Krump power:4")
+    out = await console.execute("/token add Krump token:ward count:3")
+    assert out.startswith("✖") and "0…1" in out
+    assert unit(await state_of(services), "Krump").value("ward") == 0
+    await console.execute("/token add Krump token:ward")
+    out = await console.execute("/token add Krump token:ward")
+    assert out.startswith("✖")
+    assert unit(await state_of(services), "Krump").value("ward") == 1
