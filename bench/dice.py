@@ -19,11 +19,11 @@ from functools import partial
 
 from bot.dice import odds as odds_mod
 from bot.dice import replies
-from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
 from bot.dice.generic import roll_expr
-from bot.games.mage_wars.dice import MWAttack, resolve_attack
 from bot.dice.odds import attack_odds, berserk_odds, cast_odds
 from bot.dice.options import build_attack
+from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
+from bot.games.mage_wars.dice import MWAttack, resolve_attack
 from bot.games.whfb.dice import roll_cast
 from bot.i18n import t
 from bot.render.text import render_text

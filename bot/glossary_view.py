@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.games import GAMES
+from bot.i18n import game_name as i18n_game_name
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, script_of
 
@@ -28,8 +28,7 @@ INLINE_MAX = 3
 
 def game_name(slug: str, lang: str) -> str:
     """The game's display name in `lang`; an unknown slug is shown as is rather than failing."""
-    game = GAMES.get(slug)
-    return game.name(lang) if game else slug
+    return i18n_game_name(slug, lang)
 
 
 def sentence_case(text: str) -> str:

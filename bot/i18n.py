@@ -72,6 +72,10 @@ class Catalogue:
             return None
         return langs.get(lang) or langs.get(DEFAULT_LANGUAGE) or None
 
+    def lookup_exact(self, key: str, lang: str) -> str | None:
+        """The text for `key` in exactly `lang` (no fallback), or None."""
+        return self._messages.get(key, {}).get(lang) or None
+
     def problems(self) -> list[str]:
         """Missing languages and placeholder mismatches, for `check`."""
         found: list[str] = []
@@ -113,6 +117,11 @@ def catalogue() -> Catalogue:
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """Shorthand for `catalogue().get(key, lang, **params)`."""
     return catalogue().get(key, lang, **params)
+
+
+def game_name(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A game's display name (`game.<slug>`), or the slug itself for an unknown game."""
+    return catalogue().lookup(f"game.{slug}", lang) or slug
 
 
 def pick_language(*candidates: str | None, default: str = DEFAULT_LANGUAGE) -> str:

@@ -1,62 +1,14 @@
-"""Russian names of the dice options, in one place.
+"""How the dice engines name an option in their errors: as the user's client shows it.
 
-The registry shows them on Discord and the console accepts them; the engines' own errors name an
-option through `option_label`, so a Russian user reads the same name they typed.
+The names themselves live in the catalogue (`opt.<option>.name`, `bot/locales/names.toml`), the
+same ones the registry gives Discord and the console accepts.
 """
 
 from __future__ import annotations
 
-from bot.registry import Localized
-
-RU_NAMES: dict[str, str] = {
-    # Mage Wars
-    "dice": "кубики",
-    "armor": "броня",
-    "defense": "защита",
-    "strikes": "удары",
-    "bonus": "бонус",
-    "weak": "слабость",
-    "spell": "заклинание",
-    "aegis": "эгида",
-    "piercing": "пробивание",
-    "corrode": "коррозия",
-    "unavoidable": "неотвратимая",
-    "target_daze": "оглушение_цели",
-    "restrained": "сдерживание",
-    "daze": "оглушение",
-    "resilient": "стойкость",
-    "incorporeal": "бестелесность",
-    "ethereal": "эфирная",
-    "effect": "эффект",
-    "effect_bonus": "бонус_эффекта",
-    "tough": "прочность",
-    "life": "жизнь",
-    "tokens": "жетоны",
-    "target": "цель",
-    # Berserk (the glossary's «благословление», «неповоротливость»)
-    "values": "сила",
-    "kind": "вид",
-    "mode": "режим",
-    "mod": "модификатор",
-    "blessing": "благословление",
-    "clumsiness": "неповоротливость",
-    "defender_values": "сила_защитника",
-    "defender_mod": "модификатор_защитника",
-    "defender_blessing": "благословление_защитника",
-    "defender_clumsiness": "неповоротливость_защитника",
-    # Warhammer Fantasy
-    "wizards": "маги",
-    "enemy_wizards": "маги_врага",
-    "level": "уровень",
-    "value": "сложность",
-    "against": "против",
-    # generic
-    "expr": "выражение",
-    "n": "сколько",
-    "private": "лично",  # as `/rule` and `/search` name it
-}
+from bot.registry import Localized, Option
 
 
 def option_label(name: str) -> Localized:
-    """An option's name as the user sees it: Russian in Russian, the English name otherwise."""
-    return Localized(ru=RU_NAMES.get(name, name), en=name)
+    """An option's name in each language (the shared catalogue name, else the declared one)."""
+    return Localized.option_name(Option(name))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.dice.names import RU_NAMES
 from bot.games.berserk.dice import (
     MAX_CLUMSINESS,
     MAX_MOD,
@@ -25,8 +24,8 @@ MAX_LIFE = 999  # `/odds mw life`
 
 
 def named(name: str, kind: OptionType, **kw: Any) -> Option:
-    """An `Option` with its Russian name from `RU_NAMES`."""
-    return Option(name, kind, ru_name=RU_NAMES[name], **kw)
+    """An `Option` (its names in each language come from the catalogue, `opt.<name>.name`)."""
+    return Option(name, kind, **kw)
 
 
 def _int_option(name: str, **kw: Any) -> Option:

@@ -7,12 +7,12 @@ from collections import Counter
 from bot import __version__
 from bot.context import Ctx
 from bot.games import GAMES
-from bot.i18n import catalogue
+from bot.i18n import catalogue, game_name
 from bot.registry import command, registry
 from bot.reply import Field, Reply
 
 
-@command("help", area="core", ru_names=("помощь",))
+@command("help", area="core")
 async def help_(ctx: Ctx) -> Reply:
     """Every command with its options, grouped by area, from the registry itself.
 
@@ -33,7 +33,7 @@ async def help_(ctx: Ctx) -> Reply:
     return Reply(title=ctx.t("help.title"), body=ctx.t("help.body"), fields=fields)
 
 
-@command("about", area="core", ru_names=("о-боте",))
+@command("about", area="core")
 async def about(ctx: Ctx) -> Reply:
     """Version, the games whose glossaries are loaded with entry counts, and uptime."""
     counts: Counter[str] = Counter()
@@ -42,7 +42,7 @@ async def about(ctx: Ctx) -> Reply:
     except Exception:  # a broken data file must not break /about; `check` reports it
         counts.clear()
     games = "\n".join(
-        f"{GAMES[slug].name(ctx.lang)} (`{slug}`): {counts.get(slug, 0)}" for slug in GAMES
+        f"{game_name(slug, ctx.lang)} (`{slug}`): {counts.get(slug, 0)}" for slug in GAMES
     )
     uptime = int(ctx.services.clock() - ctx.services.started_at)
     hours, rest = divmod(max(uptime, 0), 3600)

@@ -412,7 +412,6 @@ def _with_line(reply: Reply, line: str | None) -> Reply:
 @command(
     "roll",
     area=AREA,
-    ru_names=("бросок",),
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:

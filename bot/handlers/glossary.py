@@ -31,6 +31,7 @@ from bot.registry import (
     UserError,
     action,
     command,
+    game_choices,
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.model import Entry
@@ -52,7 +53,7 @@ SURE_TIERS = frozenset({"exact", "stem"})
 # A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
 SHORT_QUERY = 3
 
-GAME_CHOICES = tuple(Choice(g.name_ru, g.slug) for g in GAMES.values())
+GAME_CHOICES = game_choices()
 
 
 # --- shared pieces -----------------------------------------------------------------------------
@@ -234,7 +235,6 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
 @command(
     "rule",
     area="glossary",
-    ru_names=("правило",),
     options=[
         Option(
             "term",
@@ -242,10 +242,9 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
             required=True,
             autocomplete=term_autocomplete,
             max_length=QUERY_MAX,
-            ru_name="термин",
         ),
-        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
-        Option("private", bool, ru_name="лично"),
+        Option("game", str, choices=GAME_CHOICES),
+        Option("private", bool),
     ],
 )
 async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = False) -> Reply:

@@ -54,10 +54,9 @@ INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can of
 @command(
     "search",
     area="glossary",
-    ru_names=("поиск",),
     options=[
-        Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
-        Option("game", str, choices=GAME_CHOICES, ru_name="игра"),
+        Option("text", str, required=True, max_length=TEXT_MAX),
+        Option("game", str, choices=GAME_CHOICES),
     ],
 )
 async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
@@ -148,8 +147,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
 @command(
     "glossary",
     area="glossary",
-    ru_names=("глоссарий",),
-    options=[Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра")],
+    options=[Option("game", str, required=True, choices=GAME_CHOICES)],
 )
 async def glossary_index(ctx: Ctx, game: str) -> Reply:
     """The first page of a game's index (a required option, so there is always a game)."""
@@ -211,8 +209,7 @@ async def explain_menu(ctx: Ctx, text: str) -> Reply:
 @command(
     "explain",
     area="glossary",
-    ru_names=("объяснить",),
-    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX, ru_name="текст")],
+    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX)],
 )
 async def explain(ctx: Ctx, text: str) -> Reply:
     """The menu's twin for pasted text and for the console."""

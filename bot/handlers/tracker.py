@@ -10,7 +10,16 @@ import json
 from typing import Any
 
 from bot.context import Ctx, UserRef
-from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
+from bot.registry import (
+    Choice,
+    Localized,
+    Option,
+    UserError,
+    action,
+    command,
+    game_choices,
+    load_handlers,
+)
 from bot.reply import Attachment, Button, Kind, Reply, Style
 from bot.tracker import service
 from bot.tracker.describe import change_line, header, note_line, plural, step_line
@@ -18,7 +27,7 @@ from bot.tracker.export import export_game
 from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState
 from bot.tracker.names import norm
-from bot.tracker.templates import TEMPLATE_SLUGS, game_name, template
+from bot.tracker.templates import game_name, template
 
 AREA = "tracker"
 A_END = "tracker.end"
@@ -97,17 +106,13 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
     return out[:25]
 
 
-TARGET = Option(
-    "target", str, required=True, autocomplete=ac_target, max_length=100, ru_name="цель"
-)
-STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100, ru_name="параметр")
+TARGET = Option("target", str, required=True, autocomplete=ac_target, max_length=100)
+STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100)
 
 
-def name_option(ru_name: str) -> Option:
+def name_option() -> Option:
     """A required name (of a unit, a planet) no longer than a unit's name may be."""
-    return Option(
-        "name", str, required=True, min_length=1, max_length=service.MAX_UNIT_NAME, ru_name=ru_name
-    )
+    return Option("name", str, required=True, min_length=1, max_length=service.MAX_UNIT_NAME)
 
 
 # --- replies -----------------------------------------------------------------------------------
@@ -132,7 +137,7 @@ def show_reply(ctx: Ctx, state: GameState) -> Reply:
 
 # --- /game -------------------------------------------------------------------------------------
 
-GAME_CHOICES = tuple(Choice(slug, slug) for slug in TEMPLATE_SLUGS)
+GAME_CHOICES = game_choices(include_custom=True)
 START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
 
 
@@ -141,12 +146,12 @@ START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
     "start",
     area=AREA,
     options=[
-        Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра"),
+        Option("game", str, required=True, choices=GAME_CHOICES),
         Option("player1", UserRef),
         Option("player2", UserRef),
         Option("player3", UserRef),
         Option("player4", UserRef),
-        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
+        Option("life", int, min_value=1, max_value=200),
         Option("channeling", int, min_value=0, max_value=50),
         Option("hale", int, min_value=1, max_value=100),
         Option("bloodied", int, min_value=1, max_value=100),
@@ -192,7 +197,7 @@ def _name_option_as_shown(err: UserError) -> None:
     for param in ("option", "name"):
         value = err.params.get(param)
         if isinstance(value, str) and value in declared and value in START_OPTIONS:
-            err.params[param] = Localized.option_name(declared[value])
+            err.params[param] = Localized.option_name(declared[value], ("game", "start"))
 
 
 @command("game", "join", area=AREA)
@@ -234,7 +239,7 @@ async def game_next(ctx: Ctx) -> Reply:
     "game",
     "undo",
     area=AREA,
-    options=[Option("steps", int, min_value=1, max_value=UNDO_MAX, ru_name="шаги")],
+    options=[Option("steps", int, min_value=1, max_value=UNDO_MAX)],
 )
 async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
     state, undone = await service.undo(ctx, steps)
@@ -301,12 +306,12 @@ async def game_export(ctx: Ctx) -> Reply:
     "add",
     area=AREA,
     options=[
-        name_option("имя"),
-        Option("owner", UserRef, ru_name="владелец"),
-        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
-        Option("armor", int, min_value=0, max_value=50, ru_name="броня"),
-        Option("defense", int, min_value=0, max_value=12, ru_name="защита"),
-        Option("power", int, min_value=0, max_value=50, ru_name="сила"),
+        name_option(),
+        Option("owner", UserRef),
+        Option("life", int, min_value=1, max_value=200),
+        Option("armor", int, min_value=0, max_value=50),
+        Option("defense", int, min_value=0, max_value=12),
+        Option("power", int, min_value=0, max_value=50),
         Option("regenerate", int, min_value=0, max_value=20),
     ],
 )
@@ -326,7 +331,7 @@ async def unit_remove(ctx: Ctx, target: str) -> Reply:
     area=AREA,
     options=[
         TARGET,
-        name_option("имя"),
+        name_option(),
     ],
 )
 async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
@@ -341,11 +346,8 @@ AMOUNT = Option(
     required=True,
     min_value=-service.MAX_AMOUNT,
     max_value=service.MAX_AMOUNT,
-    ru_name="сколько",
 )
-POSITIVE = Option(
-    "amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT, ru_name="сколько"
-)
+POSITIVE = Option("amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT)
 
 
 @command(
@@ -360,7 +362,6 @@ POSITIVE = Option(
             required=True,
             min_value=-service.MAX_AMOUNT,
             max_value=service.MAX_AMOUNT,
-            ru_name="значение",
         ),
     ],
 )
@@ -383,15 +384,15 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     return outcome_reply(ctx, await service.heal(ctx, target, amount))
 
 
-@command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef, ru_name="игрок")])
+@command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await service.mana(ctx, amount, player))
 
 
 # --- /token ------------------------------------------------------------------------------------
 
-TOKEN = Option("token", str, required=True, autocomplete=ac_token, max_length=100, ru_name="жетон")
-COUNT = Option("count", int, min_value=1, max_value=99, ru_name="сколько")
+TOKEN = Option("token", str, required=True, autocomplete=ac_token, max_length=100)
+COUNT = Option("count", int, min_value=1, max_value=99)
 
 
 @command("token", "add", area=AREA, options=[TARGET, TOKEN, COUNT])
@@ -412,7 +413,7 @@ async def token_clear(ctx: Ctx, target: str) -> Reply:
 # --- game-specific -----------------------------------------------------------------------------
 
 
-@command("kf", "forge", area=AREA, options=[Option("player", UserRef, ru_name="игрок")])
+@command("kf", "forge", area=AREA, options=[Option("player", UserRef)])
 async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await service.forge(ctx, player))
 
@@ -421,8 +422,8 @@ async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     "planet",
     area=AREA,
     options=[
-        name_option("планета"),
-        Option("player", UserRef, ru_name="игрок"),
+        name_option(),
+        Option("player", UserRef),
     ],
 )
 async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import ALL_GAMES, GAMES
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue
+from bot.i18n import game_name as i18n_game_name
 from bot.tracker.names import Lexicon, norm
 
 TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)
@@ -236,5 +237,4 @@ def template(slug: str) -> Template:
 
 def game_name(slug: str, lang: str) -> str:
     """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
-    game = GAMES.get(slug)
-    return game.name(lang) if game else t("tracker.game.custom", lang)
+    return i18n_game_name(slug if slug in GAMES else "custom", lang)

@@ -75,7 +75,7 @@ def import_dir(source_dir: Path) -> dict[str, ImportResult]:
 
 def render(result: ImportResult) -> str:
     """The data file text for one game (deterministic)."""
-    return dump_entries(result.entries, game_name=GAMES[result.game].name_en, seed_file=result.file)
+    return dump_entries(result.entries, game_name=GAMES[result.game].title, seed_file=result.file)
 
 
 def write_data(results: dict[str, ImportResult], out_dir: Path) -> list[Path]:

@@ -159,7 +159,7 @@ GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
         (
             "/greet Аня mood:angry",
             "console.bad_choice",
-            {"name": "mood", "value": "angry", "allowed": "happy, sad"},
+            {"name": "mood", "value": "angry", "allowed": "Happy, Sad"},
         ),
         ("/greet " + "я" * 40, "error.too_long", {"name": "name", "max": 30}),
         ("/quiet now", "console.no_options", {"command": "quiet"}),
@@ -204,9 +204,13 @@ async def test_help_survives_a_command_without_texts(
 
 async def test_option_errors_name_the_option_as_discord_shows_it(console: Console) -> None:
     """Russian users see Russian option names on Discord, so errors use them too."""
-    assert "«сколько»" in await console.execute("/dmg Страж")
+    assert "«урон»" in await console.execute("/dmg Страж")
+    assert "«урон»" in await console.execute("/урон цель:Страж")
+    assert "«сколько»" in await console.execute("/прибавить цель:Страж показатель:жизнь")
+    assert "/урон" in await console.execute("/урон цель:Страж")
     console.lang = "en"
     assert "“amount”" in await console.execute("/dmg Страж")
+    assert "/dmg" in await console.execute("/урон цель:Страж")
 
 
 async def test_press_names_the_buttons_there_are(console: Console) -> None:

@@ -203,7 +203,7 @@ async def test_a_missing_start_option_names_the_game(
     assert err.value.params["game"] == "Mage Wars"
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await console.execute("/game start game:conquest hale:7")
-    assert "Для Warhammer 40,000: Conquest укажите параметр «bloodied»" in out
+    assert "Для Warhammer 40,000: Conquest укажите параметр «окровавленный»" in out
     out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
     assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
     console.lang = "en"

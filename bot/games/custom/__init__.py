@@ -4,4 +4,11 @@ from pathlib import Path
 
 from bot.games.base import Game
 
-GAME = Game("custom", "Своя игра", "Custom game", Path(__file__).parent, glossary=False, order=9)
+GAME = Game(
+    "custom",
+    "Custom game",
+    Path(__file__).parent,
+    aliases=("своя", "своя игра", "custom game"),
+    glossary=False,
+    order=9,
+)
