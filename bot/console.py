@@ -3,7 +3,7 @@
 `/rule term:эгида` or `/rule эгида` (the first option may be positional). Values may contain
 spaces; an option starts where a known option name followed by `:` starts a word. Extra lines:
 `!press N` presses the N-th button or select option of the last reply, `!user NAME` and
-`!channel NAME` switch who acts and where, `#` starts a comment.
+`!channel NAME` switch who acts and where, `#` starts a comment; `help` and `exit` work as words.
 """
 
 from __future__ import annotations
@@ -35,10 +35,13 @@ from bot.registry import (
     run_command,
 )
 from bot.render.text import pressable, render_text
-from bot.reply import Reply
+from bot.reply import Field, Reply
 
 log = logging.getLogger("arbiter.console")
 
+CONSOLE_WORDS = ("press", "user", "channel")
+HELP_WORDS = frozenset({"help", "помощь", "?", "!help"})
+EXIT_WORDS = frozenset({"exit", "quit", "выход", "!quit", "!exit"})
 _TRUE = {"true", "yes", "1", "on", "да", "д", "y"}
 _FALSE = {"false", "no", "0", "off", "нет", "н", "n"}
 
@@ -263,11 +266,18 @@ class Console:
                 return None
             if word == "press" and arg:
                 return await self._press(ctx, arg)
-            raise UserError("console.unknown_command", name=line.split()[0])
+            if word in CONSOLE_WORDS:  # `!press` alone: say what it does and what there is
+                return Reply(body=ctx.t(f"console.usage.{word}"), ephemeral=True)
+            raise UserError("console.unknown_line", name=line.split()[0])
+        if line.lower() in HELP_WORDS:
+            line = "/help"
         if not line.startswith("/"):
             return await self._chat(ctx, line)
         parsed = parse_line(line, self.commands)
-        return await run_command(parsed.command, ctx, parsed.values)
+        reply = await run_command(parsed.command, ctx, parsed.values)
+        if parsed.command.path == ("help",) and not parsed.values:
+            reply.fields.append(Field(ctx.t("console.help.title"), ctx.t("console.help.body")))
+        return reply
 
     async def _chat(self, ctx: Ctx, text: str) -> Reply | None:
         """A plain line is a chat message: the chat listeners (inline `[[term]]`) may answer."""
@@ -339,7 +349,7 @@ async def run_console(
         line = await read_line(stdin)
         if not line:
             break
-        if line.strip() in {"!quit", "!exit"}:
+        if line.strip().lower() in EXIT_WORDS:
             break
         out = await console.execute(line)
         if out:
