@@ -10,6 +10,7 @@ side so a missing translation is visible at a glance and caught by `python -m bo
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -55,11 +56,27 @@ class Catalogue:
         return key in self._messages
 
     def get(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
-        """The text for `key` in `lang`, formatted with `params`; falls back to Russian."""
+        """The text for `key` in `lang`, formatted with `params`; falls back to Russian.
+
+        `{/game join}` in a text is the command as the reader's client names it (`/игра войти`).
+        """
         text = self.lookup(key, lang)
         if text is None:
             raise KeyError(f"unknown message key {key!r}")
+        if "{/" in text:
+            text = _COMMAND_REF.sub(
+                lambda m: self.command_label(m.group(1)[1:].split(), lang), text
+            )
         return text.format(**params) if params else text
+
+    def command_label(self, path: list[str] | tuple[str, ...], lang: str) -> str:
+        """`/игра войти`: each word of `path` by its `cmd.<path>.name` (the word itself if none)."""
+        words = [
+            self.lookup("cmd." + ".".join(path[: i + 1]) + ".name", lang) or word
+            for i, word in enumerate(path)
+        ]
+        # a literal brace in a label would break `format`; names never hold one
+        return "/" + " ".join(words)
 
     def lookup(self, key: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
         """The unformatted text for `key` (Russian if `lang` lacks it), or None when unknown.
@@ -104,7 +121,12 @@ def _flatten(data: Mapping[str, object], prefix: str = "") -> Iterator[tuple[str
             yield from _flatten(value, key)
 
 
+_COMMAND_REF = re.compile(r"\{(/[^{}]+)\}")
+
+
 def _placeholders(template: str) -> set[str]:
+    """Format fields of `template`; command references (`{/game join}`) count as fields too, so
+    a language that names another command is reported."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 

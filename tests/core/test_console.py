@@ -55,7 +55,7 @@ async def test_about_shows_version_and_games(console: Console) -> None:
 
 async def test_unknown_command_is_a_clear_error(console: Console) -> None:
     out = await console.execute("/frobnicate now")
-    assert "/frobnicate" in out and "/help" in out
+    assert "/frobnicate" in out and "/помощь" in out
 
 
 async def test_english_replies(console: Console) -> None:

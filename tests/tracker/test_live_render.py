@@ -167,7 +167,7 @@ def test_beyond_four_by_ten_folds_detail_into_pages() -> None:
     board = _crowded(6, 25, 40)
     reply = render_board(board, "ru")
     assert limit_problems(reply) == [] and discord_problems(reply) == []
-    assert reply.footer == "Подробности по юнитам: /game show"
+    assert reply.footer == "Подробности по юнитам: /игра показать"
     pages = render_board_pages(board, "ru")
     assert len(pages) > 2
     assert pages[0].footer.startswith("Страница 1 из")

@@ -88,7 +88,7 @@ async def test_outsiders_are_refused_but_may_look(services: Services, make_ctx: 
     ):
         await unchanged(services, call, "tracker.error.not_player")
     reply = UserError("tracker.error.not_player").reply(mallory)
-    assert reply.ephemeral and "/game join" in reply.body
+    assert reply.ephemeral and "/игра войти" in reply.body
     # looking is fine
     assert (await state_of(services)).units
     # a moderator (Manage Messages) may change it without joining

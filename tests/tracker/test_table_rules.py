@@ -55,7 +55,7 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
     ):
         text = await refused(services, action, "tracker.error.destroyed")
         assert "Волк уже уничтожен" in text
-        assert "/unit remove" in text and "/game undo" in text
+        assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
         "/token add target:Волк token:горение count:1",
@@ -173,7 +173,7 @@ async def test_unit_add_without_life_is_refused_where_the_card_gives_it(
         services, lambda: service.add_unit(alice, "Волк", BOB, {}), "tracker.error.unit_needs_life"
     )
     assert text == (
-        "Укажите жизнь для «Волк»: в Mage Wars параметр «жизнь» у /unit add обязателен"
+        "Укажите жизнь для «Волк»: в Mage Wars параметр «жизнь» у /отряд добавить обязателен"
         " (например, жизнь:5). Ничего не изменено."
     )
     assert "«жизнь»" in await console.execute("/unit add name:Волк")
@@ -211,14 +211,14 @@ async def test_buttons_of_a_just_ended_game_point_to_undo(
     out = await service.damage(alice, "bob", 20)
     assert out.state.winner is not None
     reply = await run_action(alice, undo.action, undo.payload)
-    assert reply.kind is Kind.ERROR and "/game undo" in reply.body
-    assert "/game show" not in reply.body
+    assert reply.kind is Kind.ERROR and "/игра отменить" in reply.body
+    assert "/игра показать" not in reply.body
     state, _ = await service.undo(alice)
     assert state.game.active
     await service.end(alice)
     await service.start(alice, "keyforge", [BOB], {})  # a newer game: the old button is stale
     reply = await run_action(alice, undo.action, undo.payload)
-    assert "/game show" in reply.body
+    assert "/игра показать" in reply.body
 
 
 # --- 6: counted words agree with their number --------------------------------------------------
