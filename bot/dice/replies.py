@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.dice.chart import chart, distribution_chart, percent
+from bot.dice.chart import chart, decimal, distribution_chart, percent
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
 from bot.dice.odds import AttackOdds, BerserkOdds, CastOdds, berserk_odds
@@ -18,6 +18,19 @@ from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.reply import Field, Kind, Reply
 
 Tr = Callable[..., str]
+
+
+def _lang(tr: Tr) -> str:
+    """The language `tr` speaks (the catalogue's `format.lang`), for numbers and percentages."""
+    return "ru" if tr("format.lang") == "ru" else "en"
+
+
+def pct(tr: Tr, p: float) -> str:
+    return percent(p, _lang(tr))
+
+
+def mean(tr: Tr, x: float) -> str:
+    return decimal(x, _lang(tr))
 
 
 def faces_text(faces: Sequence[AttackFace]) -> str:
@@ -337,18 +350,20 @@ def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Re
     if a.strikes > 1:
         lines.append(tr("dice.odds.strikes", strikes=a.strikes))
     if odds.avoid:
-        lines.append(tr("dice.odds.avoid", p=percent(odds.avoid)))
+        lines.append(tr("dice.odds.avoid", p=pct(tr, odds.avoid)))
     if odds.daze_miss:
-        lines.append(tr("dice.odds.daze", p=percent(odds.daze_miss)))
+        lines.append(tr("dice.odds.daze", p=pct(tr, odds.daze_miss)))
     if a.effect:
-        lines.append(tr("dice.odds.effect", p=percent(odds.effect)))
+        lines.append(tr("dice.odds.effect", p=pct(tr, odds.effect)))
     kill = odds.kill(life)
     if kill is not None:
-        lines.append(tr("dice.odds.kill", life=life, p=percent(kill)))
+        lines.append(tr("dice.odds.kill", life=life, p=pct(tr, kill)))
     return Reply(
-        title=tr("dice.odds.mw_title", mean=f"{odds.mean:.2f}"),
+        title=tr("dice.odds.mw_title", mean=mean(tr, odds.mean)),
         body="\n".join(lines),
-        fields=[Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution))],
+        fields=[
+            Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution, _lang(tr)))
+        ],
     )
 
 
@@ -359,16 +374,18 @@ def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
 def berserk_odds_reply(
     tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
 ) -> Reply:
-    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker)))]
+    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), _lang(tr)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
     if not fight and defender_given:
         body.append(tr("dice.berserk.defender_ignored"))
     if fight:
-        fields.append(Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender))))
+        fields.append(
+            Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender), _lang(tr)))
+        )
         if odds.defender_wounds is not None:
-            body.append(tr("dice.odds.defender_mean", mean=f"{odds.defender_wounds:.2f}"))
+            body.append(tr("dice.odds.defender_mean", mean=mean(tr, odds.defender_wounds)))
     return Reply(
-        title=tr("dice.odds.berserk_title", values=values, mean=f"{odds.mean_wounds:.2f}"),
+        title=tr("dice.odds.berserk_title", values=values, mean=mean(tr, odds.mean_wounds)),
         body="\n".join(body),
         fields=fields,
     )
@@ -378,18 +395,20 @@ def berserk_both_odds_reply(tr: Tr, values: str, fight: BerserkOdds, closed: Ber
     """No mode given: the fight (both roll) and the closed mode (attacker only) side by side."""
     body = [
         tr("dice.odds.both_modes"),
-        tr("dice.odds.mean_fight", mean=f"{fight.mean_wounds:.2f}"),
+        tr("dice.odds.mean_fight", mean=mean(tr, fight.mean_wounds)),
     ]
     if fight.defender_wounds is not None:
-        body.append(tr("dice.odds.defender_mean", mean=f"{fight.defender_wounds:.2f}"))
-    body.append(tr("dice.odds.mean_closed", mean=f"{closed.mean_wounds:.2f}"))
+        body.append(tr("dice.odds.defender_mean", mean=mean(tr, fight.defender_wounds)))
+    body.append(tr("dice.odds.mean_closed", mean=mean(tr, closed.mean_wounds)))
     return Reply(
         title=tr("dice.odds.berserk_both_title", values=values),
         body="\n".join(body),
         fields=[
-            Field(tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker))),
-            Field(tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender))),
-            Field(tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker))),
+            Field(tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker), _lang(tr))),
+            Field(tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender), _lang(tr))),
+            Field(
+                tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker), _lang(tr))
+            ),
         ],
     )
 
@@ -416,12 +435,12 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
         title=tr("dice.odds.whf_title", dice=dice, level=level, value=value),
         body=tr(
             "dice.odds.whf_body",
-            success=percent(odds.success),
-            irresistible=percent(odds.irresistible),
-            fail=percent(fail),
+            success=pct(tr, odds.success),
+            irresistible=pct(tr, odds.irresistible),
+            fail=pct(tr, fail),
         )
         + "\n"
-        + chart(rows),
+        + chart(rows, _lang(tr)),
     )
 
 

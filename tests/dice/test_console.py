@@ -116,12 +116,12 @@ async def test_roll_expressions(console: Console, services: Services) -> None:
 
 async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds mw dice:4 armor:1 life:4")
-    assert "в среднем 3.20 урона" in out and "Шанс убить (жизнь 4)" in out
+    assert "в среднем 3,20 урона" in out and "Шанс убить (жизнь 4)" in out
     assert "│" in out  # the bar chart
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
-    assert "ран в среднем 2.67" in out
+    assert "ран в среднем 2,67" in out
     out = await console.execute("/odds whf dice:3 level:1 value:7")
-    assert "Неодолимая сила: **7.4%**" in out
+    assert "Неодолимая сила: **7,4\u00a0%**" in out
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -130,6 +130,8 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
     console.lang = lang
 
     def tr(key: str, **params: object) -> str:
+        if lang == "ru":  # a decimal comma in Russian
+            params = {k: str(v).replace(".", ",") if k == "mean" else v for k, v in params.items()}
         return t(key, lang, **params)
 
     out = await console.execute("/odds berserk values:2-3-4 defender_values:1-2-3")

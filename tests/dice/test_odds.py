@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from bot.dice.chart import distribution_chart, distribution_rows, percent
+from bot.dice.chart import chart, distribution_chart, distribution_rows, percent
 from bot.dice.faces import ATTACK_FACES
 from bot.dice.odds import (
     attack_odds,
@@ -165,6 +165,19 @@ def test_certain_cast_reads_100_and_failure_0() -> None:
 )
 def test_percent_says_100_only_when_certain(p: float, shown: str) -> None:
     assert percent(p) == shown
+    assert percent(p, "ru") == shown.replace(".", ",").replace("%", "\u00a0%")
+
+
+@pytest.mark.parametrize(
+    "attack", [MWAttack(1), MWAttack(20, armor=5, daze=True), MWAttack(40, strikes=3)]
+)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_charts_fit_a_phone(attack: MWAttack, lang: str) -> None:
+    """QA: odds charts were 45 columns wide and wrapped on phones; now <= 32."""
+    lines = distribution_chart(attack_odds(attack).distribution, lang).strip("`\n").splitlines()
+    assert lines and max(len(line) for line in lines) <= 32
+    rows = [("неодолимая", 0.028), ("провал", 0.0833), ("сотворено", 0.889)]
+    assert max(len(line) for line in chart(rows, lang).strip("`\n").splitlines()) <= 32
 
 
 def test_winds_pools_are_capped() -> None:
@@ -267,7 +280,7 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
             continue
         at_least = sum(q for _, _, q in rows[i:])
         assert at_least == pytest.approx(sum(dist[lo:]))
-        assert rest.endswith(f"≥{lo}: {percent(at_least)}")
+        assert rest.endswith(f"≥{percent(at_least)}")
         # the rows above and this row's `≥k` add up to everything
         assert 1 - sum(q for _, _, q in rows[:i]) == pytest.approx(at_least)
 
