@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from bot.i18n import t
+from bot.i18n import catalogue, t
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -34,14 +34,22 @@ def header(state: GameState, lang: str) -> str:
     )
 
 
+def shown_value(tpl: Template, key: str, value: object, lang: str) -> str:
+    """A value as players say it: `да`/`нет` for a yes/no stat, the number otherwise."""
+    stat = tpl.stats.get(key)
+    if stat is not None and stat.flag and value in (0, 1):
+        return t("tracker.flag.yes" if value else "tracker.flag.no", lang)
+    return str(value)
+
+
 def change_line(tpl: Template, c: Change, lang: str) -> str:
     return t(
         "tracker.change",
         lang,
         target=md(c.holder),
         stat=md(tpl.label(c.key, lang)),
-        before=c.before,
-        after=c.after,
+        before=shown_value(tpl, c.key, c.before, lang),
+        after=shown_value(tpl, c.key, c.after, lang),
     )
 
 
@@ -78,7 +86,12 @@ def note_line(note: Note, lang: str) -> str:
     }
     for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
         params[name] = plural(key, int(params.get(count, 0)), lang)
-    return t(note.key, lang, **params)
+    key = note.key
+    kind = params.pop("kind", None)
+    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен».
+    if kind is not None and f"{key}_kind.{kind}" in catalogue():
+        key = f"{key}_kind.{kind}"
+    return t(key, lang, **params)
 
 
 def step_line(
@@ -95,7 +108,8 @@ def step_line(
             kind, hid, key = index[ev.row_id]
             holder = state.unit(hid) if kind == "unit" else state.participant(hid)
             name = md(holder.name) if holder else "?"
-            what.append(f"{name} · {md(tpl.label(key, lang))} {ev.before} → {ev.after}")
+            before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
+            what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))

@@ -517,7 +517,7 @@ async def consequences(step: Step) -> None:
         damage = effective_damage(tpl, unit) if tpl.damage else 0
         if tpl.damage and toughness > 0 and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
-            step.note("tracker.note.destroyed", unit=unit.name)
+            step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:
         await _last_leader_standing(step)

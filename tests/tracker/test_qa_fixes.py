@@ -42,7 +42,7 @@ async def test_spending_more_dice_than_the_pool_holds_says_so(
     text = await refused(
         services, lambda: service.spend_pool(alice, "power", 3), "tracker.error.short_power"
     )
-    assert text == "Не хватает кубиков силы: у alice в пуле 0, нужно 3. Ничего не изменено."
+    assert text == "Не хватает кубиков силы: в пуле игрока alice — 0, нужно 3. Ничего не изменено."
     await service.set_pools(alice, BOB, dispel=2)
     text = await refused(
         services,
@@ -389,7 +389,7 @@ async def test_conquest_says_bloodied_as_the_rules_do(
     await service.start(alice, "conquest", [BOB], {"hale": 6, "bloodied": 3})
     out = await service.damage(alice, "bob", 6)
     text = outcome_reply(alice, out).body
-    assert "bob · окровавлен: 0 → 1" in text and "ранен" not in text
+    assert "bob · окровавлен: нет → да" in text and "ранен" not in text
     board = "\n".join(f.value for f in render_live(out.state, "ru").fields)
     assert "окровавлен" in board and "ранен" not in board
 
@@ -404,7 +404,7 @@ async def test_a_planet_is_won_only_once(services: Services, make_ctx: MakeCtx) 
             return await service.add_item(w, "planets", n)
 
         text = await refused(services, win, "tracker.error.planets_taken")
-        assert text == "Планета «Tarrus» уже захвачена: она у alice. Ничего не изменено."
+        assert text == "Планета «Tarrus» уже захвачена (владелец — alice). Ничего не изменено."
     await service.add_item(make_ctx("bob"), "planets", "Elouith")
     state = await state_of(services)
     assert [p.lists.get("planets") for p in state.participants] == [("Tarrus",), ("Elouith",)]
