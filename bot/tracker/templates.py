@@ -24,7 +24,8 @@ TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAME
 PROCEDURES = TEMPLATE_SLUGS
 LEADER_KINDS = ("", "mage", "warlord")
 # Games counted in turns rather than rounds (the board and replies say "turn 3").
-TURN_GAMES = frozenset({"keyforge"})
+# Games whose pass of play is a turn (ход), not a round (раунд): one word in every reply.
+TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turn == "turn")
 CREATURE = "creature"
 
 

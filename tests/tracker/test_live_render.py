@@ -20,6 +20,8 @@ from bot.tracker.live import (
     render_board,
     render_board_pages,
     render_live,
+    scoreboard,
+    targets,
 )
 from tests.tracker.live_helpers import CHANNEL, ctx_for, keyforge, mage_wars
 
@@ -83,7 +85,7 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
     buttons = [a for a in reply.actions if isinstance(a, Button)]
     assert len(selects) == 1
     assert [o.label for o in selects[0].options] == [
-        "alice",
+        "▶ alice",  # the current target of the ± buttons
         "Лесной медведь-страж",
         "bob",
         "Лесной медведь-страж 2",
@@ -214,3 +216,23 @@ async def test_ended_game_names_the_winner_and_keeps_only_refresh(services: Serv
     assert "Победитель: **alice**" in reply.body
     assert [a.action for a in reply.actions] == ["live.refresh"]
     assert "💀" in reply.fields[1].value
+
+
+async def test_past_75_units_the_selects_page_through_windows(services: Services) -> None:
+    """QA: the live select held 75 of 84 units and marked no current target. Now the selects show
+    the window holding the current target, with moves to the previous and next windows."""
+    state = await mage_wars(services, players=2, units=41)  # 2 mages + 82 creatures = 84
+    reply = render_live(state, "ru")
+    options = [o for a in reply.actions if isinstance(a, Select) for o in a.options]
+    assert len(options) <= 75 and options[-1].label == "Следующие юниты ▶"
+    assert sum(o.label.startswith("▶ ") for o in options) == 1
+    shown = {o.value for o in options[:-1]}
+    later = render_live(state, "ru", selected=options[-1].value)
+    moved = [o for a in later.actions if isinstance(a, Select) for o in a.options]
+    assert moved[0].label == "◀ Предыдущие юниты" and moved[0].value in shown
+    assert moved[1].label.startswith("▶ ") and moved[1].value == options[-1].value
+    keys = {o.value for o in moved[1:]} | shown
+    board = scoreboard(state, "ru")
+    assert keys == {x.key for x in targets(board)}  # every unit reachable, none lost
+    kinds = [b.label for b in later.actions if isinstance(b, Button)]
+    assert "Следующий раунд" in kinds

@@ -9,6 +9,7 @@ GAME = Game(
     "Custom game",
     Path(__file__).parent,
     aliases=("своя", "своя игра", "custom game"),
+    turn="turn",
     glossary=False,
     order=9,
 )
