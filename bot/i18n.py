@@ -141,6 +141,35 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     return catalogue().get(key, lang, **params)
 
 
+def plural_form(n: int, forms: list[str] | tuple[str, ...], lang: str) -> str:
+    """The form of a counted word for `n`: English `one|other`, Russian `one|few|many`
+    (1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 11–14 → many), as CLDR's plural rules say."""
+    if len(forms) == 1:
+        return forms[0]
+    if lang != "ru" or len(forms) == 2:
+        return forms[0] if abs(n) == 1 else forms[-1]
+    tail, tens = abs(n) % 10, abs(n) % 100
+    if tail == 1 and tens != 11:
+        return forms[0]
+    if 2 <= tail <= 4 and not 12 <= tens <= 14:
+        return forms[1]
+    return forms[2]
+
+
+def plural(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """A counted phrase from the catalogue, whose text holds its forms split by `|`
+    (`{n} шаг|{n} шага|{n} шагов`): the one helper every counted phrase goes through."""
+    return plural_form(n, t(key, lang, n=n, **params).split("|"), lang)
+
+
+def file_size(size: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`512 байт`, `16,6 КБ` / `512 bytes`, `16.6 KB`."""
+    if size < 1024:
+        return plural("format.bytes", size, lang)
+    value = f"{size / 1024:.1f}"
+    return t("format.kilobytes", lang, n=value.replace(".", ",") if lang == "ru" else value)
+
+
 def game_name(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A game's display name (`game.<slug>`), or the slug itself for an unknown game."""
     return catalogue().lookup(f"game.{slug}", lang) or slug

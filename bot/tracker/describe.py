@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from bot.i18n import catalogue, t
+from bot.i18n import plural as i18n_plural
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -62,22 +63,9 @@ NOTE_PLURALS = {"tracker.note.burn": {"left_text": ("left", "tracker.plural.toke
 
 
 def plural(key: str, n: int, lang: str) -> str:
-    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов`.
-
-    The catalogue text holds the forms split by `|`: English `one|other`, Russian
-    `one|few|many` (1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 11–14 → many).
-    """
-    forms = t(key, lang, n=n).split("|")
-    if len(forms) == 2:
-        return forms[0] if n == 1 else forms[1]
-    if len(forms) == 3:
-        tail, tens = abs(n) % 10, abs(n) % 100
-        if tail == 1 and tens != 11:
-            return forms[0]
-        if 2 <= tail <= 4 and not 12 <= tens <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0]
+    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов` (see
+    `bot.i18n.plural`: the catalogue text holds the forms split by `|`)."""
+    return i18n_plural(key, n, lang)
 
 
 def note_line(note: Note, lang: str) -> str:
