@@ -26,11 +26,12 @@ from bot.tracker.describe import change_line, header, note_line, plural, step_li
 from bot.tracker.export import export_game
 from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState
-from bot.tracker.names import norm
+from bot.tracker.names import md, norm
 from bot.tracker.templates import game_name, template
 
 AREA = "tracker"
 A_END = "tracker.end"
+A_END_START = "tracker.end_start"
 LOG_DEFAULT = 10
 LOG_MAX = 50
 UNDO_MAX = 20
@@ -141,6 +142,9 @@ GAME_CHOICES = game_choices(include_custom=True)
 START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
 
 
+PENDING = "tracker.pending_start"  # storage.meta key prefix: a start waiting for «end and start»
+
+
 @command(
     "game",
     "start",
@@ -156,6 +160,7 @@ START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
         Option("hale", int, min_value=1, max_value=100),
         Option("bloodied", int, min_value=1, max_value=100),
         Option("keycost", int, min_value=1, max_value=50),
+        Option("play", bool),
     ],
 )
 async def game_start(
@@ -165,29 +170,77 @@ async def game_start(
     player2: UserRef | None = None,
     player3: UserRef | None = None,
     player4: UserRef | None = None,
+    play: bool | None = None,
     **options: int,
 ) -> Reply:
-    """Start the channel's game; if one is running, say so and offer to end it."""
+    """Start the channel's game; if one is running, offer to end it and start this one."""
+    players = [p for p in (player1, player2, player3, player4) if p is not None]
+    values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
+    seat_self = play is not False
     existing = await _state(ctx)
     if existing is not None:
+        request = {
+            "game": game,
+            "players": [[p.id, p.name] for p in players],
+            "options": values,
+            "play": seat_self,
+        }
+        await ctx.services.storage.meta.set(_pending_key(ctx), json.dumps(request))
+        gid = str(existing.game.id)
         return Reply(
             body=ctx.t("tracker.error.exists_named", game=game_name(existing.slug, ctx.lang)),
             kind=Kind.ERROR,
             ephemeral=True,
             actions=[
-                Button(ctx.t("tracker.button.end"), A_END, str(existing.game.id), Style.DANGER)
+                Button(ctx.t("tracker.button.end_and_start"), A_END_START, gid, Style.DANGER),
+                Button(ctx.t("tracker.button.end"), A_END, gid, Style.SECONDARY),
             ],
         )
-    players = [p for p in (player1, player2, player3, player4) if p is not None]
-    values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
+    return await _start(ctx, game, players, values, seat_self)
+
+
+async def _start(
+    ctx: Ctx, game: str, players: list[UserRef], values: dict[str, int], seat_self: bool
+) -> Reply:
+    """Start and say so briefly: who is seated, how others join, where the board is."""
     try:
-        outcome = await service.start(ctx, game, players, values)
+        outcome = await service.start(ctx, game, players, values, seat_self=seat_self)
     except UserError as err:
         _name_option_as_shown(err)
         raise
-    reply = show_reply(ctx, outcome.state)
-    reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang)) + "\n" + reply.body
-    reply.kind = Kind.SUCCESS
+    state = outcome.state
+    seated = ", ".join(md(p.name) for p in sorted(state.participants, key=lambda p: p.seat))
+    lines = [
+        ctx.t("tracker.started", game=game_name(game, ctx.lang)),
+        ctx.t("tracker.started.seated", names=seated),
+    ]
+    if not seat_self:
+        lines.append(ctx.t("tracker.started.not_seated"))
+    board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
+    lines.append(ctx.t(board))
+    return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)
+
+
+def _pending_key(ctx: Ctx) -> str:
+    return f"{PENDING}:{ctx.channel_id}:{ctx.user.id}"
+
+
+@action(A_END_START)
+async def end_and_start_pressed(ctx: Ctx, payload: str) -> Reply:
+    """«End and start the new one»: end the running game, then start the one asked for, with the
+    options given to that `/game start` (kept in storage, so a restart between does not lose it)."""
+    raw = await ctx.services.storage.meta.get(_pending_key(ctx))
+    if not raw:
+        raise UserError("error.stale_button")
+    request = json.loads(raw)
+    game_id = int(payload) if payload.isdigit() else None
+    await service.end(ctx, game_id)
+    await ctx.services.storage.meta.set(_pending_key(ctx), "")
+    players = [UserRef(int(i), str(n)) for i, n in request["players"]]
+    reply = await _start(
+        ctx, str(request["game"]), players, dict(request["options"]), bool(request["play"])
+    )
+    reply.edit_origin = True  # the question is settled: its buttons go
     return reply
 
 
@@ -227,7 +280,9 @@ async def game_end(ctx: Ctx) -> Reply:
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
     game_id = int(payload) if payload.isdigit() else None
     outcome = await service.end(ctx, game_id)
-    return show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
+    reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
+    reply.edit_origin = True  # the confirmation is settled: its button goes
+    return reply
 
 
 @command("game", "next", area=AREA)

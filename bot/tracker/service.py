@@ -560,8 +560,16 @@ async def _last_leader_standing(step: Step) -> None:
 # --- games -------------------------------------------------------------------------------------
 
 
-async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, int]) -> Outcome:
-    """Create the channel's game; the starter and the named players join with their counters."""
+async def start(
+    ctx: Ctx,
+    slug: str,
+    players: list[UserRef],
+    options: dict[str, int],
+    *,
+    seat_self: bool = True,
+) -> Outcome:
+    """Create the channel's game; the starter (unless `seat_self` is off) and the named players
+    join with their counters."""
     if slug not in TEMPLATE_SLUGS:
         raise refusal("tracker.error.no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
     tpl = template(slug)
@@ -587,7 +595,9 @@ async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, 
                 min=d.min if d.min is not None else "−∞",
                 max=d.max if d.max is not None else "∞",
             )
-    users = list({u.id: u for u in [ctx.user, *players]}.values())
+    users = list({u.id: u for u in [*([ctx.user] if seat_self else []), *players]}.values())
+    if not users:
+        raise refusal("tracker.error.nobody_seated")
     storage = ctx.services.storage
     try:
         async with storage.tracker.create_game(
