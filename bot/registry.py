@@ -160,6 +160,8 @@ class Command:
     handler: Handler
     options: tuple[Option, ...]
     area: str
+    # Only in a server channel (a game at a table): refused in DMs, hidden there on Discord.
+    guild_only: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -181,6 +183,9 @@ class Command:
 
 
 MenuHandler = Callable[[Ctx, str], Awaitable[Reply]]
+
+# Areas whose commands need a server channel: a tracked game is a table others can join.
+GUILD_ONLY_AREAS = frozenset({"tracker"})
 
 
 @dataclass(frozen=True)
@@ -216,7 +221,9 @@ class Registry:
         def decorator(fn: Handler) -> Handler:
             if path in self.commands:
                 raise ValueError(f"command {' '.join(path)!r} registered twice")
-            self.commands[path] = Command(path, fn, tuple(options), area)
+            self.commands[path] = Command(
+                path, fn, tuple(options), area, guild_only=area in GUILD_ONLY_AREAS
+            )
             return fn
 
         return decorator
@@ -290,7 +297,9 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
 
 
 async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
-    """Call a command's handler with typed option values."""
+    """Call a command's handler with typed option values (a server-only one refused in a DM)."""
+    if cmd.guild_only and ctx.guild_id is None:
+        return Reply.error(ctx.t("error.server_only", command=CommandLabel(cmd.path).get(ctx.lang)))
     return await guarded(ctx, cmd.handler(ctx, **values))
 
 

@@ -117,6 +117,8 @@ def build_command(cmd: Command) -> app_commands.Command[Any, ..., Any]:
         callback=fn,
         extras={"registry": cmd},
     )
+    if cmd.guild_only and len(cmd.path) == 1:
+        command.guild_only = True
     for py_name, opt in py_names.items():
         if opt.autocomplete is not None and not opt.choices:
             command.autocomplete(py_name)(_autocompleter(cmd, opt.name))  # type: ignore[arg-type]
@@ -181,7 +183,9 @@ def build_commands(commands: Sequence[Command]) -> list[AppCommand]:
         group = groups.get(head)
         if group is None:
             group = app_commands.Group(
-                name=named(head, command_name_key((head,))), description=described(f"cmd.{head}")
+                name=named(head, command_name_key((head,))),
+                description=described(f"cmd.{head}"),
+                guild_only=cmd.guild_only,
             )
             groups[head] = group
             out.append(group)

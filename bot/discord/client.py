@@ -23,6 +23,7 @@ from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
+from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
 from bot.registry import load_handlers
@@ -65,6 +66,8 @@ class ArbiterHooks:
 
     sync_mode: str = "auto"
     sync_guild: int | None = None
+    # Top-level command name → id from the sync, for clickable mentions (empty: plain text).
+    command_ids: dict[str, int] = {}  # noqa: RUF012 (replaced per instance at setup)
 
     async def setup_hook(self) -> None:
         """Translator, cogs, persistent components, then the command sync (if due)."""
@@ -77,12 +80,11 @@ class ArbiterHooks:
         bot.add_dynamic_items(ActionItem)
         if self.sync_mode == "off":
             return
+        guild_id = self.sync_guild or services.settings.dev_guild
         await sync_commands(
-            bot.tree,
-            services.storage,
-            guild_id=self.sync_guild or services.settings.dev_guild,
-            force=self.sync_mode == "force",
+            bot.tree, services.storage, guild_id=guild_id, force=self.sync_mode == "force"
         )
+        self.command_ids = await load_ids(bot.tree, services.storage, guild_id)
 
     async def on_command_error(
         self, context: commands.Context[Any], exception: commands.CommandError, /

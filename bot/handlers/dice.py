@@ -7,7 +7,6 @@ rolls are still logged and shown in history to their roller only.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -66,8 +65,8 @@ from bot.games.whfb.dice import (
     winds_json,
 )
 from bot.handlers.tracker import ac_target, outcome_reply
-from bot.registry import Choice, UserError, command
-from bot.reply import Field, Reply
+from bot.registry import Choice, UserError, command, command_label
+from bot.reply import Field, Reply, timestamp
 from bot.storage.api import RollRecord
 from bot.tracker.names import md
 from bot.tracker.service import Outcome, load_state
@@ -490,9 +489,8 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         return Reply(title=ctx.t("dice.history.title"), body=ctx.t("dice.history.empty"))
     lines = []
     for r in records:
-        stamp = time.strftime("%H:%M", time.gmtime(r.created_at))
+        stamp = timestamp(r.created_at)
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
-        lines.append(
-            f"`{stamp}` **{r.user_name}** /{r.command}{hidden}: {summary_text(ctx, r.result)}"
-        )
+        shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
+        lines.append(f"{stamp} **{r.user_name}** {shown}{hidden}: {summary_text(ctx, r.result)}")
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import file_size, t
-from bot.reply import Button, Kind, Reply, Select
+from bot.reply import Button, Kind, Reply, Select, local_time
 
 _MARK = {Kind.INFO: "", Kind.SUCCESS: "✔ ", Kind.ERROR: "✖ "}
 
@@ -30,7 +30,7 @@ def render_text(reply: Reply, lang: str = "ru") -> str:
     lines.extend(_actions(reply, lang))
     if reply.ephemeral and reply.kind is not Kind.ERROR:
         lines.append(t("console.only_you", lang))
-    return "\n".join(lines).rstrip() + "\n"
+    return local_time("\n".join(lines).rstrip() + "\n")
 
 
 def _actions(reply: Reply, lang: str) -> list[str]:

@@ -6,10 +6,9 @@ markdown in them (a unit called `**Жирный**` is not bold), while storage k
 
 from __future__ import annotations
 
-import time
-
 from bot.i18n import catalogue, t
 from bot.i18n import plural as i18n_plural
+from bot.reply import timestamp
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -110,7 +109,7 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = t(f"tracker.action.{step.action}", lang)
-    stamp = time.strftime("%H:%M", time.gmtime(step.at))
+    stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:
         line += " — " + "; ".join(what[:6]) + (" …" if len(what) > 6 else "")

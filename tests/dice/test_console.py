@@ -226,10 +226,10 @@ async def test_private_rolls_are_logged_and_shown_to_their_roller_only(
     assert t("console.only_you", "ru") in out
     await console.execute("/roll 1d20")
     history = await console.execute("/history rolls")
-    assert history.count("/roll") == 2 and "(скрытый)" in history
+    assert history.count("/бросок") == 2 and "(скрытый)" in history
     console.user = "bob"
     history = await console.execute("/history rolls")
-    assert history.count("/roll") == 1 and "скрытый" not in history
+    assert history.count("/бросок") == 1 and "скрытый" not in history
     console.channel = "elsewhere"
     assert "ещё никто не бросал" in await console.execute("/history rolls")
 
@@ -241,7 +241,7 @@ async def test_history_is_newest_first_with_time_from_the_clock(
     clock.advance(3600)  # type: ignore[attr-defined]
     await console.execute("/mw push")
     out = await console.execute("/history rolls n:1")
-    assert "/mw push" in out and "/roll" not in out
+    assert "/мв толчок" in out and "/бросок" not in out
     records = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 5)
     assert [r.command for r in records] == ["mw push", "roll"]
     assert records[0].created_at - records[1].created_at == 3600
