@@ -64,6 +64,7 @@ from bot.games.whfb.dice import (
     roll_winds,
     winds_json,
 )
+from bot.handlers.dice_text import as_typed, normalize_expr, summarize
 from bot.handlers.tracker import ac_target, outcome_reply
 from bot.registry import Choice, UserError, command, command_label
 from bot.reply import Field, Reply, timestamp
@@ -414,10 +415,11 @@ def _with_line(reply: Reply, line: str | None) -> Reply:
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
-    result = roll_expr(expr, ctx.services.rng)
+    result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await _log(ctx, "roll", {"expr": expr}, expr_json(result), summary, private)
-    return _finish(replies.expr_reply(_tr(ctx), result), private)
+    reply = replies.expr_reply(_tr(ctx), result)
+    return _finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
 
 
 # ── exact odds ─────────────────────────────────────────────────────────────────────────────────
