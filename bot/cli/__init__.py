@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.logs import quiet_logging
 from bot.storage.sqlite import StorageError
 
 EXIT_CONFIG = 2
@@ -46,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    quiet_logging()  # no voice notices, no per-statement SQL lines
     handler = getattr(args, "func", None)
     if handler is None:
         from bot.cli.core import run_default

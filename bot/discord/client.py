@@ -26,6 +26,7 @@ from bot.discord.errors import ArbiterTree
 from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
+from bot.logs import quiet_logging
 from bot.registry import load_handlers
 
 log = logging.getLogger("arbiter.discord")
@@ -106,6 +107,7 @@ def create_bot(
     services: Services, *, sync_mode: str = "auto", sync_guild: int | None = None
 ) -> ArbiterBot | ShardedArbiterBot:
     """Build the bot for `services` (nothing connects until it is started)."""
+    quiet_logging()  # the voice notices discord.py logs when the client is made
     settings = services.settings
     options: dict[str, Any] = {
         "command_prefix": commands.when_mentioned,
