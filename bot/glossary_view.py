@@ -111,9 +111,11 @@ def option_label(entry: Entry, lang: str) -> str:
     return choice_name(entry, lang)[:OPTION_LABEL_MAX]
 
 
-def option_description(entry: Entry) -> str:
-    """A select option's grey line: the category, else the opening of the text."""
-    return shorten(entry.category or entry.text, OPTION_DESCRIPTION_MAX)
+def option_description(entry: Entry, lang: str = "ru") -> str:
+    """A select option's grey line: the category (in the reader's language), else the opening
+    of the text."""
+    shown = category_label(entry.category, lang) if entry.category else entry.text
+    return shorten(shown, OPTION_DESCRIPTION_MAX)
 
 
 def button_label(entry: Entry) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.categories import category_label
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
@@ -113,7 +114,7 @@ def entry_options(
         SelectOption(
             option_label(e, ctx.lang) if with_game else shorten(display_title(e), 100),
             e.id,
-            option_description(e),
+            option_description(e, ctx.lang),
         )
         for e in entries
     )
@@ -123,7 +124,8 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     """An entry in full: title with both names, game, category, whole text, see-also, source."""
     fields = [Field(ctx.t("rule.field.game"), game_name(entry.game, ctx.lang), inline=True)]
     if entry.category:
-        fields.append(Field(ctx.t("rule.field.category"), entry.category, inline=True))
+        category = category_label(entry.category, ctx.lang)
+        fields.append(Field(ctx.t("rule.field.category"), category, inline=True))
     shown = display_title(entry)
     aliases = [n for n in other_names(entry) if n not in shown]
     if aliases:

@@ -8,6 +8,7 @@ ephemeral, while a `[[term]]` answer is public like the chat line that asked.
 
 from __future__ import annotations
 
+from bot.categories import category_label
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
@@ -105,7 +106,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     start = page.number * PAGE_SIZE
     lines = [
         f"`{start + i:>3}.` {display_title(e)}"
-        + (f" — *{sentence_case(e.category)}*" if e.category else "")
+        + (f" — *{sentence_case(category_label(e.category, ctx.lang))}*" if e.category else "")
         for i, e in enumerate(page.entries, 1)
     ]
     body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
