@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, script_of
