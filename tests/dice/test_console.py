@@ -61,7 +61,7 @@ async def test_mw_small_rolls(console: Console, services: Services) -> None:
     out = await console.execute("/mw burn tokens:3")
     rec = await last_roll(services)
     assert f"Горение: урон {rec.result['damage']}" in out
-    assert f"Жетонов Burn осталось: **{rec.result['tokens_left']}**" in out
+    assert f"Жетонов горения осталось: **{rec.result['tokens_left']}**" in out
     out = await console.execute("/mw effect bonus:2")
     rec = await last_roll(services)
     assert f"Кубик эффектов: {rec.result['roll'] + 2}" in out

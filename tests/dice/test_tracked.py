@@ -280,7 +280,7 @@ async def test_burn_uses_and_updates_the_units_tokens(guard: Console, services: 
 async def test_burn_without_tokens_changes_nothing(guard: Console, services: Services) -> None:
     before = await events(services)
     out = await guard.execute("/mw burn target:Страж")
-    assert "Жетонов Burn нет" in out and "Записано в партию" not in out
+    assert "Жетонов горения нет" in out and "Записано в партию" not in out
     assert await events(services) == before
 
 
