@@ -102,11 +102,12 @@ def option_label(cmd: Command | Sequence[str] | None, option: str, lang: str) ->
 class CommandLabel(Localized):
     """A command as a message parameter: `/игра начать` in Russian, `/game start` in English.
 
-    Messages write the slash themselves (`/{command}`), so the label has none."""
+    Messages write the slash themselves (`/{command}`), so the label has none unless `slash`."""
 
-    def __init__(self, path: Sequence[str]) -> None:
-        object.__setattr__(self, "ru", command_label(path, "ru").lstrip("/"))
-        object.__setattr__(self, "en", command_label(path, "en").lstrip("/"))
+    def __init__(self, path: Sequence[str], *, slash: bool = False) -> None:
+        for lang in ("ru", "en"):
+            label = command_label(path, lang)
+            object.__setattr__(self, lang, label if slash else label.lstrip("/"))
 
 
 def new_error_id() -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.i18n import catalogue
-from bot.registry import UserError
+from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
 from bot.storage.api import TrackerTx
 from bot.storage.tracker import GameExists, GameNotActive
@@ -47,7 +47,8 @@ def refusal(key: str, /, **params: Any) -> UserError:
 
 def wrong_game(ctx: Ctx, command: str, slug: str) -> UserError:
     """`/kf forge` in a Mage Wars game: the command as typed, the game by its players' name."""
-    return refusal("tracker.error.wrong_game", command=command, game=game_name(slug, ctx.lang))
+    shown = CommandLabel(command.lstrip("/").split(), slash=True)  # as the client names it
+    return refusal("tracker.error.wrong_game", command=shown, game=game_name(slug, ctx.lang))
 
 
 def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:

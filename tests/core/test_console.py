@@ -247,7 +247,7 @@ async def test_console_words_explain_themselves(console: Console) -> None:
         assert out.startswith(console.ctx().t(f"console.usage.{word}")), out
     helped = await console.execute("help")
     assert helped == await console.execute("/help") == await console.execute("помощь")
-    for word in ("!press N", "!user", "!channel"):
+    for word in ("!press НОМЕР", "!user", "!channel"):
         assert word in helped
     assert "!press" in console.ctx().t("console.welcome") and "exit" in console.ctx().t(
         "console.welcome"

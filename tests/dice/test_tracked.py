@@ -208,17 +208,17 @@ def test_private_target_message_in_both_languages() -> None:
         (
             "/game start game:keyforge player1:bob",
             "/mw attack dice:2 target:bob",
-            "Команда /mw attack не подходит для партии KeyForge.",
+            "Команда /мв атака не подходит для партии KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/mw burn target:bob",
-            "Команда /mw burn не подходит для партии KeyForge.",
+            "Команда /мв горение не подходит для партии KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/odds mw dice:2 target:bob",
-            "Команда /odds mw не подходит для партии KeyForge.",
+            "Команда /шансы мв не подходит для партии KeyForge.",
         ),
         (
             "/game start game:berserk player1:bob",

@@ -13,7 +13,7 @@ from bot.console import Console
 from bot.context import Ctx, Services, UserRef
 from bot.handlers.tracker import game_end, game_log, outcome_reply
 from bot.i18n import t
-from bot.registry import UserError
+from bot.registry import Localized, UserError
 from bot.reply import Button
 from bot.tracker import service
 from bot.tracker.describe import header
@@ -28,7 +28,8 @@ async def refused(
 ) -> str:
     """Run `action`, expect UserError `key`; state and log unmoved. Returns the text shown."""
     err = await unchanged(services, action, key)
-    return t(err.key, lang, **err.params)
+    params = {k: v.get(lang) if isinstance(v, Localized) else v for k, v in err.params.items()}
+    return t(err.key, lang, **params)
 
 
 # --- 5: a WHFB pool too small says so ----------------------------------------------------------
@@ -176,10 +177,10 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
         lambda: service.add_item(alice, "planets", "Tarrus", command="/planet"),
         "tracker.error.wrong_game",
     )
-    assert text == "Команда /planet не подходит для партии KeyForge."
+    assert text == "Команда /планета не подходит для партии KeyForge."
     for line, wanted in (
-        ("/planet name:X", "Команда /planet не подходит для партии KeyForge."),
-        ("/mana amount:3", "Команда /mana не подходит для партии KeyForge."),
+        ("/planet name:X", "Команда /планета не подходит для партии KeyForge."),
+        ("/mana amount:3", "Команда /мана не подходит для партии KeyForge."),
     ):
         out = await console.execute(line)
         assert out.startswith("✖") and wanted in out, out
@@ -192,7 +193,9 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
     )
     assert "для партии Warhammer 40,000: Conquest" in text and "conquest" not in text
     helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
-    assert helper.params == {"command": "/mw attack", "game": "Berserk CCG"}
+    command = helper.params["command"]
+    assert isinstance(command, Localized) and helper.params["game"] == "Berserk CCG"
+    assert (command.get("en"), command.get("ru")) == ("/mw attack", "/мв атака")
 
 
 async def test_a_missing_start_option_names_the_game(
