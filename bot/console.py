@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.games import ALL_GAMES, find_game
 from bot.i18n import LANGUAGES
 from bot.registry import (
     Command,
@@ -58,10 +59,27 @@ def option_names(option: Option, cmd: Command | None = None) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def game_words(word: str) -> list[str]:
+    """A command word that names a game (`mw`, `whf`, `kf`) is typed by any one-word alias of
+    that game too (`мв`, `wfb`, `кф`): `/odds wfb`, `/мв атака`."""
+    slug = find_game(word)
+    if slug is None:
+        return []
+    return [a for a in ALL_GAMES[slug].aliases if " " not in a]
+
+
 def command_names(cmd: Command) -> list[tuple[str, ...]]:
     """The paths a command is typed by: `/game start`, `/игра начать` (and mixes of them)."""
     words = [
-        list(dict.fromkeys([w, *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES)]))
+        list(
+            dict.fromkeys(
+                [
+                    w,
+                    *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES),
+                    *game_words(w),
+                ]
+            )
+        )
         for i, w in enumerate(cmd.path)
     ]
     if len(words) == 1:

@@ -252,3 +252,12 @@ async def test_console_words_explain_themselves(console: Console) -> None:
     assert "!press" in console.ctx().t("console.welcome") and "exit" in console.ctx().t(
         "console.welcome"
     )
+
+
+async def test_game_aliases_are_accepted_wherever_a_game_is_asked(console: Console) -> None:
+    odds = await console.execute("/odds whf dice:2 level:1 value:5")
+    for line in ("/odds wfb dice:2 level:1 value:5", "/шансы вфб кубики:2 уровень:1 сложность:5"):
+        assert await console.execute(line) == odds
+    started = await console.execute("/game start game:кф")
+    assert started.startswith("✔ KeyForge")
+    assert "Партия началась: KeyForge." in started
