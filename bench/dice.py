@@ -1,5 +1,10 @@
 """Dice speed figures (prints, never asserts): `python -m bench.dice`.
 
+Run `python -m bench.dice --section roll` for `/roll`'s cost pre-check alone: how fast the
+expressions from issue 11 are refused (target < 10 ms each, parse included), and the slowest
+expression the pre-check accepts, rolled with dice rigged for the worst case (target: well under
+50 ms), found among hand-picked heavy expressions and a seeded random search of d20's grammar.
+
 The headline is one `/odds mw` of 40 dice with 3 strikes (target: p99 <= 5 ms), measured four
 ways: warm (this dice count and armor seen before, so the strike sums are cached, as in a running
 bot), another defense/Daze on those cached sums, cold (every cache cleared before each call: the
@@ -10,6 +15,7 @@ bar chart → rendered text). Then the worst case in range and the rollers' spee
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -17,16 +23,148 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bot.dice import cost
 from bot.dice import odds as odds_mod
-from bot.dice import replies
-from bot.dice.generic import roll_expr
-from bot.dice.odds import attack_odds, berserk_odds, cast_odds
-from bot.dice.options import build_attack
+from bot.dice.errors import DiceError as UserError
+from bot.dice.generic import _parse, check_expression, roll_expr
 from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
+from bot.games.berserk.odds import berserk_odds
+from bot.games.mage_wars import view as replies
+from bot.games.mage_wars.commands import build_attack
 from bot.games.mage_wars.dice import MWAttack, resolve_attack
+from bot.games.mage_wars.odds import attack_odds
 from bot.games.whfb.dice import roll_cast
+from bot.games.whfb.odds import cast_odds
 from bot.i18n import t
 from bot.render.text import render_text
+
+SLOW = [
+    "1d6e1e2e3e4e5e6",
+    "1d6" + ("e1e2e3e4e5e6" * 9)[:96],  # the 99-character run
+    "1d1!",
+    "1d6e<7",
+    "1000d6kh3",
+    "1d6e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1",
+    "300d6kh1kl1",
+    "1d6rrh1",
+]
+HEAVY = [
+    "1d6e4e5e6",
+    "1d6e5e6+1d6e5e6",
+    "1000d6",
+    "1000d6p1",
+    "1000d6mi2ma5",
+    "150d6kh3",
+    "4d6e6kh3",
+    "(1d6e6)kh1",
+    "100d6rr1",
+    "1d20e>10e<5",
+    "(4d6)kh3",
+    "1d%e>80e<30",
+    "1d6eh1e1",
+    "20d6ro1e6kh3",
+]
+
+
+class _Rigged(random.Random):
+    """Every die shows its highest (`top`) or lowest face: the loops run as long as they can."""
+
+    def __init__(self, top: bool) -> None:
+        super().__init__(0)
+        self.top = top
+
+    def randrange(self, start: int, stop: object = None, step: int = 1) -> int:
+        lo, hi = (0, start) if stop is None else (start, int(str(stop)))
+        return lo + (hi - lo - 1) // step * step if self.top else lo
+
+
+def _random_expression(rng: random.Random) -> str:
+    """A seeded draw from d20's grammar, biased to heavy dice (for the worst-accepted search)."""
+
+    def dice() -> str:
+        ops = "".join(
+            rng.choice(["k", "p", "rr", "ro", "ra", "e", "mi", "ma"])
+            + rng.choice(["", "h", "l", "<", ">"])
+            + str(rng.randint(1, 12))
+            for _ in range(rng.randint(0, 4))
+        )
+        return (
+            f"{rng.choice([1, 2, 4, 10, 40, 100, 300, 1000])}d{rng.choice([1, 2, 6, 20, '%'])}{ops}"
+        )
+
+    def expr(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.4:
+            return dice()
+        pick = rng.randrange(3)
+        if pick == 0:
+            return f"{expr(depth - 1)}{rng.choice('+-*')}{expr(depth - 1)}"
+        if pick == 1:
+            return f"({expr(depth - 1)})k{rng.choice(['h', 'l', ''])}{rng.randint(1, 3)}"
+        return f"({expr(depth - 1)}, {expr(depth - 1)})kh1"
+
+    return expr(2)
+
+
+def _refusal_ms(expr: str, runs: int) -> list[float]:
+    def once() -> None:
+        _parse.cache_clear()  # cold: parsing counts too
+        try:
+            roll_expr(expr, random.Random(1))
+        except UserError:
+            return
+        raise AssertionError(f"{expr} was accepted")
+
+    return timings(once, runs)
+
+
+def _worst_case_ms(expr: str, runs: int) -> tuple[float, float]:
+    """Median wall and CPU times of the slowest way `expr` can roll (rigged high, low or
+    random dice), in ms. CPU time leaves out the waits of a loaded machine."""
+    wall = cpu = 0.0
+    for rng in (_Rigged(True), _Rigged(False), random.Random(7)):
+
+        def once(rng: random.Random = rng) -> None:
+            # a refusal here is the explosion cap: the time until it is hit is what counts
+            with contextlib.suppress(UserError):
+                roll_expr(expr, rng)
+
+        wall = max(wall, statistics.median(timings(once, runs)))
+        cpu = max(cpu, statistics.median(timings(once, runs, clock=time.thread_time)))
+    return wall * 1e3, cpu * 1e3
+
+
+def roll_section(runs: int) -> None:
+    print("/roll: refused by the cost pre-check before rolling (cold parse; target < 10 ms)")
+    for expr in SLOW:
+        label = expr if len(expr) <= 40 else f"{expr[:24]}… ({len(expr)} chars)"
+        line(f"  {label}", _refusal_ms(expr, runs))
+    rng = random.Random(11)
+    drawn: list[tuple[int, str]] = []
+    for _ in range(5000):
+        e = _random_expression(rng)
+        try:
+            text = check_expression(e)
+        except UserError:
+            continue
+        drawn.append((cost.estimate(_parse(text)), e))
+    drawn.sort(reverse=True)
+    candidates = HEAVY + [e for _, e in drawn[:25]]
+    print(
+        f"\n/roll: accepted expressions, rigged for their worst case (budget {cost.BUDGET} units)"
+    )
+    print(f"  ({len(drawn)} of 5000 random grammar draws accepted; the 25 heaviest are timed)")
+    results = []
+    for e in candidates:
+        wall, cpu = _worst_case_ms(e, max(5, runs // 10))
+        results.append((cpu, wall, cost.estimate(_parse(check_expression(e))), e))
+    results.sort(reverse=True)
+    for cpu, wall, units, e in results[:8]:
+        print(f"  {e[:44]:<46} {units:>6} units  CPU {cpu:7.3f} ms  wall {wall:7.3f} ms")
+    cpu, wall, _, worst = results[0]
+    print(
+        f"  worst accepted: {worst} — CPU {cpu:.3f} ms, wall {wall:.3f} ms"
+        " (target well under 50 ms)"
+    )
 
 
 def timings(
@@ -60,8 +198,13 @@ def line(name: str, values: list[float], unit: float = 1e3, suffix: str = "ms") 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=500)
+    parser.add_argument("--section", choices=["all", "roll"], default="all")
     args = parser.parse_args(argv)
     n = args.runs
+    roll_section(max(20, n // 10))
+    if args.section == "roll":
+        return
+    print()
 
     headline = MWAttack(40, strikes=3, armor=2)
     attack_odds(headline)  # build the tables once
@@ -115,6 +258,17 @@ def main(argv: list[str] | None = None) -> None:
     ):
         attack_odds(attack)
         line(label, timings(partial(attack_odds, attack), n))
+    for label, attack in (
+        (
+            "  cold worst in range: 40+20 dice, armor 20, 3 strikes",
+            MWAttack(40, bonus=20, armor=20, strikes=3),
+        ),
+        (
+            "  cold worst: 40+20 dice, defense 12, daze, 3 strikes",
+            MWAttack(40, bonus=20, armor=20, defense=12, daze=True, strikes=3),
+        ),
+    ):
+        line(label, timings(partial(attack_odds, attack), max(20, n // 10), odds_mod.clear_caches))
     fight = BerserkStrike(parse_values("2-3-4"), defender_values=parse_values("1-2-2"))
     line("  /odds berserk, fight mode", timings(lambda: berserk_odds(fight), n))
     line(

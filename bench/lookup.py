@@ -4,7 +4,10 @@ For the real glossary and a synthetic one of 50,000 entries (real entries varied
 word), it prints p50/p99 latency of `search` on eval-style queries and of autocomplete (short
 prefixes, limit 25), the index build time and the index memory (tracemalloc), side by side with
 the naive baseline `rapidfuzz.process.extract(query, titles, scorer=WRatio)` and that baseline's
-top-1 accuracy on the dev queries.
+top-1 accuracy on the dev queries. It also times the fused `lookup` (what `/rule` runs) on the
+same queries, and the real `/rule` autocomplete handler (`term_autocomplete`, with its storage
+call) on every distinct 1–3 character prefix of the names plus input that folds to nothing or
+matches nothing (`#`, `«`, `9`, `ъъ`, `zq`): worst, p99 and p50.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
+from bot.config import Settings
 from glossary import Glossary, load_glossary
 from glossary.evaluate import Case, evaluate, read_cases
 from glossary.model import Entry
@@ -32,6 +36,7 @@ from glossary.translit import token_forms
 REPO = Path(__file__).resolve().parents[1]
 DEV_TSV = REPO.parent / "shared" / "eval" / "lookup_dev.tsv"
 HOLDOUT_TSV = REPO / "tests" / "glossary" / "lookup_holdout.tsv"
+QUESTIONS_TSV = REPO / "tests" / "glossary" / "lookup_questions.tsv"
 SYNTHETIC_SIZE = 50_000
 _RU_SYLLABLES = ("ар", "бен", "вол", "гор", "дин", "жар", "кор", "лис", "мор", "нар", "рог")
 _EN_SYLLABLES = ("ar", "ben", "vol", "gor", "din", "zhar", "kor", "lis", "mor", "nar", "rog")
@@ -118,6 +123,13 @@ def build_time(factory: Callable[[], object]) -> tuple[object, float, float]:
     return obj, time.process_time() - c0, time.perf_counter() - w0
 
 
+def full_glossary(entries: Sequence[Entry], aliases: dict[str, tuple[str, ...]]) -> Glossary:
+    """A glossary with every lazy part built too (text index, term finder, definitions)."""
+    g = Glossary(entries, aliases)
+    _ = g._text, g._terms, g._definitions
+    return g
+
+
 def build_memory(factory: Callable[[], object]) -> float:
     """MiB allocated by a cold build and still held afterwards (tracemalloc)."""
     _clear_caches()
@@ -144,7 +156,7 @@ def autocomplete_queries(entries: Sequence[Entry], count: int, rng: random.Rando
 
 def eval_queries() -> tuple[list[Case], list[str]]:
     cases: list[Case] = []
-    for path in (DEV_TSV, HOLDOUT_TSV):
+    for path in (DEV_TSV, HOLDOUT_TSV, QUESTIONS_TSV):
         if path.is_file():
             cases += read_cases(path)[0]
     return cases, [c.query for c in cases]
@@ -157,9 +169,63 @@ def top1(cases: Sequence[Case], search: Callable[[str, str | None, int], Sequenc
     return f"{report.rate(report.top1):5.1f}% ({report.top1}/{report.total})"
 
 
+EDGE_PREFIXES = ("#", "«", "9", "ъъ", "zq", "", " ", "??", "99", "ъъъ", "zqz", "🙂")
+
+
+def all_prefixes(entries: Sequence[Entry]) -> list[str]:
+    """Every distinct 1–3 character prefix of the names as typed, and the edge cases."""
+    out: set[str] = set()
+    for e in entries:
+        for name in (e.title, *e.names):
+            text = name.strip()
+            for n in (1, 2, 3):
+                if len(text) >= n:
+                    out.add(text[:n])
+    return sorted(out) + list(EDGE_PREFIXES)
+
+
+def time_autocomplete(g: Glossary, prefixes: Sequence[str]) -> tuple[Latency, float, str]:
+    """Latency of the real `/rule` autocomplete handler over `prefixes` (CPU and wall, with the
+    channel-game lookup in SQLite it makes), and the worst CPU time in ms with its prefix."""
+    import asyncio
+
+    from bot.app import create_services
+    from bot.context import Ctx, UserRef
+    from bot.handlers.glossary import term_autocomplete
+
+    async def go() -> tuple[list[float], list[float], list[str]]:
+        svc = await create_services(Settings(), db_path=":memory:")
+        svc.__dict__["glossary"] = g
+        ctx = Ctx(svc, UserRef.from_name("bench"), channel_id=1, guild_id=2, lang="ru")
+        cpu: list[float] = []
+        wall: list[float] = []
+        try:
+            for p in prefixes[:50]:  # warm-up
+                await term_autocomplete(ctx, p, {})
+            for p in prefixes:
+                w0, c0 = time.perf_counter(), time.process_time()
+                await term_autocomplete(ctx, p, {})
+                cpu.append(time.process_time() - c0)
+                wall.append(time.perf_counter() - w0)
+        finally:
+            await svc.storage.close()
+        return cpu, wall, list(prefixes)
+
+    cpu, wall, order = asyncio.run(go())
+    worst = max(range(len(cpu)), key=cpu.__getitem__)
+    return Latency(percentiles(cpu), percentiles(wall)), cpu[worst] * 1000, order[worst]
+
+
+def _cpu_ms(g: Glossary, prefix: str) -> float:
+    c0 = time.process_time()
+    g.complete(prefix, limit=25)
+    return (time.process_time() - c0) * 1000
+
+
 def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) -> None:
     rng = random.Random(1234)
-    real = load_glossary(data_dir).entries
+    loaded = load_glossary(data_dir)
+    real, aliases = loaded.entries, loaded.aliases
     if not real:
         print("bench: the glossary is empty; import the data first")
         return
@@ -169,16 +235,17 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f}; latency is process CPU time")
     print(f"p50 / p99 in ms with the wall-clock p99 in brackets; {rounds} rounds over")
-    print(f"{len(queries)} eval-style queries (dev + held-out) and 200 autocomplete prefixes")
+    print(f"{len(queries)} eval-style queries (dev + held-out + questions), 200 autocomplete")
+    print("prefixes; MiB is the whole glossary with its text index built")
     print("(1-5 letters of a name, limit 25). The WRatio baseline on the big glossary runs")
     print(f"{baseline_queries} queries of each kind once: it is that slow.")
     for label, entries in (("real", real), (f"synthetic {size:,}", synthetic(real, size))):
         auto = autocomplete_queries(entries, 200, rng)
-        g, cpu_s, wall_s = build_time(partial(Glossary, entries))
+        g, cpu_s, wall_s = build_time(partial(Glossary, entries, aliases))
         assert isinstance(g, Glossary)
         b, b_cpu, b_wall = build_time(partial(Baseline, entries))
         assert isinstance(b, Baseline)
-        mib = build_memory(partial(Glossary, entries))
+        mib = build_memory(partial(full_glossary, entries, aliases))
         b_mib = build_memory(partial(Baseline, entries))
         big = len(entries) > 5000
         b_queries = queries[:baseline_queries] if big else queries
@@ -209,6 +276,20 @@ def run(data_dir: Path | None, size: int, rounds: int, baseline_queries: int) ->
         )
         for engine, c, w, m, search_lat, auto_lat in rows:
             print(f"{engine:<8}{c:>11.3f} ({w:6.3f}){m:>7.1f}{search_lat!s:>28}{auto_lat!s:>32}")
+        fused = timed(partial(g.lookup, limit=10), queries, rounds)
+        print(f"{'lookup':<8}{'(fused names + text, what /rule runs)':>35}{fused!s:>28}")
+        prefixes = all_prefixes(entries)
+        handler, worst, at = time_autocomplete(g, prefixes)
+        print(
+            f"/rule autocomplete handler over {len(prefixes):,} prefixes of 1-3 characters and "
+            f"edge cases: p50 / p99 {handler}, worst {worst:.2f} ms CPU (at {at!r})"
+        )
+        pure = timed(partial(g.complete, limit=25), prefixes, 1)
+        slowest = max(prefixes, key=partial(_cpu_ms, g))
+        print(
+            f"  of which Glossary.complete (no storage call): p50 / p99 {pure}, "
+            f"slowest prefix {slowest!r} {_cpu_ms(g, slowest):.2f} ms"
+        )
         if label == "real":
 
             def ours_fn(q: str, game: str | None, limit: int, g: Glossary = g) -> list[Entry]:

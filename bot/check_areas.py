@@ -10,6 +10,7 @@ AREA_CHECK_MODULES: list[str] = [
     "glossary.check",
     "bot.tracker.check",
     "bot.games.berserk.check",
+    "bot.storage.check",
 ]
 
 

@@ -28,12 +28,18 @@ class ConfigError(ValueError):
 class Settings:
     token: str | None = field(default=None, repr=False)
     db_path: Path = Path(DEFAULT_DB)
+    database_url: str | None = field(default=None, repr=False)  # postgresql://…; wins over db_path
     dev_guild: int | None = None
     locale: str = "ru"
     inline_lookup: bool = False
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
+
+    @property
+    def database(self) -> Path | str:
+        """What storage opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.db_path
 
     @property
     def sharded(self) -> bool:
@@ -101,9 +107,15 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
 
     inline = _bool("ARBITER_INLINE_LOOKUP", get("ARBITER_INLINE_LOOKUP") or "")
     db = Path(get("ARBITER_DB") or DEFAULT_DB)
+    database_url = get("ARBITER_DATABASE_URL")
+    if database_url is not None:
+        database_url = database_url.strip()
+        if not database_url.startswith(("postgresql://", "postgres://")):
+            raise ConfigError("ARBITER_DATABASE_URL", "expected a postgresql:// URL")
     return Settings(
         token=token.strip() if token else None,
         db_path=db,
+        database_url=database_url,
         dev_guild=dev_guild,
         locale=locale,
         inline_lookup=inline,

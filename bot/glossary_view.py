@@ -10,17 +10,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import limits
 from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, script_of
 
 # Discord limits that shape our labels (autocomplete choice names, select options, buttons).
-CHOICE_NAME_MAX = 100
-OPTION_LABEL_MAX = 100
-OPTION_DESCRIPTION_MAX = 100
-BUTTON_LABEL_MAX = 80
-CHOICES_MAX = 25
+CHOICE_NAME_MAX = limits.CHOICE_NAME
+OPTION_LABEL_MAX = limits.SELECT_OPTION_LABEL
+OPTION_DESCRIPTION_MAX = limits.SELECT_OPTION_DESCRIPTION
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
+CHOICES_MAX = limits.CHOICES
 
 _SPACES = re.compile(r"\s+")
 _INLINE = re.compile(r"\[\[([^\[\]\n]{1,200}?)\]\]")
@@ -30,6 +31,14 @@ INLINE_MAX = 3
 def game_name(slug: str, lang: str) -> str:
     """The game's display name in `lang`; an unknown slug is shown as is rather than failing."""
     return i18n_game_name(slug, lang)
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
+
+
+def escape_markdown(text: str) -> str:
+    """User text echoed in a reply, with Discord's markdown and mention characters escaped."""
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def sentence_case(text: str) -> str:

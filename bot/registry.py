@@ -11,6 +11,8 @@ ephemeral error reply in the user's language.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
 import pkgutil
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -20,6 +22,9 @@ from typing import Any
 from bot.context import Ctx, UserRef
 from bot.i18n import catalogue
 from bot.reply import Reply
+from bot.storage.errors import StorageFault
+
+log = logging.getLogger("arbiter.storage")
 
 Handler = Callable[..., Awaitable[Reply]]
 ActionHandler = Callable[[Ctx, str], Awaitable[Reply]]
@@ -275,26 +280,61 @@ _loaded = False
 
 
 def load_handlers() -> Registry:
-    """Import every module in `bot.handlers` once so their decorators register."""
+    """Import every module in `bot.handlers`, and each game's `bot.games.<game>.commands` where
+    the game has one, once so their decorators register. Games are discovered, never listed."""
     global _loaded
     if not _loaded:
+        import bot.games as games
         import bot.handlers as pkg
 
         for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
             importlib.import_module(f"{pkg.__name__}.{info.name}")
+        for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
+            name = f"{games.__name__}.{info.name}.commands"
+            if info.ispkg and importlib.util.find_spec(name) is not None:
+                importlib.import_module(name)
         _loaded = True
     return registry
 
 
+ErrorMap = Callable[[Exception], "UserError | None"]
+_error_maps: list[ErrorMap] = []
+
+
+def maps_errors(fn: ErrorMap) -> ErrorMap:
+    """Register a translator from a core module's own exceptions to a `UserError` (the pure
+    engines raise their own types; the handler layer says which catalogue message each is)."""
+    _error_maps.append(fn)
+    return fn
+
+
+def as_user_error(exc: Exception) -> UserError | None:
+    """`exc` as the user's message: itself if a `UserError`, a registered translation, or None."""
+    if isinstance(exc, UserError):
+        return exc
+    for fn in _error_maps:
+        found = fn(exc)
+        if found is not None:
+            return found
+    return None
+
+
 async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
-    """Await a handler's reply, turning `UserError` into its ephemeral message.
+    """Await a handler's reply, turning `UserError` (or a core exception a registered `maps_errors`
+    translator knows) into its ephemeral message.
 
     Other exceptions propagate: each front end answers them with an apology and an error id.
     """
     try:
         return await work
-    except UserError as exc:
-        return exc.reply(ctx)
+    except StorageFault as exc:  # a machine fault, named in words; nothing was written
+        log.warning("storage fault: %s: %s", type(exc).__name__, exc)
+        return UserError(exc.key).reply(ctx)
+    except Exception as exc:
+        user = as_user_error(exc)
+        if user is None:
+            raise
+        return user.reply(ctx)
 
 
 async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:

@@ -10,9 +10,9 @@ import threading
 from pathlib import Path
 
 from glossary.model import Entry
-from glossary.search import Glossary, Hit, TermMatch, TextHit
+from glossary.search import Glossary, Hit, Lookup, TermMatch, TextHit
 
-__all__ = ["Glossary", "Hit", "TermMatch", "TextHit", "load_glossary"]
+__all__ = ["Glossary", "Hit", "Lookup", "TermMatch", "TextHit", "load_glossary"]
 
 log = logging.getLogger(__name__)
 _cache: dict[Path, Glossary] = {}
@@ -31,8 +31,15 @@ def load_glossary(data_dir: Path | str | None = None) -> Glossary:
     with _lock:
         cached = _cache.get(path)
         if cached is None:
-            cached = _cache[path] = Glossary(_read_entries(path))
+            entries = _read_entries(path)
+            cached = _cache[path] = Glossary(entries, _read_aliases(path, entries))
         return cached
+
+
+def _read_aliases(path: Path, entries: list[Entry]) -> dict[str, tuple[str, ...]]:
+    from glossary.aliases import alias_dir, load_aliases
+
+    return load_aliases(alias_dir(path), entries)
 
 
 def _read_entries(path: Path) -> list[Entry]:

@@ -1,10 +1,14 @@
-"""`python -m bot check` for the glossary data: every file loads strictly; counts per game."""
+"""`python -m bot check` for the glossary data: every file loads strictly; counts per game;
+the curated aliases point at entries and are unambiguous; the games agree with the bot's."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from bot.checks import checker
+from bot.games import GAME_SLUGS as BOT_GAME_SLUGS
+from glossary.aliases import alias_dir, read_alias_files, validate_aliases
+from glossary.importers import GAME_SLUGS
 from glossary.loader import DATA_DIR, load_entries, validate_data
 
 
@@ -16,4 +20,25 @@ def check_glossary_data(report: list[str]) -> list[str]:
     counts = Counter(entry.game for entry in load_entries(DATA_DIR))
     figures = ", ".join(f"{game} {n}" for game, n in counts.items())
     report.append(f"glossary: {sum(counts.values())} entries ({figures})")
+    return []
+
+
+@checker("glossary aliases")
+def check_glossary_aliases(report: list[str]) -> list[str]:
+    problems = validate_aliases(alias_dir(DATA_DIR), load_entries(DATA_DIR))
+    if problems:
+        return problems
+    files, _ = read_alias_files(alias_dir(DATA_DIR))
+    count = sum(len(names) for table in files.values() for names in table.values())
+    report.append(f"glossary aliases: {count} names in {len(files)} files")
+    return []
+
+
+@checker("glossary games")
+def check_glossary_games(report: list[str]) -> list[str]:
+    """The importers' table of games and `bot.games` must list the same slugs."""
+    if set(GAME_SLUGS) != set(BOT_GAME_SLUGS):
+        return [
+            f"glossary games {sorted(GAME_SLUGS)} differ from bot games {sorted(BOT_GAME_SLUGS)}"
+        ]
     return []

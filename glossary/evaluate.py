@@ -13,6 +13,8 @@ from pathlib import Path
 from glossary.model import Entry
 
 SearchFn = Callable[[str, str | None, int], Sequence[Entry]]
+# What `/rule` would open outright for (query, game filter), or None when it would ask.
+OpensFn = Callable[[str, str | None], Entry | None]
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,9 @@ class Report:
     top1: int = 0
     top3: int = 0
     misses: list[Miss] = field(default_factory=list)
+    opened: int | None = None  # opened the right entry directly (None: not measured)
+    opened_wrong: int = 0
+    wrong_opens: list[tuple[Case, Entry]] = field(default_factory=list)
 
     def rate(self, hits: int) -> float:
         return 100.0 * hits / self.total if self.total else 0.0
@@ -71,10 +76,18 @@ def read_cases(path: Path) -> tuple[list[Case], list[str]]:
     return cases, problems
 
 
-def evaluate(cases: Sequence[Case], search: SearchFn) -> Report:
-    """Top-1 and top-3 accuracy of `search(query, game, limit)` over the cases."""
-    report = Report()
+def evaluate(cases: Sequence[Case], search: SearchFn, opens: OpensFn | None = None) -> Report:
+    """Top-1 and top-3 accuracy of `search(query, game, limit)` over the cases; with `opens`,
+    also how often the entry opened outright was the right one, and how often a wrong one."""
+    report = Report(opened=0 if opens is not None else None)
     for case in cases:
+        if opens is not None and report.opened is not None:
+            opened = opens(case.query, case.game)
+            if opened is not None and case.accepts(opened):
+                report.opened += 1
+            elif opened is not None:
+                report.opened_wrong += 1
+                report.wrong_opens.append((case, opened))
         got = list(search(case.query, case.game, 3))[:3]
         rank = next((i + 1 for i, e in enumerate(got) if case.accepts(e)), None)
         report.total += 1
@@ -85,6 +98,19 @@ def evaluate(cases: Sequence[Case], search: SearchFn) -> Report:
     return report
 
 
+def merge(reports: Sequence[Report]) -> Report:
+    """The reports of several files as one (for the "all" line)."""
+    out = Report(opened=0 if all(r.opened is not None for r in reports) else None)
+    for r in reports:
+        out.total += r.total
+        out.top1 += r.top1
+        out.top3 += r.top3
+        out.opened_wrong += r.opened_wrong
+        if out.opened is not None and r.opened is not None:
+            out.opened += r.opened
+    return out
+
+
 def format_report(report: Report, label: str) -> list[str]:
     """Developer-facing lines: the two figures, then every miss with what came first."""
     lines = [
@@ -92,6 +118,14 @@ def format_report(report: Report, label: str) -> list[str]:
         f"  top-1: {report.top1}/{report.total} = {report.rate(report.top1):.1f}%",
         f"  top-3: {report.top3}/{report.total} = {report.rate(report.top3):.1f}%",
     ]
+    if report.opened is not None:
+        lines += [
+            f"  opened directly: {report.opened}/{report.total} = "
+            f"{report.rate(report.opened):.1f}%",
+            f"  opened wrong: {report.opened_wrong}",
+        ]
+        for case, entry in report.wrong_opens:
+            lines.append(f"  wrong open line {case.line}: {case.query!r} → {entry.id}")
     for miss in report.misses:
         c = miss.case
         first = miss.got[0] if miss.got else None

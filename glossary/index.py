@@ -16,7 +16,7 @@ import math
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import groupby
 from operator import itemgetter
 
@@ -57,7 +57,9 @@ def ids(posting: Posting | None) -> Sequence[int]:
 class KeyIndex:
     """Every searchable key of a list of entries, with the lookup structures over them."""
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(
+        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.entry_of: list[int] = []
         self.kind = bytearray()
         self.text: list[str] = []  # the name as written, shown as what matched
@@ -75,7 +77,8 @@ class KeyIndex:
         for entry_idx, entry in enumerate(entries):
             seen: set[str] = set()
             raw: set[str] = set()
-            for kind, text in _entry_keys(entry):
+            extra = [(ALIAS, a) for a in aliases.get(entry.id, ())] if aliases else []
+            for kind, text in _entry_keys(entry) + extra:
                 if text not in raw:  # the title usually repeats the first name verbatim
                     raw.add(text)
                     self._add(entry_idx, kind, text, seen)
@@ -198,6 +201,29 @@ class KeyIndex:
         if hi - lo <= SHORT_PREFIX_KEEP:
             return kids[lo:hi]
         return sorted(kids[lo:hi], key=self.rank.__getitem__)[:SHORT_PREFIX_KEEP]
+
+    def keys_of_length(self, length: int, budget: int) -> tuple[list[str], list[int]]:
+        """Folded keys (and their ids) within `budget` characters of `length`, built once per
+        pair: a typo scan need not look at keys too long or short to be within its budget."""
+        cache = self.__dict__.setdefault("_by_length", {})
+        found = cache.get((length, budget))
+        if found is None:
+            kids = [k for k, n in enumerate(self.norm) if abs(len(n) - length) <= budget]
+            found = cache[(length, budget)] = ([self.norm[k] for k in kids], kids)
+        return found  # type: ignore[no-any-return]
+
+    def word_heads(self, size: int) -> tuple[list[str], list[list[str]]]:
+        """The distinct first `size` letters of longer vocabulary words, each with its words
+        (built once per size): a half-typed word is compared with these."""
+        cache = self.__dict__.setdefault("_heads", {})
+        found = cache.get(size)
+        if found is None:
+            table: dict[str, list[str]] = {}
+            for t in self.vocab:
+                if len(t) > size:
+                    table.setdefault(t[:size], []).append(t)
+            found = cache[size] = (list(table), list(table.values()))
+        return found  # type: ignore[no-any-return]
 
     def __len__(self) -> int:
         return len(self.norm)

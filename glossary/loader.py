@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from bot.games import GAME_SLUGS
+from glossary.importers import GAME_SLUGS
 from glossary.model import Entry, Source
 
 DATA_DIR = Path(__file__).resolve().parent / "data"

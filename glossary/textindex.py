@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from heapq import nlargest
 
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
@@ -14,6 +16,7 @@ from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, st
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
+CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,8 @@ class TextHit:
     entry: Entry
     score: float
     snippet: str
+    named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
+    coverage: float = 0.0  # share of the query's words (by rarity) found anywhere in the entry
 
 
 def term_of(word: str) -> str:
@@ -35,19 +40,26 @@ def term_of(word: str) -> str:
 class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(
+        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self.entries = entries
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
+        self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
+        aliases = aliases or {}
         for i, entry in enumerate(entries):
-            words = fold(" ".join((entry.title, *entry.names, entry.text))).split()
+            named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
+            words = fold(" ".join((*named_as, entry.text))).split()
             stems = [term_of(t) for t in words]
             self.lengths.append(len(stems))
             self.stem_text.append(f" {' '.join(stems)} ")
-            named = fold(" ".join((entry.title, *entry.names))).split()
+            named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
+            for term in self.name_terms[-1]:
+                self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
         self.postings = dict(self.postings)
@@ -56,7 +68,11 @@ class TextIndex:
         for t in self.postings:
             if len(stem(t)) < TRUSTED_STEM:
                 self.short_words[stem(t)].append(t)
+        self._strongest: dict[str, list[tuple[int, int]]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
+        for term, posting in self.postings.items():  # common terms' strongest, up front
+            if len(posting) > CANDIDATE_CAP:
+                self._best_postings(term)
         n = len(entries)
         self.idf = {
             s: math.log(1.0 + (n - len(p) + 0.5) / (len(p) + 0.5)) for s, p in self.postings.items()
@@ -70,7 +86,47 @@ class TextIndex:
             return [term]
         return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
 
-    def search(self, query: str, game: str | None, limit: int) -> list[TextHit]:
+    @cached_property
+    def _denominators(self) -> list[float]:
+        """BM25's length part per entry, `k1 × (1 − b + b × length / average)`, computed once."""
+        avg = self.avg_len
+        return [_K1 * (1 - _B + _B * n / avg) for n in self.lengths]
+
+    def _naming(self, terms: Sequence[str]) -> set[int]:
+        """Entries whose title or names hold one of `terms`."""
+        out: set[int] = set()
+        for term in terms:
+            out.update(self._named_by.get(term, ()))
+        return out
+
+    def rarity(self, word: str) -> float:
+        """The IDF of a folded query word (its best form), 0 when no entry uses it."""
+        return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
+
+    def knows(self, word: str) -> bool:
+        """Whether a folded query word occurs in some entry (in any form the index joins)."""
+        return any(v in self.postings for v in self._terms_for(word))
+
+    def _best_postings(self, term: str) -> Iterable[tuple[int, int]]:
+        """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
+        BM25 weight, computed once per term), so a query of common words stays cheap."""
+        posting = self.postings[term]
+        if len(posting) <= CANDIDATE_CAP:
+            return posting.items()
+        best = self._strongest.get(term)
+        if best is None:
+            lengths, avg = self.lengths, self.avg_len
+
+            def weight(item: tuple[int, int]) -> float:
+                i, tf = item
+                return tf / (tf + _K1 * (1 - _B + _B * lengths[i] / avg))
+
+            best = self._strongest[term] = nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+        return best
+
+    def search(
+        self, query: str, game: str | None, limit: int, *, snippets: bool = True
+    ) -> list[TextHit]:
         """Entries containing the query's words; those named by them first (`горение` → Burn).
 
         A query of stop words only (`и`) finds nothing: every text has them.
@@ -87,24 +143,39 @@ class TextIndex:
         scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
+        named_idf: dict[int, float] = defaultdict(float)
         wanted: set[str] = set()
-        for s in known:
-            terms = [v for v in variants[s] if v in self.postings]
+        groups = {s: [v for v in variants[s] if v in self.postings] for s in known}
+        # Rarest words first: they bring in the candidates; once there are enough, commoner
+        # words only score those (an entry with none of the rare words cannot lead anyway).
+        order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
+        candidates: set[int] | None = None
+        for s in order:
+            terms = groups[s]
             wanted.update(terms)
             idf = max(self.idf[v] for v in terms)
             tfs: dict[int, int] = defaultdict(int)
-            for v in terms:
-                for i, tf in self.postings[v].items():
-                    tfs[i] += tf
+            if candidates is not None and len(candidates) >= CANDIDATE_CAP:
+                lists = [self.postings[v] for v in terms]
+                for i in candidates:
+                    tf = sum(p.get(i, 0) for p in lists)
+                    if tf:
+                        tfs[i] = tf
+            else:
+                for v in terms:
+                    for i, tf in self._best_postings(v):
+                        tfs[i] += tf
+            denom, share = self._denominators, idf / total_idf
+            naming = self._naming(terms)
             for i, tf in tfs.items():
                 if game is not None and self.entries[i].game != game:
                     continue
-                length = self.lengths[i] / self.avg_len
-                norm_tf = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length))
-                scores[i] += idf * norm_tf
-                coverage[i] += idf / total_idf
-                if not self.name_terms[i].isdisjoint(terms):
+                scores[i] += idf * tf * (_K1 + 1) / (tf + denom[i])
+                coverage[i] += share
+                if i in naming:
                     named[i] += 1
+                    named_idf[i] += share
+            candidates = set(scores)
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
         ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
@@ -119,7 +190,13 @@ class TextIndex:
             hits.append((named[i] < whole, -round(score, 3), i))
         hits.sort()
         return [
-            TextHit(self.entries[i], -neg, snippet(self.entries[i].text, wanted))
+            TextHit(
+                self.entries[i],
+                -neg,
+                snippet(self.entries[i].text, wanted) if snippets else "",
+                round(min(1.0, named_idf[i]), 3),
+                round(min(1.0, coverage[i]), 3),
+            )
             for _, neg, i in hits[:limit]
         ]
 

@@ -44,3 +44,84 @@ def latin_forms(norm: str, limit: int = 3) -> list[str]:
     """Up to `limit` Latin spellings of a folded string, scheme by scheme (no cross-mixing)."""
     columns = zip(*[token_forms(t, limit) for t in norm.split()], strict=True)
     return [form for form in dict.fromkeys(map(" ".join, columns)) if form != norm]
+
+
+# Latin → Cyrillic, longest spelling first: how players write Russian words in Latin letters.
+_TO_CYRILLIC = (
+    ("shch", "щ"),
+    ("sch", "щ"),
+    ("zh", "ж"),
+    ("kh", "х"),
+    ("ts", "ц"),
+    ("tz", "ц"),
+    ("ch", "ч"),
+    ("sh", "ш"),
+    ("yu", "ю"),
+    ("ju", "ю"),
+    ("ya", "я"),
+    ("ja", "я"),
+    ("yo", "е"),
+    ("jo", "е"),
+    ("ye", "е"),
+    ("je", "е"),
+    ("a", "а"),
+    ("b", "б"),
+    ("v", "в"),
+    ("w", "в"),
+    ("g", "г"),
+    ("d", "д"),
+    ("e", "е"),
+    ("z", "з"),
+    ("i", "и"),
+    ("j", "й"),
+    ("k", "к"),
+    ("l", "л"),
+    ("m", "м"),
+    ("n", "н"),
+    ("o", "о"),
+    ("p", "п"),
+    ("r", "р"),
+    ("s", "с"),
+    ("t", "т"),
+    ("u", "у"),
+    ("f", "ф"),
+    ("h", "х"),
+    ("c", "к"),
+    ("x", "кс"),
+    ("q", "к"),
+)
+_VOWELS = frozenset("аеиоуыэюяё")
+
+
+@lru_cache(maxsize=50_000)
+def _cyrillic_word(word: str) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(word):
+        if word[i] == "y":  # ы after a consonant, й after a vowel or at the end of a word
+            after_vowel = bool(out) and out[-1][-1] in _VOWELS
+            ahead = word[i : i + 2]
+            if ahead not in ("yu", "ya", "yo", "ye"):
+                out.append("й" if after_vowel or not out else "ы")
+                i += 1
+                continue
+        for latin, cyr in _TO_CYRILLIC:
+            if word.startswith(latin, i):
+                out.append(cyr)
+                i += len(latin)
+                break
+        else:
+            out.append(word[i])
+            i += 1
+    text = "".join(out)
+    if len(text) > 2 and text[-1] == "и" and text[-2] in _VOWELS:
+        text = text[:-1] + "й"  # `bronei`, `kroi`: a closing i after a vowel is й
+    return text
+
+
+def cyrillic_reading(norm: str) -> str:
+    """A folded Latin string read back as Russian (`bronyu` → `броню`, `tyazhelaya` →
+    `тяжелая`), so stemming applies to transliterated input too; "" when it is not Latin."""
+    if not norm or not norm.replace(" ", "").isascii() or not norm.replace(" ", "").isalpha():
+        return ""
+    return " ".join(_cyrillic_word(w) for w in norm.split())

@@ -11,19 +11,7 @@ from bot.app import create_services
 from bot.config import Settings
 from bot.console import Console
 from bot.context import Services
-
-
-class FakeClock:
-    """Injected time: tests move it forward instead of sleeping."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from tests.helpers.clock import FakeClock
 
 
 @pytest.fixture

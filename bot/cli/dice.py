@@ -19,18 +19,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.config import Settings
-from bot.dice import replies
-from bot.dice.options import (
-    ATTACK_OPTIONS,
-    BERSERK_OPTIONS,
-    MAX_LIFE,
-    build_attack,
-    build_strike,
-    odds_strikes,
-)
 from bot.dice.ranges import check_range
+from bot.games.berserk import view as berserk_view
+from bot.games.berserk.commands import BERSERK_OPTIONS, build_strike, odds_strikes
+from bot.games.mage_wars import view as mw_view
+from bot.games.mage_wars.commands import ATTACK_OPTIONS, MAX_LIFE, build_attack
+from bot.games.whfb import view as whf_view
+from bot.handlers import dice_replies as replies
 from bot.i18n import t
-from bot.registry import Localized, Option, UserError
+from bot.registry import Localized, Option, as_user_error
 from bot.reply import Reply
 
 EXIT_BAD_INPUT = 2
@@ -143,14 +140,17 @@ def _print_json(data: Any) -> None:
 def _guarded(settings: Settings, fn: Callable[[], int]) -> int:
     try:
         return fn()
-    except UserError as exc:
+    except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as err:
+        exc = as_user_error(err)  # the engines' own refusals, as the handlers show them
+        if exc is None:
+            raise
         # the CLI's flags are the English option names, so errors name them so in any locale
         params = {k: v.en if isinstance(v, Localized) else v for k, v in exc.params.items()}
         print(t(exc.key, settings.locale, **params), file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 def cmd_roll(args: argparse.Namespace, settings: Settings, runner: Runner) -> int:
@@ -175,7 +175,7 @@ def _roll_attack(
     from bot.games.mage_wars.dice import attack_json, resolve_attack
 
     result = resolve_attack(build_attack(_values(args, ATTACK_OPTIONS)), rng)
-    return attack_json(result), replies.attack_reply(tr, result)
+    return attack_json(result), mw_view.attack_reply(tr, result)
 
 
 def _roll_effect(
@@ -185,7 +185,7 @@ def _roll_effect(
 
     check_range("bonus", args.bonus, -MAX_EFFECT_BONUS, MAX_EFFECT_BONUS)
     roll = roll_plain_effect(rng, args.bonus)
-    return {"roll": roll.natural, "modified": roll.modified}, replies.effect_reply(
+    return {"roll": roll.natural, "modified": roll.modified}, mw_view.effect_reply(
         tr, roll, args.bonus
     )
 
@@ -196,7 +196,7 @@ def _roll_burn(
     from bot.games.mage_wars.dice import burn_json, roll_burn
 
     r = roll_burn(args.tokens, rng)
-    return burn_json(r), replies.burn_reply(tr, r)
+    return burn_json(r), mw_view.burn_reply(tr, r)
 
 
 def _roll_escape(
@@ -205,7 +205,7 @@ def _roll_escape(
     from bot.games.mage_wars.dice import roll_escape
 
     roll = roll_escape(rng)
-    return {"roll": roll.natural, "escaped": roll.success}, replies.escape_reply(tr, roll)
+    return {"roll": roll.natural, "escaped": roll.success}, mw_view.escape_reply(tr, roll)
 
 
 def _roll_push(
@@ -214,7 +214,7 @@ def _roll_push(
     from bot.games.mage_wars.dice import roll_push
 
     roll, direction = roll_push(rng)
-    return {"roll": roll, "direction": direction}, replies.push_reply(tr, roll, direction)
+    return {"roll": roll, "direction": direction}, mw_view.push_reply(tr, roll, direction)
 
 
 def _roll_berserk(
@@ -223,7 +223,7 @@ def _roll_berserk(
     from bot.games.berserk.dice import roll_strike, strike_json
 
     result = roll_strike(build_strike(_values(args, BERSERK_OPTIONS)), rng)
-    return strike_json(result), replies.berserk_reply(tr, result)
+    return strike_json(result), berserk_view.berserk_reply(tr, result)
 
 
 def _roll_winds(
@@ -232,7 +232,7 @@ def _roll_winds(
     from bot.games.whfb.dice import roll_winds, winds_json
 
     r = roll_winds(args.wizards, args.enemy_wizards, rng)
-    return winds_json(r), replies.winds_reply(tr, r)
+    return winds_json(r), whf_view.winds_reply(tr, r)
 
 
 def _roll_cast(
@@ -241,7 +241,7 @@ def _roll_cast(
     from bot.games.whfb.dice import cast_json, roll_cast
 
     r = roll_cast(args.dice, args.level, args.value, rng)
-    return cast_json(r), replies.cast_reply(tr, r)
+    return cast_json(r), whf_view.cast_reply(tr, r)
 
 
 def _roll_dispel(
@@ -250,7 +250,7 @@ def _roll_dispel(
     from bot.games.whfb.dice import dispel_json, roll_dispel
 
     r = roll_dispel(args.dice, args.level, args.against, rng)
-    return dispel_json(r), replies.dispel_reply(tr, r)
+    return dispel_json(r), whf_view.dispel_reply(tr, r)
 
 
 def _roll_expr(
@@ -264,7 +264,7 @@ def _roll_expr(
 
 def mw_odds_json(options: dict[str, Any], life: int | None) -> dict[str, Any]:
     """The `odds mw --json` contract."""
-    from bot.dice.odds import attack_odds
+    from bot.games.mage_wars.odds import attack_odds
 
     if life is not None:
         check_range("life", life, 1, MAX_LIFE)
@@ -278,7 +278,7 @@ def mw_odds_json(options: dict[str, Any], life: int | None) -> dict[str, Any]:
 
 def berserk_odds_json(options: dict[str, Any]) -> dict[str, Any]:
     """The `odds berserk --json` contract."""
-    from bot.dice.odds import berserk_odds
+    from bot.games.berserk.odds import berserk_odds
 
     odds = berserk_odds(build_strike(options))
     return {
@@ -290,8 +290,8 @@ def berserk_odds_json(options: dict[str, Any]) -> dict[str, Any]:
 
 def whf_odds_json(dice: int, level: int, value: int) -> dict[str, Any]:
     """The `odds whf --json` contract."""
-    from bot.dice.odds import cast_odds
     from bot.games.whfb.dice import MAX_LEVEL, check_magic
+    from bot.games.whfb.odds import cast_odds
 
     check_magic(dice, level, "value", value)
     check_range("level", level, 1, MAX_LEVEL)  # casting needs a wizard: level 1 or more
@@ -306,11 +306,11 @@ def cmd_odds_mw(args: argparse.Namespace, settings: Settings) -> int:
         if args.json:
             _print_json(data)
             return 0
-        from bot.dice.odds import attack_odds
+        from bot.games.mage_wars.odds import attack_odds
         from bot.render.text import render_text
 
         attack = build_attack(options)
-        reply = replies.mw_odds_reply(_tr(settings.locale), attack, attack_odds(attack), args.life)
+        reply = mw_view.mw_odds_reply(_tr(settings.locale), attack, attack_odds(attack), args.life)
         print(render_text(reply, settings.locale), end="")
         return 0
 
@@ -326,7 +326,7 @@ def cmd_odds_berserk(args: argparse.Namespace, settings: Settings) -> int:
             return 0
         from bot.render.text import render_text
 
-        reply = replies.berserk_odds_view(_tr(settings.locale), odds_strikes(options))
+        reply = berserk_view.berserk_odds_view(_tr(settings.locale), odds_strikes(options))
         print(render_text(reply, settings.locale), end="")
         return 0
 
@@ -339,11 +339,11 @@ def cmd_odds_whf(args: argparse.Namespace, settings: Settings) -> int:
         if args.json:
             _print_json(data)
             return 0
-        from bot.dice.odds import cast_odds
+        from bot.games.whfb.odds import cast_odds
         from bot.render.text import render_text
 
         odds = cast_odds(args.dice, args.level, args.value)
-        reply = replies.whf_odds_reply(
+        reply = whf_view.whf_odds_reply(
             _tr(settings.locale), args.dice, args.level, args.value, odds
         )
         print(render_text(reply, settings.locale), end="")

@@ -1,7 +1,9 @@
 """`python -m bot lookup QUERY`: the glossary search from a shell, as text or JSON for scripts.
 
 The JSON shape is a contract: a list, best first, of objects with exactly the keys
-`id`, `game`, `title`, `text`, `score`. An empty or unmatched query prints `[]`.
+`id`, `game`, `title`, `text`, `score`, `confident`. The ranking is `/rule`'s (names and texts
+fused); `confident` is true on the one hit `/rule` would open directly, false everywhere else
+(all false when `/rule` would ask). An empty or unmatched query prints `[]`.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def lookup(query: str, game: str | None = None, limit: int = 10) -> list[dict[st
     cleaned = clean(query)
     if not cleaned:
         return []
-    hits = load_glossary().search(cleaned, game=game, limit=limit)
+    found = load_glossary().lookup(cleaned, game=game, limit=limit)
     return [
         {
             "id": h.entry.id,
@@ -53,8 +55,9 @@ def lookup(query: str, game: str | None = None, limit: int = 10) -> list[dict[st
             "title": h.entry.title,
             "text": h.entry.text,
             "score": round(float(h.score), 4),
+            "confident": found.confident and n == 0,
         }
-        for h in hits
+        for n, h in enumerate(found.hits)
     ]
 
 
@@ -70,6 +73,7 @@ def cmd_lookup(args: argparse.Namespace, settings: Settings) -> int:
     for n, row in enumerate(rows, 1):
         first_line = row["text"].split("\n", 1)[0]
         preview = clip(first_line, 100)
-        print(f"{n:>2}. {row['title']}  [{row['game']}]  {row['score']:.3f}  {row['id']}")
+        sure = "  (opens)" if row["confident"] else ""
+        print(f"{n:>2}. {row['title']}  [{row['game']}]  {row['score']:.3f}  {row['id']}{sure}")
         print(f"    {preview}")
     return 0

@@ -1,4 +1,8 @@
-"""`python -m bot eval-lookup FILE`: top-1/top-3 accuracy of the glossary search on samples."""
+"""`python -m bot eval-lookup FILE…`: how well `/rule` answers sample queries.
+
+Per file and over all of them: top-1 and top-3 of the fused ranking `/rule` uses, how many
+queries `/rule` would open directly with the right entry, and how many with a wrong one.
+"""
 
 from __future__ import annotations
 
@@ -12,29 +16,43 @@ from glossary.model import Entry
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("eval-lookup", help="measure lookup accuracy on a TSV of sample queries")
-    p.add_argument("file", type=Path, help="TSV: query, game filter or -, game, snippets a|b")
+    p = sub.add_parser("eval-lookup", help="measure lookup accuracy on TSVs of sample queries")
+    p.add_argument(
+        "file", type=Path, nargs="+", help="TSV: query, game filter or -, game, snippets a|b"
+    )
     p.add_argument("--data-dir", type=Path, help="glossary data directory (default: built-in)")
     p.set_defaults(func=cmd_eval_lookup)
 
 
 def cmd_eval_lookup(args: argparse.Namespace, settings: Settings) -> int:
     from glossary import load_glossary
-    from glossary.evaluate import evaluate, format_report, read_cases
+    from glossary.evaluate import evaluate, format_report, merge, read_cases
 
-    try:
-        cases, problems = read_cases(args.file)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"eval-lookup: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
-    for problem in problems:
-        print(f"eval-lookup: {args.file}: {problem}", file=sys.stderr)
     glossary = load_glossary(args.data_dir)
 
     def search(query: str, game: str | None, limit: int) -> Sequence[Entry]:
-        return [h.entry for h in glossary.search(query, game=game, limit=limit)]
+        return [h.entry for h in glossary.lookup(query, game=game, limit=limit).hits]
 
-    report = evaluate(cases, search)
-    for line in format_report(report, str(args.file)):
-        print(line)
-    return 0
+    def opens(query: str, game: str | None) -> Entry | None:
+        found = glossary.lookup(query, game=game)
+        return found.hits[0].entry if found.confident else None
+
+    reports = []
+    status = 0
+    for path in args.file:
+        try:
+            cases, problems = read_cases(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"eval-lookup: cannot read {path}: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        for problem in problems:
+            print(f"eval-lookup: {path}: {problem}", file=sys.stderr)
+        report = evaluate(cases, search, opens)
+        reports.append(report)
+        for line in format_report(report, str(path)):
+            print(line)
+    if len(reports) > 1:
+        for line in format_report(merge(reports), "all"):
+            print(line)
+    return status

@@ -19,9 +19,11 @@ from typing import Any
 import d20
 import d20.expression
 
+from bot.dice import cost
+from bot.dice.errors import ExprError as UserError  # pure: no registry
 from bot.dice.faces import AttackFace, roll_attack_dice
 from bot.games.mage_wars.dice import MAX_DICE as MAX_ATTACK_DICE
-from bot.registry import UserError
+from bot.tracker.names import md
 
 MAX_CHARS = 100
 MAX_DICE = 1000
@@ -100,6 +102,25 @@ def _is_division(exc: d20.RollError) -> bool:
 
 _SELECTS = frozenset({"k", "p"})  # keep, drop
 _ADDS_DICE = frozenset({"e", "ra"})  # explode, reroll-and-add: more dice than were asked for
+_BOUNDS = frozenset({"mi", "ma"})  # minimum, maximum: a plain number only
+
+
+def _fixed_size(node: Any) -> int | None:
+    """How many items a keep/drop on `node` picks from, or None if explosions decide it.
+
+    `(4d6)kh3` keeps from the four dice inside the parentheses, as d20 does; a sum in
+    parentheses, `(1d6+2)`, is one item."""
+    if isinstance(node, d20.ast.Dice):
+        return int(node.num)
+    if isinstance(node, d20.ast.NumberSet):
+        return len(node.values)
+    if isinstance(node, d20.ast.OperatedSet):
+        if any(op.op in _ADDS_DICE for op in node.operations):
+            return None
+        return _fixed_size(node.value)
+    if isinstance(node, d20.ast.Parenthetical | d20.ast.AnnotatedNumber):
+        return _fixed_size(node.value)
+    return 1
 
 
 def _check_selects(tree: Any, expr: str) -> None:
@@ -109,11 +130,12 @@ def _check_selects(tree: Any, expr: str) -> None:
     for node in _nodes(tree):
         if not isinstance(node, d20.ast.OperatedSet):
             continue
-        value = node.value
-        size = int(value.num) if isinstance(value, d20.ast.Dice) else len(value.values)
-        grows = False
+        size = _fixed_size(node.value)
         for op in node.operations:
-            grows = grows or op.op in _ADDS_DICE
+            if op.op in _ADDS_DICE:
+                size = None
+            if op.op in _BOUNDS and any(sel.cat is not None for sel in op.sels):
+                raise UserError("dice.expr.syntax", expr=expr)  # `mi2`, not `mih2`
             if op.op not in _SELECTS:
                 continue
             for sel in op.sels:
@@ -121,13 +143,24 @@ def _check_selects(tree: Any, expr: str) -> None:
                     continue
                 if sel.num < 1:
                     raise UserError("dice.expr.select_zero", expr=expr.strip(), sel=f"{op.op}{sel}")
-                if not grows and sel.num > size:
+                if size is not None and sel.num > size:
                     raise UserError(
                         "dice.expr.select_too_many",
                         expr=expr.strip(),
                         sel=f"{op.op}{sel}",
                         max=size,
                     )
+
+
+def _check_cost(tree: Any, expr: str) -> None:
+    """Refuse, before rolling, what could hold the bot: endless loops and too much work."""
+    endless = cost.never_stops(tree)
+    if endless is not None:
+        raise UserError(
+            "dice.expr.never_stops", expr=expr.strip(), op=endless.op, sides=endless.sides
+        )
+    if cost.estimate(tree) > cost.BUDGET:
+        raise UserError("dice.expr.too_costly", expr=expr.strip(), extra=cost.MAX_EXTRA_ROLLS)
 
 
 @lru_cache(maxsize=512)
@@ -160,7 +193,16 @@ def check_expression(expr: str) -> str:
     if _divides_by_zero(tree):
         raise UserError("dice.expr.division_by_zero", expr=expr.strip())
     _check_selects(tree, expr)
+    _check_cost(tree, expr)
     return text
+
+
+def _escape_annotations(node: Any) -> None:
+    """Annotations (`1d20[fire]`) are typed text d20 repeats inside its markdown: escape them."""
+    if getattr(node, "annotation", None):
+        node.annotation = md(node.annotation)
+    for child in node.children:
+        _escape_annotations(child)
 
 
 def roll_expr(expr: str, rng: random.Random) -> ExprResult:
@@ -177,15 +219,18 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
         total = sum(f.value for f in faces)
         return ExprResult(expr.strip(), "attack", total, " ".join(f.label() for f in faces), faces)
     text = check_expression(expr)
-    roller = d20.Roller(d20.RollContext(max_rolls=MAX_DICE))
+    tree = _parse(text)
+    limit = cost.max_rolls(tree)
+    roller = d20.Roller(d20.RollContext(max_rolls=limit))
     try:
         with _seeded(rng):
-            result = roller.roll(_parse(text))
+            result = roller.roll(tree)
+        _escape_annotations(result.expr)
         total, shown = int(result.total), result.result  # d20 evaluates arithmetic lazily
     except d20.TooManyRolls:
         # The dice asked for were counted above, so only explosions or rerolls get here. The RNG
         # has moved, but nothing is shown or logged: the roll did not happen for anyone.
-        raise UserError("dice.expr.too_many_rerolls", max=MAX_DICE) from None
+        raise UserError("dice.expr.too_many_extra", max=cost.MAX_EXTRA_ROLLS) from None
     except d20.RollError as exc:
         if _is_division(exc):  # a divisor that only the roll made 0: `1d6/(1d2-1)`
             raise UserError("dice.expr.division_by_zero", expr=expr.strip()) from None

@@ -10,6 +10,7 @@ import asyncio
 import importlib
 import logging
 import pkgutil
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
@@ -23,6 +24,7 @@ from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
+from bot.discord.heartbeat import beat_while, heartbeat_path
 from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
@@ -129,6 +131,92 @@ def create_bot(
     return bot
 
 
+# Gateway close codes that end the connection for good, each in words (Discord's documented
+# meanings, with what to change). discord.py reconnects by itself on the others.
+GATEWAY_CLOSES = {
+    4004: "Discord refused the token in DISCORD_TOKEN (gateway close 4004: authentication failed)",
+    4010: "Discord refused the shard settings (gateway close 4010: invalid shard);"
+    " check ARBITER_SHARD_COUNT and ARBITER_SHARD_IDS",
+    4011: "Discord requires sharding for this many servers (gateway close 4011);"
+    " set ARBITER_SHARD_COUNT",
+    4012: "Discord refused the gateway API version (gateway close 4012); update discord.py",
+    4013: "Discord refused the intents the bot asked for (gateway close 4013: invalid intents)",
+    4014: "Discord refused a privileged intent (gateway close 4014): enable the Message Content"
+    " intent in the developer portal or unset ARBITER_INLINE_LOOKUP",
+}
+EXIT_DISCORD = 1  # a fatal refusal by Discord: token, intents, shards
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+FLUSH_TIMEOUT = 3.0  # seconds the live boards get to show the last changes on the way out
+
+
+def describe_close(code: int | None) -> str:
+    """One log line for a gateway close code."""
+    if code in GATEWAY_CLOSES:
+        return GATEWAY_CLOSES[code]
+    return f"Discord closed the gateway connection with code {code}"
+
+
+async def flush_live(services: Services) -> None:
+    """Let the live boards show the last change before the bot goes (bounded)."""
+    flush = getattr(services.live, "flush", None)
+    if flush is None:
+        return
+    try:
+        await asyncio.wait_for(flush(), FLUSH_TIMEOUT)
+    except TimeoutError:
+        log.warning("live boards not flushed within %.0f s", FLUSH_TIMEOUT)
+    except Exception:
+        log.warning("live boards could not be flushed", exc_info=True)
+
+
+def gateway_up(bot: AnyBot) -> bool:
+    """Ready, and every gateway socket still open (a dropped connection is not healthy)."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    if isinstance(bot, commands.AutoShardedBot):
+        return bool(bot.shards) and all(not shard.is_closed() for shard in bot.shards.values())
+    socket = getattr(bot.ws, "socket", None)
+    return socket is not None and not socket.closed
+
+
+async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int:
+    """Serve until Discord ends the connection or SIGTERM/SIGINT arrives (then exit 0)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    received: list[str] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig.name)
+        stop.set()
+
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, on_signal, sig)
+    beat = asyncio.create_task(
+        beat_while(
+            heartbeat_path(services.settings.db_path),
+            lambda: gateway_up(bot),
+            lambda: bot.latency,
+        )
+    )
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token))
+            stopping = asyncio.create_task(stop.wait())
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stop.is_set():
+                log.info("%s received: closing", received[0])
+                await flush_live(services)
+                await bot.close()
+            stopping.cancel()
+            await running  # raises what ended the connection, if Discord did
+    finally:
+        for sig in STOP_SIGNALS:
+            loop.remove_signal_handler(sig)
+        beat.cancel()
+        await asyncio.gather(beat, return_exceptions=True)
+    return 0
+
+
 async def serve(settings: Settings) -> int:
     """Open the services, connect and serve until closed; one log line for a failed start."""
     from bot.app import create_services
@@ -141,23 +229,29 @@ async def serve(settings: Settings) -> int:
             log.warning("glossary failed to load; `python -m bot check` shows why", exc_info=True)
         bot = create_bot(services)
         assert settings.token is not None
-        async with bot:
-            await bot.start(settings.token)
+        return await _run_until_stopped(bot, settings.token, services)
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN")
-        return 1
+        return EXIT_DISCORD
     except discord.PrivilegedIntentsRequired:
+        log.error(GATEWAY_CLOSES[4014])
+        return EXIT_DISCORD
+    except discord.ConnectionClosed as exc:
+        log.error(describe_close(exc.code))
+        return EXIT_DISCORD
+    except discord.HTTPException as exc:
         log.error(
-            "enable the Message Content intent in the developer portal"
-            " or unset ARBITER_INLINE_LOOKUP"
+            "Discord answered HTTP %s (code %s) while connecting: %s",
+            exc.status,
+            exc.code,
+            exc.text or "no message",
         )
-        return 1
+        return EXIT_DISCORD
     except CONNECT_ERRORS as exc:
         log.error("cannot connect to Discord: %s: %s", type(exc).__name__, exc)
         return 1
     finally:
         await services.storage.close()
-    return 0
 
 
 class RedactToken(logging.Filter):
@@ -197,5 +291,5 @@ def run_bot(settings: Settings) -> int:
     with token_redacted(settings.token):
         try:
             return asyncio.run(serve(settings))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl+C before the signal handlers were installed
             return 0

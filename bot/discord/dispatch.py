@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.discord.context import make_ctx, services_of, user_ref
 from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
@@ -16,9 +17,9 @@ from bot.reply import clip
 
 log = logging.getLogger("arbiter.discord")
 
-AUTOCOMPLETE_MAX = 25
-CHOICE_NAME_MAX = 100
-CHOICE_VALUE_MAX = 100
+AUTOCOMPLETE_MAX = limits.CHOICES
+CHOICE_NAME_MAX = limits.CHOICE_NAME
+CHOICE_VALUE_MAX = limits.CHOICE_VALUE
 
 
 def to_handler_value(value: Any) -> Any:

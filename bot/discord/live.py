@@ -24,10 +24,10 @@ import discord
 
 from bot.context import Ctx, Services, UserRef
 from bot.discord.render import render_reply
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_layout import payload_hash
 from bot.handlers.tracker_live import live_reply
 from bot.reply import Reply
-from bot.tracker import service
-from bot.tracker.live import payload_hash
 from bot.tracker.model import GameState
 
 log = logging.getLogger("arbiter.live")
@@ -101,6 +101,19 @@ class LiveMessageManager:
         for slot in self._slots.values():
             if slot.task is not None and not slot.task.done():
                 slot.task.cancel()
+
+    async def flush(self) -> None:
+        """Show every pending change now, without waiting out the edit window (on shutdown)."""
+        for channel_id, slot in list(self._slots.items()):
+            task = slot.task
+            if task is not None and not task.done():
+                task.cancel()  # asleep in the window, or mid-sync: redone from a fresh read
+                await asyncio.gather(task, return_exceptions=True)
+                slot.dirty = True
+            if slot.dirty:
+                slot.dirty = False
+                async with slot.lock:
+                    await self._sync(channel_id, slot, repost=False)
 
     async def on_game_changed(self, channel_id: int) -> None:
         """The hook: mark the channel dirty and make sure a worker will show it. Never waits."""

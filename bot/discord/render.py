@@ -8,28 +8,30 @@ controls rather than content.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
+from bot import limits
 from bot.discord.components import ActionItem
 from bot.discord.split import split_text
-from bot.reply import Attachment, Button, Kind, Reply, Style, clip
+from bot.render.safe import discord_safe, strip_bidi
+from bot.reply import Attachment, Button, Field, Kind, Reply, Style, clip
 
 # Discord's documented limits.
-TITLE_MAX = 256
-DESCRIPTION_MAX = 4096
-FIELD_NAME_MAX = 256
-FIELD_VALUE_MAX = 1024
-FIELDS_PER_EMBED = 25
-FOOTER_MAX = 2048
-EMBED_TOTAL_MAX = 6000  # per message, summed over its embeds
-EMBEDS_PER_MESSAGE = 10
-FILES_PER_MESSAGE = 10
-BUTTON_LABEL_MAX = 80
-SELECT_PLACEHOLDER_MAX = 150
-SELECT_OPTION_MAX = 100
-SELECT_OPTIONS_MAX = 25
+TITLE_MAX = limits.EMBED_TITLE
+DESCRIPTION_MAX = limits.EMBED_DESCRIPTION
+FIELD_NAME_MAX = limits.EMBED_FIELD_NAME
+FIELD_VALUE_MAX = limits.EMBED_FIELD_VALUE
+FIELDS_PER_EMBED = limits.EMBED_FIELDS
+FOOTER_MAX = limits.EMBED_FOOTER
+EMBED_TOTAL_MAX = limits.EMBED_TOTAL  # per message, summed over its embeds
+EMBEDS_PER_MESSAGE = limits.EMBEDS_PER_MESSAGE
+FILES_PER_MESSAGE = limits.FILES_PER_MESSAGE
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
+SELECT_PLACEHOLDER_MAX = limits.SELECT_PLACEHOLDER
+SELECT_OPTION_MAX = limits.SELECT_OPTION_LABEL
+SELECT_OPTIONS_MAX = limits.SELECT_OPTIONS
 
 BLANK = "\u200b"  # a field needs a non-empty name; continuation fields carry this one
 
@@ -60,8 +62,20 @@ class OutMessage:
         return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
 
 
+def safe_reply(reply: Reply) -> Reply:
+    """`reply` with every text passed through `discord_safe` (the rendering boundary)."""
+    return replace(
+        reply,
+        title=discord_safe(reply.title),
+        body=discord_safe(reply.body),
+        footer=discord_safe(reply.footer),
+        fields=[Field(discord_safe(f.name), discord_safe(f.value), f.inline) for f in reply.fields],
+    )
+
+
 def render_reply(reply: Reply) -> list[OutMessage]:
     """The messages to send for `reply`, in order; the view rides on the last one."""
+    reply = safe_reply(reply)
     embeds = render_embeds(reply)
     messages = pack_embeds(embeds)
     for i in range(0, len(reply.attachments), FILES_PER_MESSAGE):
@@ -186,7 +200,7 @@ def _items(reply: Reply) -> list[ActionItem]:
     for action in reply.actions:
         if isinstance(action, Button):
             button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-                label=clip(action.label, BUTTON_LABEL_MAX),
+                label=clip(strip_bidi(action.label), BUTTON_LABEL_MAX),
                 style=_STYLES[action.style],
                 custom_id=action.custom_id,
                 disabled=action.disabled,
@@ -197,12 +211,12 @@ def _items(reply: Reply) -> list[ActionItem]:
             chunk = action.options[start : start + SELECT_OPTIONS_MAX]
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=action.custom_id,
-                placeholder=clip(action.placeholder, SELECT_PLACEHOLDER_MAX) or None,
+                placeholder=clip(strip_bidi(action.placeholder), SELECT_PLACEHOLDER_MAX) or None,
                 options=[
                     discord.SelectOption(
-                        label=clip(o.label, SELECT_OPTION_MAX),
+                        label=clip(strip_bidi(o.label), SELECT_OPTION_MAX),
                         value=o.value,
-                        description=clip(o.description, SELECT_OPTION_MAX)
+                        description=clip(strip_bidi(o.description), SELECT_OPTION_MAX)
                         if o.description
                         else None,
                     )

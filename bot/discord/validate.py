@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.checks import checker
 from bot.discord.build import AppCommand, build_commands, build_menu
 from bot.discord.names import valid_menu_name, valid_name
@@ -32,13 +33,13 @@ from bot.registry import (
 
 T = TypeVar("T")
 
-DESCRIPTION_MAX = 100
-OPTIONS_MAX = 25
-CHOICES_MAX = 25
-CHOICE_MAX = 100
-COMMAND_CHARS_MAX = 8000
-GLOBAL_COMMANDS_MAX = 100
-MENUS_MAX = 5
+DESCRIPTION_MAX = limits.COMMAND_DESCRIPTION
+OPTIONS_MAX = limits.COMMAND_OPTIONS
+CHOICES_MAX = limits.CHOICES
+CHOICE_MAX = limits.CHOICE_NAME
+COMMAND_CHARS_MAX = limits.COMMAND_CHARS
+GLOBAL_COMMANDS_MAX = limits.GLOBAL_COMMANDS
+MENUS_MAX = limits.MESSAGE_MENUS
 
 CHAT_INPUT, USER_MENU, MESSAGE_MENU = 1, 2, 3
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2

@@ -22,8 +22,8 @@ class Game:
     order: int = 0  # where the game stands in lists (choices, /about)
     # Other words people call the game by (`mw`, `мв`); accepted wherever a game is asked.
     aliases: tuple[str, ...] = ()
-    # What one pass of play is called: "turn" (ход) or "round" (раунд), the same in every reply.
-    turn: str = "round"
+    # Counted in turns (ход) rather than rounds (раунд): the same word in every reply.
+    turns: bool = False
 
     @property
     def template_path(self) -> Path:

@@ -20,6 +20,7 @@ from bot.glossary_view import (
     button_label,
     choice_name,
     display_title,
+    escape_markdown,
     game_name,
     option_description,
     option_label,
@@ -32,9 +33,10 @@ from bot.registry import (
     UserError,
     action,
     command,
-    game_choices,
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption
+from glossary.aliases import game_aliases
+from glossary.importers import RULEBOOKS
 from glossary.model import Entry
 from glossary.normalize import clean, fold
 
@@ -54,7 +56,23 @@ SURE_TIERS = frozenset({"exact", "stem"})
 # A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
 SHORT_QUERY = 3
 
-GAME_CHOICES = game_choices()
+
+async def game_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """The games whose slug, name or alias (`mw`, `кф`, `берсерк`) matches what is typed, named
+    in the reader's language; all of them for empty input. The value is the slug, and a typed
+    alias submitted as is is read by `check_game` too."""
+    typed = fold(clean(current or ""))
+    aliases = game_aliases()
+    out: list[Choice] = []
+    for slug in GAMES:
+        labels = {fold(slug), *(fold(game_name(slug, lang)) for lang in ("ru", "en"))}
+        labels |= {a for a, s in aliases.items() if s == slug}
+        if not typed or any(label.startswith(typed) or typed in label for label in labels):
+            out.append(Choice(game_name(slug, ctx.lang), slug))
+    return out
+
+
+GAME_OPTION = Option("game", str, autocomplete=game_autocomplete, max_length=60)
 
 
 # --- shared pieces -----------------------------------------------------------------------------
@@ -76,6 +94,7 @@ def check_game(game: str | None) -> str | None:
     if game is None or game == "":
         return None
     slug = game.strip().lower()
+    slug = slug if slug in GAMES else game_aliases().get(fold(slug), slug)
     if slug not in GAMES:
         raise UserError("glossary.unknown_game", game=shorten(game, 40), allowed=", ".join(GAMES))
     return slug
@@ -152,11 +171,13 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
 
 
 def source_footer(ctx: Ctx, entry: Entry) -> str:
-    """`Источник: файл, строка 3` or `…, строки 3–5`: Russian and English agree in number."""
+    """`Источник: Mage Wars: Compiled Codex, строки 3–5`: the rulebook by name, not its file
+    name (an unknown file is named as is); Russian and English agree in number."""
     src = entry.source
+    book = RULEBOOKS.get(src.file, src.file)
     if src.first_line == src.last_line:
-        return ctx.t("rule.source.line", file=src.file, line=src.first_line)
-    return ctx.t("rule.source.lines", file=src.file, first=src.first_line, last=src.last_line)
+        return ctx.t("rule.source.line", book=book, line=src.first_line)
+    return ctx.t("rule.source.lines", book=book, first=src.first_line, last=src.last_line)
 
 
 def close_alternatives(hits: Sequence[Hit], limit: int = ALTERNATIVES) -> list[Hit]:
@@ -201,12 +222,23 @@ def tied_with_best(glossary: Glossary, hits: Sequence[Hit]) -> list[Hit]:
 def _question(
     ctx: Ctx, kind: str, entries: list[Entry], ephemeral: bool, **title_params: object
 ) -> Reply:
-    """A /rule question: `<kind>.title`, `.body` and `.placeholder`, and a select of `entries`."""
+    """A /rule question: `<kind>.title`, `.body` and `.placeholder`, and a select of `entries`.
+
+    The select carries the asker's id: only the asker's choice turns the question into the
+    answer; anyone else choosing gets the entry privately (`rule_pick`).
+    """
     return Reply(
         title=ctx.t(f"{kind}.title", **title_params),
         body=ctx.t(f"{kind}.body"),
         ephemeral=ephemeral,
-        actions=[Select(ctx.t(f"{kind}.placeholder"), "rule.pick", entry_options(ctx, entries))],
+        actions=[
+            Select(
+                ctx.t(f"{kind}.placeholder"),
+                "rule.pick",
+                entry_options(ctx, entries),
+                payload=str(ctx.user.id),
+            )
+        ],
     )
 
 
@@ -218,19 +250,8 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
     game = values.get("game")
     game = game if isinstance(game, str) and game in GAMES else None
     query = clean(current or "")[:QUERY_MAX]
-    glossary = glossary_of(ctx)
     prefer = await channel_game(ctx)
-    entries: list[Entry]
-    if not query:
-        pool = [e for e in glossary.entries if game is None or e.game == game]
-        pool.sort(key=lambda e: e.game != prefer)  # stable: keeps data order within a game
-        entries = pool[:CHOICES_MAX]
-    else:
-        hits = glossary.search(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
-        if not hits:  # near spellings only: a list of strangers would look like matches
-            near = glossary.suggest(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
-            hits = [h for h in near if h.tier == "near"]
-        entries = [h.entry for h in hits]
+    entries = glossary_of(ctx).complete(query, game=game, limit=CHOICES_MAX, prefer_game=prefer)
     return [Choice(choice_name(e, ctx.lang), e.id) for e in entries[:CHOICES_MAX]]
 
 
@@ -245,7 +266,7 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
             autocomplete=term_autocomplete,
             max_length=QUERY_MAX,
         ),
-        Option("game", str, choices=GAME_CHOICES),
+        GAME_OPTION,
         Option("private", bool),
     ],
 )
@@ -258,21 +279,24 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     if picked is not None:
         return entry_reply(ctx, picked, ephemeral=private)
     prefer = await channel_game(ctx)
-    found = glossary.search(query, game=slug, limit=10, prefer_game=prefer)
-    hits = answering_hits(query, found)
+    found = glossary.lookup(query, game=slug, limit=10, prefer_game=prefer)
+    hits = found.hits
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
-    tied = tied_with_best(glossary, hits)
-    if tied:
-        options = [h.entry for h in tied]
-        if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
-            options = _with_definitions(glossary, query, slug, options)
-        return _question(
-            ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query=shorten(query, 60)
-        )
+    shown = escape_markdown(shorten(query, 60))
+    if not found.confident:
+        if found.tied:  # several entries equally good: which one?
+            tied = tied_with_best(glossary, hits)
+            options = [h.entry for h in tied]
+            if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
+                options = _with_definitions(glossary, query, slug, options)
+            return _question(ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query=shown)
+        # Not clearly ahead: the best few, text matches included, best first.
+        options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
+        return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
-    alternatives = close_alternatives([hits[0], *(h for h in found if h is not hits[0])])
+    alternatives = close_alternatives(hits)
     if alternatives:
         others = [h.entry for h in alternatives]
         others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]
@@ -281,6 +305,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
                 ctx.t("rule.did_you_mean"),
                 "rule.pick",
                 entry_options(ctx, others[:ALTERNATIVES]),
+                payload=str(ctx.user.id),
             )
         )
     return reply
@@ -302,7 +327,7 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     spelled alike, the reply says so and offers only a few terms to start from.
     """
     glossary = glossary_of(ctx)
-    shown = shorten(query, 60)
+    shown = escape_markdown(shorten(query, 60))
     if slug is not None:
         elsewhere = answering_hits(
             query, glossary.search(query, limit=ALTERNATIVES, prefer_game=prefer)
@@ -325,8 +350,13 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
 
 @action("rule.pick")
 async def rule_pick(ctx: Ctx, payload: str) -> Reply:
-    """A choice in a /rule question turns that message into the chosen entry."""
-    reply = entry_reply(ctx, _entry(ctx, _payload_value(payload)))
+    """The asker's choice in a /rule question turns that message into the chosen entry; anyone
+    else gets their own private copy, so one member cannot rewrite another's question."""
+    asker, sep, _ = payload.partition("|")
+    entry = _entry(ctx, _payload_value(payload))
+    if sep and asker.isdigit() and int(asker) != ctx.user.id:
+        return entry_reply(ctx, entry, ephemeral=True)
+    reply = entry_reply(ctx, entry)
     reply.edit_origin = True
     return reply
 

@@ -8,6 +8,8 @@ ephemeral, while a `[[term]]` answer is public like the chat line that asked.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.categories import category_label
 from bot.context import Ctx
 from bot.games import GAMES
@@ -23,7 +25,7 @@ from bot.glossary_view import (
     shorten,
 )
 from bot.handlers.glossary import (
-    GAME_CHOICES,
+    GAME_OPTION,
     OPEN_ID_MAX,
     QUERY_MAX,
     TIE_OPTIONS,
@@ -57,7 +59,7 @@ INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can of
     area="glossary",
     options=[
         Option("text", str, required=True, max_length=TEXT_MAX),
-        Option("game", str, choices=GAME_CHOICES),
+        GAME_OPTION,
     ],
 )
 async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
@@ -148,7 +150,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
 @command(
     "glossary",
     area="glossary",
-    options=[Option("game", str, required=True, choices=GAME_CHOICES)],
+    options=[replace(GAME_OPTION, required=True)],
 )
 async def glossary_index(ctx: Ctx, game: str) -> Reply:
     """The first page of a game's index (a required option, so there is always a game)."""
@@ -188,7 +190,10 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
         lines.append(f"• **{match.found}** → {names}")
         for e in match.entries:
             if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
-                buttons.append(Button(button_label(e), "rule.open", e.id))
+                # `Атака · Берсерк ККИ`, `Атака · KeyForge`: one word names entries of two games
+                buttons.append(
+                    Button(choice_name(e, ctx.lang, BUTTON_LABEL_MAX), "rule.open", e.id)
+                )
     shown_ids = {b.payload for b in buttons}
     rest = {e.id for m in matches for e in m.entries} - shown_ids
     if rest:
@@ -237,8 +242,13 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         query = term[:QUERY_MAX]
         entry = glossary.get(query)
         if entry is None:
-            hits = glossary.search(query, limit=TIE_OPTIONS, prefer_game=prefer)
-            hits = answering_hits(query, hits)  # a chat line cannot ask back: no guesses
+            answer = glossary.lookup(query, limit=TIE_OPTIONS, prefer_game=prefer)
+            # A chat line cannot ask back: a sure answer, or the first of equal names (the
+            # others are named below it); never a guess.
+            if answer.tied:
+                hits = answering_hits(query, answer.hits)
+            else:
+                hits = answer.hits[:1] if answer.confident else []
             entry = hits[0].entry if hits else None
             tied += [h.entry for h in tied_with_best(glossary, hits)[1:] if h.entry not in tied]
         if entry is None:

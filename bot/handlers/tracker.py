@@ -1,6 +1,7 @@
-"""The game tracker commands: /game, /unit, /set, /add, /dmg, /heal, /mana, /token, /kf, /planet.
+"""The game tracker commands: /game, /unit, /set, /add, /dmg, /heal, /mana, /token.
 
-Handlers only parse, call `bot.tracker.service` (which checks, writes and notifies) and turn the
+A game's own commands (`/kf forge`, `/planet`) are in its `bot/games/<game>/commands.py`.
+Handlers only parse, call `tracker_ops` (the core checks, writes and notifies) and turn the
 outcome into a `Reply`. Autocomplete offers the units, players and stats of this channel's game.
 """
 
@@ -9,7 +10,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot import limits
 from bot.context import Ctx, UserRef
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_board import scoreboard
+from bot.handlers.tracker_describe import (
+    change_line,
+    game_name,
+    header,
+    note_line,
+    plural,
+    step_line,
+)
+from bot.handlers.tracker_layout import render_board
 from bot.registry import (
     Choice,
     Localized,
@@ -21,13 +34,10 @@ from bot.registry import (
     load_handlers,
 )
 from bot.reply import Attachment, Button, Kind, Reply, Style
-from bot.tracker import service
-from bot.tracker.describe import change_line, header, note_line, plural, step_line
 from bot.tracker.export import export_game
-from bot.tracker.live import render_board, scoreboard
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
-from bot.tracker.templates import game_name, template
+from bot.tracker.templates import template
 
 AREA = "tracker"
 A_END = "tracker.end"
@@ -55,12 +65,12 @@ async def ac_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choi
         owner = state.participant(u.owner_id)
         label = f"{u.name} ({owner.name})" if owner and owner.name != u.name else u.name
         if n in norm(u.name):
-            out.append(Choice(label[:100], u.name))
+            out.append(Choice(label[: limits.CHOICE_NAME], u.name))
     seen = {norm(c.value) for c in out}
     for p in state.participants:
         if n in norm(p.name) and norm(p.name) not in seen:
-            out.append(Choice(p.name[:100], p.name))
-    return out[:25]
+            out.append(Choice(p.name[: limits.CHOICE_NAME], p.name))
+    return out[: limits.CHOICES]
 
 
 async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -83,11 +93,11 @@ async def ac_stat(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice
         keys = list(tpl.stats)
     n = norm(current)
     out = [
-        Choice(tpl.label(k, ctx.lang)[:100], k)
+        Choice(tpl.label(k, ctx.lang)[: limits.CHOICE_NAME], k)
         for k in dict.fromkeys(keys)
         if not n or n in norm(tpl.label(k, ctx.lang)) or n in norm(k)
     ]
-    return out[:25]
+    return out[: limits.CHOICES]
 
 
 async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -97,14 +107,14 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
     tpl = template(state.slug)
     n = norm(current)
     out = [
-        Choice(d.name(ctx.lang)[:100], d.key)
+        Choice(d.name(ctx.lang)[: limits.CHOICE_NAME], d.key)
         for d in tpl.tokens.values()
         if not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases))
     ]
     if tpl.open:  # a custom game's tokens are made on the fly: offer those already in play
         made = dict.fromkeys(c.key for h in (*state.participants, *state.units) for c in h.tokens)
-        out += [Choice(k[:100], k) for k in made if not n or n in norm(k)]
-    return out[:25]
+        out += [Choice(k[: limits.CHOICE_NAME], k) for k in made if not n or n in norm(k)]
+    return out[: limits.CHOICES]
 
 
 TARGET = Option("target", str, required=True, autocomplete=ac_target, max_length=100)
@@ -341,7 +351,7 @@ async def game_export(ctx: Ctx) -> Reply:
     if state is None:
         raise UserError("tracker.error.no_game")
     game_id = state.game.id
-    data = await export_game(ctx.services.storage, game_id)
+    data = await export_game(ctx.services.storage.tracker, game_id)
     blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     return Reply(
         body=ctx.t(
@@ -463,24 +473,3 @@ async def token_remove(ctx: Ctx, target: str, token: str, count: int = 1) -> Rep
 @command("token", "clear", area=AREA, options=[TARGET])
 async def token_clear(ctx: Ctx, target: str) -> Reply:
     return outcome_reply(ctx, await service.clear_tokens(ctx, target))
-
-
-# --- game-specific -----------------------------------------------------------------------------
-
-
-@command("kf", "forge", area=AREA, options=[Option("player", UserRef)])
-async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await service.forge(ctx, player))
-
-
-@command(
-    "planet",
-    area=AREA,
-    options=[
-        name_option(),
-        Option("player", UserRef),
-    ],
-)
-async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:
-    outcome = await service.add_item(ctx, "planets", name, player, command="/planet")
-    return outcome_reply(ctx, outcome)

@@ -14,11 +14,9 @@ a new public message instead, so the announcement stays readable in the channel.
 from __future__ import annotations
 
 from bot.context import Ctx
+from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import outcome_reply
-from bot.registry import UserError, action, command
-from bot.reply import Button, Reply
-from bot.tracker import service
-from bot.tracker.live import (
+from bot.handlers.tracker_board import (
     A_NEXT,
     A_PAGE,
     A_PICK,
@@ -26,12 +24,12 @@ from bot.tracker.live import (
     A_STEP,
     A_UNDO,
     STEPS,
-    render_board,
-    render_live,
-    render_pages,
     scoreboard,
     targets,
 )
+from bot.handlers.tracker_layout import render_board, render_live, render_pages
+from bot.registry import UserError, action, command
+from bot.reply import Button, Reply
 from bot.tracker.model import GameState
 from bot.tracker.templates import template
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import file_size, t
+from bot.render.safe import strip_bidi
 from bot.reply import Button, Kind, Reply, Select, local_time
 
 _MARK = {Kind.INFO: "", Kind.SUCCESS: "✔ ", Kind.ERROR: "✖ "}
@@ -30,7 +31,8 @@ def render_text(reply: Reply, lang: str = "ru") -> str:
     lines.extend(_actions(reply, lang))
     if reply.ephemeral and reply.kind is not Kind.ERROR:
         lines.append(t("console.only_you", lang))
-    return local_time("\n".join(lines).rstrip() + "\n")
+    # Bidi controls in a typed name would reverse the rest of the console line too.
+    return local_time(strip_bidi("\n".join(lines)).rstrip() + "\n")
 
 
 def _actions(reply: Reply, lang: str) -> list[str]:

@@ -1,29 +1,38 @@
 """Storage: one entry point, `open_storage`, returning repositories behind protocols.
 
-Each area has a repository (`meta`, and later `rolls`, `tracker`). Only modules in this package
-write SQL, and every query takes parameters.
+Each area has a repository (`meta`, `rolls`, `tracker`) written once over the small `Db`
+interface; the back end is SQLite (a file path, the default) or PostgreSQL (a
+`postgresql://` URL). Only modules in this package write SQL, and every query takes parameters.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.storage.api import MetaRepo, RollRepo, TrackerRepo
-from bot.storage.meta import SqliteMetaRepo
-from bot.storage.rolls import SqliteRollRepo
-from bot.storage.sqlite import Database, SchemaTooNew, StorageError
-from bot.storage.tracker import SqliteTrackerRepo
+from bot.storage.db import Db
+from bot.storage.errors import SchemaTooNew, StorageError, StorageFault
+from bot.storage.meta import MetaStore
+from bot.storage.rolls import RollStore
+from bot.storage.tracker import TrackerStore
 
-__all__ = ["SchemaTooNew", "Storage", "StorageError", "open_storage"]
+__all__ = [
+    "SchemaTooNew",
+    "Storage",
+    "StorageError",
+    "StorageFault",
+    "is_postgres_url",
+    "open_db",
+    "open_storage",
+]
 
 
 @dataclass
 class Storage:
     """The repositories of one database, plus the handle to close it."""
 
-    db: Database
+    db: Db
     meta: MetaRepo
     tracker: TrackerRepo
     rolls: RollRepo
@@ -32,17 +41,34 @@ class Storage:
         await self.db.close()
 
 
-async def open_storage(path: Path | str) -> Storage:
+def is_postgres_url(target: Path | str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+async def open_db(target: Path | str) -> Db:
+    """Connect to an SQLite file (a path) or a PostgreSQL server (a URL), without migrating."""
+    if is_postgres_url(target):
+        from bot.storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(str(target))
+    from bot.storage.sqlite import SqliteDatabase
+
+    return await SqliteDatabase.open(target)
+
+
+async def open_storage(target: Path | str) -> Storage:
     """Open the database, apply pending migrations and build the repositories."""
-    db = await Database.open(path)
+    db = await open_db(target)
+    setting = "ARBITER_DATABASE_URL" if is_postgres_url(target) else "ARBITER_DB"
     try:
         await db.migrate()
-    except sqlite3.Error as exc:  # e.g. a read-only file: one line, not a traceback
+    except SchemaTooNew:
         await db.close()
-        raise StorageError(f"ARBITER_DB: cannot migrate {str(path)!r}: {exc}") from exc
+        raise
+    except StorageFault as exc:  # e.g. a read-only file: one line, not a traceback
+        await db.close()
+        raise StorageError(f"{setting}: cannot migrate {db.name!r}: {exc}") from exc
     except BaseException:
         await db.close()
         raise
-    return Storage(
-        db=db, meta=SqliteMetaRepo(db), tracker=SqliteTrackerRepo(db), rolls=SqliteRollRepo(db)
-    )
+    return Storage(db=db, meta=MetaStore(db), tracker=TrackerStore(db), rolls=RollStore(db))

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from bot.storage.sqlite import Database
+from bot.storage.db import Db
 
 
-class SqliteMetaRepo:
-    def __init__(self, db: Database) -> None:
+class MetaStore:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def get(self, key: str) -> str | None:
-        async with self._db.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
-        return str(row[0]) if row else None
+        rows = await self._db.fetch("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
 
     async def set(self, key: str, value: str) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute(
+        async with self._db.write() as tx:
+            await tx.fetch(
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+
+SqliteMetaRepo = MetaStore

@@ -5,18 +5,18 @@ from __future__ import annotations
 import json
 
 from bot.storage.api import RollRecord
-from bot.storage.sqlite import Database
+from bot.storage.db import Db
 
 
-class SqliteRollRepo:
-    def __init__(self, db: Database) -> None:
+class RollStore:
+    def __init__(self, db: Db) -> None:
         self._db = db
 
     async def add(self, record: RollRecord) -> int:
-        async with self._db.transaction() as conn:
-            cur = await conn.execute(
+        async with self._db.write() as tx:
+            rows = await tx.fetch(
                 "INSERT INTO rolls (channel_id, user_id, user_name, command, inputs, result,"
-                " private, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " private, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     record.channel_id,
                     record.user_id,
@@ -28,27 +28,29 @@ class SqliteRollRepo:
                     record.created_at,
                 ),
             )
-            return int(cur.lastrowid or 0)
+        return int(rows[0][0])
 
     async def recent(self, channel_id: int, viewer_id: int, limit: int) -> list[RollRecord]:
-        async with self._db.conn.execute(
+        rows = await self._db.fetch(
             "SELECT id, channel_id, user_id, user_name, command, inputs, result, private,"
             " created_at FROM rolls WHERE channel_id = ? AND (private = 0 OR user_id = ?)"
             " ORDER BY id DESC LIMIT ?",
             (channel_id, viewer_id, limit),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             RollRecord(
-                id=int(r["id"]),
-                channel_id=int(r["channel_id"]),
-                user_id=int(r["user_id"]),
-                user_name=str(r["user_name"]),
-                command=str(r["command"]),
-                inputs=json.loads(r["inputs"]),
-                result=json.loads(r["result"]),
-                private=bool(r["private"]),
-                created_at=float(r["created_at"]),
+                id=int(r[0]),
+                channel_id=int(r[1]),
+                user_id=int(r[2]),
+                user_name=str(r[3]),
+                command=str(r[4]),
+                inputs=json.loads(r[5]),
+                result=json.loads(r[6]),
+                private=bool(r[7]),
+                created_at=float(r[8]),
             )
             for r in rows
         ]
+
+
+SqliteRollRepo = RollStore

@@ -1,397 +1,177 @@
-"""SQLite storage of tracked games: state rows plus the step/event log, written together.
+"""Storage of tracked games: state rows plus the step/event log, written together.
 
-Every change runs inside `change()`: one `BEGIN IMMEDIATE` transaction that opens a step, lets the
-service adjust counters (arithmetic and bounds checked in the UPDATE itself) and records one event
-per changed field. Undo and redo replay those events backwards or forwards, so they restore the
-exact values that were there, whatever else happened in between on other rows.
+Every change runs inside `change()`: one write transaction that takes the game's lock and opens a
+step, lets the service adjust counters (arithmetic and bounds checked in the UPDATE itself),
+writes one event per changed field, drops the redo stack and bumps the game's `version`, all
+committed together. Undo and redo replay those events backwards or forwards, under the same lock.
+
+Nothing another process can change is trusted from memory: the copy of a game kept here is used
+only after one indexed read shows its `version` unchanged, and every write bumps that version.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable
+from collections import OrderedDict
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-import aiosqlite
+from bot.storage.db import Db, Row, Tx
+from bot.storage.errors import UniqueViolation
+from bot.storage.tracker_read import parse_state, read_statements, replay
+from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
+from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
+from bot.tracker.ports import GameNotActive as GameNotActive
+from bot.tracker.records import EventRecord, StepRecord
 
-from bot.storage.sqlite import Database
-from bot.tracker.model import (
-    ACTIVE,
-    Counter,
-    Game,
-    GameState,
-    HolderKind,
-    LiveMessage,
-    Participant,
-    Unit,
+CACHED_GAMES = 512
+
+
+# Kept under its old name for callers that name the class.
+SqliteTrackerTx = StepTx
+
+_STEP_COLUMNS = (
+    "SELECT id, at, user_id, user_name, action, params, status, undone_at, undone_by"
+    " FROM tracker_steps"
 )
-from bot.tracker.records import EventRecord, OutOfBounds, StepRecord
-
-# Fields an event may name: (table, allowed columns). Identifiers come only from here.
-_ENTITIES: dict[str, tuple[str, frozenset[str]]] = {
-    "game": (
-        "tracker_games",
-        frozenset({"status", "round", "active_seat", "winner_id", "ended_at"}),
-    ),
-    "participant": ("tracker_participants", frozenset({"present", "name", "seat"})),
-    "unit": ("tracker_units", frozenset({"present", "name", "state", "owner_id"})),
-    "counter": ("tracker_counters", frozenset({"value", "present", "min_value", "max_value"})),
-    "item": ("tracker_items", frozenset({"present", "text"})),
-}
 
 
-class GameExists(RuntimeError):
-    """The channel already has an active game."""
+class TrackerStore:
+    """The `TrackerRepo` protocol over any back end (`Db`)."""
 
+    def __init__(self, db: Db) -> None:
+        self._db = db
+        # game id -> the game as last read or written here, stamped with its version.
+        self._games: OrderedDict[int, GameState] = OrderedDict()
 
-class GameNotActive(RuntimeError):
-    """A change was asked of a game that has ended (or does not exist)."""
+    # --- the validated copy --------------------------------------------------------------------
 
-
-def _target(entity: str, field: str) -> str:
-    table, fields = _ENTITIES[entity]
-    if field not in fields:
-        raise ValueError(f"{entity}.{field} is not a tracked field")
-    return table
-
-
-class SqliteTrackerTx:
-    """The open transaction of one step; every write records its event."""
-
-    def __init__(
-        self,
-        conn: aiosqlite.Connection,
-        game_id: int,
-        step_id: int,
-        stamp: tuple[int, int] | None = None,
-    ) -> None:
-        self.conn = conn
-        self.game_id = game_id
-        self.step_id = step_id
-        self.events = 0
-        # What the database looked like when the step began (see `Stamp`), and what it wrote.
-        self.stamp = stamp
-        self.written: list[EventRecord] = []
-
-    async def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
-        await self.conn.execute(
-            "INSERT INTO tracker_events"
-            " (step_id, game_id, entity, row_id, field, before_value, after_value)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (self.step_id, self.game_id, entity, row_id, field, before, after),
-        )
-        self.events += 1
-        self.written.append(EventRecord(self.events, entity, row_id, field, before, after))
-
-    async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]:
-        """value += delta atomically, refused (OutOfBounds) when the result leaves the bounds."""
-        row = await _one(
-            self.conn,
-            "UPDATE tracker_counters SET value = value + ?"
-            " WHERE id = ? AND game_id = ?"
-            " AND (min_value IS NULL OR value + ? >= min_value)"
-            " AND (max_value IS NULL OR value + ? <= max_value)"
-            " RETURNING value",
-            (delta, counter_id, self.game_id, delta, delta),
-        )
-        if row is None:
-            counter = await self.counter(counter_id)
-            raise OutOfBounds(counter, counter.value + delta)
-        after = int(row[0])
-        if delta:
-            await self._event("counter", counter_id, "value", after - delta, after)
-        return after - delta, after
-
-    async def set_value(self, counter_id: int, value: int) -> tuple[int, int]:
-        """value = N, refused (OutOfBounds) outside the bounds."""
-        counter = await self.counter(counter_id)
-        if not counter.allows(value):
-            raise OutOfBounds(counter, value)
-        if value != counter.value:
-            await self.conn.execute(
-                "UPDATE tracker_counters SET value = ? WHERE id = ?", (value, counter_id)
-            )
-            await self._event("counter", counter_id, "value", counter.value, value)
-        return counter.value, value
-
-    async def set_field(self, entity: str, row_id: int, field: str, value: Any) -> Any:
-        """Change one whitelisted column of one row; returns the value before."""
-        table = _target(entity, field)
-        row = await _one(
-            self.conn,
-            f"SELECT {field} FROM {table} WHERE id = ? AND game_id = ?"
-            if entity != "game"
-            else f"SELECT {field} FROM {table} WHERE id = ? AND id = ?",
-            (row_id, self.game_id),
-        )
-        if row is None:
-            raise LookupError(f"no {entity} {row_id} in game {self.game_id}")
-        before = row[0]
-        if before != value:
-            await self.conn.execute(f"UPDATE {table} SET {field} = ? WHERE id = ?", (value, row_id))
-            await self._event(entity, row_id, field, before, value)
-        return before
-
-    async def counter(self, counter_id: int) -> Counter:
-        row = await _one(
-            self.conn,
-            "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
-            " WHERE id = ? AND game_id = ?",
-            (counter_id, self.game_id),
-        )
-        if row is None:
-            raise LookupError(f"no counter {counter_id} in game {self.game_id}")
-        return _counter(row)
-
-    async def counters_of(self, holder: HolderKind, holder_id: int) -> list[Counter]:
-        """Present counters and tokens of one holder, read inside this transaction."""
-        return [
-            _counter(r)
-            for r in await _all(
-                self.conn,
-                "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
-                " WHERE game_id = ? AND holder = ? AND holder_id = ? AND present = 1"
-                " ORDER BY position, id",
-                (self.game_id, holder, holder_id),
-            )
-        ]
-
-    async def ensure_counter(
-        self,
-        holder: HolderKind,
-        holder_id: int,
-        key: str,
-        *,
-        value: int = 0,
-        min_value: int | None = None,
-        max_value: int | None = None,
-        token: bool = False,
-        position: int = 0,
-    ) -> int:
-        """The id of the holder's counter `key`, creating it (as an undoable event) if needed."""
-        row = await _one(
-            self.conn,
-            "SELECT id, present FROM tracker_counters"
-            " WHERE game_id = ? AND holder = ? AND holder_id = ? AND key = ?",
-            (self.game_id, holder, holder_id, key),
-        )
-        if row is not None:
-            cid = int(row[0])
-            if not row[1]:
-                await self.set_field("counter", cid, "value", value)
-                await self.set_field("counter", cid, "present", 1)
-            return cid
-        new = await _one(
-            self.conn,
-            "INSERT INTO tracker_counters (game_id, holder, holder_id, key, value, min_value,"
-            " max_value, token, position, present) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"
-            " RETURNING id",
-            (
-                self.game_id,
-                holder,
-                holder_id,
-                key,
-                value,
-                min_value,
-                max_value,
-                int(token),
-                position,
-            ),
-        )
-        assert new is not None
-        cid = int(new[0])
-        await self._event("counter", cid, "present", 0, 1)
-        await self.conn.execute("UPDATE tracker_counters SET present = 1 WHERE id = ?", (cid,))
-        return cid
-
-    async def add_participant(self, user_id: int, name: str) -> int:
-        """Seat a user (or bring back one who left); returns the participant id."""
-        row = await _one(
-            self.conn,
-            "SELECT id, present FROM tracker_participants WHERE game_id = ? AND user_id = ?",
-            (self.game_id, user_id),
-        )
-        if row is not None:
-            await self.set_field("participant", int(row[0]), "present", 1)
-            return int(row[0])
-        new = await _one(
-            self.conn,
-            "INSERT INTO tracker_participants (game_id, user_id, name, seat, present)"
-            " VALUES (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM tracker_participants"
-            " WHERE game_id = ?), 0) RETURNING id",
-            (self.game_id, user_id, name, self.game_id),
-        )
-        assert new is not None
-        pid = int(new[0])
-        await self.set_field("participant", pid, "present", 1)
-        return pid
-
-    async def add_unit(self, owner_id: int | None, kind: str, name: str) -> int:
-        new = await _one(
-            self.conn,
-            "INSERT INTO tracker_units (game_id, owner_id, kind, name, position, present)"
-            " VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM tracker_units"
-            " WHERE game_id = ?), 0) RETURNING id",
-            (self.game_id, owner_id, kind, name, self.game_id),
-        )
-        assert new is not None
-        uid = int(new[0])
-        await self.set_field("unit", uid, "present", 1)
-        return uid
-
-    async def add_item(self, participant_id: int, list_name: str, text: str) -> int:
-        new = await _one(
-            self.conn,
-            "INSERT INTO tracker_items (game_id, participant_id, list, text, present)"
-            " VALUES (?, ?, ?, ?, 0) RETURNING id",
-            (self.game_id, participant_id, list_name, text),
-        )
-        assert new is not None
-        iid = int(new[0])
-        await self.set_field("item", iid, "present", 1)
-        return iid
-
-    async def state(self, base: GameState | None = None) -> GameState:
-        """The whole game as this transaction sees it.
-
-        Given `base`, the game as it was read before the step, and nothing else was committed
-        since (the stamps match), the answer is `base` with this step's own events applied, with
-        no read at all; otherwise (or for rows `base` does not hold) the game is read again.
-        """
-        if base is not None and base.stamp is not None and base.stamp == self.stamp:
-            replayed = replay(base, self.written)
-            if replayed is not None:
-                return replayed
-        state = await _load(self.conn, self.game_id)
-        assert state is not None
+    def _keep(self, state: GameState | None) -> GameState | None:
+        if state is not None and state.stamp is not None:
+            self._games[state.game.id] = state
+            self._games.move_to_end(state.game.id)
+            while len(self._games) > CACHED_GAMES:
+                self._games.popitem(last=False)
         return state
 
-
-class SqliteTrackerRepo:
-    def __init__(self, db: Database) -> None:
-        self._db = db
-        # Games known to have no undone steps, so a new step need not clear a redo stack.
-        self._no_redo: set[int] = set()
-        # Commits this process made to each game: half of a state's stamp (see `_stamped`).
-        self._writes: dict[int, int] = {}
-
-    def _wrote(self, game_id: int) -> None:
-        """Count a write to the game; called inside its transaction, so no read sees it half."""
-        self._writes[game_id] = self._writes.get(game_id, 0) + 1
-
-    def _stamped(self, read: tuple[GameState, int] | None) -> GameState | None:
-        """`state` stamped with (SQLite's data_version, this process's commits to the game).
-
-        data_version changes when another connection commits; the count when this one does.
-        Equal stamps mean nothing was committed in between, so a step may replay its own events
-        on the state it started from instead of reading the game again.
-        """
-        if read is None:
+    async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
+        """The game, from memory when one read shows its version unchanged, else read whole."""
+        if game_id is not None:
+            rows = await self._db.fetch(
+                "SELECT id, version FROM tracker_games WHERE id = ?", (game_id,)
+            )
+        else:
+            rows = await self._db.fetch(
+                "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = ?",
+                (channel_id, ACTIVE),
+            )
+        if not rows:
             return None
-        state, data_version = read
-        return replace(state, stamp=(data_version, self._writes.get(state.game.id, 0)))
+        gid, version = int(rows[0][0]), int(rows[0][1])
+        known = self._games.get(gid)
+        if known is not None and known.stamp == (version, 0):
+            self._games.move_to_end(gid)
+            return known
+        return self._keep(parse_state(await self._db.snapshot(read_statements(gid))))
 
     # --- reads ---------------------------------------------------------------------------------
 
     async def active_game_slug(self, channel_id: int) -> str | None:
         """The slug of the channel's active game (what the glossary defaults to), or None."""
-        row = await _one(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT slug FROM tracker_games WHERE channel_id = ? AND status = ?",
             (channel_id, ACTIVE),
         )
-        return str(row[0]) if row else None
+        return str(rows[0][0]) if rows else None
 
     async def active_game_id(self, channel_id: int) -> int | None:
-        row = await _one(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?",
             (channel_id, ACTIVE),
         )
-        return int(row[0]) if row else None
+        return int(rows[0][0]) if rows else None
 
     async def latest_game_id(self, channel_id: int) -> int | None:
         """The channel's most recent game, active or ended."""
-        row = await _one(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT id FROM tracker_games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
-        return int(row[0]) if row else None
+        return int(rows[0][0]) if rows else None
 
     async def load(self, game_id: int) -> GameState | None:
-        """A consistent snapshot: read under the write lock so no half-written step shows."""
-        async with self._db.transaction() as conn:
-            return self._stamped(await _read(conn, game_id))
+        """A consistent snapshot of the game (no half-written step shows)."""
+        return await self._current(game_id, None)
 
     async def load_active(self, channel_id: int) -> GameState | None:
-        """The channel's active game as `load` reads it, found and read in one go."""
-        async with self._db.transaction() as conn:
-            return self._stamped(await _read(conn, channel_id=channel_id))
+        return await self._current(None, channel_id)
 
     async def history(
         self, game_id: int, limit: int | None = None, *, ids: list[int] | None = None
     ) -> list[StepRecord]:
         """Steps newest first (all, the last `limit`, or those in `ids`), each with its events."""
-        sql = (
-            "SELECT id, at, user_id, user_name, action, params, status, undone_at, undone_by"
-            " FROM tracker_steps WHERE game_id = ?"
-        )
-        args: tuple[Any, ...] = (game_id,)
+        db = self._db
+        sql = _STEP_COLUMNS + " WHERE game_id = ?"
+        args: list[Any] = [game_id]
         if ids is not None:
-            sql += " AND id IN (SELECT value FROM json_each(?))"
-            args = (game_id, json.dumps(ids))
+            sql += " AND " + db.in_ids("id")
+            args.append(db.ids(ids))
         sql += " ORDER BY id DESC"
         if limit is not None:
             sql += " LIMIT ?"
-            args = (*args, limit)
-        events: dict[int, list[EventRecord]] = {}
-        async with self._db.transaction() as conn:
-            steps = await _all(conn, sql, args)
-            if not steps:
-                return []
-            low = min(int(s[0]) for s in steps)
-            for r in await _all(
-                conn,
+            args.append(limit)
+        if db.dialect == "postgresql":
+            # Two plain reads: a step's events are written with it and never change, so the
+            # steps' ids are all the second read needs (and each plan stays a simple index walk).
+            steps = await db.fetch(sql, args)
+            events = await db.fetch(
                 "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                " FROM tracker_events WHERE game_id = ? AND step_id >= ? ORDER BY id",
-                (game_id, low),
-            ):
-                events.setdefault(int(r[1]), []).append(
-                    EventRecord(int(r[0]), str(r[2]), int(r[3]), str(r[4]), r[5], r[6])
-                )
-        return [
-            StepRecord(
-                id=int(s[0]),
-                at=float(s[1]),
-                user_id=s[2],
-                user_name=s[3],
-                action=str(s[4]),
-                params=json.loads(s[5]),
-                status=str(s[6]),
-                undone_at=s[7],
-                undone_by=s[8],
-                events=tuple(events.get(int(s[0]), ())),
+                " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
+                (db.ids([int(s[0]) for s in steps]),),
             )
-            for s in steps
-        ]
+        elif ids is not None or limit is not None:
+            # Events of just those steps, in the same snapshot: the steps' ids as a subquery.
+            events_sql = (
+                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+                f" FROM tracker_events WHERE step_id IN (SELECT id FROM ({sql}) AS s) ORDER BY id"
+            )
+            steps, events = await db.snapshot([(sql, args), (events_sql, args)])
+        else:
+            steps, events = await db.snapshot(
+                [
+                    (sql, args),
+                    (
+                        "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+                        " FROM tracker_events WHERE game_id = ? ORDER BY id",
+                        (game_id,),
+                    ),
+                ]
+            )
+        by_step: dict[int, list[EventRecord]] = {}
+        for r in events:
+            by_step.setdefault(int(r[1]), []).append(self._event(r))
+        return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
+
+    def _event(self, r: Row) -> EventRecord:
+        decode = self._db.decode
+        return EventRecord(int(r[0]), str(r[2]), int(r[3]), str(r[4]), decode(r[5]), decode(r[6]))
 
     async def counter_index(self, game_id: int) -> dict[int, tuple[str, int, str]]:
         """counter id → (holder kind, holder id, key) for every counter ever made in the game."""
-        rows = await _all(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT id, holder, holder_id, key FROM tracker_counters WHERE game_id = ?",
             (game_id,),
         )
         return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
 
     async def event_count(self, game_id: int) -> int:
-        row = await _one(
-            self._db.conn, "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
+        rows = await self._db.fetch(
+            "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
         )
-        return int(row[0]) if row else 0
+        return int(rows[0][0]) if rows else 0
 
     # --- live message (not part of the undoable state) -----------------------------------------
 
@@ -403,32 +183,37 @@ class SqliteTrackerRepo:
         channel_id: int | None = None,
     ) -> None:
         """Remember (None: forget) the live message; the channel defaults to the game's."""
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "UPDATE tracker_games SET live_message_id = ?, live_posted_at = ?,"
-                " live_channel_id = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, channel_id) END"
-                " WHERE id = ?",
-                (message_id, posted_at, message_id, channel_id, game_id),
-            )
-            self._wrote(game_id)
+        async with self._db.write() as tx:
+            if message_id is None:
+                await tx.fetch(
+                    "UPDATE tracker_games SET live_message_id = NULL, live_posted_at = NULL,"
+                    " live_channel_id = NULL, version = version + 1 WHERE id = ?",
+                    (game_id,),
+                )
+            else:
+                await tx.fetch(
+                    "UPDATE tracker_games SET live_message_id = ?, live_posted_at = ?,"
+                    " live_channel_id = COALESCE(?, channel_id), version = version + 1"
+                    " WHERE id = ?",
+                    (message_id, posted_at, channel_id, game_id),
+                )
 
     async def live_message(self, game_id: int) -> LiveMessage | None:
-        row = await _one(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT live_message_id, live_channel_id, live_posted_at FROM tracker_games"
             " WHERE id = ?",
             (game_id,),
         )
-        if row is None or row[0] is None:
+        if not rows or rows[0][0] is None:
             return None
-        return LiveMessage(int(row[0]), int(row[1]), float(row[2] or 0.0))
+        r = rows[0]
+        return LiveMessage(int(r[0]), int(r[1]), float(r[2] or 0.0))
 
     async def live_messages(self) -> list[tuple[int, LiveMessage]]:
         """(game id, live message) of every active game that has one: re-attached on start-up."""
-        rows = await _all(
-            self._db.conn,
+        rows = await self._db.fetch(
             "SELECT id, live_message_id, live_channel_id, live_posted_at FROM tracker_games"
-            " WHERE status = ? AND live_message_id IS NOT NULL",
+            " WHERE status = ? AND live_message_id IS NOT NULL ORDER BY id",
             (ACTIVE,),
         )
         return [(int(r[0]), LiveMessage(int(r[1]), int(r[2]), float(r[3] or 0.0))) for r in rows]
@@ -446,26 +231,31 @@ class SqliteTrackerRepo:
         at: float,
         user_id: int,
         user_name: str,
-    ) -> AsyncIterator[SqliteTrackerTx]:
+    ) -> AsyncIterator[StepTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
-        async with self._db.transaction() as conn:
-            if await _one(
-                conn,
-                "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
-                (channel_id, ACTIVE),
-            ):
-                raise GameExists(channel_id)
-            row = await _one(
-                conn,
-                "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (channel_id, guild_id, slug, json.dumps(options), user_id, at),
-            )
-            assert row is not None
-            game_id = int(row[0])
-            step_id, _ = await _open_step(conn, game_id, at, user_id, user_name, "start", {})
-            yield SqliteTrackerTx(conn, game_id, step_id)
-            self._wrote(game_id)
+        try:
+            async with self._db.write() as tx:
+                found = await tx.fetch(
+                    "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
+                    (channel_id, ACTIVE),
+                )
+                if found:
+                    raise GameExists(channel_id)
+                row = await tx.fetch(
+                    "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                    (channel_id, guild_id, slug, json.dumps(options), user_id, at),
+                )
+                game_id = int(row[0][0])
+                step_id, version = await self._open_step(
+                    tx, game_id, at, user_id, user_name, "start", {}
+                )
+                step = StepTx(self._db, tx, game_id, step_id, version)
+                yield step
+                for statement in step.finish(drop_redo=False):
+                    tx.at_commit(*statement)
+        except UniqueViolation:
+            raise GameExists(channel_id) from None
 
     @asynccontextmanager
     async def change(
@@ -477,291 +267,174 @@ class SqliteTrackerRepo:
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
-    ) -> AsyncIterator[SqliteTrackerTx]:
+    ) -> AsyncIterator[StepTx]:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
         redo stack, as in any editor. GameNotActive if the game has ended meanwhile.
         """
-        async with self._db.transaction() as conn:
-            step_id, version = await _open_step(
-                conn, game_id, at, user_id, user_name, action, params or {}
+        async with self._db.write() as tx:
+            step_id, version = await self._open_step(
+                tx, game_id, at, user_id, user_name, action, params or {}
             )
-            tx = SqliteTrackerTx(conn, game_id, step_id, (version, self._writes.get(game_id, 0)))
-            yield tx
-            if tx.events == 0:
-                await conn.execute("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
+            step = StepTx(self._db, tx, game_id, step_id, version, params)
+            yield step
+            if step.events == 0:
+                tx.at_commit("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
             else:
-                self._wrote(game_id)
-                if game_id not in self._no_redo:
-                    await conn.execute(
-                        "UPDATE tracker_steps SET status = 'dropped'"
-                        " WHERE game_id = ? AND status = 'undone'",
-                        (game_id,),
+                if step.params != (params or {}):
+                    tx.at_commit(
+                        "UPDATE tracker_steps SET params = ? WHERE id = ?",
+                        (json.dumps(step.params, ensure_ascii=False), step_id),
                     )
-        if tx.events:
-            self._no_redo.add(game_id)
+                for statement in step.finish(drop_redo=True):
+                    tx.at_commit(*statement)
+        if step.events and step.base is not None:
+            # Under the lock the game went from `base` (version v) to this: v + 1.
+            after = replay(step.base, step.written)
+            if after is not None:
+                self._keep(replace(after, stamp=(version + 1, 0)))
+
+    def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
+        """After a commit that took the game from `version` to `version + 1` by `events`:
+        the copy here, if it was at `version`, moves along (else the next read fetches it)."""
+        known = self._games.get(game_id)
+        if known is None or known.stamp != (version, 0):
+            return
+        after = replay(known, events)
+        if after is None:
+            self._games.pop(game_id, None)
+        else:
+            self._keep(replace(after, stamp=(version + 1, 0)))
+
+    async def _open_step(
+        self,
+        tx: Tx,
+        game_id: int,
+        at: float,
+        user_id: int,
+        user_name: str,
+        action: str,
+        params: dict[str, Any],
+    ) -> tuple[int, int]:
+        """Lock the game, insert the step row while it is active; (step id, game version)."""
+        args = (json.dumps(params, ensure_ascii=False),)
+        if self._db.dialect == "postgresql":
+            # The version bump takes the row lock (writers of this game wait here) and is the
+            # step's stamp: one statement opens the step.
+            rows = await tx.fetch(
+                "WITH g AS (UPDATE tracker_games SET version = version + 1"
+                " WHERE id = ? AND status = ? RETURNING id, version - 1 AS version)"
+                " INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
+                " SELECT g.id, ?::double precision, ?::bigint, ?::text, ?::text, ?::text FROM g"
+                " RETURNING id, (SELECT version FROM g)",
+                (game_id, ACTIVE, at, user_id, user_name, action, *args),
+            )
+        else:
+            rows = await tx.fetch(
+                "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+                " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?)"
+                " RETURNING id, (SELECT version FROM tracker_games WHERE id = ?)",
+                (game_id, at, user_id, user_name, action, *args, game_id, ACTIVE, game_id),
+            )
+        if not rows:
+            raise GameNotActive(game_id)
+        return int(rows[0][0]), int(rows[0][1])
+
+    def _lock(self) -> str:
+        sql = "SELECT version FROM tracker_games WHERE id = ?"
+        return sql + " FOR UPDATE" if self._db.dialect == "postgresql" else sql
+
+    async def _events_of(self, tx: Tx, step_ids: list[int]) -> dict[int, list[EventRecord]]:
+        found: dict[int, list[EventRecord]] = {}
+        for r in await tx.fetch(
+            "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+            " FROM tracker_events WHERE " + self._db.in_ids("step_id") + " ORDER BY id",
+            (self._db.ids(step_ids),),
+        ):
+            found.setdefault(int(r[1]), []).append(self._event(r))
+        return found
 
     async def undo(
         self, game_id: int, steps: int, *, at: float, user_name: str
     ) -> list[StepRecord]:
         """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
-        async with self._db.transaction() as conn:
-            self._wrote(game_id)
-            self._no_redo.discard(game_id)
-            ids = [
-                int(r[0])
-                for r in await _all(
-                    conn,
-                    "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
-                    " AND action != 'start' ORDER BY id DESC LIMIT ?",
-                    (game_id, steps),
-                )
-            ]
+        async with self._db.write() as tx:
+            locked, found = await tx.batch(
+                [
+                    (self._lock(), (game_id,)),
+                    (
+                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
+                        " AND action != 'start' ORDER BY id DESC LIMIT ?",
+                        (game_id, steps),
+                    ),
+                ]
+            )
+            ids = [int(r[0]) for r in found]
+            if not ids:
+                return []
+            version = int(locked[0][0])
+            events = await self._events_of(tx, ids)
+            written: list[EventRecord] = []
             for step_id in ids:
-                for ev in reversed(await _events(conn, step_id)):
-                    await _write(conn, ev.entity, ev.row_id, ev.field, ev.before)
-                await conn.execute(
+                for ev in reversed(events.get(step_id, [])):
+                    tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.before))
+                    written.append(replace(ev, after=ev.before))
+                tx.at_commit(
                     "UPDATE tracker_steps SET status = 'undone', undone_at = ?, undone_by = ?"
                     " WHERE id = ?",
                     (at, user_name, step_id),
                 )
-        return await self.history(game_id, ids=ids) if ids else []
+            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+        self._advance(game_id, version, written)
+        return await self.history(game_id, ids=ids)
 
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
-        async with self._db.transaction() as conn:
-            self._wrote(game_id)
-            row = await _one(
-                conn,
-                "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
-                " ORDER BY id LIMIT 1",
-                (game_id,),
+        async with self._db.write() as tx:
+            locked, found = await tx.batch(
+                [
+                    (self._lock(), (game_id,)),
+                    (
+                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
+                        " ORDER BY id LIMIT 1",
+                        (game_id,),
+                    ),
+                ]
             )
-            if row is None:
+            if not found:
                 return None
-            step_id = int(row[0])
-            for ev in await _events(conn, step_id):
-                await _write(conn, ev.entity, ev.row_id, ev.field, ev.after)
-            await conn.execute(
+            version = int(locked[0][0])
+            step_id = int(found[0][0])
+            redone = (await self._events_of(tx, [step_id])).get(step_id, [])
+            for ev in redone:
+                tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.after))
+            tx.at_commit(
                 "UPDATE tracker_steps SET status = 'done', undone_at = NULL, undone_by = NULL"
                 " WHERE id = ?",
                 (step_id,),
             )
-        found = await self.history(game_id, ids=[step_id])
-        return found[0] if found else None
+            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+        self._advance(game_id, version, redone)
+        done = await self.history(game_id, ids=[step_id])
+        return done[0] if done else None
 
 
-async def _open_step(
-    conn: aiosqlite.Connection,
-    game_id: int,
-    at: float,
-    user_id: int,
-    user_name: str,
-    action: str,
-    params: dict[str, Any],
-) -> tuple[int, int]:
-    """Insert the step row, only while the game is active (checked in the same statement).
+# The SQLite class's old name: the same store runs on every back end.
+SqliteTrackerRepo = TrackerStore
 
-    Returns the step id and SQLite's data_version (for the transaction's stamp).
-    """
-    row = await _one(
-        conn,
-        "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-        " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-        " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?)"
-        " RETURNING id, (SELECT data_version FROM pragma_data_version())",
-        (
-            game_id,
-            at,
-            user_id,
-            user_name,
-            action,
-            json.dumps(params, ensure_ascii=False),
-            game_id,
-            ACTIVE,
-        ),
+
+def _step(s: Row, events: tuple[EventRecord, ...]) -> StepRecord:
+    return StepRecord(
+        id=int(s[0]),
+        at=float(s[1]),
+        user_id=None if s[2] is None else int(s[2]),
+        user_name=s[3],
+        action=str(s[4]),
+        params=json.loads(s[5]),
+        status=str(s[6]),
+        undone_at=None if s[7] is None else float(s[7]),
+        undone_by=s[8],
+        events=events,
     )
-    if row is None:
-        raise GameNotActive(game_id)
-    return int(row[0]), int(row[1])
-
-
-async def _events(conn: aiosqlite.Connection, step_id: int) -> list[EventRecord]:
-    rows = await _all(
-        conn,
-        "SELECT id, entity, row_id, field, before_value, after_value FROM tracker_events"
-        " WHERE step_id = ? ORDER BY id",
-        (step_id,),
-    )
-    return [EventRecord(int(r[0]), str(r[1]), int(r[2]), str(r[3]), r[4], r[5]) for r in rows]
-
-
-async def _write(
-    conn: aiosqlite.Connection, entity: str, row_id: int, field: str, value: Any
-) -> None:
-    table = _target(entity, field)
-    await conn.execute(f"UPDATE {table} SET {field} = ? WHERE id = ?", (value, row_id))
-
-
-async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-    """The first row or None, in one round trip to the database thread."""
-    rows = list(await conn.execute_fetchall(sql, tuple(params)))
-    return rows[0] if rows else None
-
-
-async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-    return list(await conn.execute_fetchall(sql, tuple(params)))
-
-
-def _counter(row: Iterable[Any]) -> Counter:
-    cid, key, value, lo, hi, token = tuple(row)
-    return Counter(int(cid), str(key), int(value), lo, hi, bool(token))
-
-
-_GAME_COLUMNS = (
-    "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at, created_by,"
-    " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at,"
-    " (SELECT data_version FROM pragma_data_version())"
-    " FROM tracker_games"
-)
-
-
-async def _load(conn: aiosqlite.Connection, game_id: int) -> GameState | None:
-    read = await _read(conn, game_id)
-    return read[0] if read else None
-
-
-async def _read(
-    conn: aiosqlite.Connection, game_id: int | None = None, *, channel_id: int | None = None
-) -> tuple[GameState, int] | None:
-    """The game `game_id`, or the channel's active one, in three queries: game, holders, values;
-    with SQLite's data_version (read with the game row) for the state's stamp.
-
-    Every statement is a round trip to the database thread, and a change reads the game twice
-    (to resolve names, then for the reply), so players and units come in one query, and counters
-    and list items in another.
-    """
-    if game_id is not None:
-        g = await _one(conn, _GAME_COLUMNS + " WHERE id = ?", (game_id,))
-    else:
-        g = await _one(
-            conn, _GAME_COLUMNS + " WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE)
-        )
-    if g is None:
-        return None
-    game = Game(
-        id=int(g[0]),
-        channel_id=int(g[1]),
-        guild_id=g[2],
-        slug=str(g[3]),
-        status=str(g[4]),
-        round=int(g[5]),
-        active_seat=int(g[6]),
-        created_at=float(g[7]),
-        created_by=g[8],
-        ended_at=g[9],
-        winner_id=g[10],
-        options={str(k): int(v) for k, v in json.loads(g[11]).items()},
-    )
-    live = LiveMessage(int(g[12]), int(g[13]), float(g[14] or 0.0)) if g[12] is not None else None
-    counters: dict[tuple[str, int], list[Counter]] = {}
-    items: dict[int, dict[str, list[str]]] = {}
-    # Counters (ordered by position) then list items (ordered by id); `kind` tells them apart.
-    for r in await _all(
-        conn,
-        "SELECT 0 AS kind, id, key, value, min_value, max_value, token, holder, holder_id,"
-        " position FROM tracker_counters WHERE game_id = ? AND present = 1"
-        " UNION ALL SELECT 1, id, list, NULL, NULL, NULL, text, NULL, participant_id, 0"
-        " FROM tracker_items WHERE game_id = ? AND present = 1"
-        " ORDER BY kind, position, id",
-        (game.id, game.id),
-    ):
-        if r[0] == 0:
-            counters.setdefault((str(r[7]), int(r[8])), []).append(_counter(tuple(r)[1:7]))
-        else:
-            items.setdefault(int(r[8]), {}).setdefault(str(r[2]), []).append(str(r[6]))
-
-    def split(kind: str, hid: int) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
-        found = counters.get((kind, hid), [])
-        return (
-            tuple(c for c in found if not c.token),
-            tuple(c for c in found if c.token and c.value != 0),
-        )
-
-    participants: list[Participant] = []
-    units: list[Unit] = []
-    # Participants (by seat) then units (by position), as one result.
-    for r in await _all(
-        conn,
-        "SELECT 0 AS kind, id, user_id, '' AS unit_kind, name, seat AS pos, '' AS state, present"
-        " FROM tracker_participants WHERE game_id = ?"
-        " UNION ALL SELECT 1, id, owner_id, kind, name, position, state, present"
-        " FROM tracker_units WHERE game_id = ? ORDER BY kind, pos, id",
-        (game.id, game.id),
-    ):
-        hid = int(r[1])
-        if r[0] == 0:
-            cs, ts = split("participant", hid)
-            lists = {k: tuple(v) for k, v in items.get(hid, {}).items()}
-            participants.append(
-                Participant(hid, int(r[2]), str(r[4]), int(r[5]), bool(r[7]), cs, ts, lists)
-            )
-        else:
-            cs, ts = split("unit", hid)
-            units.append(
-                Unit(hid, r[2], str(r[3]), str(r[4]), int(r[5]), str(r[6]), bool(r[7]), cs, ts)
-            )
-    return GameState(game, tuple(participants), tuple(units), live), int(g[15])
-
-
-def replay(state: GameState, events: list[EventRecord]) -> GameState | None:
-    """`state` with `events` applied, exactly as `_read` would read it back; None when an event
-    names a row `state` does not show (a new unit or player, a token coming back from 0, an
-    item), or moves a row in the order (a seat): then the caller reads the game instead."""
-    game = state.game
-    players = {p.id: p for p in state.all_participants}
-    units = {u.id: u for u in state.all_units}
-    for ev in events:
-        if ev.entity == "game":
-            game = replace(game, **{ev.field: ev.after})
-        elif ev.entity == "participant" and ev.row_id in players and ev.field != "seat":
-            players[ev.row_id] = replace(players[ev.row_id], **{ev.field: _field(ev)})
-        elif ev.entity == "unit" and ev.row_id in units:
-            units[ev.row_id] = replace(units[ev.row_id], **{ev.field: _field(ev)})
-        elif ev.entity == "counter":
-            if not _replay_counter(players, ev) and not _replay_counter(units, ev):
-                return None
-        else:
-            return None
-    return GameState(game, tuple(players.values()), tuple(units.values()), state.live, stamp=None)
-
-
-def _field(ev: EventRecord) -> Any:
-    """An event's new value as the read model holds it (flags as bools)."""
-    return bool(ev.after) if ev.field == "present" else ev.after
-
-
-def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
-    """Apply a counter event to whichever holder shows that counter; False if none does."""
-    for hid, h in holders.items():
-        for group in ("counters", "tokens"):
-            found: tuple[Counter, ...] = getattr(h, group)
-            at = next((i for i, c in enumerate(found) if c.id == ev.row_id), None)
-            if at is None:
-                continue
-            c = found[at]
-            if ev.field == "value":
-                new: Counter | None = replace(c, value=int(ev.after))
-            elif ev.field in ("min_value", "max_value"):
-                new = replace(c, **{ev.field[:3]: ev.after})
-            elif ev.field == "present" and not ev.after:
-                new = None
-            else:
-                return False
-            if new is not None and new.token and new.value == 0:
-                new = None  # a token at 0 is not shown (see `_read`)
-            kept = found[:at] + ((new,) if new is not None else ()) + found[at + 1 :]
-            holders[hid] = replace(h, **{group: kept})
-            return True
-    return False

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot.checks import checker
+from bot.i18n import catalogue
 from bot.tracker.templates import (
     TEMPLATE_PATHS,
     Template,
@@ -25,10 +26,27 @@ def check_templates(
             problems.append(f"tracker template for {slug!r} is missing ({path})")
             continue
         try:
-            loaded.append(load_template_file(path, slug))
+            tpl = load_template_file(path, slug)
         except (TemplateError, ValueError) as exc:
             problems.append(f"tracker template {exc}")
+            continue
+        loaded.append(tpl)
+        problems += [
+            f"tracker template {path.parent.name}/{path.name}: {p}" for p in catalogue_problems(tpl)
+        ]
     return loaded, problems
+
+
+def catalogue_problems(tpl: Template) -> list[str]:
+    """The messages a template names (unit_note, unit_needs_*) that the catalogue lacks."""
+    problems = [
+        f"unit_required {r!r} has no tracker.error.unit_needs_{r} message"
+        for r in tpl.unit_required
+        if f"tracker.error.unit_needs_{r}" not in catalogue()
+    ]
+    if tpl.unit_note not in catalogue():
+        problems.append(f"unit_note {tpl.unit_note!r} is not in the catalogue")
+    return problems
 
 
 @checker("tracker templates")

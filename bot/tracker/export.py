@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from bot.storage import Storage
 from bot.tracker.model import Counter
+from bot.tracker.ports import TrackerRepo
 
 EXPORT_VERSION = 1
 
@@ -15,13 +15,13 @@ def _counter(c: Counter) -> dict[str, Any]:
     return {"key": c.key, "value": c.value, "min": c.min, "max": c.max}
 
 
-async def export_game(storage: Storage, game_id: int) -> dict[str, Any]:
+async def export_game(repo: TrackerRepo, game_id: int) -> dict[str, Any]:
     """Game, participants, units (counters, tokens), steps and their events, oldest first."""
-    state = await storage.tracker.load(game_id)
+    state = await repo.load(game_id)
     if state is None:
         raise LookupError(f"no game {game_id}")
-    steps = list(reversed(await storage.tracker.history(game_id)))
-    index = await storage.tracker.counter_index(game_id)
+    steps = list(reversed(await repo.history(game_id)))
+    index = await repo.counter_index(game_id)
     g = state.game
     return {
         "version": EXPORT_VERSION,

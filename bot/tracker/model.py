@@ -179,10 +179,3 @@ class GameState:
             (u for u in self.all_units if u.owner_id == participant_id and u.kind != "creature"),
             None,
         )
-
-
-def keyforge_chain_penalty(chains: int) -> int:
-    """Cards fewer drawn for `chains` chains: 1–6 → 1, 7–12 → 2, 13–18 → 3, 19–24 → 4."""
-    if chains <= 0:
-        return 0
-    return min(4, (chains - 1) // 6 + 1)

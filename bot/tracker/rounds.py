@@ -14,7 +14,7 @@ from functools import cache
 
 from bot.games import ALL_GAMES
 from bot.tracker.model import GameState, Participant
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 from bot.tracker.templates import TURN_GAMES
 
 

@@ -14,9 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.games import ALL_GAMES, GAMES
-from bot.i18n import catalogue
-from bot.i18n import game_name as i18n_game_name
+from bot.games import ALL_GAMES
 from bot.tracker.names import Lexicon, norm
 
 TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)
@@ -24,8 +22,7 @@ TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAME
 PROCEDURES = TEMPLATE_SLUGS
 LEADER_KINDS = ("", "mage", "warlord")
 # Games counted in turns rather than rounds (the board and replies say "turn 3").
-# Games whose pass of play is a turn (ход), not a round (раунд): one word in every reply.
-TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turn == "turn")
+TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns)
 CREATURE = "creature"
 
 
@@ -199,11 +196,6 @@ def _validate(tpl: Template, where: str) -> None:
     for key, per in tpl.damage_tokens.items():
         if key not in tpl.tokens or per <= 0 or not tpl.damage:
             problems.append(f"damage token {key!r} needs a token, a damage stat and a count > 0")
-    for r in tpl.unit_required:
-        if f"tracker.error.unit_needs_{r}" not in catalogue():
-            problems.append(f"unit_required {r!r} has no tracker.error.unit_needs_{r} message")
-    if tpl.unit_note not in catalogue():
-        problems.append(f"unit_note {tpl.unit_note!r} is not in the catalogue")
     for r in tpl.required:
         if r not in tpl.start:
             problems.append(f"required start option {r!r} is not in start")
@@ -239,8 +231,3 @@ def templates() -> dict[str, Template]:
 
 def template(slug: str) -> Template:
     return templates()[slug]
-
-
-def game_name(slug: str, lang: str) -> str:
-    """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
-    return i18n_game_name(slug if slug in GAMES else "custom", lang)

@@ -7,37 +7,78 @@ which game is known by name for the shipped seeds and guessed from the text othe
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from bot.games import GAME_SLUGS, GAMES
 from glossary.importers import berserk, conquest, keyforge, mage_wars, whfb
 from glossary.importers.common import ImportResult
 from glossary.importers.writer import dump_entries
 
 Parser = Callable[[str, str], ImportResult]
 
-IMPORTERS: dict[str, Parser] = {
-    "mage-wars": mage_wars.parse,
-    "berserk": berserk.parse,
-    "whfb": whfb.parse,
-    "conquest": conquest.parse,
-    "keyforge": keyforge.parse,
-}
-KNOWN_SOURCES: dict[str, str] = {
-    "000_c24c5dd4a3038de3.txt": "mage-wars",
-    "001_6ea14ce8768703b6.txt": "berserk",
-    "002_cdb2c0adec56e4a4.txt": "whfb",
-    "003_2aeb69058108f9e2.txt": "conquest",
-    "004_724e96b4e70e55e6.txt": "keyforge",
-}
-# Words only one of the texts contains, for seed files under other names.
-_MARKERS: tuple[tuple[str, str], ...] = (
-    ("mage-wars", "Mage Wars"),
-    ("conquest", "Conquest"),
-    ("berserk", "Берсерк"),
-    ("whfb", "Ветры Магии"),
-    ("keyforge", "Янтарь"),
+
+@dataclass(frozen=True)
+class GameSource:
+    """One game's glossary source: its slug, English name, parser, seed file and a marker word
+    only its text contains (for seed files under other names)."""
+
+    slug: str
+    name_en: str
+    parse: Parser
+    seed_file: str
+    marker: str
+    rulebook: str  # how the footer of an entry names the source document
+
+
+# The one table of games the glossary knows; `glossary.loader` and the rest derive from it.
+SOURCES: tuple[GameSource, ...] = (
+    GameSource(
+        "mage-wars",
+        "Mage Wars",
+        mage_wars.parse,
+        "000_c24c5dd4a3038de3.txt",
+        "Mage Wars",
+        "Mage Wars: Compiled Codex (январь 2014)",
+    ),
+    GameSource(
+        "berserk",
+        "Berserk CCG",
+        berserk.parse,
+        "001_6ea14ce8768703b6.txt",
+        "Берсерк",
+        "Берсерк ККИ: Терминология",
+    ),
+    GameSource(
+        "whfb",
+        "Warhammer Fantasy (magic phase)",
+        whfb.parse,
+        "002_cdb2c0adec56e4a4.txt",
+        "Ветры Магии",
+        "Warhammer Fantasy Battles: фаза магии",
+    ),
+    GameSource(
+        "conquest",
+        "Warhammer 40,000: Conquest",
+        conquest.parse,
+        "003_2aeb69058108f9e2.txt",
+        "Conquest",
+        "Warhammer 40 000: Завоевание. Руководство по правилам",
+    ),
+    GameSource(
+        "keyforge",
+        "KeyForge",
+        keyforge.parse,
+        "004_724e96b4e70e55e6.txt",
+        "Янтарь",
+        "KeyForge: глоссарий правил",
+    ),
 )
+GAME_SLUGS: tuple[str, ...] = tuple(g.slug for g in SOURCES)
+IMPORTERS: dict[str, Parser] = {g.slug: g.parse for g in SOURCES}
+KNOWN_SOURCES: dict[str, str] = {g.seed_file: g.slug for g in SOURCES}
+RULEBOOKS: dict[str, str] = {g.seed_file: g.rulebook for g in SOURCES}
+_NAMES_EN: dict[str, str] = {g.slug: g.name_en for g in SOURCES}
+_MARKERS: tuple[tuple[str, str], ...] = tuple((g.slug, g.marker) for g in SOURCES)
 
 
 class SeedImportError(ValueError):
@@ -75,7 +116,7 @@ def import_dir(source_dir: Path) -> dict[str, ImportResult]:
 
 def render(result: ImportResult) -> str:
     """The data file text for one game (deterministic)."""
-    return dump_entries(result.entries, game_name=GAMES[result.game].title, seed_file=result.file)
+    return dump_entries(result.entries, game_name=_NAMES_EN[result.game], seed_file=result.file)
 
 
 def write_data(results: dict[str, ImportResult], out_dir: Path) -> list[Path]:

@@ -63,6 +63,12 @@ def english_name(raw: str) -> list[str]:
     return names
 
 
+def clean_title(heading: str) -> str:
+    """The heading without the source's spacing: `Броня ( Armor )` → `Броня (Armor)`,
+    `Янтарь (Æ MBER )` → `Янтарь (Æmber)`."""
+    return collapse_spaces(_ENGLISH.sub(lambda m: f"({english_name(m.group('en'))[0]})", heading))
+
+
 def _draft(heading: str, number: int) -> Draft:
     english = [n for m in _ENGLISH.finditer(heading) for n in english_name(m.group("en"))]
     russian = collapse_spaces(_ENGLISH.sub(" ", heading))
@@ -71,7 +77,7 @@ def _draft(heading: str, number: int) -> Draft:
     if param:
         names.append(strip_parentheses(russian))
     return Draft(
-        title=heading,
+        title=clean_title(heading),
         names=unique([*names, *english]),
         first_line=number,
         parameter=param.group("param") if param else None,

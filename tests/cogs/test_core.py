@@ -19,8 +19,8 @@ from bot.discord.sync import HASH_KEY, hash_key, sync_commands
 from bot.games import GAME_SLUGS
 from bot.registry import Choice, Option, registry
 from bot.reply import Attachment, Button, Reply, Select, SelectOption
-from tests.cogs.conftest import Table, lang_locale, temporary_registrations
-from tests.conftest import FakeClock
+from tests.helpers.clock import FakeClock
+from tests.helpers.cogs import Table, lang_locale, temporary_registrations
 
 
 async def test_help_lists_every_command(table: Table) -> None:

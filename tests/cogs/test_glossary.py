@@ -9,8 +9,8 @@ import pytest
 
 from bot.context import Services
 from glossary import Glossary
-from tests.cogs.conftest import Table, lang_locale
 from tests.glossary.sample import ENTRIES, LONG_TEXT, sample_glossary
+from tests.helpers.cogs import Table, lang_locale
 
 
 @pytest.fixture

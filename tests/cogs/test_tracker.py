@@ -9,10 +9,10 @@ import discord
 import pytest
 
 from bot.discord.live import LiveMessageManager
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
-from tests.cogs.conftest import Table, lang_locale
-from tests.conftest import FakeClock
+from tests.helpers.clock import FakeClock
+from tests.helpers.cogs import Table, lang_locale
 
 
 def manager(table: Table) -> LiveMessageManager:

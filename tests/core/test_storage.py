@@ -23,20 +23,19 @@ TWO = [
 
 
 async def versions(db: Database) -> list[tuple[int, str]]:
-    async with db.conn.execute("SELECT version, name FROM schema_version ORDER BY version") as cur:
-        return [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
+    rows = await db.fetch("SELECT version, name FROM schema_version ORDER BY version")
+    return [(int(r[0]), str(r[1])) for r in rows]
 
 
 async def tables(db: Database) -> set[str]:
-    async with db.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
-        return {str(r[0]) for r in await cur.fetchall()}
+    rows = await db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {str(r[0]) for r in rows}
 
 
 async def pragma(db: Database, name: str) -> object:
-    async with db.conn.execute(f"PRAGMA {name}") as cur:
-        row = await cur.fetchone()
-    assert row is not None
-    return row[0]
+    rows = await db.fetch(f"PRAGMA {name}")
+    assert rows
+    return rows[0][0]
 
 
 async def test_migrations_apply_in_order_and_are_recorded(tmp_path: Path) -> None:
@@ -45,8 +44,7 @@ async def test_migrations_apply_in_order_and_are_recorded(tmp_path: Path) -> Non
         assert await db.migrate(TWO) == [1, 2]
         assert await versions(db) == [(1, "001_things"), (2, "002_parts")]
         assert {"things", "parts", "schema_version"} <= await tables(db)
-        async with db.conn.execute("SELECT name FROM things") as cur:
-            assert [r[0] for r in await cur.fetchall()] == ["semi;colon"]
+        assert [r[0] for r in await db.fetch("SELECT name FROM things")] == ["semi;colon"]
     finally:
         await db.close()
 
@@ -82,8 +80,8 @@ async def test_open_storage_refuses_a_newer_database_and_closes(tmp_path: Path) 
     path = tmp_path / "a.sqlite3"
     storage = await open_storage(path)
     latest = await storage.db.schema_version()
-    async with storage.db.transaction() as conn:
-        await conn.execute(
+    async with storage.db.write() as tx:
+        await tx.fetch(
             "INSERT INTO schema_version (version, name) VALUES (?, ?)", (latest + 1, "future")
         )
     await storage.close()
@@ -104,7 +102,7 @@ async def test_failing_migration_rolls_back(tmp_path: Path) -> None:
             await db.migrate(broken)
         assert await versions(db) == [(1, "001_things")]
         assert "half" not in await tables(db)
-        assert not db.conn.in_transaction
+        assert not await db.call(lambda conn: conn.in_transaction)
     finally:
         await db.close()
 
@@ -125,8 +123,8 @@ async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     try:
         await db.migrate(TWO)
         with pytest.raises(Exception, match="FOREIGN KEY"):
-            async with db.transaction() as conn:
-                await conn.execute("INSERT INTO parts (thing_id) VALUES (?)", (999,))
+            async with db.write() as tx:
+                await tx.fetch("INSERT INTO parts (thing_id) VALUES (?)", (999,))
     finally:
         await db.close()
 

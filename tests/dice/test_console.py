@@ -8,7 +8,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
-from bot.dice.names import option_label
+from bot.handlers.dice_names import option_label
 from bot.i18n import t
 from bot.storage.api import RollRecord
 
@@ -192,8 +192,18 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
         ("/mw attack dice:2 effect:9-3", "dice.mw.bad_effect", {"text": "9-3"}),
         ("/roll 2000d6", "dice.expr.too_many_dice", {"max": 1000}),
         ("/roll 2d1001", "dice.expr.too_many_sides", {"max": 1000}),
-        ("/roll 1d1e1", "dice.expr.too_many_rerolls", {"max": 1000}),
-        ("/roll 100d1!", "dice.expr.too_many_rerolls", {"max": 1000}),
+        ("/roll 1d1e1", "dice.expr.never_stops", {"expr": "1d1e1", "op": "e1", "sides": "1"}),
+        ("/roll 100d1!", "dice.expr.never_stops", {"expr": "100d1!", "op": "e1", "sides": "1"}),
+        (
+            "/roll 1d6e<7",
+            "dice.expr.never_stops",
+            {"expr": "1d6e<7", "op": "e<7", "sides": "6"},
+        ),
+        (
+            "/roll 1000d6kh3",
+            "dice.expr.too_costly",
+            {"expr": "1000d6kh3", "extra": 100},
+        ),
         ("/roll 41a", "dice.expr.too_many_attack_dice", {"max": 40}),
         ("/roll 1d6/0", "dice.expr.division_by_zero", {"expr": "1d6/0"}),
         ("/roll 1d6%0", "dice.expr.division_by_zero", {"expr": "1d6%0"}),

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from bot.dice.errors import ExprError
 from bot.dice.generic import check_expression, roll_expr
-from bot.registry import UserError
 
 
 def test_seeded_rolls_repeat() -> None:
@@ -50,8 +50,8 @@ def test_d12_is_the_effect_die() -> None:
         ("600d6+401d4", "dice.expr.too_many_dice"),
         ("(500d6, 501d6)kh1", "dice.expr.too_many_dice"),
         ("1d1001", "dice.expr.too_many_sides"),
-        ("1d1e1", "dice.expr.too_many_rerolls"),  # endless explosion stops at d20's roll limit
-        ("100d1!", "dice.expr.too_many_rerolls"),  # 100 dice asked; the explosions hit the cap
+        ("1d1e1", "dice.expr.never_stops"),  # explodes on every face: refused before rolling
+        ("100d1!", "dice.expr.never_stops"),
         ("1001a", "dice.expr.too_many_attack_dice"),
         ("41a", "dice.expr.too_many_attack_dice"),  # `/mw attack dice` caps at 40 too
         ("1d6/0", "dice.expr.division_by_zero"),
@@ -70,16 +70,16 @@ def test_d12_is_the_effect_die() -> None:
 def test_limits_and_syntax(expr: str, key: str) -> None:
     rng = random.Random(1)
     state = rng.getstate()
-    with pytest.raises(UserError) as err:
+    with pytest.raises(ExprError) as err:
         roll_expr(expr, rng)
     assert err.value.key == key
-    if key != "dice.expr.too_many_rerolls":
+    if key != "dice.expr.too_many_extra":
         assert rng.getstate() == state  # checked before rolling: no die was drawn
 
 
 def test_a_divisor_only_the_roll_makes_zero_is_refused_too() -> None:
     """`1d1-1` is always 0, but only after rolling: the draw happened, no result is returned."""
-    with pytest.raises(UserError) as err:
+    with pytest.raises(ExprError) as err:
         roll_expr("1d6/(1d1-1)", random.Random(1))
     assert err.value.key == "dice.expr.division_by_zero"
     assert err.value.params == {"expr": "1d6/(1d1-1)"}
@@ -97,7 +97,7 @@ def test_attack_shorthand_takes_as_many_dice_as_mw_attack() -> None:
 
     top = ATTACK_LIMITS["dice"][1]
     assert len(roll_expr(f"{top}a", random.Random(1)).faces) == top
-    with pytest.raises(UserError) as err:
+    with pytest.raises(ExprError) as err:
         roll_expr(f"{top + 1}a", random.Random(1))
     assert err.value.key == "dice.expr.too_many_attack_dice" and err.value.params == {"max": top}
 
@@ -132,7 +132,7 @@ def test_keep_or_drop_count_must_fit_the_dice(
     """QA: `2d6kh5` silently kept both dice and `1d6kh0` gave 0; both are refused unrolled."""
     rng = random.Random(5)
     state = rng.getstate()
-    with pytest.raises(UserError) as err:
+    with pytest.raises(ExprError) as err:
         roll_expr(expr, rng)
     assert err.value.key == key and err.value.params == {"expr": expr, **params}
     assert rng.getstate() == state

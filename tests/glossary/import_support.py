@@ -57,6 +57,8 @@ def covered(line: str, entry: Entry) -> bool:
     (`Броня Х означает…`) is still checked against the text whole.
     """
     text = squash(entry.text)
+    if "".join(line.split()).casefold() == "".join(entry.title.split()).casefold():
+        return True  # the heading itself, its source spacing tidied (`Броня ( Armor )`)
 
     def sentences_in_text(residue: str) -> bool:
         for sentence in split_sentences(squash(residue)):

@@ -446,7 +446,7 @@ async def test_real_rule_parameter_and_see_also(rctx: Ctx, real: Glossary) -> No
     entry = real.get("mage-wars/aegis-x")
     assert entry is not None
     assert reply.title == "Aegis X (Эгида)" and reply.body == entry.text
-    assert reply.footer.startswith("Источник: 000_")
+    assert reply.footer == "Источник: Mage Wars: Compiled Codex (январь 2014), строки 6–7"
     armor = await h.rule(rctx, "Armor", game="mage-wars")
     assert [b.payload for b in buttons(armor)] == ["mage-wars/critical-damage"]
 

@@ -14,7 +14,7 @@ from bot.cli import main
 from glossary import Glossary
 from tests.glossary.sample import ENTRIES, sample_glossary
 
-KEYS = ["id", "game", "title", "text", "score"]
+KEYS = ["id", "game", "title", "text", "score", "confident"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,6 +39,7 @@ def test_json_is_a_list_of_exact_keys_best_first(
         "title": "Armor",
         "text": ENTRIES[1].text,
         "score": 100.0,
+        "confident": False,  # Armor in two games: /rule asks which
     }
     assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
 
@@ -104,3 +105,15 @@ def test_real_glossary_in_a_subprocess() -> None:
     rows = json.loads(run.stdout)
     assert 1 <= len(rows) <= 3 and all(list(r) == KEYS for r in rows)
     assert rows[0]["game"] == "mage-wars" and rows[0]["title"].startswith("Aegis")
+
+
+def test_confident_marks_the_entry_rule_would_open(
+    fake: Glossary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lookup", "Aegis", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["id"] == "mw-aegis-x" and rows[0]["confident"] is True
+    assert all(r["confident"] is False for r in rows[1:])
+    assert main(["lookup", "что такое эгида?", "--json"]) == 0  # a question wrapper
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["id"] == "mw-aegis-x" and rows[0]["confident"] is True

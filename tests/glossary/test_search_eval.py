@@ -75,6 +75,21 @@ def test_eval_lookup_command(tmp_path: Path) -> None:
     assert "top-1: 1/2 = 50.0%" in done.stdout
     assert "top-3: 1/2 = 50.0%" in done.stdout
     assert "miss line 2: 'эгида'" in done.stdout and "first was mage-wars/" in done.stdout
+    # /rule opens Aegis for both lines: right for the first, wrong for the second
+    assert "opened directly: 1/2 = 50.0%" in done.stdout
+    assert "opened wrong: 1" in done.stdout and "wrong open line 2: 'эгида'" in done.stdout
+    second = tmp_path / "q2.tsv"
+    second.write_text("что такое эгида?\t-\tmage-wars\tвычитают X кубиков\n", encoding="utf-8")
+    both = subprocess.run(
+        [sys.executable, "-m", "bot", "eval-lookup", str(tsv), str(second)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
+    assert both.returncode == 0, both.stderr
+    assert "all: 3 queries" in both.stdout and "opened directly: 2/3 = 66.7%" in both.stdout
     missing = subprocess.run(
         [sys.executable, "-m", "bot", "eval-lookup", str(tmp_path / "none.tsv")],
         capture_output=True,

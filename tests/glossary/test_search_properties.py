@@ -52,3 +52,28 @@ def test_search_text_never_raises_and_is_limited(query: str, game: str | None, l
 @given(query=TEXT)
 def test_suggest_never_empty(query: str) -> None:
     assert 1 <= len(G.suggest(query, limit=5)) <= 5
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(query=TEXT, game=GAMES, prefer=GAMES, limit=st.integers(min_value=-1, max_value=30))
+def test_lookup_never_raises_and_is_consistent(
+    query: str, game: str | None, prefer: str | None, limit: int
+) -> None:
+    found = G.lookup(query, game=game, limit=limit, prefer_game=prefer)
+    assert len(found.hits) <= max(limit, 0)
+    assert all(game is None or h.entry.game == game for h in found.hits)
+    assert len({h.entry.id for h in found.hits}) == len(found.hits)  # one hit per entry
+    keys = [(not h.preferred, -h.score) for h in found.hits]
+    assert keys == sorted(keys)
+    assert not found.confident or found.hits  # confident about something
+    assert not (found.confident and found.tied)  # a tie is never opened
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(query=TEXT, game=GAMES, prefer=GAMES)
+def test_complete_never_raises_and_is_limited(
+    query: str, game: str | None, prefer: str | None
+) -> None:
+    entries = G.complete(query, game=game, limit=25, prefer_game=prefer)
+    assert len(entries) <= 25
+    assert all(game is None or e.game == game for e in entries)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.tracker import service
-from tests.cogs.conftest import Table, simcord_bot, table
+from bot.handlers import tracker_ops as service
+from tests.helpers.cogs import Table, simcord_bot, table
 
 __all__ = ["simcord_bot", "table"]  # fixtures shared with tests/cogs
 

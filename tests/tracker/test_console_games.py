@@ -14,8 +14,8 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.tracker import service
-from tests.tracker.conftest import CHANNEL
+from bot.handlers import tracker_ops as service
+from tests.helpers.tracker import CHANNEL
 
 SCRIPTS = Path(__file__).with_name("scripts")
 ROOT = Path(__file__).resolve().parents[2]

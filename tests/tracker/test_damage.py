@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Services
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
-from tests.tracker.conftest import BOB, MakeCtx, state_of, unit
+from tests.helpers.tracker import BOB, MakeCtx, state_of, unit
 
 
 async def guard_game(make_ctx: MakeCtx) -> None:
@@ -70,18 +70,6 @@ async def test_heal_stops_at_zero_damage(services: Services, make_ctx: MakeCtx) 
     assert [(c.before, c.after) for c in out.changes] == [(2, 0)]
     state, _ = await service.undo(make_ctx("alice"))
     assert unit(state, "Страж").value("damage") == 2
-
-
-async def test_a_warlord_takes_damage_up_to_its_current_side(
-    services: Services, make_ctx: MakeCtx
-) -> None:
-    await service.start(make_ctx("alice"), "conquest", [BOB], {"hale": 5, "bloodied": 3})
-    out = await service.damage(make_ctx("alice"), "bob", 40)
-    assert [n.key for n in out.notes] == ["tracker.note.bloodied"]  # not defeated at once
-    assert unit(out.state, "bob").value("damage") == 0
-    out = await service.damage(make_ctx("alice"), "bob", 40)
-    assert unit(out.state, "bob").value("damage") == 3
-    assert out.state.winner is not None and out.state.winner.name == "alice"
 
 
 async def test_custom_life_stops_at_zero(services: Services, make_ctx: MakeCtx) -> None:

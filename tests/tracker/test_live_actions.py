@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_layout import render_live, step_label
 from bot.handlers.tracker_live import SELECTED_KEY, show
 from bot.registry import load_handlers, run_action
 from bot.reply import Button, Kind, Reply, Select
-from bot.tracker import service
-from bot.tracker.live import render_live
 from bot.tracker.model import GameState
-from tests.tracker.live_helpers import CHANNEL, ctx_for, mage_wars
+from tests.helpers.live import CHANNEL, ctx_for, mage_wars
+from tests.helpers.tracker import BOB, MakeCtx, state_of, unit
 
 
 async def fresh(services: Services) -> GameState:
@@ -235,3 +236,21 @@ async def test_offline_the_clicked_board_is_in_the_clickers_language(services: S
     b = button(render_live(state), "live.step", "+1 урон")
     reply = await run_action(ctx_for(services, "alice", lang="en"), b.action, b.payload)
     assert reply.edit_origin and "mana 10" in reply.fields[0].value
+
+
+async def test_step_buttons_name_the_stat_they_move(services: Services, make_ctx: MakeCtx) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "keyforge", [BOB], {})
+    await service.add_unit(alice, "Krump", None, {"power": 6})
+    state = await state_of(services)
+    krump = unit(state, "Krump")
+    player = [
+        b.label
+        for b in render_live(state, "ru").actions
+        if isinstance(b, Button) and b.action == "live.step"
+    ]
+    assert player == ["−5 янтарь", "−1 янтарь", "+1 янтарь", "+5 янтарь"]
+    on_unit = render_live(state, "en", selected=f"u{krump.id}").actions
+    labels = [b.label for b in on_unit if isinstance(b, Button) and b.action == "live.step"]
+    assert labels == ["−5 damage", "−1 damage", "+1 damage", "+5 damage"]
+    assert step_label(1, "x" * 200) == "+1 " + "x" * 76 + "…"

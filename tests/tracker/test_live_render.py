@@ -6,24 +6,26 @@ import discord
 
 from bot.context import Services
 from bot.discord.render import render_reply
-from bot.reply import Button, Reply, Select
-from bot.tracker import service
-from bot.tracker.live import (
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker_board import (
     Health,
     PlayerBlock,
     Scoreboard,
     Stat,
     UnitRow,
+    scoreboard,
+    targets,
+)
+from bot.handlers.tracker_layout import (
     bar,
     limit_problems,
     payload_hash,
     render_board,
     render_board_pages,
     render_live,
-    scoreboard,
-    targets,
 )
-from tests.tracker.live_helpers import CHANNEL, ctx_for, keyforge, mage_wars
+from bot.reply import Button, Reply, Select
+from tests.helpers.live import CHANNEL, ctx_for, keyforge, mage_wars
 
 
 def discord_problems(reply: Reply) -> list[str]:

@@ -5,10 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.context import Services, UserRef
-from bot.storage.tracker import GameExists, GameNotActive
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
+from bot.tracker.ports import GameExists, GameNotActive
 from bot.tracker.records import OutOfBounds
-from tests.tracker.conftest import CHANNEL, MakeCtx
+from tests.helpers.tracker import CHANNEL, MakeCtx
+from tests.storage import fixtures as both
+
+# Every test here runs on SQLite and on PostgreSQL.
+pg_server, target, services = both.pg_server, both.target, both.services
 
 
 async def test_active_game_slug(services: Services, make_ctx: MakeCtx) -> None:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, UserRef, stable_id
+from bot.handlers import tracker_ops as service
 from bot.registry import UserError
-from bot.tracker import service
 from bot.tracker.model import GameState
 
 OPS = st.lists(

@@ -57,6 +57,10 @@ LOADING_FLAG = 128
 # Everything a member may do in a plain text channel, without Manage Messages.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 MANAGE_MESSAGES = 1 << 13
+# What the bot may do in #table (`app_permissions=` of an interaction can say otherwise).
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | (1 << 14) | (1 << 15)
+VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
 
 
 def now_iso() -> str:
@@ -161,6 +165,8 @@ class FakeDiscord:
         self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
+        # A gateway close code to answer IDENTIFY with instead of READY (None: READY).
+        self.close_on_identify: int | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -741,6 +747,9 @@ class FakeDiscord:
             await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
         elif op == 2:  # IDENTIFY
             self.identifies.append(msg["d"])
+            if self.close_on_identify is not None:  # e.g. 4004 bad token, 4014 intents
+                await ws.close(code=self.close_on_identify, message=b"fake close")
+                return
             await self._send(ws, "READY", self._ready_payload(msg["d"]))
             await self._send(ws, "GUILD_CREATE", self.guild_payload(msg["d"].get("intents", 0)))
         elif op == 6:  # RESUME
@@ -805,6 +814,7 @@ class FakeDiscord:
         permissions: int = MEMBER_PERMISSIONS,
         message: dict[str, Any] | None = None,
         dm: bool = False,
+        app_permissions: int = BOT_PERMISSIONS,
     ) -> tuple[int, str, dict[str, Any]]:
         """A complete INTERACTION_CREATE payload as Discord sends it to a guild text channel
         (with `dm`, to the user's direct-message channel with the bot: no guild, no member)."""
@@ -827,7 +837,7 @@ class FakeDiscord:
             "version": 1,
             "locale": locale,
             "guild_locale": guild_locale or self.guild_locale,
-            "app_permissions": str(MEMBER_PERMISSIONS | (1 << 14) | (1 << 15)),
+            "app_permissions": str(app_permissions),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},

@@ -27,7 +27,7 @@ from bot.discord.sync import HASH_KEY
 from bot.i18n import t
 from bot.registry import Choice, load_handlers, registry
 from bot.reply import Button, Reply
-from tests.wire.conftest import StartBot
+from tests.helpers.wire import StartBot
 from tests.wire.fakediscord import (
     CALLBACK_MESSAGE,
     CALLBACK_UPDATE_MESSAGE,

@@ -44,7 +44,11 @@ async def test_rule_synced_with_autocomplete_and_russian_names(
     term = next(o for o in rule["options"] if o["name"] == "term")
     assert term["autocomplete"] is True and term["required"] is True
     game = next(o for o in rule["options"] if o["name"] == "game")
-    assert {c["value"] for c in game["choices"]} >= {"mage-wars", "keyforge"}
+    assert game["autocomplete"] is True and "choices" not in game  # names and aliases
+    offered = await fake_discord.autocomplete("rule", "game", "кф")
+    assert [c["value"] for c in offered] == ["keyforge"]
+    every = await fake_discord.autocomplete("rule", "game", "")
+    assert {c["value"] for c in every} >= {"mage-wars", "keyforge", "berserk"}
     menus = [c for c in fake_discord.commands[None] if c.get("type") == 3]
     assert any(m["name"] == "Explain terms" for m in menus)
 
@@ -79,7 +83,7 @@ async def test_rule_autocomplete_and_tie_select(
     _, callback = await fake_discord.slash("rule", {"term": "владелец"})
     data = callback.json["data"]
     (select_id,) = custom_ids(data)
-    assert select_id == "arb:rule.pick:"
+    assert select_id == f"arb:rule.pick:{fake_discord.alice.id}"  # the asker's question
     _, picked = await fake_discord.click(select_id, values=["mw-owner"])
     assert picked.json["type"] == UPDATE_MESSAGE
     assert picked.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
@@ -93,3 +97,17 @@ async def test_rule_bad_input_is_ephemeral(
     data = callback.json["data"]
     assert data["flags"] & EPHEMERAL_FLAG
     assert "Напишите термин" in all_text(data["embeds"])
+
+
+async def test_only_the_asker_answers_their_pick_list(
+    fake_discord: FakeDiscord, wire_bot: commands.Bot, fake: Glossary
+) -> None:
+    """Another member choosing in alice's question gets a private copy; the question stays."""
+    _, callback = await fake_discord.slash("rule", {"term": "владелец"})
+    (select_id,) = custom_ids(callback.json["data"])
+    _, theirs = await fake_discord.click(select_id, values=["mw-owner"], user=fake_discord.bob)
+    assert theirs.json["type"] != UPDATE_MESSAGE
+    assert theirs.json["data"]["flags"] & 64  # ephemeral
+    assert theirs.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
+    _, mine = await fake_discord.click(select_id, values=["mw-owner"])
+    assert mine.json["type"] == UPDATE_MESSAGE

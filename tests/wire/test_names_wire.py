@@ -9,7 +9,7 @@ from typing import Any
 from bot.context import Services
 from bot.i18n import t
 from bot.registry import load_handlers
-from tests.wire.conftest import AnyBot
+from tests.helpers.wire import AnyBot
 from tests.wire.fakediscord import FakeDiscord, embed_text
 
 MENTION = re.compile(r"</([a-z\- ]+):(\d+)>")

@@ -15,10 +15,10 @@ from bot.app import create_services
 from bot.config import Settings
 from bot.context import Services
 from bot.discord.live import LiveMessageManager
-from bot.tracker import service
+from bot.handlers import tracker_ops as service
 from bot.tracker.model import GameState
-from tests.conftest import FakeClock
-from tests.wire.conftest import AnyBot, StartBot
+from tests.helpers.clock import FakeClock
+from tests.helpers.wire import AnyBot, StartBot
 from tests.wire.fakediscord import FakeDiscord, embed_problems, embed_text
 
 MESSAGES = "/channels/{channel_id}/messages"

@@ -9,6 +9,6 @@ GAME = Game(
     "Berserk CCG",
     Path(__file__).parent,
     aliases=("bers", "берсерк", "берс", "berserk ccg", "берсерк кки"),
-    turn="turn",
+    turns=True,
     order=2,
 )

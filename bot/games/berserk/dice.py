@@ -13,10 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.dice.errors import BadMode, BadStrikeKind, BadValues, FightSimpleOnly
 from bot.dice.faces import roll_d6
-from bot.dice.names import option_label
 from bot.dice.ranges import check_range
-from bot.registry import UserError
 
 KINDS = ("miss", "weak", "medium", "strong")
 STRIKE_KINDS = ("simple", "shot", "throw", "discharge", "magic")
@@ -46,15 +45,15 @@ _VALUES = re.compile(r"^\s*(\d{1,3})(?:\s*[-/–]\s*(\d{1,3})\s*[-/–]\s*(\d{1,
 
 
 def parse_values(text: str, name: str = "values") -> Values:
-    """`X-Y-Z` or one number X meaning X-X-X; anything else is a UserError."""
+    """`X-Y-Z` or one number X meaning X-X-X; anything else is `BadValues`."""
     m = _VALUES.match(text)
     if not m:
-        raise UserError("dice.berserk.bad_values", name=option_label(name), value=text)
+        raise BadValues(name, text)
     x = int(m.group(1))
     y = int(m.group(2)) if m.group(2) else x
     z = int(m.group(3)) if m.group(3) else x
     if max(x, y, z) > MAX_VALUE:
-        raise UserError("dice.berserk.bad_values", name=option_label(name), value=text)
+        raise BadValues(name, text)
     return Values(x, y, z)
 
 
@@ -132,11 +131,11 @@ class BerserkStrike:
 
     def checked(self) -> BerserkStrike:
         if self.kind not in STRIKE_KINDS:
-            raise UserError("dice.berserk.bad_kind", value=self.kind)
+            raise BadStrikeKind(self.kind)
         if self.mode not in MODES:
-            raise UserError("dice.berserk.bad_mode", value=self.mode)
+            raise BadMode(self.mode)
         if self.mode == "fight" and self.kind != "simple":
-            raise UserError("dice.berserk.fight_simple_only")
+            raise FightSimpleOnly()
         for name, lo, hi in (
             ("mod", -MAX_MOD, MAX_MOD),
             ("defender_mod", -MAX_MOD, MAX_MOD),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.tracker.rounds import pass_turn
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:

@@ -9,7 +9,7 @@ GAME = Game(
     "Custom game",
     Path(__file__).parent,
     aliases=("своя", "своя игра", "custom game"),
-    turn="turn",
+    turns=True,
     glossary=False,
     order=9,
 )

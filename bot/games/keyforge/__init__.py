@@ -9,6 +9,6 @@ GAME = Game(
     "KeyForge",
     Path(__file__).parent,
     aliases=("kf", "кф", "кейфордж", "кейфорж"),
-    turn="turn",
+    turns=True,
     order=5,
 )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.tracker.model import keyforge_chain_penalty
+from bot.games.keyforge.rules import HAND, KEY_COST, KEYS_TO_WIN, chain_penalty
 from bot.tracker.rounds import pass_turn
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 
-KF_HAND = 6
+KF_HAND = HAND
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
@@ -21,7 +21,7 @@ async def next_round(step: Step, rng: random.Random) -> None:
     current = state.active_player
     if current is not None:
         chains = current.value("chains")
-        penalty = keyforge_chain_penalty(chains)
+        penalty = chain_penalty(chains)
         step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty, chains=chains)
         counter = current.counter("chains")
         if counter is not None and chains > 0:
@@ -29,6 +29,6 @@ async def next_round(step: Step, rng: random.Random) -> None:
             step.note("tracker.note.chain_shed", name=current.name, chains=left)
     player = await pass_turn(step, new_round=False)
     if player is not None:
-        cost = player.value("keycost", 6)
-        if player.value("keys") < 3 and player.value("aember") >= cost:
+        cost = player.value("keycost", KEY_COST)
+        if player.value("keys") < KEYS_TO_WIN and player.value("aember") >= cost:
             step.note("tracker.note.check", name=player.name)

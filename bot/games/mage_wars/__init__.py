@@ -9,6 +9,5 @@ GAME = Game(
     "Mage Wars",
     Path(__file__).parent,
     aliases=("mw", "мв", "mage wars", "магические войны", "войны магов"),
-    turn="round",
     order=1,
 )

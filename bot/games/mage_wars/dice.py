@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 from itertools import chain, islice, pairwise
 from typing import Any
 
+from bot.dice.errors import BadEffectTable, EffectRowOutOfRange
 from bot.dice.faces import (
     ATTACK_FACES,
     EFFECT_SIDES,
@@ -25,7 +26,6 @@ from bot.dice.faces import (
     roll_effect_die,
 )
 from bot.dice.ranges import check_range
-from bot.registry import UserError
 
 MAX_DICE = 40
 MAX_MOD = 20
@@ -60,7 +60,7 @@ _QUOTES = ('""', "''", "«»", "“”", "„“")
 
 
 def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
-    """`7+` or `5-8 Burn; 9+ 2 Burn` → rows; anything else is a UserError naming the text.
+    """`7+` or `5-8 Burn; 9+ 2 Burn` → rows; anything else is a `BadEffectTable`.
 
     The table may come wrapped in quotes, as people type it in a console or chat.
     """
@@ -73,23 +73,23 @@ def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
             continue
         m = _ROW.match(part)
         if not m:
-            raise UserError("dice.mw.bad_effect", text=text)
+            raise BadEffectTable(text)
         lo = int(m.group(1))
         hi = None if m.group(2) else int(m.group(3))
         if lo < 1 or (hi is not None and hi < lo):
-            raise UserError("dice.mw.bad_effect", text=text)
+            raise BadEffectTable(text)
         row = EffectRow(lo, hi, m.group(4))
         if max(lo, hi or lo) > EFFECT_SIDES:
             # Printed tables lie in 1–12; bonuses and Tough move the roll, not the table. A row
             # like `13+` is a typo a judge would not accept, and silently it could never fire.
-            raise UserError("dice.mw.effect_row_range", text=text, row=row.text(), max=EFFECT_SIDES)
+            raise EffectRowOutOfRange(text, row.text(), EFFECT_SIDES)
         rows.append(row)
     if not rows:
-        raise UserError("dice.mw.bad_effect", text=text)
+        raise BadEffectTable(text)
     rows.sort(key=lambda r: r.lo)
     for a, b in pairwise(rows):
         if a.hi is None or a.hi >= b.lo:
-            raise UserError("dice.mw.bad_effect", text=text)
+            raise BadEffectTable(text)
     return tuple(rows)
 
 
@@ -136,7 +136,7 @@ class MWAttack:
     tough: int = 0
 
     def checked(self) -> MWAttack:
-        """Self, or a UserError for the first option out of range (same limits as the command)."""
+        """Self, or `OutOfRange` for the first option out of range (same limits as the command)."""
         for name, (lo, hi) in ATTACK_LIMITS.items():
             check_range(name, getattr(self, name), lo, hi)
         return self

@@ -6,7 +6,7 @@ import random
 
 from bot.games.mage_wars.dice import roll_burn
 from bot.tracker.rounds import pass_turn
-from bot.tracker.service import Step
+from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:

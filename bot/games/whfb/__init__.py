@@ -9,6 +9,6 @@ GAME = Game(
     "Warhammer Fantasy (magic phase)",
     Path(__file__).parent,
     aliases=("wfb", "whf", "whfb", "вфб", "вархаммер", "warhammer fantasy", "фб"),
-    turn="turn",
+    turns=True,
     order=3,
 )

@@ -104,7 +104,7 @@ class CastResult(MagicRoll):
 
 
 def check_magic(dice: int, level: int, name: str, target: int) -> None:
-    """A UserError for the first of a cast's or dispel's inputs out of range."""
+    """`OutOfRange` for the first of a cast's or dispel's inputs out of range."""
     check_range("dice", dice, 1, MAX_CAST_DICE)
     check_range("level", level, 0, MAX_LEVEL)
     check_range(name, target, 1, MAX_VALUE)

@@ -1,0 +1,85 @@
+"""Berserk dice commands: `/berserk strike` and `/odds berserk`.
+
+The options are declared once here (`BERSERK_OPTIONS`) for Discord, the console and
+`python -m bot roll|odds`, and turned into engine parameters by `build_strike`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.context import Ctx
+from bot.games.berserk import view
+from bot.games.berserk.dice import (
+    MAX_CLUMSINESS,
+    MAX_MOD,
+    MODES,
+    STRIKE_KINDS,
+    BerserkStrike,
+    parse_values,
+    roll_strike,
+    strike_json,
+)
+from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
+from bot.handlers.dice_names import named
+from bot.registry import Choice, Option, command
+from bot.reply import Reply
+
+STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
+MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
+BERSERK_OPTIONS: list[Option] = [
+    named("values", str, required=True, max_length=20),
+    named("kind", str, choices=STRIKE_CHOICES),
+    named("mode", str, choices=MODE_CHOICES),
+    named("mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    named("blessing", bool),
+    named("clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
+    named("defender_values", str, max_length=20),
+    named("defender_mod", int, min_value=-MAX_MOD, max_value=MAX_MOD),
+    named("defender_blessing", bool),
+    named("defender_clumsiness", int, min_value=0, max_value=MAX_CLUMSINESS),
+]
+
+
+def build_strike(options: dict[str, Any]) -> BerserkStrike:
+    dv = options.get("defender_values")
+    return BerserkStrike(
+        values=parse_values(str(options["values"])),
+        kind=options.get("kind") or "simple",
+        mode=options.get("mode") or "auto",
+        mod=options.get("mod") or 0,
+        blessing=bool(options.get("blessing")),
+        clumsiness=options.get("clumsiness") or 0,
+        defender_values=parse_values(dv, "defender_values") if dv else None,
+        defender_mod=options.get("defender_mod") or 0,
+        defender_blessing=bool(options.get("defender_blessing")),
+        defender_clumsiness=options.get("defender_clumsiness") or 0,
+    ).checked()
+
+
+def odds_strikes(options: dict[str, Any]) -> list[BerserkStrike]:
+    """What `/odds berserk` shows: the mode asked for or, with none, both modes a simple strike
+    can be in (a fight at an open card that fights, closed otherwise), fight first."""
+    strike = build_strike(options)
+    if options.get("mode") not in (None, "", "auto") or strike.kind != "simple":
+        return [strike]
+    return [replace(strike, mode="fight"), replace(strike, mode="closed")]
+
+
+@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, PRIVATE])
+async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
+    strike = build_strike(options)
+    result = roll_strike(strike, ctx.services.rng)
+    summary = (
+        "dice.summary.berserk",
+        {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
+    )
+    await log_roll(ctx, "berserk strike", options, strike_json(result), summary, private)
+    return finish(view.berserk_reply(ctx.t, result), private)
+
+
+@command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)
+async def odds_berserk(ctx: Ctx, **options: Any) -> Reply:
+    """The mode given, or both modes of a simple strike when none is (as the issue asks)."""
+    return view.berserk_odds_view(ctx.t, odds_strikes(options))

@@ -1,0 +1,138 @@
+"""Berserk replies: a strike by the fight table and its exact odds.
+
+Each builder takes `tr(key, **params)` so the same text reaches Discord, the console and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
+from bot.games.berserk.odds import BerserkOdds, berserk_odds
+from bot.handlers.dice_chart import chart, lang_of, mean
+from bot.handlers.dice_replies import Tr, calc, plus_minus
+from bot.reply import Field, Reply
+
+
+def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) -> list[str]:
+    items: list[str] = []
+    if mod:
+        items.append(tr("dice.berserk.mod", x=plus_minus(mod)))
+    if blessing:
+        items.append(tr("dice.berserk.blessing"))
+    if clumsiness:
+        items.append(
+            tr("dice.berserk.clumsiness", x=clumsiness)
+            if simple
+            else tr("dice.berserk.clumsiness_ignored")
+        )
+    return items
+
+
+def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
+    s = r.strike
+    strike_name = tr(f"dice.choice.{s.kind}")
+    lines = [tr("dice.berserk.mode_fight" if r.fight else "dice.berserk.mode_closed")]
+    if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
+        lines.append(tr("dice.berserk.defender_ignored"))
+    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    if items:
+        lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
+    if r.fight:
+        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if items:
+            lines.append(tr("dice.berserk.defender_modifiers", items=", ".join(items)))
+    lines.append(
+        tr(
+            "dice.berserk.attacker_roll",
+            calc=calc(r.attacker_roll, s.attacker_mod),
+            kind=tr(f"dice.kind.{r.attacker_kind}"),
+            wounds=r.wounds,
+            values=s.values.text(),
+        )
+    )
+    if r.defender_roll is not None and r.defender_total is not None:
+        back = ""
+        if s.defender_values is not None and r.defender_wounds is not None:
+            back = tr(
+                "dice.berserk.defender_wounds",
+                wounds=r.defender_wounds,
+                values=s.defender_values.text(),
+            )
+        lines.append(
+            tr(
+                "dice.berserk.defender_roll",
+                calc=calc(r.defender_roll, s.defender_total_mod),
+                kind=tr(f"dice.kind.{r.defender_kind}"),
+                wounds=back,
+            )
+        )
+        lines.append(tr("dice.berserk.difference", difference=plus_minus(r.difference or 0)))
+    title = tr(
+        "dice.berserk.title",
+        strike=strike_name,
+        kind=tr(f"dice.kind.{r.attacker_kind}"),
+        wounds=r.wounds,
+    )
+    return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
+
+
+def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
+    return [(tr(f"dice.odds_kind.{k}"), probs[k]) for k in KINDS]
+
+
+def berserk_odds_reply(
+    tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
+) -> Reply:
+    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), lang_of(tr)))]
+    body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
+    if not fight and defender_given:
+        body.append(tr("dice.berserk.defender_ignored"))
+    if fight:
+        fields.append(
+            Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender), lang_of(tr)))
+        )
+        if odds.defender_wounds is not None:
+            body.append(tr("dice.odds.defender_mean", mean=mean(tr, odds.defender_wounds)))
+    return Reply(
+        title=tr("dice.odds.berserk_title", values=values, mean=mean(tr, odds.mean_wounds)),
+        body="\n".join(body),
+        fields=fields,
+    )
+
+
+def berserk_both_odds_reply(tr: Tr, values: str, fight: BerserkOdds, closed: BerserkOdds) -> Reply:
+    """No mode given: the fight (both roll) and the closed mode (attacker only) side by side."""
+    body = [
+        tr("dice.odds.both_modes"),
+        tr("dice.odds.mean_fight", mean=mean(tr, fight.mean_wounds)),
+    ]
+    if fight.defender_wounds is not None:
+        body.append(tr("dice.odds.defender_mean", mean=mean(tr, fight.defender_wounds)))
+    body.append(tr("dice.odds.mean_closed", mean=mean(tr, closed.mean_wounds)))
+    return Reply(
+        title=tr("dice.odds.berserk_both_title", values=values),
+        body="\n".join(body),
+        fields=[
+            Field(
+                tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker), lang_of(tr))
+            ),
+            Field(
+                tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender), lang_of(tr))
+            ),
+            Field(
+                tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker), lang_of(tr))
+            ),
+        ],
+    )
+
+
+def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
+    """The `/odds berserk` reply for `options.odds_strikes`: one mode, or fight and closed."""
+    values = strikes[0].values.text()
+    if len(strikes) == 2:
+        return berserk_both_odds_reply(
+            tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
+        )
+    strike = strikes[0]
+    return berserk_odds_reply(tr, values, berserk_odds(strike), strike.fight, strike.defender_given)

@@ -1,0 +1,32 @@
+"""`/kf forge`: spend the key cost in Æmber for a key; the third key wins (pure tracker step)."""
+
+from __future__ import annotations
+
+from bot.games.keyforge import GAME
+from bot.games.keyforge.rules import KEY_COST, KEYS_TO_WIN
+from bot.tracker.access import game_of, player_of, require_player
+from bot.tracker.errors import TrackerError
+from bot.tracker.ports import Person, Table
+from bot.tracker.step import Outcome, Step, run_step
+
+COMMAND = "/kf forge"
+
+
+async def forge(table: Table, player: Person | None = None) -> Outcome:
+    """Forge a key for `player` (default: whoever acts); refused without the Æmber or keys left."""
+    state = await game_of(table, GAME.slug, COMMAND)
+    require_player(table.actor, state)
+    p = player_of(table, state, player)
+    aember, keys, cost = p.counter("aember"), p.counter("keys"), p.value("keycost", KEY_COST)
+    assert aember is not None and keys is not None
+    if keys.value >= KEYS_TO_WIN:
+        raise TrackerError("all_keys", name=p.name)
+    if aember.value < cost:
+        raise TrackerError("cannot_forge", name=p.name, aember=aember.value, cost=cost)
+
+    async def body(step: Step) -> None:
+        await step.adjust(p, aember.id, "aember", -cost)
+        after = await step.adjust(p, keys.id, "keys", 1)
+        step.note("tracker.note.forged", name=p.name, keys=after, cost=cost)
+
+    return await run_step(table, state, "forge", body, {"player": p.name})

@@ -1,0 +1,355 @@
+"""Mage Wars dice commands: `/mw attack|effect|burn|escape|push` and `/odds mw`.
+
+The options are declared once here (`ATTACK_OPTIONS`) for Discord, the console and
+`python -m bot roll|odds`. `target:` aims a roll at a unit of this channel's tracked game: the
+target is checked before anything is rolled (a Mage Wars game in this channel, a known unit
+still standing and, for a change, a player or a moderator), so a refusal rolls and logs
+nothing; missing options are read from the unit (`target.py`), and the result is written as
+one tracker step, so one `/game undo` takes it back and the tracker's own consequences (a unit
+destroyed, the last mage standing) run inside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot import limits
+from bot.context import Ctx
+from bot.games.mage_wars import GAME, view
+from bot.games.mage_wars.dice import (
+    ATTACK_LIMITS,
+    MAX_BURN,
+    MAX_EFFECT_BONUS,
+    MWAttack,
+    attack_json,
+    burn_json,
+    resolve_attack,
+    roll_burn,
+    roll_escape,
+    roll_plain_effect,
+    roll_push,
+)
+from bot.games.mage_wars.odds import attack_odds
+from bot.games.mage_wars.target import Filled, effect_tokens, fill_attack, remaining_life
+from bot.handlers import tracker_ops as service
+from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
+from bot.handlers.dice_names import named
+from bot.handlers.tracker import ac_target, outcome_reply
+from bot.handlers.tracker_ops import Outcome, load_state
+from bot.registry import Choice, Option, UserError, command
+from bot.reply import Field, Reply
+from bot.tracker.model import GameState, Participant, Unit
+from bot.tracker.names import md
+from bot.tracker.templates import Template, template
+
+MAX_LIFE = 999  # `/odds mw life`
+
+# ── options, declared once ─────────────────────────────────────────────────────────────────────
+
+
+def _int_option(name: str, **kw: Any) -> Option:
+    lo, hi = ATTACK_LIMITS[name]
+    return named(name, int, min_value=lo, max_value=hi, **kw)
+
+
+ATTACK_OPTIONS: list[Option] = [
+    _int_option("dice", required=True),
+    _int_option("armor"),
+    _int_option("defense"),
+    _int_option("strikes"),
+    _int_option("bonus"),
+    _int_option("weak"),
+    named("spell", bool),
+    _int_option("aegis"),
+    _int_option("piercing"),
+    _int_option("corrode"),
+    named("unavoidable", bool),
+    _int_option("target_daze"),
+    named("restrained", bool),
+    named("daze", bool),
+    named("resilient", bool),
+    named("incorporeal", bool),
+    named("ethereal", bool),
+    named("effect", str, max_length=100),
+    _int_option("effect_bonus"),
+    _int_option("tough"),
+]
+
+
+def build_attack(options: dict[str, Any]) -> MWAttack:
+    """An `MWAttack` from command options (unknown keys ignored), range-checked."""
+    fields = {o.name for o in ATTACK_OPTIONS} - {"effect"}
+    attack = MWAttack(**{k: v for k, v in options.items() if k in fields and v is not None})
+    return attack.with_effect(options.get("effect") or "").checked()
+
+
+# ── tracked targets: finding the unit and writing the result ───────────────────────────────────
+
+
+@dataclass(frozen=True)
+class Tracked:
+    """The unit a roll is aimed at, in the snapshot its checks were made on."""
+
+    state: GameState
+    unit: Unit
+
+    @property
+    def tpl(self) -> Template:
+        return template(self.state.slug)
+
+    @property
+    def ref(self) -> str:
+        """The tracker's exact reference to this unit (no second name lookup)."""
+        return f"#u{self.unit.id}"
+
+
+async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tracked:
+    """The unit `text` names in this channel's Mage Wars game, or the tracker's refusal.
+
+    `change` means the roll will write to the game: only players and moderators may.
+    """
+    state = await service.require_state(ctx)
+    if state.slug != GAME.slug:
+        raise service.wrong_game(ctx, command, state.slug)  # the game by its players' name
+    if change:
+        service.require_player(ctx, state)
+    holder = service.find_target(state, text)
+    unit = state.leader(holder.id) if isinstance(holder, Participant) else holder
+    if unit is None:
+        raise service.refusal("tracker.error.not_a_unit", name=text)
+    if unit.destroyed:
+        raise service.refusal("dice.target.destroyed", unit=unit.name)
+    tpl = template(state.slug)
+    if change and unit.counter(tpl.damage) is None:
+        raise service.refusal(
+            "tracker.error.no_stat",
+            name=tpl.label(tpl.damage, ctx.lang),
+            target=unit.name,
+            known="—",
+        )
+    return Tracked(state, unit)
+
+
+async def apply_attack(
+    ctx: Ctx, tracked: Tracked, damage: int, tokens: dict[str, int]
+) -> service.Outcome:
+    """The attack's damage and its effect tokens as one tracker step (action `attack`).
+
+    Built on `service.run_step`, so the tracker's access check, destroyed and last-mage
+    consequences and live-message notification are the ones `/dmg` uses.
+    """
+    unit, tpl = tracked.unit, tracked.tpl
+    counter = unit.counter(tpl.damage)
+    assert counter is not None  # find_target(change=True) checked it
+
+    async def body(step: service.Step) -> None:
+        if damage:
+            await step.adjust(unit, counter.id, counter.key, damage)
+        for key, n in tokens.items():
+            cid = await step.ensure(unit, key, token=True)
+            await step.adjust(unit, cid, key, n)
+
+    params = {"target": unit.name, "amount": damage, "tokens": tokens}
+    return await service.run_step(ctx, tracked.state, "attack", body, params)
+
+
+async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:
+    """Burn upkeep on a tracked unit: the tracker's `update_burn`, one step."""
+    return await service.update_burn(ctx, tracked.ref, damage, tokens_left)
+
+
+# ── tracked targets: the replies ───────────────────────────────────────────────────────────────
+# Every check happens before the roll, so a refusal rolls nothing.
+
+LIFE_LEFT = "life_left"  # the pseudo-key `/odds mw` shows remaining life under
+
+
+async def ac_mw_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """The tracker's own target autocomplete, offered only when the channel plays Mage Wars."""
+    state = await load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != GAME.slug:
+        return []
+    return await ac_target(ctx, current, values)
+
+
+MW_TARGET = named("target", str, autocomplete=ac_mw_target, max_length=100)
+
+
+def _label(ctx: Ctx, tracked: Tracked) -> Callable[[str], str]:
+    def label(key: str) -> str:
+        if key == LIFE_LEFT:
+            return ctx.t("dice.target.life_left")
+        return tracked.tpl.label(key, ctx.lang)
+
+    return label
+
+
+def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> None:
+    """Put the lines saying which values came from the unit above the roll."""
+    lines = view.target_lines(
+        ctx.t,
+        md(tracked.unit.name),
+        filled.taken,
+        filled.given,
+        filled.incapacitated,
+        _label(ctx, tracked),
+    )
+    reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
+
+
+def _public_target(target: str | None, private: bool) -> None:
+    """A roll at a tracked unit changes the game everyone at the table follows, so it is never
+    private: refused before anything is read or rolled (use `/odds mw target:` to look)."""
+    if target and private:
+        raise UserError("dice.target.private")
+
+
+def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
+    """What the step changed and announced, in the tracker's own words (as `/dmg` says it)."""
+    body = outcome_reply(ctx, outcome).body
+    reply.fields.append(
+        Field(ctx.t("dice.target.applied"), "\n".join([body, *extra])[: limits.EMBED_FIELD_VALUE])
+    )
+
+
+@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, MW_TARGET, PRIVATE])
+async def mw_attack(
+    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+) -> Reply:
+    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit."""
+    _public_target(target, private)
+    tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
+    filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
+    attack = build_attack(filled.options)
+    result = resolve_attack(attack, ctx.services.rng)
+    data = attack_json(result)
+    reply = view.attack_reply(ctx.t, result)
+    inputs: dict[str, Any] = dict(options)
+    summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
+    if tracked is not None:
+        effects = effect_tokens(result, tracked.tpl)
+        outcome = await apply_attack(ctx, tracked, result.total, effects.tokens)
+        _show_target(ctx, reply, tracked, filled)
+        unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
+        _show_outcome(ctx, reply, outcome, unknown)
+        inputs["target"] = tracked.unit.name
+        data["target"] = {
+            "unit": tracked.unit.name,
+            "from_unit": dict(filled.taken),
+            "tokens": effects.tokens,
+        }
+        summary = (
+            "dice.summary.damage_target",
+            {"total": result.total, "unit": md(tracked.unit.name)},
+        )
+    await log_roll(ctx, "mw attack", inputs, data, summary, private)
+    return finish(reply, private)
+
+
+@command(
+    "mw",
+    "effect",
+    area=AREA,
+    options=[
+        named("bonus", int, min_value=-MAX_EFFECT_BONUS, max_value=MAX_EFFECT_BONUS),
+        PRIVATE,
+    ],
+)
+async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
+    roll = roll_plain_effect(ctx.services.rng, bonus)
+    data = {"roll": roll.natural, "modified": roll.modified}
+    await log_roll(
+        ctx,
+        "mw effect",
+        {"bonus": bonus},
+        data,
+        ("dice.summary.d12", {"value": roll.modified}),
+        private,
+    )
+    return finish(view.effect_reply(ctx.t, roll, bonus), private)
+
+
+@command(
+    "mw",
+    "burn",
+    area=AREA,
+    options=[named("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
+)
+async def mw_burn(
+    ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
+) -> Reply:
+    """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
+    are written back in one step. Given `tokens` win over the tracked count."""
+    _public_target(target, private)
+    tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
+    filled = Filled({})
+    if tracked is not None:
+        held = tracked.unit.value("burn")
+        if tokens is None:
+            tokens = held
+            filled = Filled({}, taken=[("burn", held)])
+        else:
+            filled = Filled({}, given=[("burn", tokens, held)])
+    if tokens is None:
+        raise UserError("dice.mw.burn_needs_tokens")
+    result = roll_burn(tokens, ctx.services.rng)
+    data = burn_json(result)
+    reply = view.burn_reply(ctx.t, result)
+    inputs: dict[str, Any] = {"tokens": tokens}
+    summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})
+    if tracked is not None:
+        if result.rolls:  # no tokens, nothing rolled: the game is left as it is
+            outcome = await apply_burn(ctx, tracked, result.damage, result.tokens_left)
+            _show_outcome(ctx, reply, outcome, [])
+        _show_target(ctx, reply, tracked, filled)
+        inputs["target"] = data["target"] = tracked.unit.name
+    await log_roll(ctx, "mw burn", inputs, data, summary, private)
+    return finish(reply, private)
+
+
+@command("mw", "escape", area=AREA, options=[PRIVATE])
+async def mw_escape(ctx: Ctx, private: bool = False) -> Reply:
+    roll = roll_escape(ctx.services.rng)
+    data = {"roll": roll.natural, "escaped": roll.success}
+    outcome = "escaped" if roll.success else "stuck"
+    summary = ("dice.summary.escape", {"value": roll.natural, "outcome": f"@{outcome}"})
+    await log_roll(ctx, "mw escape", {}, data, summary, private)
+    return finish(view.escape_reply(ctx.t, roll), private)
+
+
+@command("mw", "push", area=AREA, options=[PRIVATE])
+async def mw_push(ctx: Ctx, private: bool = False) -> Reply:
+    roll, direction = roll_push(ctx.services.rng)
+    data = {"roll": roll, "direction": direction}
+    summary = ("dice.summary.push", {"direction": f"@direction.{direction}"})
+    await log_roll(ctx, "mw push", {}, data, summary, private)
+    return finish(view.push_reply(ctx.t, roll, direction), private)
+
+
+@command(
+    "odds",
+    "mw",
+    area=AREA,
+    options=[*ATTACK_OPTIONS, named("life", int, min_value=1, max_value=MAX_LIFE), MW_TARGET],
+)
+async def odds_mw(
+    ctx: Ctx, life: int | None = None, target: str | None = None, **options: Any
+) -> Reply:
+    """Exact odds; `target` reads armor, defense, tokens and remaining life (nothing written)."""
+    if not target:
+        attack = build_attack(options)
+        return view.mw_odds_reply(ctx.t, attack, attack_odds(attack), life)
+    tracked = await find_target(ctx, target, "/odds mw", change=False)
+    filled = fill_attack(options, tracked)
+    left = remaining_life(tracked)
+    if life is not None:
+        filled = replace(filled, given=[*filled.given, (LIFE_LEFT, life, left)])
+    elif left > 0:
+        life = left
+        filled = replace(filled, taken=[*filled.taken, (LIFE_LEFT, left)])
+    attack = build_attack(filled.options)
+    reply = view.mw_odds_reply(ctx.t, attack, attack_odds(attack), life)
+    _show_target(ctx, reply, tracked, filled)
+    return reply

@@ -1,0 +1,146 @@
+"""`target:` for the Mage Wars dice, the pure part: fill an attack from a unit, read its effects.
+
+Which attack options a tracked unit supplies, how an effect row names tokens (`2 Burn`,
+`Daze + Burn`) and the life a unit has left. Reading the channel's game and writing the result
+back is command-layer glue (`bot/games/mage_wars/commands.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.mage_wars.dice import AttackResult
+from bot.tracker.model import Unit
+
+# `MWAttack` field ← the tracker key (a stat or token of the unit) it is read from. Keys the unit
+# does not hold are skipped, so traits a template may add later (restrained, incorporeal …) are
+# picked up without code changes. Weak is the attacker's, so it is never read from the target.
+ATTACK_FROM_UNIT: dict[str, str] = {
+    "armor": "armor",
+    "defense": "defense",
+    "corrode": "corrode",
+    "target_daze": "daze",
+    "restrained": "restrained",
+    "resilient": "resilient",
+    "incorporeal": "incorporeal",
+    "aegis": "aegis",
+    "tough": "tough",
+}
+FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
+# Codex: Stun, Slam and Sleep make a creature Incapacitated, and it cannot use its defense.
+INCAPACITATING = ("stun", "slam", "sleep")
+
+
+class TokenNames(Protocol):
+    """What of a tracker template the target needs: its damage and toughness keys, tokens."""
+
+    @property
+    def damage(self) -> str: ...
+
+    @property
+    def toughness(self) -> tuple[str, ...]: ...
+
+    def resolve_token(self, text: str) -> str | None: ...
+
+
+class Aimed(Protocol):
+    """A unit a roll is aimed at, with its game's template (`commands.Tracked`)."""
+
+    @property
+    def unit(self) -> Unit: ...
+
+    @property
+    def tpl(self) -> TokenNames: ...
+
+
+@dataclass(frozen=True)
+class Filled:
+    """Attack options after the target filled the missing ones, and what came from where."""
+
+    options: dict[str, Any]
+    taken: list[tuple[str, int]] = field(default_factory=list)  # tracker key, value used
+    given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
+    incapacitated: str = ""  # the token that took the defense away, if any
+
+
+def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
+    """Options the user did not give are read from the unit; options given always win."""
+    out = dict(options)
+    taken: list[tuple[str, int]] = []
+    given: list[tuple[str, Any, int]] = []
+    unit = tracked.unit
+    for name, key in ATTACK_FROM_UNIT.items():
+        c = unit.counter(key) or unit.token(key)
+        if c is None:
+            continue
+        if name in options:
+            given.append((key, options[name], c.value))
+            continue
+        if c.token and not c.value:
+            continue  # an empty token slot says nothing worth showing
+        out[name] = bool(c.value) if name in FLAGS else c.value
+        taken.append((key, c.value))
+    incapacitated = ""
+    if "defense" not in options and out.get("defense"):
+        incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
+        if incapacitated:
+            out["defense"] = 0
+    return Filled(out, taken, given, incapacitated)
+
+
+def remaining_life(tracked: Aimed) -> int:
+    """Life left: the unit's toughness stats minus its damage (for `/odds mw life`)."""
+    tpl, unit = tracked.tpl, tracked.unit
+    toughness = sum(unit.value(k) for k in tpl.toughness)
+    return toughness - (unit.value(tpl.damage) if tpl.damage else 0)
+
+
+_COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×]?\s*(\D.*)$")
+_COUNT_LAST = re.compile(r"^(\D.*?)\s*[x×]\s*(\d{1,2})$")
+_PARTS = re.compile(r"\s*(?:\+|&|\bи\b|\band\b)\s*", re.IGNORECASE)
+
+
+def row_tokens(label: str, tpl: TokenNames) -> dict[str, int] | None:
+    """`2 Burn`, `Burn`, `Burn x2`, `Daze + Burn` → tokens; None when a part is not a token."""
+    found: dict[str, int] = {}
+    for part in _PARTS.split(label.strip()):
+        if not part:
+            continue
+        count, name = 1, part
+        if m := _COUNT_FIRST.match(part):
+            count, name = int(m.group(1)), m.group(2)
+        elif m := _COUNT_LAST.match(part):
+            name, count = m.group(1), int(m.group(2))
+        key = tpl.resolve_token(name)
+        if key is None or count < 1:
+            return None
+        found[key] = found.get(key, 0) + count
+    return found or None
+
+
+@dataclass(frozen=True)
+class EffectTokens:
+    """Tokens the rolled effect rows put on the target, and rows that name no token."""
+
+    tokens: dict[str, int]
+    unknown: list[str]
+
+
+def effect_tokens(result: AttackResult, tpl: TokenNames) -> EffectTokens:
+    """Sum the token rows reached over all strikes; an empty label (`7+`) adds nothing."""
+    tokens: dict[str, int] = {}
+    unknown: list[str] = []
+    for strike in result.strikes:
+        row = strike.effect.row if strike.effect is not None else None
+        if row is None or not row.label.strip():
+            continue
+        found = row_tokens(row.label, tpl)
+        if found is None:
+            if row.label not in unknown:
+                unknown.append(row.label)
+            continue
+        for key, n in found.items():
+            tokens[key] = tokens.get(key, 0) + n
+    return EffectTokens(tokens, unknown)

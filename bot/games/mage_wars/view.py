@@ -1,0 +1,220 @@
+"""Mage Wars replies: attacks, effects, Burn, escape, push, exact odds and tracked targets.
+
+Each builder takes `tr(key, **params)` so the same text reaches Discord, the console and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
+from bot.games.mage_wars.odds import AttackOdds
+from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
+from bot.handlers.dice_replies import Tr, calc, faces_text
+from bot.reply import Field, Kind, Reply
+from bot.tracker.names import md
+
+
+def _dice_formula(tr: Tr, a: MWAttack) -> str:
+    parts = [str(a.dice)]
+    if a.bonus:
+        parts.append(f"+ {a.bonus} {tr('dice.word.bonus')}")
+    if a.weak and not a.spell:
+        parts.append(f"− {a.weak} {tr('dice.word.weak')}")
+    if a.aegis:
+        parts.append(f"− {a.aegis} {tr('dice.word.aegis')}")
+    text = " ".join(parts)
+    if a.weak and a.spell:
+        text += f"; {tr('dice.word.spell_weak')}"
+    if a.dice + a.bonus - (0 if a.spell else a.weak) - a.aegis < 1:
+        text += f"; {tr('dice.word.min_one')}"
+    return text
+
+
+def _armor_formula(tr: Tr, a: MWAttack) -> str:
+    parts = [str(a.armor)]
+    if a.corrode:
+        parts.append(f"− {a.corrode} {tr('dice.word.corrode')}")
+    if a.piercing:
+        parts.append(f"− {a.piercing} {tr('dice.word.piercing')}")
+    return " ".join(parts)
+
+
+def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
+    """The modifiers applied: dice count, armor, defense and special traits."""
+    formula = _dice_formula(tr, a)
+    lines = [
+        tr("dice.mw.dice_line", dice=a.attack_dice, formula=formula)
+        if formula != str(a.attack_dice)
+        else tr("dice.mw.dice_plain", dice=a.attack_dice)
+    ]
+    if a.incorporeal:
+        lines.append(tr("dice.mw.armor_incorporeal"))
+    elif a.corrode or a.piercing:
+        lines.append(
+            tr("dice.mw.armor_line", armor=a.effective_armor, formula=_armor_formula(tr, a))
+        )
+    else:
+        lines.append(tr("dice.mw.armor_plain", armor=a.armor))
+    if a.defense and a.unavoidable:
+        lines.append(tr("dice.mw.unavoidable"))
+    elif a.has_defense and a.defense_penalty:
+        lines.append(
+            tr("dice.mw.defense_penalty_line", defense=a.defense, penalty=a.defense_penalty)
+        )
+    elif a.has_defense:
+        lines.append(tr("dice.mw.defense_line", defense=a.defense))
+    if a.twos_blank:
+        lines.append(tr("dice.mw.note_incorporeal"))
+    if a.resilient:
+        lines.append(tr("dice.mw.note_resilient"))
+    return lines
+
+
+def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
+    if s.missed_daze:
+        return [tr("dice.mw.strike_daze_miss")]
+    lines: list[str] = []
+    if s.defense is not None:
+        key = "dice.mw.defense_avoided" if s.defense.success else "dice.mw.defense_failed"
+        lines.append(
+            tr(
+                key,
+                calc=calc(s.defense.natural, -a.defense_penalty),
+                defense=a.defense,
+            )
+        )
+        if s.defense.success:
+            return lines
+    lines.append(tr("dice.mw.faces", faces=faces_text(s.faces)))
+    lines.append(
+        tr(
+            "dice.mw.damage_line" if s.armor else "dice.mw.damage_line_plain",
+            normal=s.normal,
+            armor=s.armor,
+            critical=s.critical,
+            damage=s.damage,
+        )
+    )
+    if s.effect_blocked:
+        lines.append(tr("dice.mw.effect_blocked"))
+    elif s.effect is not None:
+        lines.append(_effect_line(tr, a, s.effect))
+    return lines
+
+
+def _effect_line(tr: Tr, a: MWAttack, roll: D12Roll) -> str:
+    text = calc(roll.natural, a.effect_bonus, -a.tough)
+    if roll.row is not None:
+        return tr("dice.mw.effect_hit", calc=text, row=md(roll.row.text()))
+    return tr("dice.mw.effect_miss", calc=text)
+
+
+def attack_reply(tr: Tr, result: AttackResult) -> Reply:
+    a = result.attack
+    body = attack_setup_lines(tr, a)
+    if result.daze is not None:
+        key = "dice.mw.daze_hit" if result.daze.success else "dice.mw.daze_miss"
+        body.append(tr(key, roll=result.daze.natural))
+    fields = [
+        Field(tr("dice.mw.strike", n=s.number), "\n".join(_strike_lines(tr, a, s)))
+        for s in result.strikes
+    ]
+    if len(result.strikes) > 1:
+        fields.append(Field(tr("dice.mw.total_name"), tr("dice.mw.total", total=result.total)))
+    return Reply(
+        title=tr("dice.mw.attack_title", total=result.total),
+        body="\n".join(body),
+        fields=fields,
+        footer=tr("dice.word.critical_legend"),
+    )
+
+
+def effect_reply(tr: Tr, roll: D12Roll, bonus: int) -> Reply:
+    return Reply(
+        title=tr("dice.mw.effect_title", modified=roll.modified),
+        body=tr("dice.mw.effect_body", calc=calc(roll.natural, bonus)),
+    )
+
+
+def burn_reply(tr: Tr, result: BurnResult) -> Reply:
+    if not result.rolls:
+        return Reply(title=tr("dice.mw.burn_title", damage=0), body=tr("dice.mw.burn_none"))
+    return Reply(
+        title=tr("dice.mw.burn_title", damage=result.damage),
+        body=tr(
+            "dice.mw.burn_body",
+            tokens=len(result.rolls),
+            faces=faces_text(result.rolls),
+            damage=result.damage,
+            left=result.tokens_left,
+        ),
+        footer=tr("dice.word.critical_legend"),
+    )
+
+
+def escape_reply(tr: Tr, roll: D12Roll) -> Reply:
+    key = "dice.mw.escape_ok" if roll.success else "dice.mw.escape_fail"
+    return Reply(title=tr(key, roll=roll.natural), kind=Kind.SUCCESS if roll.success else Kind.INFO)
+
+
+def push_reply(tr: Tr, roll: int, direction: str) -> Reply:
+    return Reply(
+        title=tr("dice.mw.push", roll=roll, direction=tr(f"dice.direction.{direction}")),
+        footer=tr("dice.mw.push_legend"),
+    )
+
+
+def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Reply:
+    lines = attack_setup_lines(tr, a)
+    if a.strikes > 1:
+        lines.append(tr("dice.odds.strikes", strikes=a.strikes))
+    if odds.avoid:
+        lines.append(tr("dice.odds.avoid", p=pct(tr, odds.avoid)))
+    if odds.daze_miss:
+        lines.append(tr("dice.odds.daze", p=pct(tr, odds.daze_miss)))
+    if a.effect:
+        lines.append(tr("dice.odds.effect", p=pct(tr, odds.effect)))
+    kill = odds.kill(life)
+    if kill is not None:
+        lines.append(tr("dice.odds.kill", life=life, p=pct(tr, kill)))
+    return Reply(
+        title=tr("dice.odds.mw_title", mean=mean(tr, odds.mean)),
+        body="\n".join(lines),
+        fields=[
+            Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution, lang_of(tr)))
+        ],
+    )
+
+
+def target_lines(
+    tr: Tr,
+    unit: str,
+    taken: Sequence[tuple[str, int]],
+    given: Sequence[tuple[str, object, int]],
+    incapacitated: str,
+    label: Callable[[str], str],
+) -> list[str]:
+    """Where the target's values came from: the tracked unit, or options given explicitly.
+
+    `label(key)` names a tracker stat or token in the reader's language.
+    """
+    values = ", ".join(f"{label(key)} {value}" for key, value in taken)
+    if values:
+        lines = [tr("dice.target.from", unit=unit, values=values)]
+    else:
+        lines = [tr("dice.target.plain" if given else "dice.target.from_nothing", unit=unit)]
+    if given:
+        items = ", ".join(
+            tr("dice.target.given_item", stat=label(key), given=_plain(value), tracked=tracked)
+            for key, value, tracked in given
+        )
+        lines.append(tr("dice.target.given", values=items))
+    if incapacitated:
+        lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
+    return lines
+
+
+def _plain(value: object) -> str:
+    """An option value as typed: `true`/`false` for flags, numbers as they are."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

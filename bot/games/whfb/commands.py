@@ -1,0 +1,230 @@
+"""Warhammer Fantasy magic commands: `/whf winds|cast|dispel` and `/odds whf`.
+
+When the channel tracks a Warhammer Fantasy game the roller plays in, winds set the pools (the
+roller's power, the single opponent's dispel) in one undoable step and fill missing wizard
+counts from the tracked ones; cast/dispel spend their dice from the roller's pool first: too few
+dice is the tracker's refusal, and then nothing is rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.context import Ctx, UserRef
+from bot.games.whfb import GAME, pools, view
+from bot.games.whfb.dice import (
+    MAX_CAST_DICE,
+    MAX_LEVEL,
+    MAX_VALUE,
+    MAX_WIZARDS,
+    cast_json,
+    check_magic,
+    dispel_json,
+    roll_cast,
+    roll_dispel,
+    roll_winds,
+    winds_json,
+)
+from bot.games.whfb.odds import cast_odds
+from bot.handlers import tracker_ops as service
+from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
+from bot.handlers.dice_names import named
+from bot.handlers.tracker_ops import Outcome
+from bot.handlers.tracker_refusals import refusals
+from bot.registry import UserError, command
+from bot.reply import Reply
+from bot.tracker.model import GameState, Participant
+
+# ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True)
+class MagicSide:
+    """The roller's side in this channel's active `whfb` game, and the other players."""
+
+    state: GameState
+    me: Participant
+    others: list[Participant]
+
+    @property
+    def opponent(self) -> Participant | None:
+        """The one opponent, or None when there are several (whose dispel pool is unclear)."""
+        return self.others[0] if len(self.others) == 1 else None
+
+
+async def magic_side(ctx: Ctx) -> MagicSide | None:
+    """The roller's side when they play in this channel's active `whfb` game, else None."""
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != GAME.slug or not state.game.active:
+        return None
+    me = state.participant_by_user(ctx.user.id)
+    if me is None:
+        return None
+    return MagicSide(state, me, [p for p in state.participants if p.id != me.id])
+
+
+async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> service.Outcome:
+    """The roller's power pool and the opponent's dispel pool as ONE tracker step (`pools`).
+
+    One `/game undo` takes the whole Winds of Magic back.
+    """
+    targets = [(side.me, "power", power)]
+    if side.opponent is not None:
+        targets.append((side.opponent, "dispel", dispel))
+
+    async def body(step: service.Step) -> None:
+        for player, key, value in targets:
+            counter = player.counter(key)
+            if counter is not None:
+                await step.set(player, counter.id, key, value)
+
+    return await service.run_step(ctx, side.state, "pools", body, {"player": side.me.name})
+
+
+# ── the pools as tracker steps (`pools.py`), refusals in the reader's words ─────────────────────
+
+
+async def set_pools(
+    ctx: Ctx,
+    player: UserRef | None,
+    power: int | None = None,
+    dispel: int | None = None,
+    *,
+    command: str = "/whf winds",
+) -> Outcome:
+    """Set a side's power and/or dispel pool (after a Winds of Magic roll), as one step."""
+    with refusals(ctx):
+        return await pools.set_pools(service.table(ctx), player, power, dispel, command=command)
+
+
+async def spend_pool(
+    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
+) -> Outcome:
+    """Spend `amount` dice from a side's pool; too few is refused (checked again in the step)."""
+    with refusals(ctx):
+        return await pools.spend_pool(service.table(ctx), pool, amount, player, command=command)
+
+
+async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
+    """Spend `dice` from the roller's `power` or `dispel` pool (the tracker refuses too few).
+
+    Returns what is left in that pool. Too few dice is said in the roller's terms first (the
+    tracker's own bounds check still guards the write).
+    """
+    have = side.me.value(pool)
+    if have < dice:
+        raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
+    outcome = await spend_pool(ctx, pool, dice)
+    me = outcome.state.participant_by_user(ctx.user.id)
+    return me.value(pool) if me is not None else 0
+
+
+# ── the commands ───────────────────────────────────────────────────────────────────────────────
+
+
+@command(
+    "whf",
+    "winds",
+    area=AREA,
+    options=[
+        named("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        PRIVATE,
+    ],
+)
+async def whf_winds(
+    ctx: Ctx, wizards: int | None = None, enemy_wizards: int | None = None, private: bool = False
+) -> Reply:
+    side = await _magic_side(ctx, private)
+    opponent = side.opponent if side is not None else None
+    if wizards is None:
+        wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0
+    if enemy_wizards is None:
+        enemy_wizards = min(MAX_WIZARDS, opponent.value("wizards")) if opponent else 0
+    result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
+    reply = view.winds_reply(ctx.t, result)
+    if side is not None:
+        await record_winds(ctx, side, result.power, result.dispel)
+        lines = [ctx.t("dice.whf.pools_power", name=side.me.name, power=result.power)]
+        if opponent is not None:
+            lines.append(ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel))
+        reply.body = "\n".join([reply.body, *lines])
+    inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
+    summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
+    await log_roll(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    return finish(reply, private)
+
+
+async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
+    """The roller's side in a tracked `whfb` game. Its pools are shared with the table, so a
+    roll that would change them is never private: refused before anything is rolled."""
+    side = await magic_side(ctx)
+    if side is not None and private:
+        raise UserError("dice.whf.private")
+    return side
+
+
+async def _spend(ctx: Ctx, pool: str, dice: int, private: bool) -> str | None:
+    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+    side = await _magic_side(ctx, private)
+    if side is None:
+        return None
+    left = await spend_magic(ctx, side, pool, dice)
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
+
+
+CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
+CAST_OPTIONS = [
+    CAST_DICE,
+    named("level", int, required=True, min_value=1, max_value=MAX_LEVEL),
+    named("value", int, required=True, min_value=1, max_value=MAX_VALUE),
+]
+
+
+@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, PRIVATE])
+async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
+    check_magic(dice, level, "value", value)
+    spent = await _spend(ctx, "power", dice, private)  # refused before anything is rolled
+    result = roll_cast(dice, level, value, ctx.services.rng)
+    outcome = (
+        "@odds.whf_if"
+        if result.irresistible
+        else ("@odds.whf_cast" if result.success else "@odds.whf_fail")
+    )
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs = {"dice": dice, "level": level, "value": value}
+    await log_roll(ctx, "whf cast", inputs, cast_json(result), summary, private)
+    return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
+
+
+@command(
+    "whf",
+    "dispel",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        PRIVATE,
+    ],
+)
+async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
+    check_magic(dice, level, "against", against)
+    spent = await _spend(ctx, "dispel", dice, private)
+    result = roll_dispel(dice, level, against, ctx.services.rng)
+    outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
+    summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
+    inputs = {"dice": dice, "level": level, "against": against}
+    await log_roll(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
+    return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
+
+
+def _with_line(reply: Reply, line: str | None) -> Reply:
+    if line:
+        reply.body = f"{reply.body}\n{line}" if reply.body else line
+    return reply
+
+
+@command("odds", "whf", area=AREA, options=CAST_OPTIONS)
+async def odds_whf(ctx: Ctx, dice: int, level: int, value: int) -> Reply:
+    return view.whf_odds_reply(ctx.t, dice, level, value, cast_odds(dice, level, value))

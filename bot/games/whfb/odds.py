@@ -1,0 +1,99 @@
+"""Exact Warhammer Fantasy magic odds: casting, dispelling and the Winds of Magic pools."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from bot.dice.odds import Dist, binomial, cached_table
+from bot.games.whfb.dice import (
+    IRRESISTIBLE_SIXES,
+    MAX_CAST_DICE,
+    MAX_POOL,
+    cast_succeeds,
+    dispel_succeeds,
+)
+
+
+@cached_table
+@cache
+def _sum_and_sixes(dice: int) -> dict[tuple[int, int], int]:
+    """How many of the 6**dice rolls give each (natural total, sixes capped at
+    IRRESISTIBLE_SIXES): integer counts, so odds built on them are exact."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _ in range(dice):
+        nxt: dict[tuple[int, int], int] = {}
+        for (total, sixes), n in states.items():
+            for face in range(1, 7):
+                key = (total + face, min(IRRESISTIBLE_SIXES, sixes + (face == 6)))
+                nxt[key] = nxt.get(key, 0) + n
+        states = nxt
+    return states
+
+
+@dataclass(frozen=True)
+class CastOdds:
+    """Exact odds of a cast, kept as counts of the `rolls` = 6**dice equally likely rolls and
+    turned into floats only when read: a certain cast is exactly 1.0, and complementary
+    figures (cast / failed, plain cast / Irresistible Force) agree to the last digit."""
+
+    cast: int  # rolls that cast the spell, Irresistible Force included
+    forced: int  # rolls with Irresistible Force
+    rolls: int
+
+    @property
+    def success(self) -> float:
+        return self.cast / self.rolls
+
+    @property
+    def irresistible(self) -> float:
+        return self.forced / self.rolls
+
+    @property
+    def plain(self) -> float:
+        """Cast without Irresistible Force."""
+        return (self.cast - self.forced) / self.rolls
+
+    @property
+    def fail(self) -> float:
+        return (self.rolls - self.cast) / self.rolls
+
+
+def cast_odds(dice: int, level: int, value: int) -> CastOdds:
+    """P(the spell is cast, Irresistible Force included), P(Irresistible Force), P(failure)."""
+    if not 1 <= dice <= MAX_CAST_DICE:
+        raise ValueError(dice)
+    success = irresistible = 0
+    for (total, sixes), n in _sum_and_sixes(dice).items():
+        if sixes >= IRRESISTIBLE_SIXES:
+            irresistible += n
+        if cast_succeeds(total, sixes, level, value):
+            success += n
+    rolls: int = 6**dice
+    return CastOdds(success, irresistible, rolls)
+
+
+def dispel_odds(dice: int, level: int, against: int) -> float:
+    """P(a dispel of `dice` dice at `level` reaches `against`), exact over 6**dice rolls."""
+    hits = sum(
+        n
+        for (total, _), n in _sum_and_sixes(dice).items()
+        if dispel_succeeds(total, level, against)
+    )
+    rolls: int = 6**dice
+    return hits / rolls
+
+
+def winds_odds(wizards: int, enemy_wizards: int) -> tuple[Dist, Dist]:
+    """The exact power-pool and dispel-pool distributions (index = dice in the pool)."""
+    power = [0.0] * (MAX_POOL + 1)
+    dispel = [0.0] * (MAX_POOL + 1)
+    own = binomial(wizards, 1 / 6)
+    enemy = binomial(enemy_wizards, 1 / 6)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for extra, p in enumerate(own):
+                power[min(MAX_POOL, a + b + extra)] += p / 36
+            for extra, p in enumerate(enemy):
+                dispel[min(MAX_POOL, max(a, b) + extra)] += p / 36
+    return power, dispel

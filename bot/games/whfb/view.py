@@ -1,0 +1,91 @@
+"""Warhammer Fantasy magic replies: Winds of Magic, casting, dispelling and the cast odds.
+
+Each builder takes `tr(key, **params)` so the same text reaches Discord, the console and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
+from bot.games.whfb.odds import CastOdds
+from bot.handlers.dice_chart import chart, lang_of, pct
+from bot.handlers.dice_replies import Tr
+from bot.reply import Kind, Reply
+
+
+def _dice_list(dice: Sequence[int]) -> str:
+    return " ".join(f"[{d}]" for d in dice) if dice else "—"
+
+
+def winds_reply(tr: Tr, r: WindsResult) -> Reply:
+    a, b = r.winds
+    lines = [tr("dice.whf.winds_body", a=a, b=b, sum=a + b, high=max(a, b))]
+    for key, rolls in (("own_wizards", r.wizard_rolls), ("enemy_wizards", r.enemy_rolls)):
+        if rolls:
+            lines.append(
+                tr(
+                    f"dice.whf.{key}",
+                    count=len(rolls),
+                    rolls=_dice_list(rolls),
+                    sixes=rolls.count(6),
+                )
+            )
+    if r.power_lost or r.dispel_lost:
+        lines.append(tr("dice.whf.pool_cap", power=r.power_lost, dispel=r.dispel_lost))
+    return Reply(
+        title=tr("dice.whf.winds_title", power=r.power, dispel=r.dispel), body="\n".join(lines)
+    )
+
+
+def _magic_line(tr: Tr, key: str, r: MagicRoll, **target: int) -> str:
+    """`Dice: [4] [6] = 10 + level 2 = **12** against …` for a cast or a dispel."""
+    return tr(key, dice=_dice_list(r.dice), total=r.total, level=r.level, result=r.result, **target)
+
+
+def cast_reply(tr: Tr, r: CastResult) -> Reply:
+    lines = [_magic_line(tr, "dice.whf.cast_line", r, value=r.value)]
+    if r.irresistible:
+        title = tr("dice.whf.cast_title_if")
+        lines.append(tr("dice.whf.if_note"))
+        a, b = r.miscast
+        lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b))
+        kind = Kind.SUCCESS
+    elif r.success:
+        title = tr("dice.whf.cast_title_ok", result=r.result)
+        kind = Kind.SUCCESS
+    else:
+        title = tr("dice.whf.cast_title_fail")
+        if r.natural_fail:
+            lines.append(tr("dice.whf.natural_fail"))
+        lines.append(tr("dice.whf.cast_fail_note"))
+        kind = Kind.INFO
+    return Reply(title=title, body="\n".join(lines), kind=kind)
+
+
+def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
+    lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
+    if r.natural_fail:
+        lines.append(tr("dice.whf.natural_fail"))
+    title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
+    return Reply(title=title, body="\n".join(lines), kind=Kind.SUCCESS if r.success else Kind.INFO)
+
+
+def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) -> Reply:
+    fail = odds.fail
+    rows = [
+        (tr("dice.odds.whf_cast"), odds.plain),
+        (tr("dice.odds.whf_if"), odds.irresistible),
+        (tr("dice.odds.whf_fail"), fail),
+    ]
+    return Reply(
+        title=tr("dice.odds.whf_title", dice=dice, level=level, value=value),
+        body=tr(
+            "dice.odds.whf_body",
+            success=pct(tr, odds.success),
+            irresistible=pct(tr, odds.irresistible),
+            fail=pct(tr, fail),
+        )
+        + "\n"
+        + chart(rows, lang_of(tr)),
+    )

@@ -1,0 +1,312 @@
+"""The live scoreboard's read step: a tracked game's state as a flat `Scoreboard` view.
+
+The layout (embed fields, controls, pages) is `bot/handlers/tracker_layout.py`.
+
+The rendering runs in two steps. `scoreboard(state)` reads the model's `GameState` into a flat
+view (`Scoreboard`: what is shown, already named in the reader's language); `render_live` lays that
+view out within Discord's embed limits. Keeping the read step separate means a change in the game
+model touches one function, and the layout can be tested on hand-built boards.
+
+When the full detail does not fit one message (more than four players with ten units each, long
+names, many tokens) the live message folds unit detail into a compact form and `render_pages`
+gives the per-player detail pages that `/game show` pages through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot import limits
+from bot.handlers.tracker_describe import game_name
+from bot.i18n import catalogue, t
+from bot.tracker import hooks
+from bot.tracker.model import Counter, GameState, Participant, Unit
+from bot.tracker.names import md
+from bot.tracker.templates import TURN_GAMES, Template, template
+
+# Discord's embed limits (per embed, and the 6000 total across a message's embeds).
+TITLE_MAX = limits.EMBED_TITLE
+DESCRIPTION_MAX = limits.EMBED_DESCRIPTION
+FIELD_NAME_MAX = limits.EMBED_FIELD_NAME
+FIELD_VALUE_MAX = limits.EMBED_FIELD_VALUE
+FIELDS_MAX = limits.EMBED_FIELDS
+FOOTER_MAX = limits.EMBED_FOOTER
+EMBED_TOTAL_MAX = limits.EMBED_TOTAL
+EMBEDS_MAX = limits.EMBEDS_PER_MESSAGE
+SELECT_OPTIONS_MAX = limits.SELECT_OPTIONS
+SELECT_LABEL_MAX = limits.SELECT_OPTION_LABEL
+BUTTON_LABEL_MAX = limits.BUTTON_LABEL
+# Rows: up to three selects for the targets, then the two button rows.
+SELECTS_MAX = 3
+
+BAR_CELLS = 10
+UNIT_BAR_CELLS = 5
+STEPS = (-5, -1, 1, 5)
+
+# Action ids (the handlers live in bot/handlers/tracker_live.py).
+A_PICK = "live.pick"
+A_STEP = "live.step"
+A_UNDO = "live.undo"
+A_NEXT = "live.next"
+A_REFRESH = "live.refresh"
+A_PAGE = "live.page"
+
+
+# ---------------------------------------------------------------------------------------------
+# The view: what the scoreboard shows, independent of the game model's shape.
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A named number: `мана 12`, `ключи 1/3`, `цепи 7 (−2)`."""
+
+    label: str
+    value: int
+    maximum: int | None = None
+    note: str = ""
+    flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
+
+    def text(self, *, markdown: bool = True) -> str:
+        """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
+        label = md(self.label) if markdown else self.label
+        if self.flag:
+            return label
+        num = f"{self.value}/{self.maximum}" if self.maximum is not None else str(self.value)
+        return f"{label} {num}" + (f" ({self.note})" if self.note else "")
+
+
+@dataclass(frozen=True)
+class Health:
+    """Life left out of the whole (life minus damage, or hit points minus wounds)."""
+
+    left: int
+    total: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    """One unit on one line. `key` is the target id used in payloads (`u12`, `p3`)."""
+
+    key: str
+    name: str
+    health: Health | None = None
+    stats: tuple[Stat, ...] = ()
+    tokens: tuple[tuple[str, int], ...] = ()
+    main: Stat | None = None
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerBlock:
+    key: str
+    name: str
+    active: bool = False
+    health: Health | None = None
+    stats: tuple[Stat, ...] = ()
+    tokens: tuple[tuple[str, int], ...] = ()
+    main: Stat | None = None
+    units: tuple[UnitRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    game_id: int
+    game_name: str
+    round: int
+    round_word: str  # "round" or "turn": the catalogue key suffix
+    active: str | None
+    ended: bool = False
+    winner: str | None = None
+    players: tuple[PlayerBlock, ...] = ()
+    selected: str | None = None  # target key the step buttons act on
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the game model into the view.
+
+
+def target_key(holder: Participant | Unit) -> str:
+    """`u12` / `p3`: the short id a payload carries (the service reads it as `#u12` / `#p3`)."""
+    return ("u" if isinstance(holder, Unit) else "p") + str(holder.id)
+
+
+def default_target(state: GameState) -> str | None:
+    """What the step buttons act on until someone picks: the active player's leader or self."""
+    board = scoreboard(state, "ru")
+    keys = [x.key for x in targets(board)]
+    active = state.active_player
+    if active is not None:
+        leader = state.leader(active.id)
+        for holder in (leader, active):
+            if holder is not None and target_key(holder) in keys:
+                return target_key(holder)
+        own = [target_key(u) for u in state.units_of(active.id) if target_key(u) in keys]
+        if own:
+            return own[0]
+    return keys[0] if keys else None
+
+
+def _is_flag(c: Counter) -> bool:
+    return c.min == 0 and c.max == 1
+
+
+def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> Health | None:
+    """Life left as a bar: toughness minus damage, or a plain life counter against its start."""
+    if tpl.damage and tpl.toughness:
+        tough = [holder.counter(k) for k in tpl.toughness]
+        if not any(tough):
+            return None
+        total = sum(c.value for c in tough if c is not None)
+        if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
+            total = holder.value("bloodied_hp")
+        damage = holder.value(tpl.damage)
+        damage += tpl.token_damage({c.key: c.value for c in holder.tokens})
+        return Health(max(0, total - damage), total)
+    life = holder.counter("life")
+    start = state.game.options.get("life") or (life.max if life is not None else None)
+    if life is None or not start:
+        return None  # no known whole to measure against: life is shown as a plain number
+    return Health(life.value, max(start, life.value))
+
+
+def _health_keys(tpl: Template) -> set[str]:
+    keys = {*tpl.toughness, "bloodied_hp"}
+    if tpl.damage:
+        keys.add(tpl.damage)
+    else:
+        keys.add("life")
+    return keys
+
+
+def _stats_of(
+    holder: Participant | Unit, tpl: Template, lang: str, *, always: bool, skip: set[str]
+) -> list[Stat]:
+    """Counters other than those in the life bar; zeros hidden on units, flags shown by name."""
+    out: list[Stat] = []
+    for c in holder.counters:
+        if c.key in skip:
+            continue
+        label = tpl.label(c.key, lang)
+        if _is_flag(c):
+            if c.value:
+                out.append(Stat(label, c.value, flag=True))
+            continue
+        if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
+            continue
+        maximum = c.max if c.key == tpl.win_stat else None
+        note = ""
+        view = hooks.game_module(tpl.slug, "view")
+        if view is not None and hasattr(view, "stat_note") and c.value:
+            note = view.stat_note(c.key, c.value, lang) or ""
+        out.append(Stat(label, c.value, maximum, note))
+    return out
+
+
+def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tuple[str, int], ...]:
+    return tuple((tpl.label(c.key, lang), c.value) for c in holder.tokens if c.value)
+
+
+def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> Stat | None:
+    c = holder.counter(key) if key else None
+    return Stat(tpl.label(key, lang), c.value) if c is not None else None
+
+
+def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
+    skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
+    return UnitRow(
+        key=target_key(u),
+        name=u.name,
+        health=_health_of(u, tpl, state),
+        stats=tuple(_stats_of(u, tpl, lang, always=False, skip=skip)),
+        tokens=_tokens_of(u, tpl, lang),
+        main=None if u.destroyed else _main_of(u, tpl.main, tpl, lang),
+        dead=u.destroyed,
+    )
+
+
+def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) -> PlayerBlock:
+    leader = state.leader(p.id)
+    leader = leader if leader is not None and leader.present else None
+    holder: Participant | Unit = leader if leader is not None else p
+    health = _health_of(holder, tpl, state)
+    skip = _health_keys(tpl) if health else set()
+    stats = _stats_of(p, tpl, lang, always=True, skip=skip if leader is None else set())
+    tokens = list(_tokens_of(p, tpl, lang))
+    if leader is not None:
+        stats += _stats_of(leader, tpl, lang, always=False, skip=skip)
+        tokens += _tokens_of(leader, tpl, lang)
+        if leader.destroyed:
+            stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))
+    for name, items in p.lists.items():
+        if items:
+            label = t(f"live.list.{name}", lang) if f"live.list.{name}" in catalogue() else name
+            stats.append(Stat(label, len(items), note=", ".join(md(i) for i in items)))
+    units = tuple(_unit_row(u, tpl, state, lang) for u in state.units_of(p.id) if u is not leader)
+    # The leader is a target in its own right (the mage takes damage); it stands for the player.
+    main = (
+        _main_of(leader, tpl.main, tpl, lang)
+        if leader is not None and not leader.destroyed
+        else _main_of(p, tpl.player_main, tpl, lang)
+    )
+    active = state.game.active and state.active_player is not None
+    return PlayerBlock(
+        key=target_key(leader) if leader is not None else target_key(p),
+        name=p.name,
+        active=active and state.active_player == p,
+        health=health,
+        stats=tuple(stats),
+        tokens=tuple(tokens),
+        main=main,
+        units=units,
+    )
+
+
+def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scoreboard:
+    """Read a game into the view, with every name in `lang`."""
+    tpl = template(state.slug)
+    players = [_player_block(p, state, tpl, lang) for p in sorted(state.participants, key=_seat)]
+    owned = {p.id for p in state.participants}
+    stray = tuple(_unit_row(u, tpl, state, lang) for u in state.units if u.owner_id not in owned)
+    if stray:
+        players.append(PlayerBlock(key="none", name=t("live.unowned", lang), units=stray))
+    active = state.active_player if state.game.active else None
+    winner = state.winner
+    return Scoreboard(
+        game_id=state.game.id,
+        game_name=game_name(state.slug, lang),
+        round=state.round,
+        round_word="turn" if state.slug in TURN_GAMES else "round",
+        active=active.name if active else None,
+        ended=not state.game.active,
+        winner=winner.name if winner else None,
+        players=tuple(players),
+        selected=selected,
+    )
+
+
+def _seat(p: Participant) -> int:
+    return p.seat
+
+
+def find_target(board: Scoreboard, key: str | None) -> UnitRow | PlayerBlock | None:
+    if key is None:
+        return None
+    for p in board.players:
+        if p.key == key:
+            return p
+        for u in p.units:
+            if u.key == key:
+                return u
+    return None
+
+
+def targets(board: Scoreboard) -> list[UnitRow | PlayerBlock]:
+    """Everything the step buttons can act on, in board order: each player, then their units."""
+    out: list[UnitRow | PlayerBlock] = []
+    for p in board.players:
+        if p.main is not None:
+            out.append(p)
+        out.extend(u for u in p.units if u.main is not None)
+    return out

@@ -1,0 +1,125 @@
+"""Tracker state and changes in words, in the reader's language (catalogue texts, no Discord).
+
+Names of units, players, planets and custom stats are shown as typed: `md` escapes the Discord
+markdown in them (a unit called `**Жирный**` is not bold), while storage keeps them unchanged.
+"""
+
+from __future__ import annotations
+
+from bot.games import GAMES
+from bot.i18n import catalogue, t
+from bot.i18n import game_name as i18n_game_name
+from bot.i18n import plural as i18n_plural
+from bot.reply import timestamp
+from bot.tracker.model import GameState
+from bot.tracker.names import md
+from bot.tracker.records import StepRecord
+from bot.tracker.step import Change, Note
+from bot.tracker.templates import TURN_GAMES, Template, template
+
+
+def game_name(slug: str, lang: str) -> str:
+    """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
+    return i18n_game_name(slug, lang) if slug in GAMES else t("tracker.game.custom", lang)
+
+
+def header(state: GameState, lang: str) -> str:
+    """`Mage Wars · round 3 · active: alice` or the ended line with the winner."""
+    name = game_name(state.slug, lang)
+    if not state.game.active:
+        winner = state.winner
+        if winner is not None:
+            return t("tracker.show.ended_winner", lang, game=name, name=md(winner.name))
+        return t("tracker.show.ended", lang, game=name)
+    active = state.active_player
+    return t(
+        "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header",
+        lang,
+        game=name,
+        round=state.round,
+        name=md(active.name) if active else "—",
+    )
+
+
+def shown_value(tpl: Template, key: str, value: object, lang: str) -> str:
+    """A value as players say it: `да`/`нет` for a yes/no stat, the number otherwise."""
+    stat = tpl.stats.get(key)
+    if stat is not None and stat.flag and value in (0, 1):
+        return t("tracker.flag.yes" if value else "tracker.flag.no", lang)
+    return str(value)
+
+
+def change_line(tpl: Template, c: Change, lang: str) -> str:
+    return t(
+        "tracker.change",
+        lang,
+        target=md(c.holder),
+        stat=md(tpl.label(c.key, lang)),
+        before=shown_value(tpl, c.key, c.before, lang),
+        after=shown_value(tpl, c.key, c.after, lang),
+    )
+
+
+# Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
+NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"})
+
+
+# Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
+NOTE_PLURALS = {"tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")}}
+
+
+def plural(key: str, n: int, lang: str) -> str:
+    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов` (see
+    `bot.i18n.plural`: the catalogue text holds the forms split by `|`)."""
+    return i18n_plural(key, n, lang)
+
+
+def note_line(note: Note, lang: str) -> str:
+    params = {
+        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
+    }
+    for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
+        params[name] = plural(key, int(params.get(count, 0)), lang)
+    key = note.key
+    kind = params.pop("kind", None)
+    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен».
+    if kind is not None and f"{key}_kind.{kind}" in catalogue():
+        key = f"{key}_kind.{kind}"
+    return t(key, lang, **params)
+
+
+def step_line(
+    step: StepRecord,
+    state: GameState,
+    index: dict[int, tuple[str, int, str]],
+    lang: str,
+) -> str:
+    """One log line: `#12 14:03 alice: Goblin · damage 2 → 5; …` (marked if undone)."""
+    tpl = template(state.slug)
+    what: list[str] = []
+    for ev in step.events:
+        if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
+            kind, hid, key = index[ev.row_id]
+            holder = state.unit(hid) if kind == "unit" else state.participant(hid)
+            name = md(holder.name) if holder else "?"
+            before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
+            what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
+        elif ev.entity == "unit" and ev.field == "state" and ev.after:
+            unit = state.unit(ev.row_id)
+            what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
+        elif ev.entity == "game" and ev.field == "round":
+            what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "unit" and ev.field == "name":
+            what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
+        elif ev.entity == "game" and ev.field == "status":
+            what.append(t(f"tracker.log.status.{ev.after}", lang))
+    if not what:  # a unit added or removed, a planet won: the step names it
+        what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
+    action = t(f"tracker.action.{step.action}", lang)
+    stamp = timestamp(step.at)
+    line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
+    if what:
+        line += " — " + "; ".join(what[:6]) + (" …" if len(what) > 6 else "")
+    if step.status != "done":
+        line += " " + t(f"tracker.log.{step.status}", lang)
+    return line

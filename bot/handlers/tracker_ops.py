@@ -1,0 +1,316 @@
+"""The tracker as the handlers call it: a `Ctx` in, the pure core's operation, refusals out.
+
+Each function builds the core's `Table` (actor, repository, clock) from the invocation and maps
+any `TrackerError` to the catalogue refusal (`tracker_refusals`), so handlers, the dice bridge and
+tests keep one call per command (`await tracker_ops.add(ctx, "alice", "life", -3)`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.context import Ctx, UserRef
+from bot.handlers.tracker_describe import game_name
+from bot.handlers.tracker_refusals import refusals, user_error
+from bot.registry import CommandLabel, UserError
+from bot.storage import Storage
+from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
+from bot.tracker.counters import MAX_AMOUNT
+from bot.tracker.errors import TrackerError, WrongGame
+from bot.tracker.model import GameState
+from bot.tracker.names import md
+from bot.tracker.ports import Actor, Table
+from bot.tracker.records import StepRecord
+from bot.tracker.resolve import MAX_STAT_NAME, MAX_UNIT_NAME, Holder, StatRef, stand_ins
+from bot.tracker.step import Body, Change, Note, Outcome, Step, damage_cap, effective_damage
+from bot.tracker.templates import Template
+
+
+def table(ctx: Ctx) -> Table:
+    """The core's view of one invocation: who acts, where, the repository, clock and RNG."""
+    services = ctx.services
+    return Table(
+        repo=services.storage.tracker,
+        actor=Actor(ctx.user.id, ctx.user.name, ctx.can_manage),
+        channel_id=ctx.channel_id,
+        guild_id=ctx.guild_id,
+        clock=services.clock,
+        rng=services.rng,
+        changed=services.game_changed,
+    )
+
+
+def refusal(key: str, /, **params: Any) -> UserError:
+    """A refusal whose names show as typed: Discord markdown in them is escaped, not applied."""
+    return UserError(key, **{k: md(v) if isinstance(v, str) else v for k, v in params.items()})
+
+
+def wrong_game(ctx: Ctx, command: str, slug: str) -> UserError:
+    """`/kf forge` in a Mage Wars game: the command as typed, the game by its players' name."""
+    shown = CommandLabel(command.lstrip("/").split(), slash=True)  # as the client names it
+    return refusal("tracker.error.wrong_game", command=shown, game=game_name(slug, ctx.lang))
+
+
+def refused(ctx: Ctx, exc: TrackerError) -> UserError:
+    return user_error(exc, ctx.lang)
+
+
+# --- reads and checks ----------------------------------------------------------------------------
+
+
+async def load_state(storage: Storage, channel_id: int) -> GameState | None:
+    """The channel's active game, or None."""
+    return await access.load_state(storage.tracker, channel_id)
+
+
+async def current_or_last(storage: Storage, channel_id: int) -> GameState | None:
+    """The channel's active game, else its most recent one."""
+    return await access.current_or_last(storage.tracker, channel_id)
+
+
+async def require_state(ctx: Ctx) -> GameState:
+    with refusals(ctx):
+        return await access.require_state(table(ctx))
+
+
+def _actor(ctx: Ctx) -> Actor:
+    return Actor(ctx.user.id, ctx.user.name, ctx.can_manage)
+
+
+def can_change(ctx: Ctx, state: GameState) -> bool:
+    return access.can_change(_actor(ctx), state)
+
+
+def require_player(ctx: Ctx, state: GameState) -> None:
+    with refusals(ctx):
+        access.require_player(_actor(ctx), state)
+
+
+def may_end(ctx: Ctx, state: GameState) -> bool:
+    return access.may_end(_actor(ctx), state)
+
+
+def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:
+    with refusals(ctx):
+        return resolve.valid_name(text, limit)
+
+
+def find_target(state: GameState, text: str, lang: str = "ru") -> Holder:
+    try:
+        return resolve.find_target(state, text)
+    except TrackerError as exc:
+        raise user_error(exc, lang) from None
+
+
+def find_stat(
+    state: GameState, tpl: Template, holder: Holder, text: str, lang: str = "ru"
+) -> StatRef:
+    try:
+        return resolve.find_stat(state, tpl, holder, text)
+    except TrackerError as exc:
+        raise user_error(exc, lang) from None
+
+
+def unit_stats(state: GameState, text: str, lang: str = "ru") -> dict[str, int]:
+    try:
+        return resolve.unit_stats(state, text)
+    except TrackerError as exc:
+        raise user_error(exc, lang) from None
+
+
+def require_standing(holder: Holder, lang: str = "ru") -> None:
+    try:
+        resolve.require_standing(holder)
+    except TrackerError as exc:
+        raise user_error(exc, lang) from None
+
+
+async def run_step(
+    ctx: Ctx,
+    state: GameState,
+    action: str,
+    body: Body,
+    params: dict[str, Any] | None = None,
+    *,
+    check: bool = True,
+    anyone: bool = False,
+) -> Outcome:
+    """The core's `run_step` for a body written by a handler (the dice bridge's attack)."""
+    from bot.tracker.step import run_step as core_run_step
+
+    with refusals(ctx):
+        return await core_run_step(
+            table(ctx), state, action, body, params, check=check, anyone=anyone
+        )
+
+
+# --- lifecycle -----------------------------------------------------------------------------------
+
+
+async def start(
+    ctx: Ctx,
+    slug: str,
+    players: list[UserRef],
+    options: dict[str, int],
+    *,
+    seat_self: bool = True,
+) -> Outcome:
+    with refusals(ctx):
+        return await lifecycle.start(table(ctx), slug, players, options, seat_self=seat_self)
+
+
+async def join(ctx: Ctx) -> Outcome:
+    with refusals(ctx):
+        return await lifecycle.join(table(ctx))
+
+
+async def leave(ctx: Ctx) -> Outcome:
+    with refusals(ctx):
+        return await lifecycle.leave(table(ctx))
+
+
+async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
+    with refusals(ctx):
+        return await lifecycle.end(table(ctx), game_id)
+
+
+# --- counters and tokens -------------------------------------------------------------------------
+
+
+async def add(ctx: Ctx, target: str, stat: str, amount: int, *, clamp: bool = False) -> Outcome:
+    with refusals(ctx):
+        return await counters.add(table(ctx), target, stat, amount, clamp=clamp)
+
+
+async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
+    with refusals(ctx):
+        return await counters.set_value(table(ctx), target, stat, value)
+
+
+async def damage(ctx: Ctx, target: str, amount: int) -> Outcome:
+    with refusals(ctx):
+        return await counters.damage(table(ctx), target, amount)
+
+
+async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
+    with refusals(ctx):
+        return await counters.heal(table(ctx), target, amount)
+
+
+async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
+    with refusals(ctx):
+        return await counters.mana(table(ctx), amount, player)
+
+
+async def update_burn(ctx: Ctx, target: str, damage_dealt: int, tokens_left: int) -> Outcome:
+    with refusals(ctx):
+        return await counters.update_burn(table(ctx), target, damage_dealt, tokens_left)
+
+
+async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
+    with refusals(ctx):
+        return await tokens.token(table(ctx), target, name, count)
+
+
+async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
+    with refusals(ctx):
+        return await tokens.clear_tokens(table(ctx), target)
+
+
+# --- units and lists -----------------------------------------------------------------------------
+
+
+async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int]) -> Outcome:
+    with refusals(ctx):
+        return await units.add_unit(table(ctx), name, owner, stats)
+
+
+async def remove_unit(ctx: Ctx, target: str) -> Outcome:
+    with refusals(ctx):
+        return await units.remove_unit(table(ctx), target)
+
+
+async def rename_unit(ctx: Ctx, target: str, new_name: str) -> Outcome:
+    with refusals(ctx):
+        return await units.rename_unit(table(ctx), target, new_name)
+
+
+async def add_item(
+    ctx: Ctx, list_name: str, text: str, player: UserRef | None = None, *, command: str = ""
+) -> Outcome:
+    """A name on a player's list; `command` is how the refusal names the command typed."""
+    with refusals(ctx):
+        return await units.add_item(
+            table(ctx), list_name, text, player, command=command or f"/{list_name}"
+        )
+
+
+# --- rounds, undo, redo --------------------------------------------------------------------------
+
+
+async def next_round(ctx: Ctx, rng: random.Random | None = None) -> Outcome:
+    with refusals(ctx):
+        return await history.next_round(table(ctx), rng)
+
+
+async def undo(ctx: Ctx, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
+    with refusals(ctx):
+        return await history.undo(table(ctx), steps)
+
+
+async def redo(ctx: Ctx) -> tuple[GameState, StepRecord]:
+    with refusals(ctx):
+        return await history.redo(table(ctx))
+
+
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_STAT_NAME",
+    "MAX_UNIT_NAME",
+    "Change",
+    "Holder",
+    "Note",
+    "Outcome",
+    "StatRef",
+    "Step",
+    "WrongGame",
+    "add",
+    "add_item",
+    "add_unit",
+    "can_change",
+    "clear_tokens",
+    "current_or_last",
+    "damage",
+    "damage_cap",
+    "effective_damage",
+    "end",
+    "find_stat",
+    "find_target",
+    "heal",
+    "join",
+    "leave",
+    "load_state",
+    "mana",
+    "may_end",
+    "next_round",
+    "redo",
+    "refusal",
+    "refused",
+    "remove_unit",
+    "rename_unit",
+    "require_player",
+    "require_standing",
+    "require_state",
+    "run_step",
+    "set_value",
+    "stand_ins",
+    "start",
+    "table",
+    "token",
+    "undo",
+    "unit_stats",
+    "update_burn",
+    "valid_name",
+    "wrong_game",
+]

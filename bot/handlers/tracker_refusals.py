@@ -1,0 +1,123 @@
+"""The one table from the tracker's refusal codes to catalogue messages.
+
+The tracker core raises `TrackerError(code, **params)` and knows no language; here each code
+becomes its catalogue key, params that name something (a stat, a game) are named in the
+reader's language, and names are escaped once, as typed (`md`), for Discord markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from bot.context import Ctx
+from bot.handlers.tracker_describe import game_name
+from bot.i18n import catalogue
+from bot.registry import CommandLabel, Localized, UserError, maps_errors
+from bot.tracker.errors import GameRef, Named, TrackerError
+from bot.tracker.names import md
+
+E = "tracker.error."
+
+KEYS: dict[str, str] = {
+    "all_keys": E + "all_keys",
+    "already_joined": E + "already_joined",
+    "ambiguous": E + "ambiguous",
+    "bad_name": E + "bad_name",
+    "below_zero": E + "below_zero",
+    "bounds": E + "bounds",
+    "cannot_forge": E + "cannot_forge",
+    "destroyed": E + "destroyed",
+    "ended": E + "ended",
+    "exists": E + "exists",
+    "leader_unit": E + "leader_unit",
+    "name_taken": E + "name_taken",
+    "name_too_long": E + "name_too_long",
+    "no_game": E + "no_game",
+    "nobody_seated": E + "nobody_seated",
+    "no_stat": E + "no_stat",
+    "no_such_game": E + "no_such_game",
+    "no_such_tokens": E + "no_such_tokens",
+    "no_target": E + "no_target",
+    "no_token": E + "no_token",
+    "no_tokens": E + "no_tokens",
+    "not_a_unit": E + "not_a_unit",
+    "not_in_game": E + "not_in_game",
+    "not_joined": E + "not_joined",
+    "not_player": E + "not_player",
+    "nothing_to_redo": E + "nothing_to_redo",
+    "nothing_to_remove": E + "nothing_to_remove",
+    "nothing_to_undo": E + "nothing_to_undo",
+    "out_of_range": "error.out_of_range",
+    "stale_game": E + "stale_game",
+    "start_needs": E + "start_needs",
+    "start_option": E + "start_option",
+    "wrong_game": E + "wrong_game",
+}
+"""Codes with one message each."""
+
+
+def _short(params: dict[str, Any]) -> str:
+    """Spending more than there is: the stat's own message where it has one (`not enough mana`)."""
+    key = f"{E}short_{params.pop('stat_key', '')}"
+    return key if key in catalogue() else E + "short"
+
+
+FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "short": _short,
+    "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
+    "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
+    "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
+}
+"""Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""
+
+
+def catalogue_key(exc: TrackerError, params: dict[str, Any]) -> str:
+    """The catalogue key for a refusal; family rules may take their selector out of `params`."""
+    family = FAMILIES.get(exc.code)
+    if family is not None:
+        return family(params)
+    return KEYS[exc.code]
+
+
+def _named(value: object, lang: str) -> object:
+    if isinstance(value, GameRef):
+        return game_name(value.slug, lang)
+    if isinstance(value, str) or not callable(getattr(value, "name", None)):
+        return value
+    named: Named = value  # type: ignore[assignment]
+    return named.name(lang)
+
+
+def user_error(exc: TrackerError, lang: str) -> UserError:
+    """The refusal as players read it: its message, named in `lang`, names escaped as typed."""
+    params = dict(exc.params)
+    key = catalogue_key(exc, params)
+    shown = {k: _named(v, lang) for k, v in params.items()}
+    command = shown.get("command")
+    if isinstance(command, str) and command.startswith("/"):  # as the reader's client names it
+        shown["command"] = CommandLabel(command.lstrip("/").split(), slash=True)
+    return UserError(key, **{k: md(v) if isinstance(v, str) else v for k, v in shown.items()})
+
+
+@contextmanager
+def refusals(ctx: Ctx) -> Iterator[None]:
+    """Turn a tracker refusal raised inside into the handler layer's `UserError`."""
+    try:
+        yield
+    except TrackerError as exc:
+        raise user_error(exc, ctx.lang) from None
+
+
+@maps_errors
+def tracker_user_error(exc: Exception) -> UserError | None:
+    """A tracker refusal that reached the registry without a `Ctx` at hand (both languages)."""
+    if not isinstance(exc, TrackerError):
+        return None
+    ru, en = user_error(exc, "ru"), user_error(exc, "en")
+    params = {
+        k: v if v == en.params[k] else Localized(str(v), str(en.params[k]))
+        for k, v in ru.params.items()
+    }
+    return UserError(ru.key, **params)

@@ -1,0 +1,174 @@
+"""Reading a whole game in one consistent snapshot, and replaying a step's events onto a copy.
+
+A state read is three statements (game row; counters and list items; players and units), sent
+together: one trip to SQLite's thread, one REPEATABLE READ transaction on PostgreSQL. Each uses an
+index on `game_id`, so it reads only the game's rows, whatever else the database holds.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from bot.storage.db import Row, Statement
+from bot.tracker.model import ACTIVE, Counter, Game, GameState, LiveMessage, Participant, Unit
+from bot.tracker.records import EventRecord
+
+GAME_COLUMNS = (
+    "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at, created_by,"
+    " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at, version"
+    " FROM tracker_games"
+)
+_BY_CHANNEL = "(SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?)"
+
+# Counters (ordered by position) then list items (ordered by id); `kind` tells them apart.
+_VALUES = (
+    "SELECT 0 AS kind, id, key, value, min_value, max_value, token, '' AS text, holder,"
+    " holder_id, position FROM tracker_counters WHERE game_id = {g} AND present = 1"
+    " UNION ALL SELECT 1, id, list, 0, NULL, NULL, 0, text, 'participant', participant_id, 0"
+    " FROM tracker_items WHERE game_id = {g} AND present = 1"
+    " ORDER BY kind, position, id"
+)
+# Participants (by seat) then units (by position), as one result.
+_HOLDERS = (
+    "SELECT 0 AS kind, id, user_id, '' AS unit_kind, name, seat AS pos, '' AS state, present"
+    " FROM tracker_participants WHERE game_id = {g}"
+    " UNION ALL SELECT 1, id, owner_id, kind, name, position, state, present"
+    " FROM tracker_units WHERE game_id = {g} ORDER BY kind, pos, id"
+)
+
+
+def read_statements(game_id: int | None = None, channel_id: int | None = None) -> list[Statement]:
+    """The three reads of one game, by id or as the channel's active game."""
+    arg: tuple[int | str | None, ...]
+    if game_id is not None:
+        g, arg = "?", (game_id,)
+        first: Statement = (GAME_COLUMNS + " WHERE id = ?", (game_id,))
+    else:
+        g, arg = _BY_CHANNEL, (channel_id, ACTIVE)
+        first = (GAME_COLUMNS + " WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE))
+    return [
+        first,
+        (_VALUES.format(g=g), arg + arg),
+        (_HOLDERS.format(g=g), arg + arg),
+    ]
+
+
+def counter_of(row: Row) -> Counter:
+    cid, key, value, lo, hi, token = tuple(row)[:6]
+    return Counter(
+        int(cid),
+        str(key),
+        int(value),
+        None if lo is None else int(lo),
+        None if hi is None else int(hi),
+        bool(token),
+    )
+
+
+def parse_state(results: list[list[Row]]) -> GameState | None:
+    """The game from `read_statements`' rows, stamped with its version."""
+    games, values, holders = results
+    if not games:
+        return None
+    g = games[0]
+    game = Game(
+        id=int(g[0]),
+        channel_id=int(g[1]),
+        guild_id=None if g[2] is None else int(g[2]),
+        slug=str(g[3]),
+        status=str(g[4]),
+        round=int(g[5]),
+        active_seat=int(g[6]),
+        created_at=float(g[7]),
+        created_by=None if g[8] is None else int(g[8]),
+        ended_at=None if g[9] is None else float(g[9]),
+        winner_id=None if g[10] is None else int(g[10]),
+        options={str(k): int(v) for k, v in json.loads(g[11]).items()},
+    )
+    live = LiveMessage(int(g[12]), int(g[13]), float(g[14] or 0.0)) if g[12] is not None else None
+    counters: dict[tuple[str, int], list[Counter]] = {}
+    items: dict[int, dict[str, list[str]]] = {}
+    for r in values:
+        if r[0] == 0:
+            counters.setdefault((str(r[8]), int(r[9])), []).append(counter_of(tuple(r)[1:7]))
+        else:
+            items.setdefault(int(r[9]), {}).setdefault(str(r[2]), []).append(str(r[7]))
+
+    def split(kind: str, hid: int) -> tuple[tuple[Counter, ...], tuple[Counter, ...]]:
+        found = counters.get((kind, hid), [])
+        return (
+            tuple(c for c in found if not c.token),
+            tuple(c for c in found if c.token and c.value != 0),
+        )
+
+    participants: list[Participant] = []
+    units: list[Unit] = []
+    for r in holders:
+        hid = int(r[1])
+        if r[0] == 0:
+            cs, ts = split("participant", hid)
+            lists = {k: tuple(v) for k, v in items.get(hid, {}).items()}
+            participants.append(
+                Participant(hid, int(r[2]), str(r[4]), int(r[5]), bool(r[7]), cs, ts, lists)
+            )
+        else:
+            cs, ts = split("unit", hid)
+            owner = None if r[2] is None else int(r[2])
+            units.append(
+                Unit(hid, owner, str(r[3]), str(r[4]), int(r[5]), str(r[6]), bool(r[7]), cs, ts)
+            )
+    return GameState(game, tuple(participants), tuple(units), live, stamp=(int(g[15]), 0))
+
+
+def replay(state: GameState, events: list[EventRecord]) -> GameState | None:
+    """`state` with `events` applied, exactly as a read would show it; None when an event names a
+    row `state` does not show (a new unit or player, a token coming back from 0, an item), or
+    moves a row in the order (a seat): then the caller reads the game instead."""
+    game = state.game
+    players = {p.id: p for p in state.all_participants}
+    units = {u.id: u for u in state.all_units}
+    for ev in events:
+        if ev.entity == "game":
+            game = replace(game, **{ev.field: ev.after})
+        elif ev.entity == "participant" and ev.row_id in players and ev.field != "seat":
+            players[ev.row_id] = replace(players[ev.row_id], **{ev.field: _field(ev)})
+        elif ev.entity == "unit" and ev.row_id in units:
+            units[ev.row_id] = replace(units[ev.row_id], **{ev.field: _field(ev)})
+        elif ev.entity == "counter":
+            if not _replay_counter(players, ev) and not _replay_counter(units, ev):
+                return None
+        else:
+            return None
+    return GameState(game, tuple(players.values()), tuple(units.values()), state.live, stamp=None)
+
+
+def _field(ev: EventRecord) -> Any:
+    """An event's new value as the read model holds it (flags as bools)."""
+    return bool(ev.after) if ev.field == "present" else ev.after
+
+
+def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
+    """Apply a counter event to whichever holder shows that counter; False if none does."""
+    for hid, h in holders.items():
+        for group in ("counters", "tokens"):
+            found: tuple[Counter, ...] = getattr(h, group)
+            at = next((i for i, c in enumerate(found) if c.id == ev.row_id), None)
+            if at is None:
+                continue
+            c = found[at]
+            if ev.field == "value":
+                new: Counter | None = replace(c, value=int(ev.after))
+            elif ev.field in ("min_value", "max_value"):
+                new = replace(c, **{ev.field[:3]: ev.after})
+            elif ev.field == "present" and not ev.after:
+                new = None
+            else:
+                return False
+            if new is not None and new.token and new.value == 0:
+                new = None  # a token at 0 is not shown (see `parse_state`)
+            kept = found[:at] + ((new,) if new is not None else ()) + found[at + 1 :]
+            holders[hid] = replace(h, **{group: kept})
+            return True
+    return False

@@ -1,0 +1,60 @@
+"""Reads and who may act: the channel's game, its players, and the refusals before any write."""
+
+from __future__ import annotations
+
+from bot.tracker.errors import NoGame, NotInGame, NotParticipant, WrongGame
+from bot.tracker.model import GameState, Participant
+from bot.tracker.ports import Actor, Person, Table, TrackerRepo
+
+
+async def load_state(repo: TrackerRepo, channel_id: int) -> GameState | None:
+    """The channel's active game, or None."""
+    return await repo.load_active(channel_id)
+
+
+async def current_or_last(repo: TrackerRepo, channel_id: int) -> GameState | None:
+    """The channel's active game, else its most recent one (a game just won: log, undo, board)."""
+    state = await repo.load_active(channel_id)
+    if state is not None:
+        return state
+    game_id = await repo.latest_game_id(channel_id)
+    return await repo.load(game_id) if game_id is not None else None
+
+
+async def require_state(table: Table) -> GameState:
+    state = await load_state(table.repo, table.channel_id)
+    if state is None:
+        raise NoGame()
+    return state
+
+
+def can_change(actor: Actor, state: GameState) -> bool:
+    """Participants and members with Manage Messages may change a game; anyone may look."""
+    return actor.may_manage or state.participant_by_user(actor.id) is not None
+
+
+def require_player(actor: Actor, state: GameState) -> None:
+    if not can_change(actor, state):
+        raise NotParticipant()
+
+
+def may_end(actor: Actor, state: GameState) -> bool:
+    """Players and moderators may end a game; anyone may end one that nobody plays any more."""
+    return can_change(actor, state) or not state.participants
+
+
+async def game_of(table: Table, slug: str, command: str) -> GameState:
+    """The channel's game, refused when it is not a `slug` game (`/kf forge` in Mage Wars)."""
+    state = await require_state(table)
+    if state.slug != slug:
+        raise WrongGame(command, state.slug)
+    return state
+
+
+def player_of(table: Table, state: GameState, user: Person | None) -> Participant:
+    """The seat of `user` (default: whoever acts), refused when they do not play."""
+    who: Person = user or table.actor
+    p = state.participant_by_user(who.id)
+    if p is None:
+        raise NotInGame(name=who.name)
+    return p

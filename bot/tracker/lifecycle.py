@@ -1,0 +1,164 @@
+"""A game's life: start (players seated with their counters), join, leave (concede), end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.tracker.access import may_end, require_state
+from bot.tracker.errors import AmountOutOfRange, GameRef, NotParticipant, TrackerError
+from bot.tracker.model import GameState, Participant
+from bot.tracker.ports import GameExists, Person, Table, TrackerTx
+from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.templates import TEMPLATE_SLUGS, Template, template
+
+
+async def start(
+    table: Table,
+    slug: str,
+    players: Sequence[Person],
+    options: dict[str, int],
+    *,
+    seat_self: bool = True,
+) -> Outcome:
+    """Create the channel's game; the starter (unless `seat_self` is off) and the named players
+    join with their counters."""
+    if slug not in TEMPLATE_SLUGS:
+        raise TrackerError("no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
+    tpl = template(slug)
+    for name in options:
+        if name not in tpl.start:
+            allowed = ", ".join(tpl.start) or "—"
+            raise TrackerError("start_option", option=name, game=GameRef(slug), allowed=allowed)
+    for name in tpl.required:
+        if name not in options:
+            raise TrackerError("start_needs", option=name, game=GameRef(slug))
+    for name, value in options.items():
+        d = tpl.define(tpl.start[name])
+        if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
+            raise AmountOutOfRange(
+                name=name,
+                value=value,
+                min=d.min if d.min is not None else "−∞",
+                max=d.max if d.max is not None else "∞",
+            )
+    actor = table.actor
+    seated = [*([actor] if seat_self else []), *players]
+    users: list[Person] = list({u.id: u for u in seated}.values())
+    if not users:
+        raise TrackerError("nobody_seated")
+    try:
+        async with table.repo.create_game(
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            slug=slug,
+            options=options,
+            at=table.clock(),
+            user_id=actor.id,
+            user_name=actor.name,
+        ) as tx:
+            for user in users:
+                await seat(tx, tpl, user, options)
+            game_id = tx.game_id
+    except GameExists:
+        raise TrackerError("exists") from None
+    state = await table.repo.load(game_id)
+    assert state is not None
+    await table.changed(table.channel_id)
+    return Outcome(state)
+
+
+async def seat(tx: TrackerTx, tpl: Template, user: Person, options: dict[str, int]) -> int:
+    """Seat one player: their counters, and their leader unit (named after them) if any."""
+    pid = await tx.add_participant(user.id, user.name)
+    existing = {c.key for c in await tx.counters_of("participant", pid)}
+    values = dict(tpl.player)
+    leader_values = dict(tpl.leader_stats)
+    for option, value in options.items():
+        key = tpl.start[option]
+        if tpl.leader and key in leader_values:
+            leader_values[key] = value
+        else:
+            values[key] = value
+    for pos, (key, value) in enumerate(values.items()):
+        if key not in existing:
+            d = tpl.define(key)
+            await tx.ensure_counter(
+                "participant",
+                pid,
+                key,
+                value=value,
+                min_value=d.min,
+                max_value=d.max,
+                position=pos,
+            )
+    if tpl.leader and (await tx.state()).leader(pid) is None:
+        uid = await tx.add_unit(pid, tpl.leader, user.name)
+        for pos, (key, value) in enumerate(leader_values.items()):
+            d = tpl.define(key)
+            await tx.ensure_counter(
+                "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
+            )
+    return pid
+
+
+async def join(table: Table) -> Outcome:
+    state = await require_state(table)
+    actor = table.actor
+    if state.participant_by_user(actor.id):
+        raise TrackerError("already_joined")
+    tpl = template(state.slug)
+
+    async def body(step: Step) -> None:
+        await seat(step.tx, tpl, actor, state.game.options)
+        step.note("tracker.note.joined", name=actor.name)
+
+    return await run_step(table, state, "join", body, check=False, anyone=True)
+
+
+async def leave(table: Table) -> Outcome:
+    state = await require_state(table)
+    me = state.participant_by_user(table.actor.id)
+    if me is None:
+        raise TrackerError("not_joined")
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("participant", me.id, "present", 0)
+        step.note("tracker.note.left", name=me.name)
+        await _after_leaving(step)
+
+    return await run_step(table, state, "leave", body)
+
+
+async def _after_leaving(step: Step) -> None:
+    """Leaving is conceding: one player still in the game wins it; nobody left ends it.
+
+    "Still in" means present with their mage or Warlord standing (where the game has one).
+    Like any step, the leave can be undone while the game is the channel's latest.
+    """
+    state = await step.fresh()
+    if not state.participants:
+        await step.close()
+        step.note("tracker.note.abandoned")
+        return
+    standing = [p for p in state.participants if not _fallen(state, p)]
+    if len(standing) == 1:
+        await step.end_game(standing[0])
+
+
+def _fallen(state: GameState, p: Participant) -> bool:
+    leader = state.leader(p.id)
+    return leader is not None and leader.destroyed
+
+
+async def end(table: Table, game_id: int | None = None) -> Outcome:
+    """End the game (kept in the database, ended); the outcome's state is the final summary."""
+    state = await require_state(table)
+    if game_id is not None and state.game.id != game_id:
+        raise TrackerError("stale_game")
+    if not may_end(table.actor, state):
+        raise NotParticipant()
+
+    async def body(step: Step) -> None:
+        await step.close()
+
+    return await run_step(table, state, "end", body, check=False, anyone=True)

@@ -1,0 +1,307 @@
+"""Every change to a tracked game goes through here: one transaction, its consequences, a notice.
+
+A change resolves names against a snapshot (`load_state`), opens one storage step, applies its
+counter arithmetic (bounds checked by the UPDATE itself), runs the consequences the template and
+the game's rules ask for (a unit destroyed, a Warlord bloodied, the winning key, the last mage
+standing) inside the same step, commits, and then calls `table.changed(channel_id)` so the live
+message follows. Refusals are `TrackerError`s raised before or inside the step: nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.tracker import hooks
+from bot.tracker.access import require_player
+from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
+from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
+from bot.tracker.names import slug_key
+from bot.tracker.ports import GameNotActive, Table, TrackerTx
+from bot.tracker.records import OutOfBounds as Overflow
+from bot.tracker.templates import Template, template
+
+Holder = Participant | Unit
+
+
+@dataclass(frozen=True)
+class Change:
+    """One counter that moved in a step, with its holder's display name."""
+
+    holder: str
+    key: str
+    before: int
+    after: int
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something to announce (a catalogue key and its parameters): destroyed, winner, Check! …"""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What a change did: the state after it, the counters it moved and what to announce."""
+
+    state: GameState
+    changes: list[Change] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def template(self) -> Template:
+        return template(self.state.slug)
+
+
+class Step:
+    """A change in progress: the open storage step plus what it moved and what to announce."""
+
+    def __init__(self, tx: TrackerTx, state: GameState, tpl: Template, table: Table) -> None:
+        self.tx = tx
+        self.state = state
+        self.tpl = tpl
+        self.table = table
+        self.changes: list[Change] = []
+        self.notes: list[Note] = []
+        self.units: set[int] = set()
+        self.players: set[int] = set()
+        self._fresh: tuple[int, GameState] | None = None  # (events written, state then)
+        self._base = state  # the state the step began from, as read before it
+
+    def note(self, key: str, **params: Any) -> None:
+        self.notes.append(Note(key, params))
+
+    def _touch(self, holder: Holder) -> None:
+        (self.units if isinstance(holder, Unit) else self.players).add(holder.id)
+
+    async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
+        """counter += delta; damage past what destroys a unit is not counted (no overkill)."""
+        if delta > 0 and isinstance(holder, Unit) and key == self.tpl.damage:
+            room = await self._damage_room(holder, counter_id)
+            if room is not None:
+                delta = min(delta, room)
+        try:
+            before, after = await self.tx.adjust(counter_id, delta)
+        except Overflow as exc:
+            if delta < 0 and exc.counter.min == 0 and exc.value < 0:
+                raise short(self.tpl, holder, exc.counter, -delta) from None
+            raise bounds_error(self.tpl, holder, exc) from None
+        self._record(holder, key, before, after)
+        return after
+
+    async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:
+        """counter = value; a unit's damage may not be set above what destroys it."""
+        if isinstance(holder, Unit) and key == self.tpl.damage:
+            room = await self._damage_room(holder, counter_id)
+            counter = await self.tx.counter(counter_id)
+            if room is not None and value > counter.value + room:
+                capped = replace(counter, max=counter.value + room)
+                raise bounds_error(self.tpl, holder, Overflow(capped, value))
+        try:
+            before, after = await self.tx.set_value(counter_id, value)
+        except Overflow as exc:
+            raise bounds_error(self.tpl, holder, exc) from None
+        self._record(holder, key, before, after)
+        return after
+
+    async def _damage_room(self, unit: Unit, counter_id: int) -> int | None:
+        """Damage the unit can still take before it is destroyed, read in this transaction."""
+        counters = {c.key: c for c in await self.tx.counters_of("unit", unit.id)}
+        damage = next((c for c in counters.values() if c.id == counter_id), None)
+        if damage is None:
+            return None
+        values = {k: c.value for k, c in counters.items()}
+        cap = damage_cap(self.tpl, unit.kind, values)
+        hurt = damage.value + self.tpl.token_damage(values)
+        return None if cap is None else max(0, cap - hurt)
+
+    async def ensure(self, holder: Holder, key: str, *, token: bool = False, value: int = 0) -> int:
+        """The holder's counter `key`, created (bounds from the template) when missing."""
+        existing = holder.counter(key) or holder.token(key)
+        if existing is not None:
+            return existing.id
+        d = self.tpl.define(key)
+        kind: HolderKind = "unit" if isinstance(holder, Unit) else "participant"
+        if key not in self.tpl.stats and key not in self.tpl.tokens:
+            # Made on the fly: someone may have just made it under another spelling (`vp`/`VP`).
+            wanted = slug_key(key)
+            for c in await self.tx.counters_of(kind, holder.id):
+                if slug_key(c.key) == wanted:
+                    return c.id
+        return await self.tx.ensure_counter(
+            kind,
+            holder.id,
+            key,
+            value=value,
+            min_value=0 if token else d.min,
+            max_value=d.max,
+            token=token,
+            position=1000 if token else 500,
+        )
+
+    def _record(self, holder: Holder, key: str, before: int, after: int) -> None:
+        if before != after:
+            token = key in self.tpl.tokens
+            self.changes.append(Change(holder.name, key, before, after, token))
+        self._touch(holder)
+
+    async def fresh(self) -> GameState:
+        """The game as this transaction sees it; read again only after a write since last time."""
+        if self._fresh is None or self._fresh[0] != self.tx.events:
+            self._fresh = (self.tx.events, await self.tx.state(self._base))
+        return self._fresh[1]
+
+    async def close(self) -> None:
+        """Mark the game ended now (no winner recorded)."""
+        game = self.state.game
+        await self.tx.set_field("game", game.id, "status", ENDED)
+        await self.tx.set_field("game", game.id, "ended_at", self.table.clock())
+
+    async def end_game(self, winner: Participant | None) -> None:
+        game = self.state.game
+        await self.close()
+        if winner is not None:
+            await self.tx.set_field("game", game.id, "winner_id", winner.id)
+            self.note("tracker.note.winner", name=winner.name)
+        else:
+            self.note("tracker.note.draw")
+
+
+def damage_cap(tpl: Template, kind: str, values: Mapping[str, int]) -> int | None:
+    """The damage that destroys a unit, or None if it has no life (the game's rules may say)."""
+    total = sum(values.get(k, 0) for k in tpl.toughness)
+    default = total if total > 0 else None
+    rules = hooks.rules(tpl.slug)
+    if rules is not None and hasattr(rules, "damage_cap"):
+        cap: int | None = rules.damage_cap(kind, values, default)
+        return cap
+    return default
+
+
+def effective_damage(tpl: Template, holder: Holder) -> int:
+    """The damage counter plus what damage tokens count as (each Tainted is 3 in Mage Wars)."""
+    return holder.value(tpl.damage) + tpl.token_damage({c.key: c.value for c in holder.tokens})
+
+
+def short(tpl: Template, holder: Holder, c: Counter, need: int) -> TrackerError:
+    """Taking more than there is: too little to spend (`short`), or damage/tokens at 0."""
+    params: dict[str, Any] = {
+        "name": holder.name,
+        "have": c.value,
+        "need": need,
+        "stat": tpl.define(c.key),
+    }
+    if c.key == tpl.damage or c.token:
+        return Short("below_zero", **params)
+    return Short(stat_key=c.key, **params)
+
+
+def bounds_error(tpl: Template, holder: Holder, exc: Overflow) -> TrackerError:
+    c = exc.counter
+    return OutOfBounds(
+        target=holder.name,
+        stat=tpl.define(c.key),
+        value=exc.value,
+        min=c.min if c.min is not None else "−∞",
+        max=c.max if c.max is not None else "∞",
+    )
+
+
+Body = Callable[[Step], Awaitable[None]]
+
+
+async def run_step(
+    table: Table,
+    state: GameState,
+    action: str,
+    body: Body,
+    params: dict[str, Any] | None = None,
+    *,
+    check: bool = True,
+    anyone: bool = False,
+) -> Outcome:
+    """Run `body` as one undoable step, add the consequences, commit, then notify listeners.
+
+    `anyone` lets a non-participant take the step (joining the game).
+    """
+    if not state.game.active:
+        raise GameEnded()
+    if not anyone:
+        require_player(table.actor, state)
+    tpl = template(state.slug)
+    step: Step | None = None
+    try:
+        async with table.repo.change(
+            state.game.id,
+            at=table.clock(),
+            user_id=table.actor.id,
+            user_name=table.actor.name,
+            action=action,
+            params=params or {},
+        ) as tx:
+            step = Step(tx, state, tpl, table)
+            await body(step)
+            if check:
+                await consequences(step)
+            changed = tx.events > 0
+            after = await step.fresh()
+    except GameNotActive:
+        raise GameEnded() from None
+    assert step is not None
+    if changed:
+        await table.changed(table.channel_id)
+    return Outcome(after, step.changes, step.notes)
+
+
+async def consequences(step: Step) -> None:
+    """Destroyed units, the game's own (a bloodied Warlord), the last leader, the winning stat."""
+    tpl = step.tpl
+    if not step.units and not (tpl.win_stat and step.players):
+        return
+    state = await step.fresh()
+    if tpl.win_stat:
+        for pid in sorted(step.players):
+            p = state.participant(pid)
+            if p and p.present and p.value(tpl.win_stat) >= tpl.win_at and state.game.active:
+                await step.end_game(p)
+                return
+    rules = hooks.rules(tpl.slug)
+    own = getattr(rules, "unit_hurt", None)
+    leader_fell = False
+    for uid in sorted(step.units):
+        unit = state.unit(uid)
+        if unit is None or not unit.present or unit.destroyed:
+            continue
+        if own is not None:
+            fell: bool | None = await own(step, unit)
+            if fell is not None:
+                leader_fell |= fell
+                continue
+        toughness = sum(unit.value(k) for k in tpl.toughness)
+        damage = effective_damage(tpl, unit) if tpl.damage else 0
+        if tpl.damage and toughness > 0 and damage >= toughness:
+            await step.tx.set_field("unit", unit.id, "state", DESTROYED)
+            step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
+            leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
+    if leader_fell:
+        await last_leader_standing(step)
+
+
+async def last_leader_standing(step: Step) -> None:
+    state = await step.fresh()
+    if not state.game.active:
+        return
+    alive = {
+        u.owner_id
+        for u in state.units
+        if u.kind == step.tpl.leader and not u.destroyed and u.owner_id is not None
+    }
+    players = [p for p in state.participants if p.id in alive]
+    if len(players) == 1:
+        await step.end_game(players[0])
+    elif not players:
+        await step.end_game(None)

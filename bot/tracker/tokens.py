@@ -1,0 +1,75 @@
+"""Tokens on units and players: `/token add`, `/token remove`, `/token clear`."""
+
+from __future__ import annotations
+
+from bot.tracker.access import require_player, require_state
+from bot.tracker.counters import check_amount
+from bot.tracker.errors import NameList, TrackerError
+from bot.tracker.model import GameState
+from bot.tracker.names import norm
+from bot.tracker.ports import Table
+from bot.tracker.resolve import Holder, find_target, open_key, require_standing, stand_ins
+from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.templates import Template, template
+
+
+async def token(table: Table, target: str, name: str, count: int) -> Outcome:
+    """`/token add` (count > 0) or `/token remove` (count < 0); removing too many fails."""
+    check_amount(count)
+    state = await require_state(table)
+    require_player(table.actor, state)
+    tpl = template(state.slug)
+    holder = find_target(state, target)
+    key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
+    if key is None:
+        raise TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+    require_standing(holder)
+    if count < 0:
+        held = holder.token(key)
+        if held is None or held.value <= 0:
+            raise _no_such_tokens(tpl, holder, key)
+
+    async def body(step: Step) -> None:
+        if count >= 0:
+            cid = await step.ensure(holder, key, token=True)
+            await step.adjust(holder, cid, key, count)
+            return
+        # Removing more than there are takes what is there: the tokens are gone either way.
+        held = holder.token(key)
+        assert held is not None
+        have = (await step.tx.counter(held.id)).value
+        if have <= 0:
+            raise _no_such_tokens(tpl, holder, key)
+        await step.adjust(holder, held.id, key, max(count, -have))
+
+    return await run_step(table, state, "token", body, {"target": holder.name, "token": key})
+
+
+def _open_token(state: GameState, tpl: Template, holder: Holder, name: str) -> str | None:
+    """A token made on the fly in a custom game (named like custom stats); None elsewhere.
+
+    A name that is already a counter (`life`, or `VP` made with /add) is not a token.
+    """
+    if not tpl.open or not norm(name) or tpl.resolve_stat(name) is not None:
+        return None
+    key = open_key(state, holder, name)
+    return None if any(h.counter(key) for h in stand_ins(state, holder)) else key
+
+
+def _no_such_tokens(tpl: Template, holder: Holder, key: str) -> TrackerError:
+    return TrackerError("no_such_tokens", target=holder.name, token=tpl.define(key))
+
+
+async def clear_tokens(table: Table, target: str) -> Outcome:
+    state = await require_state(table)
+    require_player(table.actor, state)
+    holder = find_target(state, target)
+    require_standing(holder)
+    if not holder.tokens:
+        raise TrackerError("no_tokens", target=holder.name)
+
+    async def body(step: Step) -> None:
+        for t in holder.tokens:
+            await step.set(holder, t.id, t.key, 0)
+
+    return await run_step(table, state, "token.clear", body, {"target": holder.name})

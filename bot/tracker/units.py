@@ -1,0 +1,114 @@
+"""Units and per-player lists: `/unit add|remove|rename` and list items (Conquest's planets)."""
+
+from __future__ import annotations
+
+from bot.tracker.access import player_of, require_player, require_state
+from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
+from bot.tracker.names import norm
+from bot.tracker.ports import Person, Table
+from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
+from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.templates import CREATURE, template
+
+
+async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[str, int]) -> Outcome:
+    """`/unit add`: a creature with the template's counters; `stats` override the defaults."""
+    state = await require_state(table)
+    require_player(table.actor, state)
+    tpl = template(state.slug)
+    clean = valid_name(name)
+    p = player_of(table, state, owner)
+    for option in tpl.unit_required:
+        if option not in stats:
+            raise TrackerError("unit_needs", option=option, unit=clean, game=GameRef(tpl.slug))
+    values = dict(tpl.creature)
+    for option, value in stats.items():
+        key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
+        if key is None or key not in values:
+            raise TrackerError("no_stat", name=option, target=clean, known=", ".join(values) or "—")
+        values[key] = value
+        d = tpl.define(key)
+        if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
+            raise OutOfBounds(
+                target=clean,
+                stat=d,
+                value=value,
+                min=d.min if d.min is not None else "−∞",
+                max=d.max if d.max is not None else "∞",
+            )
+
+    async def body(step: Step) -> None:
+        # «Bear 2» is numbered from the game as this step sees it under its lock, so adds that
+        # race each other (in any process) get distinct names.
+        now = await step.fresh()
+        everyone: list[Holder] = [*now.units, *now.participants]
+        taken = {norm(h.name) for h in everyone}
+        final = clean
+        n = 2
+        while norm(final) in taken:
+            final = f"{clean} {n}"
+            n += 1
+        step.tx.params["unit"] = final
+        uid = await step.tx.add_unit(p.id, CREATURE, final)
+        for pos, (key, value) in enumerate(values.items()):
+            d = tpl.define(key)
+            await step.tx.ensure_counter(
+                "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
+            )
+        step.note(tpl.unit_note, unit=final, owner=p.name)
+
+    return await run_step(table, state, "unit.add", body, {"unit": clean}, check=False)
+
+
+async def remove_unit(table: Table, target: str) -> Outcome:
+    state = await require_state(table)
+    require_player(table.actor, state)
+    unit = find_unit(state, target)
+    if unit.kind != CREATURE:
+        raise TrackerError("leader_unit", name=unit.name)
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("unit", unit.id, "present", 0)
+        step.note("tracker.note.unit_removed", unit=unit.name)
+
+    return await run_step(table, state, "unit.remove", body, {"unit": unit.name}, check=False)
+
+
+async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
+    state = await require_state(table)
+    require_player(table.actor, state)
+    unit = find_unit(state, target)
+    require_standing(unit)
+    clean = valid_name(new_name)
+    everyone: list[Holder] = [*state.units, *state.participants]
+    if any(norm(h.name) == norm(clean) for h in everyone if h != unit):
+        raise TrackerError("name_taken", name=clean)
+
+    async def body(step: Step) -> None:
+        await step.tx.set_field("unit", unit.id, "name", clean)
+        step.note("tracker.note.renamed", old=unit.name, new=clean)
+
+    return await run_step(table, state, "unit.rename", body, {"unit": clean}, check=False)
+
+
+async def add_item(
+    table: Table, list_name: str, text: str, player: Person | None, *, command: str
+) -> Outcome:
+    """A name on a player's list (`/planet`); an item is won once, whoever holds it."""
+    state = await require_state(table)
+    tpl = template(state.slug)
+    if list_name not in tpl.lists:
+        raise WrongGame(command, state.slug)
+    require_player(table.actor, state)
+    p = player_of(table, state, player)
+    clean = valid_name(text)
+    for other in state.all_participants:
+        for item in other.lists.get(list_name, ()):
+            if norm(item) == norm(clean):
+                raise TrackerError("item_taken", list=list_name, item=item, name=other.name)
+
+    async def body(step: Step) -> None:
+        await step.tx.add_item(p.id, list_name, clean)
+        step.note("tracker.note.item_added", name=p.name, item=clean)
+
+    return await run_step(table, state, "item.add", body, {"item": clean}, check=False)

@@ -1,0 +1,255 @@
+"""One ranking over names and texts, and whether its winner is sure enough to open (`/rule`).
+
+The name matcher (`Glossary.search`) knows names; the text index (`/search`) knows what entries
+say. A player asks either: «эгида» is a name, «сколько кубиков рассеивания» a question whose
+answer is in a text. So a query is read as a question first (`glossary.question`), matched by
+name as typed and by its subject, and, unless a name matched outright, scored against the texts
+too (BM25 over stems, rare words weighing more, question words left out). Each entry keeps its
+better score of the two, plus a bonus when both agree. The result says whether the best hit is
+clearly ahead (`confident`): only then does `/rule` open it; otherwise it asks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from glossary.aliases import game_aliases
+from glossary.normalize import fold
+from glossary.question import read_question
+from glossary.scoring import CONFIDENT_SCORE, Hit
+from glossary.translit import cyrillic_reading
+
+if TYPE_CHECKING:
+    from glossary.search import Glossary
+    from glossary.textindex import TextHit
+
+SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
+READING_PENALTY = 3.0  # a Latin query read as Russian is a guess about the spelling
+SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
+TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
+NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
+TEXT_CAP = 92.0  # a text-led score stays below every stem or exact name match
+TEXT_KNEE = 85.0  # … squeezed from here on (`_soft_cap`)
+GAME_GLUE = frozenset({"в", "во", "для", "по", "in", "for"})  # `маг в mage wars`
+AGREE_BONUS = 8.0  # name and text point at the same entry
+AGREE_MIN_TEXT = 40.0  # … when its text holds a fair share of the query's words
+TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may be opened
+TEXT_MARGIN = 10.0  # … when it leads the next entry by this many points
+UNKNOWN_WORD_FACTOR = 2.0  # … twice that when the question has a word no text uses
+NAME_MARGIN = 3.0  # a loose name match (prefix, typo, words) must lead by this much to open
+SHORT_QUERY = 3  # a query this short (`a`, `бр`) opens only an exact name
+LOOSE = frozenset({"words", "word-prefix"})  # name tiers that match only some of the words
+LONG_QUESTION = 3  # content words from which a loose name match counts for less
+LOOSE_NAME_WEIGHT = 0.85
+TEXT_POOL = 10  # text hits taken into the fusion
+FULL_COVERAGE = 0.99  # every word of the question (rounding aside)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The fused ranking of one query: hits best first and whether to open the first."""
+
+    hits: list[Hit]
+    confident: bool
+    tied: list[Hit]  # equally good answers (same tier, same strength) when there are several
+
+
+def lookup(
+    glossary: Glossary,
+    query: str,
+    game: str | None = None,
+    limit: int = 10,
+    prefer_game: str | None = None,
+) -> Lookup:
+    """Names and texts in one ranking; see the module docstring."""
+    pool = max(limit, TEXT_POOL)
+    query, named_game = _game_mentioned(glossary, query)
+    if game is None and named_game is not None:
+        prefer_game = named_game  # «что такое маг в mage wars»: that game's entries first
+    question = read_question(query)
+    # A question of real words (every content word occurs in some text) holds no typo worth
+    # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
+    typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
+    names: list[Hit] = []
+    if question.subject and question.subject != fold(query):
+        subject = glossary.search(
+            question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+        )
+        names = [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject]
+    # The whole query, wrapper and all, only when the subject is no name and some name starts
+    # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
+    if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
+        whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game, typos=typos)
+        names = _merge(whole, names)
+    reading = cyrillic_reading(question.subject)
+    if reading and (not names or names[0].tier not in SURE_TIERS):
+        # `bronyu`, `tyazhelaya bronya`: Russian typed in Latin letters, read back as Russian
+        # so its word forms are stemmed like Cyrillic input (a guess: a few points lower)
+        russian = glossary.search(
+            reading, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+        )
+        names = _merge(names, [replace(h, score=h.score - READING_PENALTY) for h in russian])
+    top = names[0] if names else None
+    if top is not None and top.tier in SURE_TIERS:
+        return _decide(glossary, query, names[:limit])
+    words = question.content
+    texts = glossary.text_hits(" ".join(words), game, TEXT_POOL) if words else []
+    if not texts:
+        return _decide(glossary, query, names[:limit])
+    # A loose name match (a word or two of a longer question in some name) is weaker evidence
+    # than a text holding the whole question: scaled down before the two meet.
+    if len(words) >= LONG_QUESTION:
+        names = [
+            replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
+            for h in names
+        ]
+    by_name = {h.entry.id: h for h in names}
+    fused: dict[str, Hit] = dict(by_name)
+    uncapped = {h.entry.id: h.score for h in names}  # for the lead, before `_soft_cap`
+    for t in texts:
+        raw = TEXT_WEIGHT * t.score + NAMED_WEIGHT * t.named
+        score = _soft_cap(raw)
+        named = by_name.get(t.entry.id)
+        if named is not None:
+            bonus = AGREE_BONUS if t.score >= AGREE_MIN_TEXT else 0.0
+            if score > named.score:
+                score = _soft_cap(raw + bonus)
+                uncapped[t.entry.id] = raw + bonus
+                fused[t.entry.id] = replace(named, score=round(score, 3), tier="text")
+            else:
+                fused[t.entry.id] = replace(named, score=round(named.score + bonus, 3))
+                uncapped[t.entry.id] = named.score + bonus
+        else:
+            uncapped[t.entry.id] = raw
+            preferred = prefer_game is not None and t.entry.game == prefer_game
+            fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
+    ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
+    return _decide(
+        glossary,
+        query,
+        ranked[:limit],
+        text_sure=_text_sure(glossary, ranked, texts, words, uncapped)
+        and _stable(glossary, words, ranked[0], game, prefer_game),
+        # the name matcher alone would have opened this entry, and a text agrees
+        agreed=top is not None and top.entry.id == ranked[0].entry.id and top.confident,
+    )
+
+
+def _soft_cap(score: float) -> float:
+    """Text scores above `TEXT_KNEE` are squeezed under `TEXT_CAP` (order kept), so a text
+    match never outranks a stem or exact name match, and two strong texts stay apart."""
+    if score <= TEXT_KNEE:
+        return score
+    return TEXT_KNEE + (TEXT_CAP - TEXT_KNEE) * (1.0 - math.exp(-(score - TEXT_KNEE) / 10.0))
+
+
+def _text_sure(
+    glossary: Glossary,
+    ranked: Sequence[Hit],
+    texts: Sequence[TextHit],
+    words: Sequence[str],
+    uncapped: dict[str, float],
+) -> bool:
+    """Whether a text-led winner may be opened: it leads the next entry by `TEXT_MARGIN`
+    (before the soft cap squeezed the scores).
+
+    A text answer is sure only when the texts know the question's words and this entry holds
+    them all. A question with words no entry uses (`как чинить неживые объекты`) needs twice
+    the lead, and more unknown words than known ones make it a guess.
+    """
+    best = ranked[0]
+    by_id = {t.entry.id: t for t in texts}
+    hit = by_id.get(best.entry.id)
+    if best.tier != "text" or hit is None or len(words) < 2:
+        return False
+    unknown = sum(not glossary.text_knows(w) for w in words)
+    if unknown > len(words) - unknown:
+        return False
+    if hit.score < TEXT_SURE or hit.coverage < FULL_COVERAGE:
+        return False
+    runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
+    lead = uncapped[best.entry.id] - uncapped[runner.entry.id] if runner is not None else 100.0
+    # A word the texts do not know may be the point of the question: then only a wide lead
+    # (twice the usual) makes the answer sure.
+    return lead >= (TEXT_MARGIN * UNKNOWN_WORD_FACTOR if unknown else TEXT_MARGIN)
+
+
+def _stable(
+    glossary: Glossary, words: Sequence[str], best: Hit, game: str | None, prefer: str | None
+) -> bool:
+    """Whether the winner stays first without the question's commonest word: the answer must
+    not hinge on «маг» or «карта» (`сколько жизни у мага` is about «Жизнь», and only «мага»
+    pulls it towards Life +/- X)."""
+    commonest = min(words, key=glossary.text_rarity)
+    rest = [w for w in words if w != commonest]
+    if not rest:
+        return True
+    reduced = " ".join(rest)
+    named = glossary.search(reduced, game=game, limit=1, prefer_game=prefer, typos=False)
+    if named and named[0].tier in SURE_TIERS:  # the rest is some entry's name
+        return named[0].entry.id == best.entry.id
+    texts = glossary.text_hits(reduced, game, 1)
+    return not texts or texts[0].entry.id == best.entry.id
+
+
+def _game_mentioned(glossary: Glossary, query: str) -> tuple[str, str | None]:
+    """The query without a trailing game name (`… в mage wars`, `… in keyforge`), and that game."""
+    words = fold(query).split()
+    for n in (3, 2, 1):
+        if len(words) <= n:
+            continue
+        game = game_aliases().get(" ".join(words[-n:]))
+        if game is not None and game in glossary.games:
+            rest = words[:-n]
+            while len(rest) > 1 and rest[-1] in GAME_GLUE:
+                rest.pop()
+            return " ".join(rest), game
+    return query, None
+
+
+def _merge(first: Sequence[Hit], second: Sequence[Hit]) -> list[Hit]:
+    """Both rankings, each entry once with its better hit, best first (channel's game ahead)."""
+    out: dict[str, Hit] = {}
+    for h in (*first, *second):
+        current = out.get(h.entry.id)
+        if current is None or h.score > current.score:
+            out[h.entry.id] = h
+    return sorted(out.values(), key=lambda h: (not h.preferred, -h.score))
+
+
+def _decide(
+    glossary: Glossary,
+    query: str,
+    hits: list[Hit],
+    *,
+    text_sure: bool = False,
+    agreed: bool = False,
+) -> Lookup:
+    """Whether the best hit is clearly the answer: a name that stands alone, or a loose or text
+    match well ahead of the next entry. Anything else is a question back to the player."""
+    if not hits:
+        return Lookup([], False, [])
+    top = hits[0]
+    # Equals worth a "which one?" are confident names; weak or text ties are suggestions.
+    short = len(fold(query).replace(" ", "")) < SHORT_QUERY
+    sure_enough = top.tier != "text" and top.score >= CONFIDENT_SCORE
+    tied = glossary.ambiguous(hits) if sure_enough and (top.tier == "exact" or not short) else []
+    runner = next((h for h in hits[1:] if h.preferred == top.preferred), None)
+    lead = top.score - runner.score if runner is not None else 100.0
+    if short:
+        confident = top.tier == "exact" and not tied
+    elif tied:
+        confident = False
+    elif top.tier in SURE_TIERS:
+        confident = True
+    elif top.tier == "text":
+        confident = text_sure or (agreed and lead >= NAME_MARGIN)
+    else:
+        confident = top.score >= CONFIDENT_SCORE and lead >= NAME_MARGIN
+    return Lookup(hits, confident, tied)
+
+
+__all__ = ["Lookup", "lookup"]

@@ -1,0 +1,149 @@
+"""What a player's question is about: the wrapper words («что такое», «how does … work»)
+removed, and the content words left for the text search.
+
+«что такое эгида» is a question about the name «эгида»; matched whole, the wrapper words drag the
+name match down to a loose word overlap. Stripping runs on folded text, so `Что такое Piercing?`
+and `что такое piercing` are one question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from glossary.normalize import STOP_WORDS, fold
+
+# Openings that only say "tell me about" (folded; longest first where they share a start).
+_LEADS_RU = (
+    "что такое",
+    "что это такое",
+    "что значит",
+    "что означает",
+    "что делает",
+    "что дает",
+    "что даёт",
+    "как работает",
+    "как работают",
+    "как действует",
+    "как действуют",
+    "как устроен",
+    "как устроена",
+    "как играет",
+    "можно ли",
+    "нужно ли",
+    "правда ли",
+    "есть ли",
+    "кто такой",
+    "кто такая",
+    "кто такие",
+    "расскажи про",
+    "расскажи о",
+    "объясни",
+    "поясни",
+    "правило про",
+    "правила про",
+    "что",
+    "как",
+    "сколько",
+    "какой",
+    "какая",
+    "какое",
+    "какие",
+    "когда",
+    "зачем",
+    "почему",
+    "где",
+    "куда",
+    "кто",
+    "чем",
+)
+_LEADS_EN = (
+    "what is a",
+    "what is an",
+    "what is the",
+    "what is",
+    "whats",
+    "what s",
+    "what are",
+    "what does",
+    "what do",
+    "how does",
+    "how do",
+    "how do i",
+    "how many",
+    "how much",
+    "can i",
+    "can a",
+    "can",
+    "does",
+    "do",
+    "is",
+    "explain",
+    "define",
+    "meaning of",
+    "rule for",
+    "rules for",
+    "what",
+    "how",
+    "when",
+    "why",
+    "who",
+)
+# Closing words of a question wrapper: «…, что это?», `what does Rot do`, `how does X work`.
+_TAILS = ("это", "значит", "означает", "такое", "do", "does", "work", "works", "mean", "means")
+# Words of a question that never carry its subject (besides the stop words): the text search
+# skips them, so «сколько» or «можно» cannot pull a question towards any entry using them.
+QUESTION_WORDS = frozenset(
+    {"что", "как", "такое", "сколько", "можно", "нужно", "ли", "какой", "какая", "какое"}
+    | {"какие", "когда", "зачем", "почему", "где", "куда", "кто", "чем", "если", "будет"}
+    | {"бывает", "бывают", "происходит", "делает", "делать", "значит", "означает", "это"}
+    | {"есть", "мне", "мой", "моя", "мое", "мои", "свой", "своя", "который", "которая"}
+    | {"которое", "которые", "при", "там", "тут", "тогда", "вообще", "работает", "работают"}
+    | {"what", "how", "many", "much", "does", "do", "can", "when", "why", "who", "which"}
+    | {"my", "i", "it", "if", "happens", "work", "works", "mean", "means", "are", "be"}
+)
+_LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
+_TAIL_WORDS = frozenset(_TAILS)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A query read as a question: its subject (wrapper removed) and its content words."""
+
+    subject: str  # folded; equal to the folded query when it had no wrapper
+    content: tuple[str, ...]  # folded words that may carry meaning, in order
+
+    @property
+    def wrapped(self) -> bool:
+        return bool(self.subject) and self.subject != " ".join(self.content)
+
+
+def strip_question(query: str) -> str:
+    """The subject of a question, folded: `Что такое Piercing?` → `piercing`.
+
+    Never empty for a query with letters: a query that is all wrapper (`что такое`) stays whole.
+    """
+    words = fold(query).split()
+    changed = True
+    while changed and len(words) > 1:
+        changed = False
+        for lead in _LEADS:
+            n = len(lead)
+            if len(words) > n and tuple(words[:n]) == lead:
+                words = words[n:]
+                changed = True
+                break
+        while len(words) > 1 and words[-1] in _TAIL_WORDS:
+            words.pop()
+            changed = True
+    if all(w in QUESTION_WORDS or w in STOP_WORDS for w in words):
+        return fold(query)  # nothing but the wrapper (`что такое`): the query is the subject
+    return " ".join(words)
+
+
+def read_question(query: str) -> Question:
+    """The subject and the content words of `query` (stop and question words removed)."""
+    subject = strip_question(query)
+    content = tuple(
+        w for w in fold(query).split() if w not in STOP_WORDS and w not in QUESTION_WORDS
+    )
+    return Question(subject, content)

@@ -1,0 +1,58 @@
+"""Exact Berserk odds: strike kinds and wounds, by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dice.errors import OutOfRange
+from bot.games.berserk.dice import BerserkStrike, parse_values
+from bot.games.berserk.odds import berserk_odds
+
+
+def test_berserk_closed_mode() -> None:
+    strike = BerserkStrike(parse_values("2-3-4"), kind="shot")
+    odds = berserk_odds(strike)
+    assert odds.attacker == pytest.approx(
+        {"miss": 0, "weak": 3 / 6, "medium": 2 / 6, "strong": 1 / 6}
+    )
+    assert odds.mean_wounds == pytest.approx((3 * 2 + 2 * 3 + 4) / 6)
+    blessed = berserk_odds(BerserkStrike(parse_values("2-3-4"), kind="shot", blessing=True))
+    assert blessed.attacker["strong"] == pytest.approx(2 / 6)
+
+
+def test_clumsiness_only_on_simple_strikes() -> None:
+    values = parse_values("1-2-3")
+    assert BerserkStrike(values, kind="shot", clumsiness=2).attacker_mod == 0
+    assert BerserkStrike(values, kind="simple", clumsiness=2).attacker_mod == -2
+
+
+def test_berserk_fight_mode_by_hand() -> None:
+    odds = berserk_odds(BerserkStrike(parse_values("2-3-4"), defender_values=parse_values("1")))
+    # difference >= 5: only 6 vs 1, attacker strong (1/36); +4: 2 cases strong + defender weak.
+    assert odds.attacker["strong"] == pytest.approx(3 / 36)
+    # 0 with both rolls >= 5 (5:5, 6:6) is a defender's weak strike and no attacker strike.
+    assert sum(odds.attacker.values()) == pytest.approx(1)
+    assert odds.defender_wounds is not None and odds.defender_wounds > 0
+
+
+def test_defender_blessing_and_clumsiness_count_in_the_odds() -> None:
+    def odds(mod: int = 0, blessing: bool = False, clumsiness: int = 0) -> object:
+        return berserk_odds(
+            BerserkStrike(
+                parse_values("2-3-4"),
+                defender_values=parse_values("1"),
+                defender_mod=mod,
+                defender_blessing=blessing,
+                defender_clumsiness=clumsiness,
+            )
+        )
+
+    # Blessing (+1) and Clumsiness 1 (−1) on the defender are a plain ±1 to its roll.
+    assert odds(blessing=True) == odds(mod=1)
+    assert odds(clumsiness=1) == odds(mod=-1)
+    assert odds(blessing=True) != odds()
+
+
+def test_defender_clumsiness_is_range_checked() -> None:
+    with pytest.raises(OutOfRange):
+        BerserkStrike(parse_values("2"), defender_clumsiness=7).checked()

@@ -1,0 +1,27 @@
+"""Berserk: /game next opens the new player's creatures."""
+
+from __future__ import annotations
+
+from bot.context import Services
+from bot.handlers import tracker_ops as service
+from tests.helpers.tracker import BOB, MakeCtx, unit
+
+
+async def test_berserk_next_opens_the_new_players_creatures(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "berserk", [BOB], {})
+    await service.add_unit(alice, "Гном", BOB, {"life": 4})
+    await service.add_unit(alice, "Эльф", None, {"life": 3})
+    await service.set_value(alice, "Гном", "закрыт", 1)
+    await service.set_value(alice, "Эльф", "закрыт", 1)
+    await service.token(alice, "Гном", "фишки", 2)
+    await service.add(alice, "bob", "золото", 3)
+    out = await service.next_round(alice)
+    assert unit(out.state, "Гном").value("closed") == 0
+    assert unit(out.state, "Эльф").value("closed") == 1
+    out = await service.damage(alice, "Эльф", 3)
+    assert out.changes[0].key == "wounds" and out.notes[0].key == "tracker.note.destroyed"
+    out = await service.next_round(alice)
+    assert out.state.round == 2  # the turn came back to the first seat

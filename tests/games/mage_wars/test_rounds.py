@@ -1,0 +1,77 @@
+"""Mage Wars: channeling then upkeep on /game next, Burn with seeded dice, initiative."""
+
+from __future__ import annotations
+
+import random
+
+from bot.context import Services, UserRef
+from bot.games.mage_wars.dice import roll_burn
+from bot.handlers import tracker_ops as service
+from tests.helpers.tracker import BOB, MakeCtx, unit
+
+
+async def test_mage_wars_channeling_then_upkeep(services: Services, make_ctx: MakeCtx) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "mage-wars", [BOB], {"life": 30, "channeling": 8})
+    await service.add_unit(alice, "Тролль", None, {"life": 12, "regenerate": 2})
+    await service.add_unit(alice, "Волк", BOB, {"life": 6})
+    await service.damage(alice, "Тролль", 3)
+    for token, n in (("burn", 3), ("bleed", 1), ("rot", 1)):
+        await service.token(alice, "Тролль", token, n)
+    await service.token(alice, "Волк", "rot", 2)
+    await service.mana(alice, -4)
+
+    expected = roll_burn(3, random.Random(7))
+    out = await service.next_round(alice, random.Random(7))
+    state = out.state
+    assert state.round == 2 and state.active_player is not None
+    assert state.active_player.name == "bob"  # initiative passes
+    # Channeling: alice 6 + 8, bob 10 + 8
+    assert unit(state, "alice").value("mana") == 14 and unit(state, "bob").value("mana") == 18
+    # Upkeep for the troll: Burn dice, Bleed 1, Rot 1, then Regenerate 2
+    troll = unit(state, "Тролль")
+    dealt = expected.damage + 2
+    healed = min(2, 3 + dealt)
+    assert troll.value("damage") == 3 + dealt - healed
+    assert troll.value("burn") == expected.tokens_left
+    burn = next(n for n in out.notes if n.key == "tracker.note.burn")
+    assert burn.params["rolls"] == " ".join(f.label() for f in expected.rolls)
+    assert burn.params["damage"] == expected.damage
+    assert unit(state, "Волк").value("damage") == 2
+    keys = [n.key for n in out.notes]
+    assert keys.index("tracker.note.burn") < keys.index("tracker.note.bleed")
+    assert keys.index("tracker.note.rot") < keys.index("tracker.note.regenerate")
+    # the whole round is one undoable step
+    before, _ = await service.undo(alice)
+    assert before.round == 1
+    assert unit(before, "Тролль").value("damage") == 3
+    assert unit(before, "Тролль").value("burn") == 3
+    assert unit(before, "alice").value("mana") == 6
+
+
+async def test_mage_wars_upkeep_can_destroy_and_end(services: Services, make_ctx: MakeCtx) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "mage-wars", [BOB], {"life": 20})
+    await service.damage(alice, "bob", 19)
+    await service.token(alice, "bob", "rot", 1)
+    await service.add_unit(alice, "Гидра", None, {"life": 3, "regenerate": 5})
+    await service.damage(alice, "Гидра", 2)
+    await service.token(alice, "Гидра", "bleed", 1)
+    out = await service.next_round(alice, random.Random(1))
+    keys = [n.key for n in out.notes]
+    assert keys.count("tracker.note.destroyed") == 2
+    assert out.notes[-1].key == "tracker.note.winner" and out.notes[-1].params == {"name": "alice"}
+    assert unit(out.state, "Гидра").destroyed  # destroyed before it could regenerate
+    assert "tracker.note.regenerate" not in keys
+    assert out.state.status == "ended"
+
+
+async def test_initiative_skips_players_whose_mage_fell(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    alice = make_ctx("alice")
+    others = [UserRef.from_name(n) for n in ("bob", "carol")]
+    await service.start(alice, "mage-wars", others, {"life": 10})
+    await service.damage(alice, "bob", 10)
+    out = await service.next_round(alice, random.Random(3))
+    assert out.state.active_player is not None and out.state.active_player.name == "carol"

@@ -1,0 +1,35 @@
+"""Tokens: removing absent tokens is refused, removing too many takes them all."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.handlers import tracker_ops as service
+from tests.helpers.tracker import BOB, MakeCtx, refused, state_of, unit
+
+
+async def test_removing_absent_tokens_is_a_clear_refusal(
+    services: Services, make_ctx: MakeCtx, console: Console
+) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "mage-wars", [BOB], {"life": 20})
+    await service.add_unit(alice, "Волк", None, {"life": 8})
+    text = await refused(
+        services, lambda: service.token(alice, "Волк", "burn", -2), "tracker.error.no_such_tokens"
+    )
+    assert text == "На «Волк» нет жетонов «горение». Ничего не изменено."
+    out = await console.execute("/token remove target:Волк token:burn count:2")
+    assert out.startswith("✖") and "нет жетонов «горение»" in out and "вне пределов" not in out
+
+
+async def test_removing_more_tokens_than_there_are_takes_them_all(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    alice = make_ctx("alice")
+    await service.start(alice, "mage-wars", [BOB], {"life": 20})
+    await service.add_unit(alice, "Волк", None, {"life": 8})
+    await service.token(alice, "Волк", "горение", 1)
+    out = await service.token(alice, "Волк", "burn", -3)
+    assert [(c.key, c.before, c.after) for c in out.changes] == [("burn", 1, 0)]
+    await service.undo(alice)
+    assert unit(await state_of(services), "Волк").value("burn") == 1
