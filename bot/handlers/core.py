@@ -87,11 +87,10 @@ def help_command(ctx: Ctx, text: str) -> Reply:
     path = find_path(text)
     if path is None:
         raise UserError("help.unknown_command", name=text[:50])
-    cmds = [
-        c
-        for c in sorted(registry.commands.values(), key=lambda c: c.path)
-        if c.path[: len(path)] == path
-    ]
+    cmds = sorted(
+        (c for c in registry.commands.values() if c.path[: len(path)] == path),
+        key=lambda c: c.label(ctx.lang),
+    )
     cmd = registry.commands.get(path)
     title = command_label(path, ctx.lang)
     description = catalogue().lookup("cmd." + ".".join(path), ctx.lang) or ""
