@@ -100,3 +100,15 @@ async def test_tracker_commands_refuse_direct_messages(
     _, rolled = await fake_discord.slash("roll", {"expr": "2d6"}, dm=True)
     assert "2d6" in embed_text(rolled.json["data"]["embeds"])
     assert load_handlers().commands[("game", "start")].guild_only
+
+
+async def test_help_command_autocompletes_in_the_readers_language(
+    fake_discord: FakeDiscord, wire_bot: AnyBot
+) -> None:
+    choices = await fake_discord.autocomplete("help", "command", "игра на")
+    assert {"name": "/игра начать", "value": "game start"} in choices
+    english = await fake_discord.autocomplete("help", "command", "game st", locale="en-US")
+    assert {"name": "/game start", "value": "game start"} in english
+    _, callback = await fake_discord.slash("help", {"command": "game start"})
+    text = embed_text(callback.json["data"]["embeds"])
+    assert "игрок1 (player1) · необязательный" in text and "Число от 0 до 50." in text
