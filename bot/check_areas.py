@@ -11,6 +11,7 @@ AREA_CHECK_MODULES: list[str] = [
     "bot.tracker.check",
     "bot.games.berserk.check",
     "bot.storage.check",
+    "bot.cli.signatures",
 ]
 
 

@@ -240,6 +240,7 @@ class Console:
     can_manage: bool = False
     last: Reply | None = None
     commands: list[Command] = field(default_factory=list)
+    plain: bool = False  # replies without Discord markdown (`console --plain`)
 
     def __post_init__(self) -> None:
         self.commands = list(load_handlers().commands.values())
@@ -270,6 +271,10 @@ class Console:
             return ""
         if reply.actions:
             self.last = reply
+        if self.plain:
+            from bot.render.plain import render_plain
+
+            return render_plain(reply, self.lang)
         return render_text(reply, self.lang)
 
     async def _dispatch(self, ctx: Ctx, line: str) -> Reply | None:

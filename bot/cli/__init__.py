@@ -2,6 +2,8 @@
 
 Each module in this package other than `__init__` adds its subcommands through
 `register(subparsers)` and is discovered automatically, so areas do not edit a shared list.
+Help is in the user's language (`--lang`, else ARBITER_LOCALE, else Russian: `bot/cli/texts.py`),
+and every subcommand exits 0 when done or found, 1 when nothing was found, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
+from bot import __version__
+from bot.cli import texts
 from bot.config import ConfigError, Settings, load_settings
 from bot.logs import quiet_logging
 from bot.storage.sqlite import StorageError
@@ -21,12 +25,21 @@ EXIT_CONFIG = 2
 EXIT_INTERRUPTED = 130
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The whole CLI, its help in `lang` (default: ARBITER_LOCALE, else Russian)."""
+    texts.set_lang(lang or texts.argv_lang((), texts.env_lang()))
     parser = argparse.ArgumentParser(
         prog="arbiter",
-        description="Arbiter: rulings, dice and a game tracker for tabletop groups.",
+        description=texts.h("description"),
+        epilog=texts.h("epilog"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version", action="version", version=f"arbiter {__version__}", help=texts.h("opt.version")
+    )
+    parser.add_argument(  # `arbiter --lang en …` as well as `arbiter roll … --lang en`
+        "--lang", dest="top_lang", choices=["ru", "en"], help=texts.h("opt.lang")
+    )
+    sub = parser.add_subparsers(dest="command", metavar=texts.h("metavar.command"))
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         module = importlib.import_module(f"{__name__}.{info.name}")
         register = getattr(module, "register", None)
@@ -37,12 +50,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse, load settings, run the subcommand; problems the user can fix are one line."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    settings: Settings | None = None
+    problem: ConfigError | None = None
+    try:  # first, so that help can be in ARBITER_LOCALE (also from `.env`)
         settings = load_settings()
     except ConfigError as exc:
-        print(f"arbiter: invalid setting {exc}", file=sys.stderr)
+        problem = exc
+    locale = settings.locale if settings is not None else texts.env_lang()
+    texts.set_wanted(argv)  # a subcommand's parser is generated only when it is asked for
+    try:
+        parser = build_parser(texts.argv_lang(argv, locale))
+    finally:
+        texts.set_wanted(None)
+    args = parser.parse_args(argv)
+    if settings is None:
+        print(f"arbiter: invalid setting {problem}", file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

@@ -11,22 +11,32 @@ from bot.app import create_services
 from bot.config import Settings
 from bot.i18n import t
 
+from .texts import add_lang, h
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("console", help="offline console: the bot's commands as text")
-    p.add_argument("--db", help="SQLite path (default: ARBITER_DB)")
-    p.add_argument("--user", default="player", help="who is acting (default: player)")
-    p.add_argument("--channel", default="table", help="which channel (default: table)")
-    p.add_argument("--lang", choices=["ru", "en"], help="reply language (default: ARBITER_LOCALE)")
+    p = sub.add_parser("console", help=h("console"))
+    p.add_argument("--db", help=h("opt.db"))
+    p.add_argument("--user", default="player", help=h("opt.user"))
+    p.add_argument("--channel", default="table", help=h("opt.channel"))
+    add_lang(p)
+    p.add_argument("--plain", action="store_true", help=h("opt.plain"))
     p.set_defaults(func=cmd_console)
 
-    p = sub.add_parser("check", help="validate commands, texts, data and schema offline")
+    p = sub.add_parser("check", help=h("check"))
     p.set_defaults(func=cmd_check)
 
 
 def cmd_console(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(
-        console_main(settings, db=args.db, user=args.user, channel=args.channel, lang=args.lang)
+        console_main(
+            settings,
+            db=args.db,
+            user=args.user,
+            channel=args.channel,
+            lang=args.lang or args.top_lang,
+            plain=args.plain,
+        )
     )
 
 
@@ -37,6 +47,7 @@ async def console_main(
     user: str = "player",
     channel: str = "table",
     lang: str | None = None,
+    plain: bool = False,
 ) -> int:
     from bot.console import Console, run_console
 
@@ -45,6 +56,7 @@ async def console_main(
     services = await create_services(settings, db_path=db)
     try:
         console = Console(services, user=user, channel=channel, lang=lang or settings.locale)
+        console.plain = plain
         if sys.stdin.isatty():
             print(t("console.welcome", console.lang))
         return await run_console(console)

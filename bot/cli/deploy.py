@@ -12,14 +12,16 @@ import sys
 
 from bot.config import Settings
 
+from .texts import h
+
 EXIT_NO_TOKEN = 2
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("run", help="connect to Discord and serve (no console fallback)")
+    p = sub.add_parser("run", help=h("run"))
     p.set_defaults(func=cmd_run)
-    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
-    p.add_argument("--max-age", type=float, default=None, help="seconds (default: 120)")
+    p = sub.add_parser("health", help=h("health"))
+    p.add_argument("--max-age", type=float, default=None, help=h("opt.max_age"))
     p.set_defaults(func=cmd_health)
 
 

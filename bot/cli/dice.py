@@ -1,352 +1,170 @@
 """`python -m bot roll …` and `python -m bot odds …`: the dice engines from a shell.
 
-The `--json` shapes of `odds` are contracts:
-- `odds mw`: `{"mean": float, "distribution": {"0": p0, …}, "kill": p_or_null}`;
-- `odds berserk`: `{"attacker": {"miss", "weak", "medium", "strong"}, "defender": {…},
-  "mean_wounds": x}`;
-- `odds whf`: `{"success": p, "irresistible": p}`.
-Bad input prints the catalogue message (in ARBITER_LOCALE) on stderr and exits with 2.
+The flags are generated from the registry (`bot/cli/generate.py`); this module only says which
+command each subcommand is, and how to run its engine on the values given: the JSON shape
+(`bot/cli/shapes.py`, documented in docs/cli.md) and the reply for the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import sys
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.config import Settings
-from bot.dice.ranges import check_range
-from bot.games.berserk import view as berserk_view
-from bot.games.berserk.commands import BERSERK_OPTIONS, build_strike, odds_strikes
-from bot.games.mage_wars import view as mw_view
-from bot.games.mage_wars.commands import ATTACK_OPTIONS, MAX_LIFE, build_attack
-from bot.games.whfb import view as whf_view
-from bot.handlers import dice_replies as replies
-from bot.i18n import t
-from bot.registry import Localized, Option, as_user_error
-from bot.reply import Reply
-
-EXIT_BAD_INPUT = 2
-Runner = Callable[[argparse.Namespace, random.Random, replies.Tr], tuple[dict[str, Any], Reply]]
+from . import shapes, texts
+from .generate import CliCommand, Result, register_all
+from .texts import h, help_of
 
 
-def _add_options(p: argparse.ArgumentParser, options: Sequence[Option]) -> None:
-    """One `--flag` per command option (underscores become dashes), same names as on Discord."""
-    for opt in options:
-        flag = "--" + opt.name.replace("_", "-")
-        if opt.type is bool:
-            p.add_argument(flag, dest=opt.name, action="store_true")
-        elif opt.type is int:
-            p.add_argument(flag, dest=opt.name, type=int, required=opt.required, metavar="N")
-        else:
-            p.add_argument(flag, dest=opt.name, required=opt.required)
+def _attack(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.commands import build_attack
+    from bot.games.mage_wars.dice import resolve_attack
+
+    result = resolve_attack(build_attack(v), rng)
+    return shapes.mw_attack(result), lambda tr: mw_view.attack_reply(tr, result)
 
 
-def _values(args: argparse.Namespace, options: Sequence[Option]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for opt in options:
-        value = getattr(args, opt.name, None)
-        if value is not None and value is not False:
-            out[opt.name] = value
-    return out
+def _effect(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.dice import roll_plain_effect
+
+    bonus = int(v.get("bonus") or 0)
+    roll = roll_plain_effect(rng, bonus)
+    return shapes.mw_effect(roll, bonus), lambda tr: mw_view.effect_reply(tr, roll, bonus)
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    roll = sub.add_parser("roll", help="roll game dice (Mage Wars, Berserk, WFB, expressions)")
-    games = roll.add_subparsers(dest="game", metavar="GAME", required=True)
+def _burn(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.dice import roll_burn
 
-    mw = games.add_parser("mw", help="Mage Wars").add_subparsers(
-        dest="what", metavar="ROLL", required=True
-    )
-    p = mw.add_parser("attack", help="an attack, all strikes")
-    _add_options(p, ATTACK_OPTIONS)
-    _common(p, _roll_attack)
-    p = mw.add_parser("effect", help="the effect die")
-    p.add_argument("--bonus", type=int, default=0)
-    _common(p, _roll_effect)
-    p = mw.add_parser("burn", help="Burn upkeep")
-    p.add_argument("--tokens", type=int, required=True)
-    _common(p, _roll_burn)
-    _common(mw.add_parser("escape", help="escape roll, 7+"), _roll_escape)
-    _common(mw.add_parser("push", help="push direction"), _roll_push)
-
-    p = games.add_parser("berserk", help="Berserk strike")
-    _add_options(p, BERSERK_OPTIONS)
-    _common(p, _roll_berserk)
-
-    whf = games.add_parser("whf", help="Warhammer Fantasy magic").add_subparsers(
-        dest="what", metavar="ROLL", required=True
-    )
-    p = whf.add_parser("winds", help="winds of magic")
-    p.add_argument("--wizards", type=int, default=0)
-    p.add_argument("--enemy-wizards", dest="enemy_wizards", type=int, default=0)
-    _common(p, _roll_winds)
-    p = whf.add_parser("cast", help="cast a spell")
-    _cast_args(p, "value")
-    _common(p, _roll_cast)
-    p = whf.add_parser("dispel", help="dispel a spell")
-    _cast_args(p, "against")
-    _common(p, _roll_dispel)
-
-    p = games.add_parser("expr", help="a d20 expression, or Na for Mage Wars attack dice")
-    p.add_argument("expr")
-    _common(p, _roll_expr)
-
-    odds = sub.add_parser("odds", help="exact odds (enumeration, never sampling)")
-    kinds = odds.add_subparsers(dest="game", metavar="GAME", required=True)
-    p = kinds.add_parser("mw", help="Mage Wars attack damage distribution")
-    _add_options(p, ATTACK_OPTIONS)
-    p.add_argument("--life", type=int)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_odds_mw)
-    p = kinds.add_parser("berserk", help="Berserk strike kinds and expected wounds")
-    _add_options(p, BERSERK_OPTIONS)
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_odds_berserk)
-    p = kinds.add_parser("whf", help="WFB casting chance and Irresistible Force")
-    _cast_args(p, "value")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_odds_whf)
+    result = roll_burn(int(v["tokens"]), rng)
+    return shapes.mw_burn(result), lambda tr: mw_view.burn_reply(tr, result)
 
 
-def _cast_args(p: argparse.ArgumentParser, target: str) -> None:
-    p.add_argument("--dice", type=int, required=True)
-    p.add_argument("--level", type=int, required=True)
-    p.add_argument(f"--{target}", type=int, required=True)
-
-
-def _common(p: argparse.ArgumentParser, runner: Runner) -> None:
-    p.add_argument("--seed", type=int, help="seed the RNG (default: system randomness)")
-    p.add_argument("--json", action="store_true", help="print the full result as JSON")
-    p.set_defaults(func=lambda args, settings: cmd_roll(args, settings, runner))
-
-
-def _tr(lang: str) -> replies.Tr:
-    def tr(key: str, /, **params: object) -> str:
-        return t(key, lang, **params)
-
-    return tr
-
-
-def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
-def _guarded(settings: Settings, fn: Callable[[], int]) -> int:
-    try:
-        return fn()
-    except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except Exception as err:
-        exc = as_user_error(err)  # the engines' own refusals, as the handlers show them
-        if exc is None:
-            raise
-        # the CLI's flags are the English option names, so errors name them so in any locale
-        params = {k: v.en if isinstance(v, Localized) else v for k, v in exc.params.items()}
-        print(t(exc.key, settings.locale, **params), file=sys.stderr)
-        return EXIT_BAD_INPUT
-
-
-def cmd_roll(args: argparse.Namespace, settings: Settings, runner: Runner) -> int:
-    from bot.render.text import render_text
-
-    rng: random.Random = random.SystemRandom() if args.seed is None else random.Random(args.seed)
-
-    def run() -> int:
-        data, reply = runner(args, rng, _tr(settings.locale))
-        if args.json:
-            _print_json(data)
-        else:
-            print(render_text(reply, settings.locale), end="")
-        return 0
-
-    return _guarded(settings, run)
-
-
-def _roll_attack(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.mage_wars.dice import attack_json, resolve_attack
-
-    result = resolve_attack(build_attack(_values(args, ATTACK_OPTIONS)), rng)
-    return attack_json(result), mw_view.attack_reply(tr, result)
-
-
-def _roll_effect(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.mage_wars.dice import MAX_EFFECT_BONUS, roll_plain_effect
-
-    check_range("bonus", args.bonus, -MAX_EFFECT_BONUS, MAX_EFFECT_BONUS)
-    roll = roll_plain_effect(rng, args.bonus)
-    return {"roll": roll.natural, "modified": roll.modified}, mw_view.effect_reply(
-        tr, roll, args.bonus
-    )
-
-
-def _roll_burn(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.mage_wars.dice import burn_json, roll_burn
-
-    r = roll_burn(args.tokens, rng)
-    return burn_json(r), mw_view.burn_reply(tr, r)
-
-
-def _roll_escape(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
+def _escape(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_escape
 
     roll = roll_escape(rng)
-    return {"roll": roll.natural, "escaped": roll.success}, mw_view.escape_reply(tr, roll)
+    return shapes.mw_escape(roll), lambda tr: mw_view.escape_reply(tr, roll)
 
 
-def _roll_push(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
+def _push(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
     from bot.games.mage_wars.dice import roll_push
 
     roll, direction = roll_push(rng)
-    return {"roll": roll, "direction": direction}, mw_view.push_reply(tr, roll, direction)
+    return shapes.mw_push(roll, direction), lambda tr: mw_view.push_reply(tr, roll, direction)
 
 
-def _roll_berserk(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.berserk.dice import roll_strike, strike_json
+def _berserk(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.berserk import view as berserk_view
+    from bot.games.berserk.commands import build_strike
+    from bot.games.berserk.dice import roll_strike
 
-    result = roll_strike(build_strike(_values(args, BERSERK_OPTIONS)), rng)
-    return strike_json(result), berserk_view.berserk_reply(tr, result)
-
-
-def _roll_winds(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.whfb.dice import roll_winds, winds_json
-
-    r = roll_winds(args.wizards, args.enemy_wizards, rng)
-    return winds_json(r), whf_view.winds_reply(tr, r)
+    result = roll_strike(build_strike(v), rng)
+    return shapes.berserk_strike(result), lambda tr: berserk_view.berserk_reply(tr, result)
 
 
-def _roll_cast(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.whfb.dice import cast_json, roll_cast
+def _winds(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
+    from bot.games.whfb.dice import roll_winds
 
-    r = roll_cast(args.dice, args.level, args.value, rng)
-    return cast_json(r), whf_view.cast_reply(tr, r)
-
-
-def _roll_dispel(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.games.whfb.dice import dispel_json, roll_dispel
-
-    r = roll_dispel(args.dice, args.level, args.against, rng)
-    return dispel_json(r), whf_view.dispel_reply(tr, r)
+    result = roll_winds(int(v.get("wizards") or 0), int(v.get("enemy_wizards") or 0), rng)
+    return shapes.whf_winds(result), lambda tr: whf_view.winds_reply(tr, result)
 
 
-def _roll_expr(
-    args: argparse.Namespace, rng: random.Random, tr: replies.Tr
-) -> tuple[dict[str, Any], Reply]:
-    from bot.dice.generic import expr_json, roll_expr
+def _cast(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
+    from bot.games.whfb.dice import roll_cast
 
-    r = roll_expr(args.expr, rng)
-    return expr_json(r), replies.expr_reply(tr, r)
+    result = roll_cast(v["dice"], v["level"], v["value"], rng)
+    return shapes.whf_cast(result), lambda tr: whf_view.cast_reply(tr, result)
 
 
-def mw_odds_json(options: dict[str, Any], life: int | None) -> dict[str, Any]:
-    """The `odds mw --json` contract."""
+def _dispel(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
+    from bot.games.whfb.dice import roll_dispel
+
+    result = roll_dispel(v["dice"], v["level"], v["against"], rng)
+    return shapes.whf_dispel(result), lambda tr: whf_view.dispel_reply(tr, result)
+
+
+def _expr(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.dice.generic import roll_expr
+    from bot.handlers import dice_replies
+
+    result = roll_expr(str(v["expr"]), rng)
+    return shapes.expr(result), lambda tr: dice_replies.expr_reply(tr, result)
+
+
+def _odds_mw(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.mage_wars import view as mw_view
+    from bot.games.mage_wars.commands import build_attack
     from bot.games.mage_wars.odds import attack_odds
 
-    if life is not None:
-        check_range("life", life, 1, MAX_LIFE)
-    odds = attack_odds(build_attack(options))
-    return {
-        "mean": odds.mean,
-        "distribution": {str(d): p for d, p in enumerate(odds.distribution)},
-        "kill": odds.kill(life),
-    }
+    attack = build_attack(v)
+    odds = attack_odds(attack)
+    life = v.get("life")
+    return shapes.odds_mw(attack, odds, life), lambda tr: mw_view.mw_odds_reply(
+        tr, attack, odds, life
+    )
 
 
-def berserk_odds_json(options: dict[str, Any]) -> dict[str, Any]:
-    """The `odds berserk --json` contract."""
+def _odds_berserk(v: dict[str, Any], rng: random.Random) -> Result:
+    """JSON is one shape, the `auto` mode (a simple strike fights); the text shows both modes."""
+    from bot.games.berserk import view as berserk_view
+    from bot.games.berserk.commands import build_strike, odds_strikes
     from bot.games.berserk.odds import berserk_odds
 
-    odds = berserk_odds(build_strike(options))
-    return {
-        "attacker": dict(odds.attacker),
-        "defender": dict(odds.defender),
-        "mean_wounds": odds.mean_wounds,
-    }
+    strike = build_strike(v)
+    data = shapes.odds_berserk(strike, berserk_odds(strike))
+    return data, lambda tr: berserk_view.berserk_odds_view(tr, odds_strikes(v))
 
 
-def whf_odds_json(dice: int, level: int, value: int) -> dict[str, Any]:
-    """The `odds whf --json` contract."""
-    from bot.games.whfb.dice import MAX_LEVEL, check_magic
+def _odds_whf(v: dict[str, Any], rng: random.Random) -> Result:
+    from bot.games.whfb import view as whf_view
+    from bot.games.whfb.dice import check_magic
     from bot.games.whfb.odds import cast_odds
 
+    dice, level, value = v["dice"], v["level"], v["value"]
     check_magic(dice, level, "value", value)
-    check_range("level", level, 1, MAX_LEVEL)  # casting needs a wizard: level 1 or more
     odds = cast_odds(dice, level, value)
-    return {"success": odds.success, "irresistible": odds.irresistible}
+    return shapes.odds_whf(odds), lambda tr: whf_view.whf_odds_reply(tr, dice, level, value, odds)
 
 
-def cmd_odds_mw(args: argparse.Namespace, settings: Settings) -> int:
-    def run() -> int:
-        options = _values(args, ATTACK_OPTIONS)
-        data = mw_odds_json(options, args.life)
-        if args.json:
-            _print_json(data)
-            return 0
-        from bot.games.mage_wars.odds import attack_odds
-        from bot.render.text import render_text
-
-        attack = build_attack(options)
-        reply = mw_view.mw_odds_reply(_tr(settings.locale), attack, attack_odds(attack), args.life)
-        print(render_text(reply, settings.locale), end="")
-        return 0
-
-    return _guarded(settings, run)
-
-
-def cmd_odds_berserk(args: argparse.Namespace, settings: Settings) -> int:
-    def run() -> int:
-        options = _values(args, BERSERK_OPTIONS)
-        data = berserk_odds_json(options)
-        if args.json:
-            _print_json(data)
-            return 0
-        from bot.render.text import render_text
-
-        reply = berserk_view.berserk_odds_view(_tr(settings.locale), odds_strikes(options))
-        print(render_text(reply, settings.locale), end="")
-        return 0
-
-    return _guarded(settings, run)
+COMMANDS: tuple[CliCommand, ...] = (
+    CliCommand(("roll", "mw", "attack"), ("mw", "attack"), _attack),
+    CliCommand(("roll", "mw", "effect"), ("mw", "effect"), _effect),
+    CliCommand(("roll", "mw", "burn"), ("mw", "burn"), _burn, require=frozenset({"tokens"})),
+    CliCommand(("roll", "mw", "escape"), ("mw", "escape"), _escape),
+    CliCommand(("roll", "mw", "push"), ("mw", "push"), _push),
+    CliCommand(("roll", "berserk"), ("berserk", "strike"), _berserk),
+    CliCommand(("roll", "whf", "winds"), ("whf", "winds"), _winds),
+    CliCommand(("roll", "whf", "cast"), ("whf", "cast"), _cast),
+    CliCommand(("roll", "whf", "dispel"), ("whf", "dispel"), _dispel),
+    CliCommand(("roll", "expr"), ("roll",), _expr, positional=("expr",)),
+    CliCommand(("odds", "mw"), ("odds", "mw"), _odds_mw, seeded=False),
+    CliCommand(("odds", "berserk"), ("odds", "berserk"), _odds_berserk, seeded=False),
+    CliCommand(("odds", "whf"), ("odds", "whf"), _odds_whf, seeded=False),
+)
 
 
-def cmd_odds_whf(args: argparse.Namespace, settings: Settings) -> int:
-    def run() -> int:
-        data = whf_odds_json(args.dice, args.level, args.value)
-        if args.json:
-            _print_json(data)
-            return 0
-        from bot.games.whfb.odds import cast_odds
-        from bot.render.text import render_text
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`roll …` and `odds …`; when another subcommand is asked for, only their names and help
+    (generating the flags loads every command declaration)."""
+    if not (texts.wanted("roll") or texts.wanted("odds")):
+        sub.add_parser("roll", help=h("roll"))
+        sub.add_parser("odds", help=help_of("cmd.odds") or "")
+        return
+    groups = {
+        ("roll",): h("roll"),
+        ("roll", "mw"): help_of("cmd.mw") or "",
+        ("roll", "whf"): help_of("cmd.whf") or "",
+        ("odds",): help_of("cmd.odds") or "",
+    }
+    register_all(sub, COMMANDS, groups)
 
-        odds = cast_odds(args.dice, args.level, args.value)
-        reply = whf_view.whf_odds_reply(
-            _tr(settings.locale), args.dice, args.level, args.value, odds
-        )
-        print(render_text(reply, settings.locale), end="")
-        return 0
 
-    return _guarded(settings, run)
+__all__ = ["COMMANDS", "register"]

@@ -8,10 +8,12 @@ import sys
 
 from bot.config import Settings
 
+from .texts import h
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("sync-commands", help="sync the slash commands to Discord now")
-    p.add_argument("--guild", type=int, help="sync to this guild only (instant), not globally")
+    p = sub.add_parser("sync-commands", help=h("sync_commands"))
+    p.add_argument("--guild", type=int, help=h("opt.guild"))
     p.set_defaults(func=cmd_sync)
 
 

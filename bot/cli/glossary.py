@@ -3,7 +3,8 @@
 The JSON shape is a contract: a list, best first, of objects with exactly the keys
 `id`, `game`, `title`, `text`, `score`, `confident`. The ranking is `/rule`'s (names and texts
 fused); `confident` is true on the one hit `/rule` would open directly, false everywhere else
-(all false when `/rule` would ask). An empty or unmatched query prints `[]`.
+(all false when `/rule` would ask). Exit codes as everywhere in the CLI: 0 when something was
+found, 1 when nothing was (`[]` with `--json`), 2 for bad input (an empty query, a bad flag).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from bot.games import GAME_SLUGS
 from bot.reply import clip
 from glossary.normalize import clean
 
+from .generate import EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, result_lang
+from .texts import add_lang, h
+
 LIMIT_MAX = 100
 
 
@@ -25,18 +29,19 @@ def _limit(raw: str) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {raw!r}") from None
+        raise argparse.ArgumentTypeError(h("limit_not_number", value=raw)) from None
     if not 1 <= value <= LIMIT_MAX:
-        raise argparse.ArgumentTypeError(f"must be between 1 and {LIMIT_MAX}, got {value}")
+        raise argparse.ArgumentTypeError(h("limit_range", min=1, max=LIMIT_MAX, value=value))
     return value
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("lookup", help="search the glossary like /rule does")
-    p.add_argument("query", nargs="+", help="the term (several words are joined)")
-    p.add_argument("--game", choices=GAME_SLUGS, help="search this game only")
-    p.add_argument("--limit", type=_limit, default=10, help=f"hits to show, 1-{LIMIT_MAX}")
-    p.add_argument("--json", action="store_true", help="print a JSON list for scripts")
+    p = sub.add_parser("lookup", help=h("lookup"))
+    p.add_argument("query", nargs="+", help=h("opt.query"))
+    p.add_argument("--game", choices=GAME_SLUGS, help=h("opt.game"))
+    p.add_argument("--limit", type=_limit, default=10, help=h("opt.limit", min=1, max=LIMIT_MAX))
+    p.add_argument("--json", action="store_true", help=h("opt.json"))
+    add_lang(p)
     p.set_defaults(func=cmd_lookup)
 
 
@@ -62,18 +67,25 @@ def lookup(query: str, game: str | None = None, limit: int = 10) -> list[dict[st
 
 
 def cmd_lookup(args: argparse.Namespace, settings: Settings) -> int:
-    rows = lookup(" ".join(args.query), game=args.game, limit=args.limit)
+    from bot.i18n import t
+
+    lang = result_lang(args, settings)
+    query = " ".join(args.query)
+    if not clean(query):
+        print(t("cli.lookup_empty", lang), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    rows = lookup(query, game=args.game, limit=args.limit)
     if args.json:
         json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
-        return 0
+        return EXIT_OK if rows else EXIT_NOT_FOUND
     if not rows:
-        print("no match", file=sys.stderr)
-        return 1
+        print(t("cli.lookup_no_match", lang), file=sys.stderr)
+        return EXIT_NOT_FOUND
     for n, row in enumerate(rows, 1):
         first_line = row["text"].split("\n", 1)[0]
         preview = clip(first_line, 100)
-        sure = "  (opens)" if row["confident"] else ""
+        sure = "  " + t("cli.lookup_opens", lang) if row["confident"] else ""
         print(f"{n:>2}. {row['title']}  [{row['game']}]  {row['score']:.3f}  {row['id']}{sure}")
         print(f"    {preview}")
-    return 0
+    return EXIT_OK

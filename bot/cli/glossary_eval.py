@@ -16,11 +16,11 @@ from glossary.model import Entry
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("eval-lookup", help="measure lookup accuracy on TSVs of sample queries")
-    p.add_argument(
-        "file", type=Path, nargs="+", help="TSV: query, game filter or -, game, snippets a|b"
-    )
-    p.add_argument("--data-dir", type=Path, help="glossary data directory (default: built-in)")
+    from .texts import h
+
+    p = sub.add_parser("eval-lookup", help=h("eval_lookup"))
+    p.add_argument("file", type=Path, nargs="+", help=h("opt.eval_file"))
+    p.add_argument("--data-dir", type=Path, help=h("opt.data_dir"))
     p.set_defaults(func=cmd_eval_lookup)
 
 

@@ -8,14 +8,16 @@ from pathlib import Path
 
 from bot.config import Settings
 
+from .texts import h
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "import-glossary",
-        help="regenerate the glossary data files from a folder of seed rule texts",
+        help=h("import_glossary"),
     )
-    p.add_argument("source", type=Path, help="folder with the seed texts (../shared/seeds)")
-    p.add_argument("--out", type=Path, help="where to write <game>.toml (default: glossary/data)")
+    p.add_argument("source", type=Path, help=h("opt.source"))
+    p.add_argument("--out", type=Path, help=h("opt.out"))
     p.set_defaults(func=cmd_import_glossary)
 
 

@@ -9,14 +9,16 @@ from pathlib import Path
 
 from bot.config import Settings
 
+from .texts import h
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "migrate-db",
-        help="copy every game, event, roll and setting into an empty (PostgreSQL) database",
+        help=h("migrate_db"),
     )
-    p.add_argument("--to", required=True, help="the target, e.g. postgresql://user:pw@host/db")
-    p.add_argument("--from", dest="source", help="the SQLite file (default: ARBITER_DB)")
+    p.add_argument("--to", required=True, help=h("opt.to"))
+    p.add_argument("--from", dest="source", help=h("opt.from"))
     p.set_defaults(func=cmd_migrate_db)
 
 

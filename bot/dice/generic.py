@@ -35,6 +35,15 @@ _EFFECT = re.compile(r"^\s*1?d12\s*$", re.IGNORECASE)
 _EXPLODE = re.compile(r"(\d*)d(\d+)!", re.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class RolledDie:
+    """One die of a d20 expression as rolled: a rerolled or dropped value has `kept` False."""
+
+    value: int
+    sides: int
+    kept: bool
+
+
 @dataclass
 class ExprResult:
     expr: str
@@ -42,6 +51,7 @@ class ExprResult:
     total: int
     text: str
     faces: list[AttackFace] = field(default_factory=list)
+    rolls: list[RolledDie] = field(default_factory=list)  # d20 dice, in the expression's order
 
     @property
     def normal(self) -> int:
@@ -236,11 +246,27 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
             raise UserError("dice.expr.division_by_zero", expr=expr.strip()) from None
         raise UserError("dice.expr.syntax", expr=expr) from None
     kind = "effect" if _EFFECT.match(expr) else "dice"
-    return ExprResult(expr.strip(), kind, total, shown)
+    return ExprResult(expr.strip(), kind, total, shown, rolls=_rolled(result.expr))
 
 
-def expr_json(r: ExprResult) -> dict[str, Any]:
-    out: dict[str, Any] = {"expr": r.expr, "kind": r.kind, "total": r.total, "text": r.text}
-    if r.kind == "attack":
-        out.update(faces=[f.label() for f in r.faces], normal=r.normal, critical=r.critical)
+def _rolled_groups(node: Any, kept: bool = True) -> Iterator[tuple[Any, bool]]:
+    """Each rolled `NdS` group (its dice are not children) and whether its branch is kept."""
+    kept = kept and bool(node.kept)
+    if isinstance(node, d20.expression.Dice):
+        yield node, kept
+        return
+    for child in node.children:
+        yield from _rolled_groups(child, kept)
+
+
+def _rolled(node: Any) -> list[RolledDie]:
+    """Every die value of a rolled d20 tree (rerolls included, marked as not kept)."""
+    out: list[RolledDie] = []
+    for group, kept in _rolled_groups(node):
+        sides = 100 if group.size == "%" else int(group.size)
+        for die in group.values:
+            out.extend(
+                RolledDie(int(v.number), sides, bool(kept and die.kept and v.kept))
+                for v in die.values
+            )
     return out

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx
-from bot.dice.generic import MAX_CHARS, expr_json, roll_expr
+from bot.dice.generic import MAX_CHARS, roll_expr
 from bot.handlers import dice_errors as dice_errors  # registers the engines' error table
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
@@ -67,7 +68,7 @@ def finish(reply: Reply, private: bool) -> Reply:
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
-    await log_roll(ctx, "roll", {"expr": expr}, expr_json(result), summary, private)
+    await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)
     return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
 

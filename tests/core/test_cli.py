@@ -13,6 +13,7 @@ import subprocess
 import sys
 from contextlib import closing
 from pathlib import Path
+from typing import Any, Required, TypedDict, Unpack
 
 import pytest
 
@@ -225,3 +226,181 @@ def test_check_reports_an_area_check_module_that_cannot_be_imported(
         "ModuleNotFoundError: No module named 'bot.no_such_area_check'"
     ]
     assert any(line.startswith("discord:") for line in report)  # the others still ran
+
+
+# ── `check`: handler signatures against their declared options ─────────────────────────────────
+
+
+class _Bundle(TypedDict, total=False):
+    armor: int
+    spell: bool
+
+
+class _Spell(TypedDict, total=False):
+    spell: bool
+
+
+class _RequiredSpell(TypedDict):
+    spell: Required[bool]
+
+
+async def _good(ctx: object, dice: int, armor: int = 0, **options: Unpack[_Spell]) -> None:
+    """`dice` named, `armor` named with a default, `spell` an optional key of `**options`."""
+
+
+async def _needs_spell(
+    ctx: object, dice: int, armor: int = 0, **options: Unpack[_RequiredSpell]
+) -> None:
+    """`spell` is a required key, so a command must declare it required."""
+
+
+async def _bare(ctx: object, dice: int, **options: Any) -> None:
+    """A bare `**options`: takes anything, checked by name only for `dice`."""
+
+
+async def _mismatched(ctx: object, dice: int = 1, armor: int = 0, *, extra: str) -> None:
+    """`dice` has a default though required; `spell` has no parameter; `extra` is no option."""
+
+
+async def _optional_without_default(ctx: object, dice: int, armor: int) -> None:
+    """`armor` is optional on Discord, so the handler is called without it."""
+
+
+async def _typed_wrong(ctx: object, dice: int, **options: Unpack[_Bundle]) -> None:
+    """`**options` lacks `defense` and holds `armor` as a key the command never declares."""
+
+
+def _command(handler: Any, *options: Any) -> Any:
+    from bot.registry import Command
+
+    return Command(("fake",), handler, tuple(options), "dice")
+
+
+def _options() -> tuple[Any, Any, Any]:
+    from bot.registry import Option
+
+    return Option("dice", int, required=True), Option("armor", int), Option("spell", bool)
+
+
+def test_signature_check_accepts_agreeing_handlers() -> None:
+    from bot.cli.signatures import signature_problems
+
+    dice, armor, spell = _options()
+    assert signature_problems(_command(_good, dice, armor, spell)) == ([], 0)
+    assert signature_problems(_command(_bare, dice, armor, spell)) == ([], 2)
+
+
+def test_signature_check_reports_each_mismatch() -> None:
+    from bot.cli.signatures import signature_problems
+    from bot.registry import Option
+
+    dice, armor, spell = _options()
+    problems, _ = signature_problems(_command(_mismatched, dice, armor, spell))
+    where = f"/fake ({__name__}._mismatched)"
+    assert problems == [
+        f"{where}: option 'dice' is required, its parameter has a default",
+        f"{where}: option 'spell' has no parameter",
+        f"{where}: parameter 'extra' is no declared option",
+    ]
+    problems, _ = signature_problems(_command(_optional_without_default, dice, armor))
+    assert problems == [
+        f"/fake ({__name__}._optional_without_default): option 'armor' is optional,"
+        " its parameter has no default"
+    ]
+    defense = Option("defense", int)
+    problems, _ = signature_problems(_command(_typed_wrong, dice, defense, spell))
+    where = f"/fake ({__name__}._typed_wrong)"
+    assert problems == [
+        f"{where}: option 'defense' is not in **options",
+        f"{where}: **options key 'armor' is no declared option",
+    ]
+    required_spell = Option("spell", bool, required=True)
+    problems, _ = signature_problems(_command(_good, dice, armor, required_spell))
+    assert problems == [
+        f"/fake ({__name__}._good): option 'spell' is required, not so in **options"
+    ]
+
+
+def test_check_fails_on_a_registered_mismatch(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.cli import main
+
+    registry = load_handlers()
+    dice, armor, spell = _options()
+    monkeypatch.setitem(registry.commands, ("fake",), _command(_mismatched, dice, armor, spell))
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "ARBITER_LOCALE", "LOG_LEVEL", "ARBITER_SHARD_COUNT"):
+        monkeypatch.setenv(name, "")
+    assert main(["check"]) == 1
+    err = capsys.readouterr().err
+    assert "option 'spell' has no parameter" in err and "parameter 'extra'" in err
+
+
+def test_the_real_handlers_agree_with_their_options() -> None:
+    from bot.cli.signatures import check_signatures
+
+    report: list[str] = []
+    assert check_signatures(report) == []
+    assert report and report[0].startswith("handler signatures: ")
+
+
+def test_version_flag(tmp_path: Path) -> None:
+    proc = run(tmp_path, "--version")
+    assert proc.returncode == 0 and proc.stdout.strip() == f"arbiter {__version__}"
+
+
+@pytest.mark.parametrize(
+    ("env", "expected", "absent"),
+    [
+        ({}, "использование: arbiter", "usage:"),
+        ({"ARBITER_LOCALE": "ru"}, "Коды выхода: 0", "Exit codes"),
+        ({"ARBITER_LOCALE": "en"}, "Exit codes: 0 done or found, 1 not found, 2 bad input", "Коды"),
+    ],
+)
+def test_top_level_help_language(
+    tmp_path: Path, env: dict[str, str], expected: str, absent: str
+) -> None:
+    proc = run(tmp_path, "--help", **env)
+    assert proc.returncode == 0, proc.stderr
+    out = " ".join(proc.stdout.split())
+    assert expected in out and absent not in out
+    for command in ("console", "check", "roll", "odds", "lookup"):
+        assert f" {command} " in out
+
+
+def test_console_plain_has_no_markdown(tmp_path: Path) -> None:
+    line = "/roll 4d6kh3\n"
+    marked = run(tmp_path, "console", "--lang", "en", stdin=line).stdout
+    plain = run(tmp_path, "console", "--lang", "en", "--plain", stdin=line).stdout
+    assert "**" in marked or "~~" in marked or "`" in marked
+    assert "4d6kh3" in plain and not any(m in plain for m in ("**", "~~", "`"))
+
+
+def _helps(lang: str) -> dict[tuple[str, ...], str]:
+    """Every help text of the whole CLI (subcommands and options), by where it appears."""
+    import argparse
+
+    from bot.cli import build_parser
+
+    out: dict[tuple[str, ...], str] = {}
+
+    def walk(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    out[(*path, choice.dest)] = str(choice.help)
+                for word, sub in action.choices.items():
+                    walk(sub, (*path, word))
+            else:
+                out[(*path, action.dest)] = str(action.help)
+
+    walk(build_parser(lang), ())
+    return out
+
+
+def test_every_help_text_is_in_both_languages() -> None:
+    ru, en = _helps("ru"), _helps("en")
+    assert set(ru) == set(en) and len(ru) > 150
+    assert [k for k, v in ru.items() if not v.strip() or v == "None"] == []
+    assert [k for k, v in ru.items() if v == en[k]] == []  # nothing left in one language

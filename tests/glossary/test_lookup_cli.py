@@ -56,20 +56,42 @@ def test_several_words_are_one_query(fake: Glossary, capsys: pytest.CaptureFixtu
     assert json.loads(capsys.readouterr().out)[0]["id"] == "mw-aegis-x"
 
 
-@pytest.mark.parametrize("query", ["😀", "\x00\x01", "   ", "x" * 1000])
-def test_odd_queries_print_an_empty_list(
+@pytest.mark.parametrize("query", ["😀", "x" * 1000, "qqqqqq"])
+def test_no_match_prints_an_empty_list_and_exits_1(
     fake: Glossary, capsys: pytest.CaptureFixture[str], query: str
 ) -> None:
-    assert main(["lookup", query, "--json"]) == 0
+    assert main(["lookup", query, "--json"]) == 1
     assert json.loads(capsys.readouterr().out) == []
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+@pytest.mark.parametrize("query", ["\x00\x01", "   "])
+def test_an_empty_query_is_bad_input(
+    fake: Glossary, capsys: pytest.CaptureFixture[str], query: str, as_json: bool
+) -> None:
+    """Nothing left to search for once cleaned: exit 2 with a message, in both modes."""
+    assert main(["lookup", query, *(["--json"] if as_json else []), "--lang", "en"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "Empty query" in out.err
 
 
 def test_text_output(fake: Glossary, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lookup", "эгида"]) == 0
     out = capsys.readouterr().out
     assert " 1. Aegis X  [mage-wars]  100.000  mw-aegis-x" in out
-    assert main(["lookup", "qqqqqq"]) == 1
-    assert "no match" in capsys.readouterr().err
+    assert main(["lookup", "qqqqqq", "--lang", "en"]) == 1
+    assert "No match." in capsys.readouterr().err
+    assert main(["lookup", "qqqqqq", "--lang", "ru"]) == 1
+    assert "Ничего не нашлось." in capsys.readouterr().err
+
+
+def test_found_and_not_found_exit_the_same_in_both_modes(
+    fake: Glossary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for query, code in (("броня", 0), ("qqqqqq", 1)):
+        assert main(["lookup", query]) == code
+        assert main(["lookup", query, "--json"]) == code
+    capsys.readouterr()
 
 
 @pytest.mark.parametrize(
@@ -81,13 +103,20 @@ def test_text_output(fake: Glossary, capsys: pytest.CaptureFixture[str]) -> None
         ["lookup"],
     ],
 )
+@pytest.mark.parametrize(("lang", "usage"), [("en", "usage:"), ("ru", "использование:")])
 def test_bad_arguments_exit_2(
-    fake: Glossary, capsys: pytest.CaptureFixture[str], argv: list[str]
+    fake: Glossary,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    lang: str,
+    usage: str,
 ) -> None:
+    monkeypatch.setenv("ARBITER_LOCALE", lang)
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
-    assert "usage:" in capsys.readouterr().err
+    assert usage in capsys.readouterr().err
 
 
 def test_real_glossary_in_a_subprocess() -> None:
@@ -117,3 +146,13 @@ def test_confident_marks_the_entry_rule_would_open(
     assert main(["lookup", "что такое эгида?", "--json"]) == 0  # a question wrapper
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["id"] == "mw-aegis-x" and rows[0]["confident"] is True
+
+
+def test_text_marks_the_entry_rule_would_open_in_the_users_language(
+    fake: Glossary, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lookup", "Aegis", "--lang", "en"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(" 1. Aegis X") and first.endswith("(opens)")
+    assert main(["lookup", "Aegis", "--lang", "ru"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("(/rule откроет её сразу)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.cli import shapes
 from bot.context import Ctx
 from bot.games.berserk import view
 from bot.games.berserk.dice import (
@@ -19,7 +20,6 @@ from bot.games.berserk.dice import (
     BerserkStrike,
     parse_values,
     roll_strike,
-    strike_json,
 )
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -75,7 +75,7 @@ async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Rep
         "dice.summary.berserk",
         {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
     )
-    await log_roll(ctx, "berserk strike", options, strike_json(result), summary, private)
+    await log_roll(ctx, "berserk strike", options, shapes.berserk_strike(result), summary, private)
     return finish(view.berserk_reply(ctx.t, result), private)
 
 

@@ -227,30 +227,3 @@ def roll_strike(strike: BerserkStrike, rng: random.Random) -> BerserkResult:
         d_kind,
         back,
     )
-
-
-def strike_json(result: BerserkResult) -> dict[str, Any]:
-    s = result.strike
-    return {
-        "kind": s.kind,
-        "mode": "fight" if result.fight else "closed",
-        "values": s.values.text(),
-        "defender_values": s.defender_values.text() if s.defender_values else None,
-        "attacker": {
-            "roll": result.attacker_roll,
-            "mod": s.attacker_mod,
-            "total": result.attacker_total,
-            "kind": result.attacker_kind,
-            "wounds": result.wounds,
-        },
-        "defender": None
-        if result.defender_roll is None
-        else {
-            "roll": result.defender_roll,
-            "mod": s.defender_total_mod,
-            "total": result.defender_total,
-            "kind": result.defender_kind,
-            "wounds": result.defender_wounds,
-        },
-        "difference": result.difference,
-    }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import limits
+from bot.cli import shapes
 from bot.context import Ctx
 from bot.games.mage_wars import GAME, view
 from bot.games.mage_wars.dice import (
@@ -23,8 +24,6 @@ from bot.games.mage_wars.dice import (
     MAX_BURN,
     MAX_EFFECT_BONUS,
     MWAttack,
-    attack_json,
-    burn_json,
     resolve_attack,
     roll_burn,
     roll_escape,
@@ -224,7 +223,7 @@ async def mw_attack(
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
-    data = attack_json(result)
+    data = shapes.mw_attack(result)
     reply = view.attack_reply(ctx.t, result)
     inputs: dict[str, Any] = dict(options)
     summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
@@ -295,7 +294,7 @@ async def mw_burn(
     if tokens is None:
         raise UserError("dice.mw.burn_needs_tokens")
     result = roll_burn(tokens, ctx.services.rng)
-    data = burn_json(result)
+    data = shapes.mw_burn(result)
     reply = view.burn_reply(ctx.t, result)
     inputs: dict[str, Any] = {"tokens": tokens}
     summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from itertools import chain, islice, pairwise
-from typing import Any
 
 from bot.dice.errors import BadEffectTable, EffectRowOutOfRange
 from bot.dice.faces import (
@@ -395,45 +394,3 @@ def roll_push(rng: random.Random) -> tuple[int, str]:
 def roll_plain_effect(rng: random.Random, bonus: int = 0) -> D12Roll:
     natural = roll_effect_die(rng)
     return D12Roll(natural, natural + bonus, True)
-
-
-def burn_json(result: BurnResult) -> dict[str, Any]:
-    """Burn upkeep as plain data for the roll log and `--json`."""
-    return {
-        "faces": [f.label() for f in result.rolls],
-        "damage": result.damage,
-        "tokens_left": result.tokens_left,
-    }
-
-
-def attack_json(result: AttackResult) -> dict[str, Any]:
-    """The full result as plain data for the roll log and `--json`."""
-
-    def d12(roll: D12Roll | None) -> dict[str, Any] | None:
-        if roll is None:
-            return None
-        out: dict[str, Any] = {"roll": roll.natural, "modified": roll.modified, "ok": roll.success}
-        if roll.row is not None:
-            out["row"] = roll.row.text()
-        return out
-
-    return {
-        "dice": result.dice,
-        "daze": d12(result.daze),
-        "strikes": [
-            {
-                "faces": [f.label() for f in s.faces],
-                "normal": s.normal,
-                "critical": s.critical,
-                "armor": s.armor,
-                "damage": s.damage,
-                "missed_daze": s.missed_daze,
-                "defense": d12(s.defense),
-                "avoided": s.avoided,
-                "effect": d12(s.effect),
-                "effect_blocked": s.effect_blocked,
-            }
-            for s in result.strikes
-        ],
-        "total": result.total,
-    }

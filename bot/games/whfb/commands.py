@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.cli import shapes
 from bot.context import Ctx, UserRef
 from bot.games.whfb import GAME, pools, view
 from bot.games.whfb.dice import (
@@ -17,13 +18,10 @@ from bot.games.whfb.dice import (
     MAX_LEVEL,
     MAX_VALUE,
     MAX_WIZARDS,
-    cast_json,
     check_magic,
-    dispel_json,
     roll_cast,
     roll_dispel,
     roll_winds,
-    winds_json,
 )
 from bot.games.whfb.odds import cast_odds
 from bot.handlers import tracker_ops as service
@@ -151,7 +149,7 @@ async def whf_winds(
         reply.body = "\n".join([reply.body, *lines])
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
-    await log_roll(ctx, "whf winds", inputs, winds_json(result), summary, private)
+    await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
 
 
@@ -193,7 +191,7 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
     )
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "value": value}
-    await log_roll(ctx, "whf cast", inputs, cast_json(result), summary, private)
+    await log_roll(ctx, "whf cast", inputs, shapes.whf_cast(result), summary, private)
     return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
 
 
@@ -215,7 +213,7 @@ async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: boo
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs = {"dice": dice, "level": level, "against": against}
-    await log_roll(ctx, "whf dispel", inputs, dispel_json(result), summary, private)
+    await log_roll(ctx, "whf dispel", inputs, shapes.whf_dispel(result), summary, private)
     return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
 
 

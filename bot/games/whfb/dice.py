@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.dice.faces import roll_d6
 from bot.dice.ranges import check_range
@@ -133,39 +132,3 @@ def roll_dispel(dice: int, level: int, against: int, rng: random.Random) -> Disp
     check_magic(dice, level, "against", against)
     rolled = _d6(dice, rng)
     return DispelResult(rolled, level, against, dispel_succeeds(sum(rolled), level, against))
-
-
-def winds_json(r: WindsResult) -> dict[str, Any]:
-    return {
-        "winds": r.winds,
-        "wizard_rolls": r.wizard_rolls,
-        "enemy_rolls": r.enemy_rolls,
-        "power": r.power,
-        "dispel": r.dispel,
-        "power_lost": r.power_lost,
-        "dispel_lost": r.dispel_lost,
-    }
-
-
-def _magic_json(r: MagicRoll) -> dict[str, Any]:
-    return {
-        "dice": r.dice,
-        "total": r.total,
-        "level": r.level,
-        "result": r.result,
-        "natural_fail": r.natural_fail,
-    }
-
-
-def cast_json(r: CastResult) -> dict[str, Any]:
-    return {
-        **_magic_json(r),
-        "value": r.value,
-        "success": r.success,
-        "irresistible": r.irresistible,
-        "miscast": r.miscast or None,
-    }
-
-
-def dispel_json(r: DispelResult) -> dict[str, Any]:
-    return {**_magic_json(r), "against": r.against, "success": r.success}
