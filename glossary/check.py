@@ -1,5 +1,6 @@
 """`python -m bot check` for the glossary data: every file loads strictly; counts per game;
-the curated aliases point at entries and are unambiguous; the games agree with the bot's."""
+the curated aliases point at entries and are unambiguous; the synonyms name words the texts
+use; the games agree with the bot's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from bot.games import GAME_SLUGS as BOT_GAME_SLUGS
 from glossary.aliases import alias_dir, read_alias_files, validate_aliases
 from glossary.importers import GAME_SLUGS
 from glossary.loader import DATA_DIR, load_entries, validate_data
+from glossary.synonyms import SYNONYM_FILE, read_synonyms, validate_synonyms
+from glossary.textindex import TextIndex
 
 
 @checker("glossary data")
@@ -31,6 +34,18 @@ def check_glossary_aliases(report: list[str]) -> list[str]:
     files, _ = read_alias_files(alias_dir(DATA_DIR))
     count = sum(len(names) for table in files.values() for names in table.values())
     report.append(f"glossary aliases: {count} names in {len(files)} files")
+    return []
+
+
+@checker("glossary synonyms")
+def check_glossary_synonyms(report: list[str]) -> list[str]:
+    """Every synonym line reads, and every rule word it names occurs in some entry text."""
+    plain = TextIndex(load_entries(DATA_DIR), word_map={})
+    problems = validate_synonyms(SYNONYM_FILE, plain.knows)
+    if problems:
+        return problems
+    table, _ = read_synonyms(SYNONYM_FILE)
+    report.append(f"glossary synonyms: {len(table)} player words")
     return []
 
 

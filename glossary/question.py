@@ -16,6 +16,15 @@ from glossary.normalize import STOP_WORDS, fold
 _LEADS_RU = (
     "что такое",
     "что это такое",
+    "что будет если",
+    "что будет когда",
+    "что будет",
+    "что случится если",
+    "что случится",
+    "что происходит если",
+    "что происходит когда",
+    "что происходит с",
+    "что происходит",
     "что значит",
     "что означает",
     "что делает",
@@ -57,6 +66,10 @@ _LEADS_RU = (
     "чем",
 )
 _LEADS_EN = (
+    "what happens if",
+    "what happens when",
+    "what happens to",
+    "what happens",
     "what is a",
     "what is an",
     "what is the",
@@ -100,9 +113,13 @@ QUESTION_WORDS = frozenset(
     | {"которое", "которые", "при", "там", "тут", "тогда", "вообще", "работает", "работают"}
     | {"what", "how", "many", "much", "does", "do", "can", "when", "why", "who", "which"}
     | {"my", "i", "it", "if", "happens", "work", "works", "mean", "means", "are", "be"}
+    | {"случится", "случается", "произойдет", "разве", "happen", "happened", "should"}
 )
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
 _TAIL_WORDS = frozenset(_TAILS)
+_LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}  # first word → its leads, longest first
+for _lead in _LEADS:
+    _LEADS_BY_FIRST.setdefault(_lead[0], []).append(_lead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +143,7 @@ def strip_question(query: str) -> str:
     changed = True
     while changed and len(words) > 1:
         changed = False
-        for lead in _LEADS:
+        for lead in _LEADS_BY_FIRST.get(words[0], ()):
             n = len(lead)
             if len(words) > n and tuple(words[:n]) == lead:
                 words = words[n:]

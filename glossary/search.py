@@ -114,8 +114,8 @@ class Glossary(NameMatcher):
     ) -> list[Hit]:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing.
 
-        `typos=False` skips typo tolerance: for a question whose words are all real words
-        (the texts use them), a typo reading of each is wasted work.
+        `typos=False` skips typo tolerance and the other-layout reading: for a question whose
+        words are all real words (the texts use them), neither can be what the player meant.
         """
         if limit <= 0 or (game is not None and game not in self.games):
             return []
@@ -123,7 +123,9 @@ class Glossary(NameMatcher):
             prefer_game = None
         plan = Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, Match] = {}
-        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query)]
+        variants = [
+            (analyse(v), penalty) for v, penalty in _query_variants(query) if typos or not penalty
+        ]
         for folded, penalty in variants:
             if folded.norm:
                 self._match(folded, penalty, plan, best, None if typos else False)

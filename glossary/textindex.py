@@ -8,14 +8,16 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from heapq import nlargest
+from heapq import nlargest, nsmallest
 
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
+from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
+TERMS_MEMO_CAP = 50_000  # query words whose index terms are remembered (bounded memory)
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 
 
@@ -41,9 +43,17 @@ class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
     def __init__(
-        self, entries: Sequence[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+        self,
+        entries: Sequence[Entry],
+        aliases: Mapping[str, Sequence[str]] | None = None,
+        word_map: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.entries = entries
+        # player word's term → the rule words it also stands for (`glossary.synonyms`)
+        self._synonyms = by_term(synonyms() if word_map is None else word_map, term_of)
+        self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
+        self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
+        self._games = [e.game for e in entries]
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
@@ -79,12 +89,32 @@ class TextIndex:
         }
 
     def _terms_for(self, word: str) -> list[str]:
-        """Index terms a query word stands for: its stem, or the whole words sharing a short
-        stem that are forms of it (`stems_agree`: `яд` finds `ядом`, `горит` not `горы`)."""
-        term = term_of(word)
-        if term != word:
-            return [term]
-        return [w for w in self.short_words.get(stem(word), [word]) if stems_agree(word, w)]
+        """Index terms a query word stands for: its own forms, then those of the rule words
+        the synonym map gives for it (`чинить` → `лечить`, `кубов` → `кубик`)."""
+        known = self._terms_memo.get(word)
+        if known is not None:
+            return known
+        own = self._forms(word)
+        for other in self._synonyms.get(term_of(word), ()):
+            own.extend(t for t in self._forms(other) if t not in own)
+        if len(self._terms_memo) < TERMS_MEMO_CAP:  # the index never changes: safe to keep
+            self._terms_memo[word] = own
+        return own
+
+    def _forms(self, word: str) -> list[str]:
+        """Its stem, or the whole words sharing a short stem that are forms of it
+        (`stems_agree`: `яд` finds `ядом`, `горит` not `горы`)."""
+        known = self._forms_memo.get(word)
+        if known is None:
+            term = term_of(word)
+            if term != word:
+                known = [term]
+            else:
+                near = self.short_words.get(stem(word), [word])
+                known = [w for w in near if stems_agree(word, w)]
+            if len(self._forms_memo) < TERMS_MEMO_CAP:
+                self._forms_memo[word] = known
+        return list(known)
 
     @cached_property
     def _denominators(self) -> list[float]:
@@ -149,37 +179,42 @@ class TextIndex:
         # Rarest words first: they bring in the candidates; once there are enough, commoner
         # words only score those (an entry with none of the rare words cannot lead anyway).
         order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
-        candidates: set[int] | None = None
+        denom, games, k1p = self._denominators, self._games, _K1 + 1
         for s in order:
             terms = groups[s]
             wanted.update(terms)
-            idf = max(self.idf[v] for v in terms)
-            tfs: dict[int, int] = defaultdict(int)
-            if candidates is not None and len(candidates) >= CANDIDATE_CAP:
+            # a word the texts use weighs as itself; its synonyms only widen what it finds
+            own = [v for v in self._forms(words[word_terms.index(s)]) if v in self.idf]
+            idf = max(self.idf[v] for v in (own or terms))
+            items: Iterable[tuple[int, int]]
+            if len(scores) >= CANDIDATE_CAP:  # enough candidates: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                for i in candidates:
-                    tf = sum(p.get(i, 0) for p in lists)
-                    if tf:
-                        tfs[i] = tf
+                items = [(i, tf) for i in list(scores) if (tf := sum(p.get(i, 0) for p in lists))]
+            elif len(terms) == 1:
+                items = self._best_postings(terms[0])
             else:
+                tfs: dict[int, int] = defaultdict(int)
                 for v in terms:
                     for i, tf in self._best_postings(v):
                         tfs[i] += tf
-            denom, share = self._denominators, idf / total_idf
+                items = tfs.items()
+            share, weight = idf / total_idf, idf * k1p
             naming = self._naming(terms)
-            for i, tf in tfs.items():
-                if game is not None and self.entries[i].game != game:
+            for i, tf in items:
+                if game is not None and games[i] != game:
                     continue
-                scores[i] += idf * tf * (_K1 + 1) / (tf + denom[i])
+                scores[i] += weight * tf / (tf + denom[i])
                 coverage[i] += share
                 if i in naming:
                     named[i] += 1
                     named_idf[i] += share
-            candidates = set(scores)
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
-        ranked = sorted(scores, key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i))
-        ranked = ranked[: max(limit, 0) * 4]
+        ranked = nsmallest(
+            max(limit, 0) * 4,
+            scores,
+            key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i),
+        )
         phrase = " ".join(word_terms)
         phrase = f" {phrase} " if len(words) > 1 else ""
         hits = []

@@ -64,7 +64,8 @@ def extension_names() -> list[str]:
 class ArbiterHooks:
     """What both bot classes add to discord.py: the setup hook and quiet prefix errors.
 
-    `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off".
+    `sync_mode` is "auto" (sync when the payload hash changed), "force" or "off". With several
+    shard processes, "auto" syncs only in the one that runs shard 0 (see `sync_commands`).
     """
 
     sync_mode: str = "auto"
@@ -85,9 +86,19 @@ class ArbiterHooks:
             return
         guild_id = self.sync_guild or services.settings.dev_guild
         await sync_commands(
-            bot.tree, services.storage, guild_id=guild_id, force=self.sync_mode == "force"
+            bot.tree,
+            services.storage,
+            guild_id=guild_id,
+            force=self.sync_mode == "force",
+            settings=services.settings,
         )
         self.command_ids = await load_ids(bot.tree, services.storage, guild_id)
+
+    async def on_ready(self) -> None:
+        """After every (re)connect: re-attach this process's live boards from the database."""
+        resume_soon = getattr(services_of(cast(AnyBot, self)).live, "resume_soon", None)
+        if resume_soon is not None:
+            resume_soon()  # the live-message manager's; it runs in the background
 
     async def on_command_error(
         self, context: commands.Context[Any], exception: commands.CommandError, /

@@ -10,6 +10,11 @@ the old one deleted.
 
 The window uses an injectable `sleep`/`now` pair (by default `asyncio.sleep` and
 `services.clock`) and message age uses `services.clock`, so tests run the policy without waiting.
+
+With several shard processes on one database, a manager touches only the boards of guilds on its
+own shards (`bot.discord.shards`), and `resume()` re-attaches those boards once the bot is
+ready: each is read back from Discord and edited only if it differs from the stored game, so a
+change committed just before a crash still reaches its message.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import discord
 
 from bot.context import Ctx, Services, UserRef
 from bot.discord.render import render_reply
+from bot.discord.shards import ShardSet
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_layout import payload_hash
 from bot.handlers.tracker_live import live_reply
@@ -60,6 +66,8 @@ class LiveStats:
     edits: int = 0
     skipped: int = 0
     reposts: int = 0
+    foreign: int = 0  # changes of guilds on another process's shards, left alone
+    resumed: int = 0  # boards re-attached by `resume()`
 
 
 class LiveMessageManager:
@@ -74,15 +82,18 @@ class LiveMessageManager:
         max_age: float = MAX_AGE,
         sleep: Sleep = asyncio.sleep,
         now: Callable[[], float] | None = None,
+        shards: ShardSet | None = None,
     ) -> None:
         self.client = client
         self.services = services
+        self.shards = shards if shards is not None else ShardSet.from_settings(services.settings)
         self.interval = interval
         self.max_age = max_age
         # The edit window's clock and sleep; tests swap them (default: services.clock).
         self.sleep = sleep
         self.now = now if now is not None else services.clock
         self._slots: dict[int, _Slot] = {}
+        self._resume: asyncio.Task[int] | None = None
         self.stats = LiveStats()
 
     # --- wiring --------------------------------------------------------------------------------
@@ -94,6 +105,8 @@ class LiveMessageManager:
         self.services.live = self
 
     def uninstall(self) -> None:
+        if self._resume is not None and not self._resume.done():
+            self._resume.cancel()
         if self.on_game_changed in self.services.game_changed_hooks:
             self.services.game_changed_hooks.remove(self.on_game_changed)
         if self.services.live is self:
@@ -149,6 +162,43 @@ class LiveMessageManager:
             slot.last_edit = self.now()
         return done
 
+    def resume_soon(self) -> None:
+        """Start `resume()` in the background (once at a time); called when the bot is ready."""
+        if self._resume is None or self._resume.done():
+            self._resume = asyncio.create_task(self.resume())
+
+    async def resume(self) -> int:
+        """Bring every active game's board on this process's shards up to date; how many.
+
+        The process has no memory of what a board shows after a restart, so each board is read
+        back (one at a time, so a large install does not burst) and edited only when it differs
+        from the game; a lost or too old one is re-posted as usual. Boards of other shards'
+        guilds are left to their own process.
+        """
+        done = 0
+        for game_id, live in await self.services.storage.tracker.live_messages():
+            state = await self.services.storage.tracker.load(game_id)
+            if state is None or not state.game.active:
+                continue
+            if not self.shards.owns(state.game.guild_id):
+                continue
+            channel_id = state.game.channel_id
+            slot = self._slots.setdefault(channel_id, _Slot())
+            try:
+                async with slot.lock:
+                    if slot.shown is None or slot.message_id != live.message_id:
+                        await self._learn_shown(state, slot)  # not shown by this process yet
+                    touched = await self._sync(channel_id, slot, repost=False)
+            except Exception:
+                log.exception("live message of channel %s could not be re-attached", channel_id)
+                continue
+            if touched:
+                slot.last_edit = self.now()
+            done += 1
+            self.stats.resumed += 1
+        log.info("re-attached %d live message(s) on %s", done, self.shards.describe())
+        return done
+
     async def _state(self, channel_id: int) -> GameState | None:
         """The channel's active game, or its last one if that has just ended (final board)."""
         return await service.current_or_last(self.services.storage, channel_id)
@@ -167,6 +217,9 @@ class LiveMessageManager:
         """Bring the message in line with the game; True when Discord was asked to do something."""
         state = await self._state(channel_id)
         if state is None:
+            return False
+        if not self.shards.owns(state.game.guild_id):
+            self.stats.foreign += 1  # its own shard's process keeps that board
             return False
         live = state.live
         if live is None and not state.game.active:
@@ -202,6 +255,28 @@ class LiveMessageManager:
         self.stats.edits += 1
         return True
 
+    async def _learn_shown(self, state: GameState, slot: _Slot) -> None:
+        """Read the board back from Discord: when it shows this state, remember so (no edit)."""
+        live = state.live
+        if live is None:
+            return
+        channel = self._channel(live.channel_id or state.game.channel_id)
+        try:
+            message = await channel.get_partial_message(live.message_id).fetch()
+        except discord.HTTPException:
+            return  # lost or unreadable: `_sync` edits, and re-posts a lost one
+        reply = await self._render(state)
+        out = render_reply(reply)[0]
+        ours = _visible(
+            [e.to_dict() for e in out.embeds],
+            out.view.to_components() if out.view is not None else [],
+        )
+        theirs = _visible(
+            [e.to_dict() for e in message.embeds], [c.to_dict() for c in message.components]
+        )
+        if ours == theirs:
+            slot.message_id, slot.shown = live.message_id, payload_hash(reply)
+
     # --- Discord calls -------------------------------------------------------------------------
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -232,3 +307,31 @@ class LiveMessageManager:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.info("old live message %s could not be deleted", old)
+
+
+_EMBED_TEXT = ("title", "description", "url", "color")
+_COMPONENT_KEYS = ("type", "custom_id", "label", "style", "disabled", "url", "placeholder")
+
+
+def _visible(embeds: list[Any], components: list[Any]) -> Any:
+    """What a member sees of a message, in a form both our payload and Discord's echo share.
+
+    Discord adds keys of its own to what it stores (an embed's `type`, empty lists), so only
+    the text, the fields and the controls are compared.
+    """
+
+    def embed(e: dict[str, Any]) -> Any:
+        fields = [
+            (f.get("name"), f.get("value"), bool(f.get("inline"))) for f in e.get("fields") or []
+        ]
+        footer = (e.get("footer") or {}).get("text")
+        author = (e.get("author") or {}).get("name")
+        return ([e.get(k) for k in _EMBED_TEXT], fields, footer, author)
+
+    def component(c: dict[str, Any]) -> Any:
+        options = [(o.get("label"), o.get("value")) for o in c.get("options") or []]
+        inner = [component(x) for x in c.get("components") or []]
+        emoji = (c.get("emoji") or {}).get("name")
+        return ([c.get(k) for k in _COMPONENT_KEYS], emoji, options, inner)
+
+    return ([embed(e) for e in embeds], [component(c) for c in components])

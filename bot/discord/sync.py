@@ -1,4 +1,8 @@
-"""Command sync on demand: the payload (with localizations) is hashed and synced only on change."""
+"""Command sync on demand: the payload (with localizations) is hashed and synced only on change.
+
+Commands are global, so with several shard processes only the one running shard 0 syncs
+(`ShardSet.syncs_commands`); the others skip with one log line. docs/scaling.md says why.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.config import Settings
+from bot.discord.shards import ShardSet
 from bot.storage import Storage
 
 log = logging.getLogger("arbiter.discord")
@@ -41,12 +47,18 @@ async def sync_commands(
     *,
     guild_id: int | None = None,
     force: bool = False,
+    settings: Settings | None = None,
 ) -> int | None:
     """Sync when the payload hash differs from the stored one (or `force`).
 
     Returns the number of commands synced, or None when nothing had to be done. With a guild id
-    the global commands are copied to that guild (instant updates while developing).
+    the global commands are copied to that guild (instant updates while developing). Unless
+    forced, a process of several (`settings`) that does not run shard 0 leaves it to that one.
     """
+    shards = ShardSet.from_settings(settings) if settings is not None else ShardSet()
+    if not force and not shards.syncs_commands:
+        log.info("commands are synced by the shard 0 process, not by %s", shards.describe())
+        return None
     digest = payload_hash(await command_payload(tree))
     key = hash_key(guild_id)
     if not force and await storage.meta.get(key) == digest:

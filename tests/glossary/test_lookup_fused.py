@@ -16,12 +16,13 @@ from bot.handlers import glossary as h
 from bot.reply import Select
 from glossary import Glossary
 from glossary.aliases import game_aliases, validate_aliases
-from glossary.evaluate import evaluate, read_cases
+from glossary.evaluate import evaluate, merge, read_cases
 from glossary.model import Entry
 from glossary.question import read_question, strip_question
 from tests.glossary.search_data import DEV_TSV, HOLDOUT_TSV, real_glossary
 
 QUESTIONS_TSV = Path(__file__).resolve().parent / "lookup_questions.tsv"
+QUESTIONS2_TSV = Path(__file__).resolve().parent / "lookup_questions2.tsv"
 
 
 @pytest.fixture(scope="module")
@@ -131,8 +132,8 @@ def test_a_name_stays_first_when_the_query_is_a_name(g: Glossary) -> None:
 def test_ties_and_guesses_are_not_confident(g: Glossary) -> None:
     owner = g.lookup("владелец")  # Controller and Owner share the Russian name
     assert not owner.confident and len(owner.tied) >= 2
-    # `чинить` is a word no entry uses: a text match on the rest is only a guess
-    assert not g.lookup("как чинить неживые объекты").confident
+    # `ремонтировать` is a word no entry (nor the synonym map) knows: the rest is only a guess
+    assert not g.lookup("как ремонтировать неживые объекты").confident
     assert not g.lookup("a").confident  # one letter opens only an exact name
     # without «мага» the question is about «Жизнь» (Life): the text winner hinges on a common
     # word, so it is offered, not opened
@@ -144,7 +145,7 @@ async def test_rule_opens_a_clear_text_answer_and_asks_otherwise(rctx: Ctx, g: G
     opened = await h.rule(rctx, "перехват контроля над картой оппонента")
     control = g.get("keyforge/kontrol")
     assert control is not None and opened.body == control.text
-    asked = await h.rule(rctx, "как чинить неживые объекты")
+    asked = await h.rule(rctx, "как ремонтировать неживые объекты")
     assert all(asked.body != e.text for e in g.entries)  # a question back, never an entry
     (select,) = [a for a in asked.actions if isinstance(a, Select)]
     offered = [o.value for o in select.options]
@@ -152,7 +153,8 @@ async def test_rule_opens_a_clear_text_answer_and_asks_otherwise(rctx: Ctx, g: G
 
 
 def test_the_question_set_meets_its_targets(g: Glossary) -> None:
-    """The sets of issue 10: dev 100%, questions >= 90% top-1, nothing opened wrongly."""
+    """The sets of issue 10: dev 100%, questions >= 90% top-1, nothing opened wrongly; over
+    the three, >= 97% top-1 and >= 90% opened directly."""
     reports = {}
     for path in (DEV_TSV, HOLDOUT_TSV, QUESTIONS_TSV):
         if not path.is_file():
@@ -174,6 +176,20 @@ def test_the_question_set_meets_its_targets(g: Glossary) -> None:
     assert all(r.opened_wrong == 0 for r in reports.values())
     if DEV_TSV.name in reports:
         assert reports[DEV_TSV.name].top1 == reports[DEV_TSV.name].total
+        everything = merge(list(reports.values()))
+        assert everything.top1 >= 0.97 * everything.total
+        assert everything.opened is not None and everything.opened >= 0.9 * everything.total
+
+
+def test_the_second_question_set_is_a_fair_check(g: Glossary) -> None:
+    """Written from the seeds before the synonym map and the margin rule (lookup2): a floor
+    against regressions, not a target it was tuned to (see docs/glossary-search.md)."""
+    cases, problems = read_cases(QUESTIONS2_TSV)
+    assert problems == [] and len(cases) >= 40
+    report = evaluate(
+        cases, lambda q, game, limit: [x.entry for x in g.lookup(q, game=game, limit=limit).hits]
+    )
+    assert report.top1 >= 0.7 * report.total
 
 
 # --- aliases ----------------------------------------------------------------------------------
@@ -259,5 +275,65 @@ async def test_inline_marks_use_the_same_ranking(rctx: Ctx) -> None:
     rctx.services.settings = dc_replace(rctx.services.settings, inline_lookup=True)
     reply = await browse.inline_reply(rctx, "а это как? [[что такое Piercing?]]")
     assert reply is not None and reply.title.startswith("Piercing +X")
-    unsure = await browse.inline_reply(rctx, "[[как чинить неживые объекты]]")
-    assert unsure is not None and "Не нашлось: «как чинить неживые объекты»" in unsure.body
+    unsure = await browse.inline_reply(rctx, "[[как ремонтировать неживые объекты]]")
+    assert unsure is not None and "Не нашлось: «как ремонтировать неживые объекты»" in unsure.body
+
+
+# --- synonyms (glossary/data/words/synonyms.toml) ---------------------------------------------
+
+
+def test_a_player_word_finds_the_rule_word(g: Glossary) -> None:
+    # no text says «чинить»; the synonym map reads it as «лечить»/«реконструкция»
+    fixed = g.lookup("как чинить неживые объекты")
+    assert fixed.hits[0].entry.id == "mage-wars/reconstruct" and fixed.confident
+    assert g.text_knows("чинить") and not g.text_knows("ремонтировать")
+
+
+def test_synonym_file_problems_are_reported(tmp_path: Path) -> None:
+    from glossary.synonyms import read_synonyms
+
+    bad = tmp_path / "s.toml"
+    bad.write_text('[words]\n"кубик" = ["куб"]\n"две слова" = ["x"]\n"пусто" = []\n', "utf-8")
+    table, problems = read_synonyms(bad)
+    assert table == {"кубик": ("куб",)} and len(problems) == 2
+    broken = tmp_path / "b.toml"
+    broken.write_text("кубик = [", "utf-8")
+    assert read_synonyms(broken)[0] == {} and read_synonyms(broken)[1]
+
+
+def test_a_text_answer_far_ahead_opens_a_close_one_asks(g: Glossary) -> None:
+    # «смотреть» is not in the archive entry («посмотреть»), so coverage is not full, but no
+    # other entry comes near: the relative margin rule opens it
+    far = g.lookup("можно ли смотреть архив оппонента")
+    assert far.hits[0].entry.id == "keyforge/arkhiv" and far.confident
+    lead = (far.hits[0].score - far.hits[1].score) / far.hits[0].score
+    assert lead >= 0.30
+    # the pool and the limit of power dice say nearly the same: offered, not opened
+    close = g.lookup("сколько кубиков силы у мага")
+    assert close.hits[0].tier == "text" and not close.confident
+
+
+def test_synonym_check_names_rule_words_no_text_uses(tmp_path: Path, g: Glossary) -> None:
+    from glossary.synonyms import SYNONYM_FILE, validate_synonyms
+    from glossary.textindex import TextIndex
+
+    plain = TextIndex(g.entries, word_map={})
+    assert validate_synonyms(SYNONYM_FILE, plain.knows) == []  # the shipped map is clean
+    path = tmp_path / "s.toml"
+    path.write_text('[words]\n"чинить" = ["лечит", "почирякать"]\n', "utf-8")
+    (problem,) = validate_synonyms(path, plain.knows)
+    assert "почирякать" in problem and "лечит" not in problem
+
+
+@pytest.mark.parametrize(
+    ("query", "entry_id"),
+    [
+        ("что будет если горение", "mage-wars/burn"),
+        ("что происходит с оглушением", "mage-wars/stun"),
+        ("what happens to Rot", "mage-wars/rot"),
+    ],
+)
+def test_what_happens_wrappers_leave_the_name(g: Glossary, query: str, entry_id: str) -> None:
+    found = g.lookup(query)
+    assert found.hits[0].entry.id == entry_id and found.hits[0].tier in {"exact", "stem"}
+    assert found.confident

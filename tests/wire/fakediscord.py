@@ -41,6 +41,7 @@ API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway-ws"
 HOST = "127.0.0.1"
 FAKE_TOKEN = "fake-bot-token.for-wire-tests.not-a-secret"
+CLIENT_HEADER = "X-Fake-Client"  # names the bot process that made a request, when it says so
 
 # Interaction types and callback types used by the helpers (Discord's numbers).
 APPLICATION_COMMAND = 2
@@ -84,6 +85,7 @@ class RecordedRequest:
     json: Any
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int = 0
+    client: str = ""  # the CLIENT_HEADER a test's child process sends (tests/wire/shardproc.py)
 
     def matches(self, method: str | None, route: str | None) -> bool:
         if method is not None and self.method != method.upper():
@@ -341,7 +343,9 @@ class FakeDiscord:
         elif request.can_read_body:
             raw = await request.read()
             body = json.loads(raw) if raw else None
-        return RecordedRequest(request.method, path, dict(request.query), body, files)
+        rec = RecordedRequest(request.method, path, dict(request.query), body, files)
+        rec.client = request.headers.get(CLIENT_HEADER, "")
+        return rec
 
     # ------------------------------------------------------------------ REST
 
