@@ -65,24 +65,32 @@ class AttackExact:
 
     def __init__(self, attack: MWAttack) -> None:
         attack.checked()
-        dice = attack.attack_dice
-        one = list(_strike_counts(dice, attack.effective_armor, _faces(attack)))
+        armor, faces = attack.effective_armor, _faces(attack)
+        first, later = attack.attack_dice, attack.later_dice  # Melee +X: first strike only
+        one_first = list(_strike_counts(first, armor, faces))
+        one_later = list(_strike_counts(later, armor, faces))
         self.avoid = twelfths(avoid_chance(attack))
         self.daze_miss = twelfths(daze_miss_chance(attack))
         self.effect = twelfths(effect_chance(attack))
-        weights = _landed_weights(
-            attack.strikes, (1 - self.daze_miss) * (1 - self.avoid), 1 - self.avoid
-        )
+        lands = (1 - self.daze_miss) * (1 - self.avoid)
+        weights = _landed_weights(attack.strikes - 1, 1 - self.avoid, 1 - self.avoid)
+        if attack.strikes == 1:
+            weights = [Fraction(1)]
         totals: dict[int, Fraction] = {}
-        power = [1]
+
+        def add(counts: list[int], scale: int, weight: Fraction) -> None:
+            for d, count in enumerate(counts):
+                if count:
+                    totals[d] = totals.get(d, Fraction(0)) + weight * Fraction(count, scale)
+
+        power = [1]  # j later strikes landed
         for j, weight in enumerate(weights):
             if j:
-                power = _convolve(power, one)
+                power = _convolve(power, one_later)
             if weight:
-                scale = 6 ** (dice * j)
-                for d, count in enumerate(power):
-                    if count:
-                        totals[d] = totals.get(d, Fraction(0)) + weight * Fraction(count, scale)
+                scale = 6 ** (later * j)
+                add(power, scale, weight * (1 - lands))
+                add(_convolve(power, one_first), scale * 6**first, weight * lands)
         top = max((d for d, p in totals.items() if p), default=0)
         self.distribution = [totals.get(d, Fraction(0)) for d in range(top + 1)]
 

@@ -56,7 +56,7 @@ def mw_attack(result: AttackResult) -> Json:
             {
                 "faces": [f.label() for f in s.faces],
                 "rolls": [attack_die(f) for f in s.faces],
-                "dice": result.dice,  # this strike's attack dice (rolled unless it missed)
+                "dice": result.attack.dice_for(s.number),  # this strike's attack dice
                 "normal": s.normal,
                 "critical": s.critical,
                 "armor": s.armor,

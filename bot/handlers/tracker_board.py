@@ -283,7 +283,17 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         winner=winner.name if winner else None,
         players=tuple(players),
         selected=selected,
+        notes=_legend(state, tpl, lang),
     )
+
+
+def _legend(state: GameState, tpl: Template, lang: str) -> tuple[str, ...]:
+    """What the tokens on the board mean, for tokens a game explains (`live.legend.<slug>.<key>`
+    in the catalogue: KeyForge stun, enrage, ward), once each, while one is in play."""
+    standing = [u for u in state.units if u.present and not u.destroyed]
+    held = {c.key for u in standing for c in u.tokens if c.value}
+    keys = (f"live.legend.{tpl.slug}.{k}" for k in sorted(held))
+    return tuple(t(key, lang) for key in keys if key in catalogue())
 
 
 def _seat(p: Participant) -> int:

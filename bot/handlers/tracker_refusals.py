@@ -54,6 +54,7 @@ KEYS: dict[str, str] = {
     "start_needs": E + "start_needs",
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
+    "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
 }
 """Codes with one message each."""
 

@@ -261,7 +261,8 @@ class PostgresDatabase:
 
     async def schema_version(self) -> int:
         async with self._conn() as conn, _faults():
-            await conn.execute(_SCHEMA_TABLE)
+            if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+                return 0  # a new database; `migrate` creates the table under its lock
             found = await conn.fetchval("SELECT MAX(version) FROM schema_version")
         return int(found) if found is not None else 0
 
@@ -271,7 +272,11 @@ class PostgresDatabase:
         latest = migrations[-1].version if migrations else 0
         applied: list[int] = []
         async with self._conn() as conn, _faults():
-            await conn.execute(_SCHEMA_TABLE)
+            # Shards started together on a new database: the lock comes before the table, or
+            # two processes race on CREATE TABLE IF NOT EXISTS (a unique violation in pg_type).
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                await conn.execute(_SCHEMA_TABLE)
             for migration in [None, *migrations]:
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)

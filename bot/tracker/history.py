@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.tracker import game_rules
 from bot.tracker.access import current_or_last, require_player, require_state
 from bot.tracker.errors import NoGame, TrackerError
 from bot.tracker.model import GameState
@@ -36,6 +37,7 @@ async def _undo_target(table: Table) -> GameState:
 
 async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
     state = await _undo_target(table)
+    steps = await game_rules.undo_span(table.repo, state.game.id, steps)
     undone = await table.repo.undo(
         state.game.id, steps, at=table.clock(), user_name=table.actor.name
     )
@@ -52,6 +54,7 @@ async def redo(table: Table) -> tuple[GameState, StepRecord]:
     done = await table.repo.redo(state.game.id)
     if done is None:
         raise TrackerError("nothing_to_redo")
+    await game_rules.redo_followups(table.repo, state.game.id, done)
     after = await table.repo.load(state.game.id)
     assert after is not None
     await table.changed(table.channel_id)

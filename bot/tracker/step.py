@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.tracker import hooks
+from bot.tracker import game_rules, hooks
 from bot.tracker.access import require_player
 from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
 from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
@@ -51,6 +51,7 @@ class Outcome:
     state: GameState
     changes: list[Change] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    step_id: int | None = None  # the step written, if it changed anything (for follow-ups)
 
     @property
     def template(self) -> Template:
@@ -81,6 +82,9 @@ class Step:
     async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
         """counter += delta; damage past what destroys a unit is not counted (no overkill)."""
         if delta > 0 and isinstance(holder, Unit) and key == self.tpl.damage:
+            delta = await game_rules.before_damage(self, holder, delta)  # armor, ward, shield
+            if delta == 0:
+                return (await self.tx.counter(counter_id)).value
             room = await self._damage_room(holder, counter_id)
             if room is not None:
                 delta = min(delta, room)
@@ -91,6 +95,8 @@ class Step:
                 raise short(self.tpl, holder, exc.counter, -delta) from None
             raise bounds_error(self.tpl, holder, exc) from None
         self._record(holder, key, before, after)
+        if after > before and isinstance(holder, Unit) and key == self.tpl.damage:
+            await game_rules.after_damage(self, holder)  # Mage Wars: Sleep → Daze
         return after
 
     async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:
@@ -254,7 +260,7 @@ async def run_step(
     assert step is not None
     if changed:
         await table.changed(table.channel_id)
-    return Outcome(after, step.changes, step.notes)
+    return Outcome(after, step.changes, step.notes, tx.step_id if changed else None)
 
 
 async def consequences(step: Step) -> None:
@@ -283,9 +289,11 @@ async def consequences(step: Step) -> None:
                 continue
         toughness = sum(unit.value(k) for k in tpl.toughness)
         damage = effective_damage(tpl, unit) if tpl.damage else 0
-        if tpl.damage and toughness > 0 and damage >= toughness:
+        alive_at_zero = not game_rules.zero_toughness_destroys(tpl.slug)
+        if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
             step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
+            await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:
         await last_leader_standing(step)

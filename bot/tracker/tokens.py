@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.tracker import game_rules
 from bot.tracker.access import require_player, require_state
 from bot.tracker.counters import check_amount
 from bot.tracker.errors import NameList, TrackerError
@@ -31,6 +32,8 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
 
     async def body(step: Step) -> None:
         if count >= 0:
+            if await game_rules.place_tokens(step, holder, key, count):
+                return
             cid = await step.ensure(holder, key, token=True)
             await step.adjust(holder, cid, key, count)
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.tracker import game_rules
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
@@ -56,8 +57,9 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
                 "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
             )
         step.note(tpl.unit_note, unit=final, owner=p.name)
+        step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
-    return await run_step(table, state, "unit.add", body, {"unit": clean}, check=False)
+    return await run_step(table, state, "unit.add", body, {"unit": clean})
 
 
 async def remove_unit(table: Table, target: str) -> Outcome:
@@ -68,6 +70,7 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         raise TrackerError("leader_unit", name=unit.name)
 
     async def body(step: Step) -> None:
+        await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         step.note("tracker.note.unit_removed", unit=unit.name)
 
@@ -92,9 +95,18 @@ async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
 
 
 async def add_item(
-    table: Table, list_name: str, text: str, player: Person | None, *, command: str
+    table: Table,
+    list_name: str,
+    text: str,
+    player: Person | None,
+    *,
+    command: str,
+    icons: str = "",
 ) -> Outcome:
-    """A name on a player's list (`/planet`); an item is won once, whoever holds it."""
+    """A name on a player's list (`/planet`); an item is won once, whoever holds it.
+
+    `icons` (Conquest): the planet's icons, by any of their names; three planets sharing one win.
+    """
     state = await require_state(table)
     tpl = template(state.slug)
     if list_name not in tpl.lists:
@@ -107,8 +119,11 @@ async def add_item(
             if norm(item) == norm(clean):
                 raise TrackerError("item_taken", list=list_name, item=item, name=other.name)
 
+    keys = game_rules.icon_keys(tpl, icons)
+
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
         step.note("tracker.note.item_added", name=p.name, item=clean)
+        await game_rules.item_added(step, p, list_name, keys)
 
     return await run_step(table, state, "item.add", body, {"item": clean}, check=False)

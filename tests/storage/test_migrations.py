@@ -3,6 +3,8 @@ order once, refused when the database is newer, rolled back whole when one fails
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.storage import SchemaTooNew, open_db, open_storage
@@ -103,3 +105,16 @@ async def test_meta_and_rolls(target: str) -> None:
         assert await rolls.recent(6, 1, 10) == []
     finally:
         await storage.close()
+
+
+async def test_processes_opening_a_new_database_together_all_migrate(target: str) -> None:
+    """Shard processes started at once on an empty database: one migrates, the others wait for
+    its lock and find nothing left to do (the lock is taken before the version table exists)."""
+    dbs = [await open_db(target) for _ in range(4)]
+    try:
+        applied = await asyncio.gather(*(db.migrate(TWO) for db in dbs))
+        assert sorted(applied, key=len) == [[], [], [], [1, 2]]
+        assert [await db.schema_version() for db in dbs] == [2, 2, 2, 2]
+    finally:
+        for db in dbs:
+            await db.close()

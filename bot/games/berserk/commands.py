@@ -6,12 +6,12 @@ The options are declared once here (`BERSERK_OPTIONS`) for Discord, the console 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.cli import shapes
 from bot.context import Ctx
-from bot.games.berserk import view
+from bot.games.berserk import GAME, view
 from bot.games.berserk.dice import (
     MAX_CLUMSINESS,
     MAX_MOD,
@@ -21,10 +21,15 @@ from bot.games.berserk.dice import (
     parse_values,
     roll_strike,
 )
+from bot.games.berserk.rules import tracked_mode
+from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
+from bot.handlers.tracker import ac_target
 from bot.registry import Choice, Option, command
 from bot.reply import Reply
+from bot.tracker.model import Unit
+from bot.tracker.names import md
 
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
 MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
@@ -67,16 +72,61 @@ def odds_strikes(options: dict[str, Any]) -> list[BerserkStrike]:
     return [replace(strike, mode="fight"), replace(strike, mode="closed")]
 
 
-@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, PRIVATE])
-async def berserk_strike(ctx: Ctx, private: bool = False, **options: Any) -> Reply:
-    strike = build_strike(options)
+# ── `target:`: a tracked card's closed flag picks the mode by itself (issue 9) ────────────────
+
+
+@dataclass(frozen=True)
+class AimedCard:
+    unit: Unit
+    closed: bool
+    options: dict[str, Any]
+
+
+async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
+    """The card in this channel's Berserk game, and the options with its mode filled in."""
+    state = await service.require_state(ctx)
+    if state.slug != GAME.slug:
+        raise service.wrong_game(ctx, "/berserk strike", state.slug)
+    holder = service.find_target(state, target)
+    if not isinstance(holder, Unit):
+        raise service.refusal("tracker.error.not_a_unit", name=target)
+    closed = holder.value("closed") > 0
+    out = dict(options)
+    mode = tracked_mode(options.get("mode"), closed)
+    if mode is not None:
+        out["mode"] = mode
+    return AimedCard(holder, closed, out)
+
+
+async def ac_berserk_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is None or state.slug != GAME.slug:
+        return []
+    return await ac_target(ctx, current, values)
+
+
+BERSERK_TARGET = named("target", str, autocomplete=ac_berserk_target, max_length=100)
+
+
+@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, BERSERK_TARGET, PRIVATE])
+async def berserk_strike(
+    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+) -> Reply:
+    """`target` (a card of the tracked Berserk game): a closed card is struck in closed mode."""
+    aimed = await aim(ctx, target, options) if target else None
+    strike = build_strike(aimed.options if aimed is not None else options)
     result = roll_strike(strike, ctx.services.rng)
     summary = (
         "dice.summary.berserk",
         {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
     )
-    await log_roll(ctx, "berserk strike", options, shapes.berserk_strike(result), summary, private)
-    return finish(view.berserk_reply(ctx.t, result), private)
+    data = shapes.berserk_strike(result)
+    await log_roll(ctx, "berserk strike", options, data, summary, private)
+    reply = view.berserk_reply(ctx.t, result)
+    if aimed is not None:
+        key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
+        reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
+    return finish(reply, private)
 
 
 @command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)

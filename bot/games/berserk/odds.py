@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.berserk.dice import KINDS, BerserkStrike, strike_kinds
+from bot.games.berserk.rules import weaker_choice
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,16 @@ def berserk_joint(strike: BerserkStrike) -> dict[tuple[str, str], float]:
             kinds = strike_kinds(strike, a, d)
             joint[kinds] = joint.get(kinds, 0.0) + p
     return joint
+
+
+def choice_chances(strike: BerserkStrike) -> dict[str, float]:
+    """P(the fight lands on a row where the attacker / the defender may strike weaker)."""
+    out = {"attacker": 0.0, "defender": 0.0}
+    for (a_kind, d_kind), p in berserk_joint(strike).items():
+        choice = weaker_choice(a_kind, d_kind)
+        if choice is not None:
+            out[choice.side] += p
+    return out
 
 
 def berserk_odds(strike: BerserkStrike) -> BerserkOdds:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
-from bot.games.berserk.odds import BerserkOdds, berserk_odds
-from bot.handlers.dice_chart import chart, lang_of, mean
+from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
+from bot.games.berserk.rules import WeakerChoice, weaker_choice
+from bot.handlers.dice_chart import chart, lang_of, mean, percent
 from bot.handlers.dice_replies import Tr, calc, plus_minus
 from bot.reply import Field, Reply
 
@@ -68,6 +69,9 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
             )
         )
         lines.append(tr("dice.berserk.difference", difference=plus_minus(r.difference or 0)))
+        choice = weaker_choice(r.attacker_kind, r.defender_kind)
+        if choice is not None:
+            lines.append(_choice_line(tr, s, choice))
     title = tr(
         "dice.berserk.title",
         strike=strike_name,
@@ -75,6 +79,21 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         wounds=r.wounds,
     )
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
+
+
+def _choice_line(tr: Tr, s: BerserkStrike, choice: WeakerChoice) -> str:
+    """The advantaged side may strike weaker so the other side does not strike back."""
+    wounds: int | None
+    if choice.side == "attacker":
+        kind, wounds = choice.attacker, s.values.wounds(choice.attacker)
+    else:
+        kind = choice.defender
+        wounds = s.defender_values.wounds(kind) if s.defender_values is not None else None
+    return tr(
+        f"dice.berserk.choice_{choice.side}",
+        kind=tr(f"dice.kind.{kind}"),
+        wounds="?" if wounds is None else wounds,
+    )
 
 
 def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
@@ -131,8 +150,24 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
     """The `/odds berserk` reply for `options.odds_strikes`: one mode, or fight and closed."""
     values = strikes[0].values.text()
     if len(strikes) == 2:
-        return berserk_both_odds_reply(
+        both = berserk_both_odds_reply(
             tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
         )
+        return _with_choices(tr, both, strikes[0])
     strike = strikes[0]
-    return berserk_odds_reply(tr, values, berserk_odds(strike), strike.fight, strike.defender_given)
+    odds = berserk_odds(strike)
+    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given)
+    return _with_choices(tr, reply, strike)
+
+
+def _with_choices(tr: Tr, reply: Reply, fight: BerserkStrike) -> Reply:
+    """How often the fight lands on a row where the advantaged side may strike weaker."""
+    if not fight.fight:
+        return reply
+    split = choice_chances(fight)
+    reply.body += "\n" + tr(
+        "dice.odds.berserk_choice",
+        attacker=percent(split["attacker"]),
+        defender=percent(split["defender"]),
+    )
+    return reply

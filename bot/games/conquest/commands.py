@@ -15,10 +15,14 @@ PLANETS = "planets"  # the template's list
 COMMAND = "/planet"
 
 
-async def add_planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Outcome:
-    """Put a won planet on `player`'s list (default: whoever acts); a planet is won once."""
+async def add_planet(
+    ctx: Ctx, name: str, player: UserRef | None = None, icons: str = ""
+) -> Outcome:
+    """Put a won planet on `player`'s list (default: whoever acts); a planet is won once.
+
+    `icons`: the planet's icons; three planets sharing one win the game (issue 9)."""
     with refusals(ctx):
-        return await add_item(table(ctx), PLANETS, name, player, command=COMMAND)
+        return await add_item(table(ctx), PLANETS, name, player, command=COMMAND, icons=icons)
 
 
 @command(
@@ -27,7 +31,10 @@ async def add_planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Outc
     options=[
         name_option(),
         Option("player", UserRef),
+        Option("icons", str, max_length=100),
     ],
 )
-async def planet(ctx: Ctx, name: str, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await add_planet(ctx, name, player))
+async def planet(
+    ctx: Ctx, name: str, player: UserRef | None = None, icons: str | None = None
+) -> Reply:
+    return outcome_reply(ctx, await add_planet(ctx, name, player, icons or ""))

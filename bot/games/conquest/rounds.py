@@ -1,13 +1,17 @@
-"""Conquest's round: a new round, the first-player token passes."""
+"""Conquest's round: a new round, the first-player token passes, the headquarters reminder."""
 
 from __future__ import annotations
 
 import random
 
+from bot.games.conquest.rules import HQ_DRAW, HQ_RESOURCES
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
-    """New round; the first-player token passes. Resources and cards are counted by hand."""
+    """New round; the first-player token passes. The headquarters phase that ended the round
+    (published rules: each player draws 2 cards and gains 4 resources) is a reminder: the
+    resources are entered by hand, since cards change them."""
+    step.note("tracker.note.cq_headquarters", cards=HQ_DRAW, resources=HQ_RESOURCES)
     await pass_turn(step, new_round=True)

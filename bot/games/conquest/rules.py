@@ -7,6 +7,7 @@ flips it to bloodied with the damage cleared; on the bloodied side it is defeate
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.step import Step
@@ -40,3 +41,30 @@ async def unit_hurt(step: Step, unit: Unit) -> bool | None:
         step.note("tracker.note.defeated", unit=unit.name)
         return True
     return False
+
+
+# ── issue 9: shields (seed 003 line 137), the headquarters phase and the planet-icon win ──────
+# The headquarters phase (draw 2, gain 4 resources) and three planets sharing an icon are from
+# the published rules, which the seed does not hold.
+
+HQ_DRAW = 2
+HQ_RESOURCES = 4
+ICONS = ("icon_material", "icon_tech", "icon_strongpoint")  # tracker stats per player
+PLANETS_TO_WIN = 3
+
+
+def icon_win(counts: Mapping[str, int]) -> str:
+    """The icon a player holds on three captured planets (they win), or ''."""
+    return next((icon for icon in ICONS if counts.get(icon, 0) >= PLANETS_TO_WIN), "")
+
+
+@dataclass(frozen=True)
+class Shield:
+    prevented: int
+    dealt: int
+
+
+def shield(damage: int, icons: int) -> Shield:
+    """One shield card prevents damage up to its icons; the card is spent either way."""
+    prevented = max(0, min(damage, icons))
+    return Shield(prevented, damage - prevented)

@@ -1,15 +1,26 @@
-"""KeyForge's own tracker command: `/kf forge`."""
+"""KeyForge's own tracker commands: `/kf forge`, and `/kf capture` and `/kf steal` (issue 9).
+
+Seed 004 line 73 (Захват Янтаря): captured Æmber is taken from the opponent's pool and put on a
+creature of the capturing player; it cannot be spent (line 75: it goes to the opponent when the
+creature leaves play, `tracker.py`). Stealing moves Æmber from the opponent's pool to the
+player's. Both take as much as the opponent has (`rules.take`), as one step.
+"""
 
 from __future__ import annotations
 
 from bot.context import Ctx, UserRef
+from bot.games.keyforge import GAME
 from bot.games.keyforge import forge as forging
-from bot.handlers.tracker import AREA, outcome_reply
+from bot.games.keyforge.rules import take
+from bot.games.keyforge.tracker import opponent
+from bot.handlers import tracker_ops as service
+from bot.handlers.tracker import AREA, TARGET, outcome_reply
 from bot.handlers.tracker_ops import table
 from bot.handlers.tracker_refusals import refusals
 from bot.registry import Option, command
 from bot.reply import Reply
-from bot.tracker.step import Outcome
+from bot.tracker.model import GameState, Participant, Unit
+from bot.tracker.step import Outcome, Step
 
 
 async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
@@ -21,3 +32,77 @@ async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
 @command("kf", "forge", area=AREA, options=[Option("player", UserRef)])
 async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await forge(ctx, player))
+
+
+AMOUNT = Option("amount", int, min_value=1, max_value=99)
+
+
+def _opponent_of(state: GameState, p: Participant) -> Participant:
+    other = opponent(state, p.id)
+    if other is None:
+        raise service.refusal("tracker.error.kf_no_opponent", name=p.name)
+    return other
+
+
+async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
+    """Æmber from the opponent's pool onto the creature `target` of the capturing player."""
+    state = await service.require_state(ctx)
+    if state.slug != GAME.slug:
+        raise service.wrong_game(ctx, "/kf capture", state.slug)
+    service.require_player(ctx, state)
+    holder = service.find_target(state, target)
+    if not isinstance(holder, Unit):
+        raise service.refusal("tracker.error.not_a_unit", name=target)
+    service.require_standing(holder)
+    owner = state.participant(holder.owner_id)
+    assert owner is not None
+    other = _opponent_of(state, owner)
+    if other.value("aember") <= 0:
+        raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
+
+    async def body(step: Step) -> None:
+        pool = other.counter("aember")
+        assert pool is not None
+        n = take(amount, (await step.tx.counter(pool.id)).value)
+        await step.adjust(other, pool.id, "aember", -n)
+        cid = await step.ensure(holder, "captured", token=True)
+        await step.adjust(holder, cid, "captured", n)
+        step.note("tracker.note.kf_captured", unit=holder.name, count=n, name=other.name)
+
+    params = {"target": holder.name, "amount": amount}
+    return await service.run_step(ctx, state, "kf_capture", body, params)
+
+
+async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
+    """Æmber from the opponent's pool to the player's (you by default)."""
+    state = await service.require_state(ctx)
+    if state.slug != GAME.slug:
+        raise service.wrong_game(ctx, "/kf steal", state.slug)
+    service.require_player(ctx, state)
+    who = player or ctx.user
+    me = state.participant_by_user(who.id)
+    if me is None:
+        raise service.refusal("tracker.error.not_in_game", name=who.name)
+    other = _opponent_of(state, me)
+    if other.value("aember") <= 0:
+        raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
+
+    async def body(step: Step) -> None:
+        theirs, mine = other.counter("aember"), me.counter("aember")
+        assert theirs is not None and mine is not None
+        n = take(amount, (await step.tx.counter(theirs.id)).value)
+        await step.adjust(other, theirs.id, "aember", -n)
+        await step.adjust(me, mine.id, "aember", n)
+        step.note("tracker.note.kf_stole", name=me.name, count=n, other=other.name)
+
+    return await service.run_step(ctx, state, "kf_steal", body, {"player": me.name})
+
+
+@command("kf", "capture", area=AREA, options=[TARGET, AMOUNT])
+async def kf_capture(ctx: Ctx, target: str, amount: int = 1) -> Reply:
+    return outcome_reply(ctx, await capture(ctx, target, amount))
+
+
+@command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef)])
+async def kf_steal(ctx: Ctx, amount: int = 1, player: UserRef | None = None) -> Reply:
+    return outcome_reply(ctx, await steal(ctx, amount, player))

@@ -1,18 +1,27 @@
-"""KeyForge's end of turn: the draw with the chain penalty, the turn passes, Check!."""
+"""KeyForge's end of turn: Check!, the draw with the chain penalty, the turn passes, armor
+comes back, and the reminder to forge at the start of the next player's turn."""
 
 from __future__ import annotations
 
 import random
 
-from bot.games.keyforge.rules import HAND, KEY_COST, KEYS_TO_WIN, chain_penalty
+from bot.games.keyforge.rules import HAND, KEY_COST, can_forge, chain_penalty
+from bot.games.keyforge.tracker import reset_armor
+from bot.tracker.model import Participant
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
 
 KF_HAND = HAND
 
 
+def _can_forge(p: Participant) -> bool:
+    return can_forge(p.value("aember"), p.value("keys"), p.value("keycost", KEY_COST))
+
+
 async def next_round(step: Step, rng: random.Random) -> None:
-    """End of turn: the draw (chains lower it, then one chain is shed), the turn passes, Check!
+    """End of turn: Check! (rules v1.8: the player whose turn ends announces it if they can pay
+    a key's cost then), the draw (chains lower it, then one chain is shed), the turn passes, and
+    the next player is reminded to forge first.
 
     The seed is silent on shedding; the tournament rule is that a player who draws with a chain
     penalty then sheds one chain. The tracker does not know the hand, so it assumes the draw.
@@ -20,6 +29,8 @@ async def next_round(step: Step, rng: random.Random) -> None:
     state = step.state
     current = state.active_player
     if current is not None:
+        if _can_forge(current):
+            step.note("tracker.note.check", name=current.name)
         chains = current.value("chains")
         penalty = chain_penalty(chains)
         step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty, chains=chains)
@@ -28,7 +39,7 @@ async def next_round(step: Step, rng: random.Random) -> None:
             left = await step.adjust(current, counter.id, "chains", -1)
             step.note("tracker.note.chain_shed", name=current.name, chains=left)
     player = await pass_turn(step, new_round=False)
-    if player is not None:
+    await reset_armor(step)
+    if player is not None and _can_forge(player):
         cost = player.value("keycost", KEY_COST)
-        if player.value("keys") < KEYS_TO_WIN and player.value("aember") >= cost:
-            step.note("tracker.note.check", name=player.name)
+        step.note("tracker.note.kf_forge_now", name=player.name, cost=cost)

@@ -19,6 +19,7 @@ from bot import limits
 from bot.cli import shapes
 from bot.context import Ctx
 from bot.games.mage_wars import GAME, view
+from bot.games.mage_wars import tracker as mw_tracker
 from bot.games.mage_wars.dice import (
     ATTACK_LIMITS,
     MAX_BURN,
@@ -59,6 +60,7 @@ ATTACK_OPTIONS: list[Option] = [
     _int_option("defense"),
     _int_option("strikes"),
     _int_option("bonus"),
+    _int_option("extra"),
     _int_option("weak"),
     named("spell", bool),
     _int_option("aegis"),
@@ -139,19 +141,24 @@ async def apply_attack(
     Built on `service.run_step`, so the tracker's access check, destroyed and last-mage
     consequences and live-message notification are the ones `/dmg` uses.
     """
-    unit, tpl = tracked.unit, tracked.tpl
-    counter = unit.counter(tpl.damage)
-    assert counter is not None  # find_target(change=True) checked it
+    unit = tracked.unit
 
     async def body(step: service.Step) -> None:
-        if damage:
-            await step.adjust(unit, counter.id, counter.key, damage)
-        for key, n in tokens.items():
-            cid = await step.ensure(unit, key, token=True)
-            await step.adjust(unit, cid, key, n)
+        await hit_unit(step, unit, damage, tokens)
 
     params = {"target": unit.name, "amount": damage, "tokens": tokens}
     return await service.run_step(ctx, tracked.state, "attack", body, params)
+
+
+async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str, int]) -> None:
+    """An attack's damage and effect tokens on one unit, inside an open step (the tracker turns
+    Sleep into Daze when the damage lands, and Corrode beyond armor into direct damage)."""
+    counter = unit.counter(step.tpl.damage)
+    assert counter is not None  # find_target(change=True) checked it
+    if damage:
+        await step.adjust(unit, counter.id, counter.key, damage)
+    for key, n in tokens.items():
+        await mw_tracker.put_tokens(step, unit, key, n)
 
 
 async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:
@@ -194,6 +201,7 @@ def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> No
         filled.given,
         filled.incapacitated,
         _label(ctx, tracked),
+        filled.restrained,
     )
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
 
@@ -213,13 +221,33 @@ def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) ->
     )
 
 
-@command("mw", "attack", area=AREA, options=[*ATTACK_OPTIONS, MW_TARGET, PRIVATE])
+MW_ATTACKER = named("attacker", str, autocomplete=ac_mw_target, max_length=100)
+MW_MELEE = named("melee", bool)
+
+
+@command(
+    "mw",
+    "attack",
+    area=AREA,
+    options=[*ATTACK_OPTIONS, MW_TARGET, MW_ATTACKER, MW_MELEE, PRIVATE],
+)
 async def mw_attack(
-    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+    ctx: Ctx,
+    private: bool = False,
+    target: str | None = None,
+    attacker: str | None = None,
+    melee: bool = False,
+    **options: Any,
 ) -> Reply:
-    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit."""
-    _public_target(target, private)
+    """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit.
+
+    A melee attack (`melee:true`) on a tracked target offers its Counterstrike and Damage
+    Barrier as buttons aimed at `attacker` (`bot/handlers/mw_followups.py`)."""
+    from bot.handlers.mw_followups import find_attacker, followup_buttons
+
+    _public_target(target or attacker, private)
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
+    hitter = await find_attacker(ctx, attacker) if tracked is not None else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
@@ -232,7 +260,16 @@ async def mw_attack(
         outcome = await apply_attack(ctx, tracked, result.total, effects.tokens)
         _show_target(ctx, reply, tracked, filled)
         unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
-        _show_outcome(ctx, reply, outcome, unknown)
+        buttons, lines = await followup_buttons(
+            ctx,
+            outcome.state,
+            tracked.unit,
+            hitter.unit if hitter is not None else None,
+            outcome.step_id,
+            melee=melee,
+        )
+        _show_outcome(ctx, reply, outcome, [*unknown, *lines])
+        reply.actions.extend(buttons)
         inputs["target"] = tracked.unit.name
         data["target"] = {
             "unit": tracked.unit.name,

@@ -96,6 +96,7 @@ def parse_effect_table(text: str) -> tuple[EffectRow, ...]:
 ATTACK_LIMITS: dict[str, tuple[int, int]] = {
     "dice": (1, MAX_DICE),
     "bonus": (0, MAX_MOD),
+    "extra": (0, MAX_MOD),
     "weak": (0, MAX_TOKENS),
     "aegis": (0, MAX_MOD),
     "armor": (0, MAX_MOD),
@@ -114,7 +115,7 @@ class MWAttack:
     """Every option of one attack; `target:` in the tracker fills the target's fields."""
 
     dice: int
-    bonus: int = 0
+    bonus: int = 0  # first strike only: Melee +X, Bloodthirsty +X, Charge +X (seed 000)
     weak: int = 0
     spell: bool = False
     aegis: int = 0
@@ -133,6 +134,7 @@ class MWAttack:
     effect: tuple[EffectRow, ...] = ()
     effect_bonus: int = 0
     tough: int = 0
+    extra: int = 0  # extra dice on every strike (a source that is not first-strike only)
 
     def checked(self) -> MWAttack:
         """Self, or `OutOfRange` for the first option out of range (same limits as the command)."""
@@ -142,9 +144,22 @@ class MWAttack:
 
     @property
     def attack_dice(self) -> int:
-        """Step 1: N + bonus − weak (not for spells) − aegis, never below 1."""
+        """Step 1 of the first strike: N + bonus + extra − weak (not for spells) − aegis, ≥ 1.
+
+        Seed 000, Melee +X (line 182) and Bloodthirsty +X (line 23): with several attacks in one
+        action only the first gets the bonus; Charge +X (line 37) is "the next melee attack".
+        """
+        return self.dice_for(1)
+
+    @property
+    def later_dice(self) -> int:
+        """Step 1 of the second and third strikes: N + extra − weak − aegis, never below 1."""
+        return self.dice_for(2)
+
+    def dice_for(self, strike: int) -> int:
         weak = 0 if self.spell else self.weak
-        return max(1, self.dice + self.bonus - weak - self.aegis)
+        bonus = self.bonus if strike == 1 else 0
+        return max(1, self.dice + bonus + self.extra - weak - self.aegis)
 
     @property
     def effective_armor(self) -> int:
@@ -217,7 +232,7 @@ class Strike:
 @dataclass
 class AttackResult:
     attack: MWAttack
-    dice: int
+    dice: int  # the first strike's
     daze: D12Roll | None
     strikes: list[Strike]
 
@@ -237,7 +252,8 @@ def effect_roll(attack: MWAttack, natural: int) -> D12Roll:
 class Plan:
     """What an attack's options fix before any die is rolled (checked once per attack)."""
 
-    dice: int
+    dice: int  # the first strike's attack dice
+    later_dice: int  # every later strike's (no first-strike bonus)
     strikes: int
     daze: bool
     defense: int  # the value to reach; 0 when there is no defense roll
@@ -265,6 +281,7 @@ def plan(attack: MWAttack) -> Plan:
     damage = [face_damage(face, attack) for face in ATTACK_FACES]
     return Plan(
         dice=attack.attack_dice,
+        later_dice=attack.later_dice,
         strikes=attack.strikes,
         daze=attack.daze,
         defense=attack.defense if attack.has_defense else 0,
@@ -284,11 +301,14 @@ D12 = Callable[[], int]  # draws one effect die
 AttackDice = Callable[[int], list[int]]  # draws n attack dice as face indexes
 
 
-def roll_strikes(p: Plan, d12: D12, attack_dice: AttackDice) -> tuple[int | None, list[RawStrike]]:
+def roll_strikes(
+    p: Plan, d12: D12, attack_dice: AttackDice, daze_roll: int | None = None
+) -> tuple[int | None, list[RawStrike]]:
     """Every die of one attack in the codex's order: the Daze d12, then per strike defense,
     attack dice and effect. A Daze miss sends the attack to Additional Strikes, so it costs
-    the first strike only."""
-    daze = d12() if p.daze else None
+    the first strike only. `daze_roll` is a Daze d12 already rolled for a whole zone attack
+    (seed 000 line 68: «Если атака проводится на зону – проверяйте один раз»)."""
+    daze = (daze_roll if daze_roll is not None else d12()) if p.daze else None
     out: list[RawStrike] = []
     for number in range(p.strikes):
         if number == 0 and daze is not None and daze < DAZE_HIT:
@@ -298,16 +318,18 @@ def roll_strikes(p: Plan, d12: D12, attack_dice: AttackDice) -> tuple[int | None
         if defense is not None and p.avoids(defense):
             out.append((defense, None, None))
             continue
-        picks = attack_dice(p.dice)
+        picks = attack_dice(p.dice if number == 0 else p.later_dice)
         out.append((defense, picks, d12() if p.effect else None))
     return daze, out
 
 
-def resolve_attack(attack: MWAttack, rng: random.Random) -> AttackResult:
+def resolve_attack(
+    attack: MWAttack, rng: random.Random, daze_roll: int | None = None
+) -> AttackResult:
     """Steps 1–6 of an attack as the codex states them, every die kept for the reply."""
     p = plan(attack)
     natural, raw = roll_strikes(
-        p, partial(roll_effect_die, rng), partial(roll_attack_indexes, rng=rng)
+        p, partial(roll_effect_die, rng), partial(roll_attack_indexes, rng=rng), daze_roll
     )
     daze = None if natural is None else D12Roll(natural, natural, natural >= DAZE_HIT)
     strikes: list[Strike] = []

@@ -13,6 +13,7 @@ same dice only re-weights them by P(j strikes land).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -156,15 +157,46 @@ def effect_chance(attack: MWAttack) -> float:
 def attack_odds(attack: MWAttack) -> AttackOdds:
     """The exact total-damage distribution of an attack, misses and avoidance at 0."""
     attack.checked()
-    powers = _landed(attack.attack_dice, attack.effective_armor, _faces(attack), attack.strikes)
+    armor, faces = attack.effective_armor, _faces(attack)
     avoid = avoid_chance(attack)
     daze = daze_miss_chance(attack)
-    weights = landed_weights(attack.strikes, (1 - daze) * (1 - avoid), 1 - avoid)
-    total = [0.0] * len(powers[-1])
-    for weight, law in zip(weights, powers, strict=True):
+    first = (1 - daze) * (1 - avoid)
+    if attack.strikes == 1 or attack.attack_dice == attack.later_dice:
+        powers = _landed(attack.attack_dice, armor, faces, attack.strikes)
+        total = _mix(landed_weights(attack.strikes, first, 1 - avoid), powers)
+    else:
+        # A first-strike bonus (Melee +X, seed 000 line 182): the first strike has its own law.
+        # Σⱼ P(j later land) · [(1 − first) · later_j + first · (one ⊕ later_j)], the
+        # convolutions cached like `_landed`, so another defense or Daze only re-weights.
+        later = _landed(attack.later_dice, armor, faces, attack.strikes - 1)
+        with_first = _with_first(
+            attack.attack_dice, attack.later_dice, armor, faces, attack.strikes
+        )
+        weights = landed_weights(attack.strikes - 1, 1 - avoid, 1 - avoid)
+        total = _mix(
+            [*(w * (1 - first) for w in weights), *(w * first for w in weights)],
+            [*later, *with_first],
+        )
+    return AttackOdds(trim(total), avoid, daze, effect_chance(attack))
+
+
+@cached_table
+@lru_cache(maxsize=64)
+def _with_first(
+    first: int, later: int, armor: int, faces: FaceDamage, strikes: int
+) -> tuple[Law, ...]:
+    """Index j: the law of the first strike plus j landed later strikes."""
+    one = _landed(first, armor, faces, 1)[1]
+    return tuple(tuple(convolve(one, law)) for law in _landed(later, armor, faces, strikes - 1))
+
+
+def _mix(weights: Sequence[float], laws: Sequence[Sequence[float]]) -> Dist:
+    """Σⱼ weights[j] · laws[j]: the total when j strikes land with probability weights[j]."""
+    total = [0.0] * max(len(law) for law in laws)
+    for weight, law in zip(weights, laws, strict=True):
         if weight:
             total[: len(law)] = [t + weight * p for t, p in zip(total, law, strict=False)]
-    return AttackOdds(trim(total), avoid, daze, effect_chance(attack))
+    return total
 
 
 def burn_odds(tokens: int) -> Dist:

@@ -1,16 +1,22 @@
-"""Mage Wars' round: new round and initiative, Channeling, then Upkeep."""
+"""Mage Wars' round: the end of the last round (Daze, Stun), new round and initiative,
+Channeling, then Upkeep (the rules in `bot/games/mage_wars/rules.py`)."""
 
 from __future__ import annotations
 
 import random
 
 from bot.games.mage_wars.dice import roll_burn
+from bot.games.mage_wars.rules import END_OF_ACTION_PHASE, upkeep
+from bot.games.mage_wars.tracker import apply_healing
+from bot.tracker.model import Unit
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
-    """New round, initiative passes; Channeling; Upkeep: Burn, Bleed, Rot, then Regenerate."""
+    """Daze and Stun off; new round, initiative passes; Channeling; Upkeep: Burn, Bleed, Rot
+    and Regenerate (first when the damage would be lethal); Slam waits for the activation."""
+    await _end_of_action_phases(step)
     await pass_turn(step, new_round=True)
     state = step.state
     for unit in state.units:
@@ -20,36 +26,71 @@ async def next_round(step: Step, rng: random.Random) -> None:
         if mana is not None and channeling:
             await step.adjust(unit, mana.id, "mana", channeling)
     for unit in state.units:
+        if not unit.destroyed and unit.counter("damage") is not None:
+            await _upkeep(step, unit, rng)
+    slammed = [u.name for u in state.units if not u.destroyed and u.value("slam") > 0]
+    if slammed:
+        step.note("tracker.note.mw_slam", units=", ".join(slammed))
+
+
+async def _end_of_action_phases(step: Step) -> None:
+    """Seed 000 lines 68 and 273: Daze and Stun go at the end of the creature's action phase.
+
+    `/game next` ends the round, so every creature's action phase is over: all go, said once.
+    """
+    cleared: list[str] = []
+    for unit in step.state.units:
         if unit.destroyed:
             continue
-        damage = unit.counter("damage")
-        if damage is None:
-            continue
-        dealt = 0
-        burn = unit.token("burn")
-        if burn is not None and burn.value > 0:
-            result = roll_burn(burn.value, rng)
-            dealt += result.damage
-            await step.set(unit, burn.id, "burn", result.tokens_left)
-            step.note(
-                "tracker.note.burn",
-                unit=unit.name,
-                rolls=" ".join(face.label() for face in result.rolls),
-                damage=result.damage,
-                left=result.tokens_left,
-            )
-        for key in ("bleed", "rot"):
-            tokens = unit.value(key)
-            if tokens > 0:
-                dealt += tokens
-                step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
-        current = await step.adjust(unit, damage.id, "damage", dealt) if dealt else damage.value
-        regen = unit.value("regenerate")
-        if regen > 0:
-            tainted = step.tpl.token_damage({c.key: c.value for c in unit.tokens})
-            if current + tainted >= unit.value("life") > 0:
-                continue  # destroyed by this upkeep before it could regenerate
-            healed = min(regen, current)
-            if healed:
-                await step.adjust(unit, damage.id, "damage", -healed)
-                step.note("tracker.note.regenerate", unit=unit.name, healed=healed)
+        gone = False
+        for key in END_OF_ACTION_PHASE:
+            token = unit.token(key)
+            if token is not None and token.value > 0:
+                await step.set(unit, token.id, key, 0)
+                gone = True
+        if gone:
+            cleared.append(unit.name)
+    if cleared:
+        step.note("tracker.note.mw_daze_stun_cleared", units=", ".join(cleared))
+
+
+async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
+    damage = unit.counter("damage")
+    assert damage is not None
+    burn_damage = 0
+    burn = unit.token("burn")
+    if burn is not None and burn.value > 0:
+        result = roll_burn(burn.value, rng)
+        burn_damage = result.damage
+        await step.set(unit, burn.id, "burn", result.tokens_left)
+        step.note(
+            "tracker.note.burn",
+            unit=unit.name,
+            rolls=" ".join(face.label() for face in result.rolls),
+            damage=result.damage,
+            left=result.tokens_left,
+        )
+    plan = upkeep(
+        damage=damage.value,
+        burn=burn_damage,
+        bleed=unit.value("bleed"),
+        rot=unit.value("rot"),
+        regenerate=unit.value("regenerate"),
+        life=unit.value("life"),
+        tainted=step.tpl.token_damage({c.key: c.value for c in unit.tokens}),
+        rage=unit.value("rage"),
+        finite_life=unit.value("finite_life") > 0,
+    )
+    if plan.regenerate_first:
+        step.note("tracker.note.mw_regenerate_first", unit=unit.name)
+        await apply_healing(step, unit, plan.healing, "tracker.note.regenerate")
+    for key in ("bleed", "rot"):
+        tokens = unit.value(key) - (
+            plan.healing.bleed if plan.regenerate_first and key == "bleed" else 0
+        )
+        if tokens > 0:
+            step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
+    if plan.dealt:
+        await step.adjust(unit, damage.id, "damage", plan.dealt)
+    if not plan.regenerate_first and not plan.lethal:
+        await apply_healing(step, unit, plan.healing, "tracker.note.regenerate")

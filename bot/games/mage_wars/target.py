@@ -8,9 +8,11 @@ back is command-layer glue (`bot/games/mage_wars/commands.py`).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.games.mage_wars import rules as mw_rules
 from bot.games.mage_wars.dice import AttackResult
 from bot.tracker.model import Unit
 
@@ -44,6 +46,8 @@ class TokenNames(Protocol):
 
     def resolve_token(self, text: str) -> str | None: ...
 
+    def token_damage(self, values: Mapping[str, int]) -> int: ...
+
 
 class Aimed(Protocol):
     """A unit a roll is aimed at, with its game's template (`commands.Tracked`)."""
@@ -63,6 +67,7 @@ class Filled:
     taken: list[tuple[str, int]] = field(default_factory=list)  # tracker key, value used
     given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
     incapacitated: str = ""  # the token that took the defense away, if any
+    restrained: str = ""  # the token (Cripple, Stuck) that makes the target Restrained
 
 
 def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
@@ -82,19 +87,30 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
             continue  # an empty token slot says nothing worth showing
         out[name] = bool(c.value) if name in FLAGS else c.value
         taken.append((key, c.value))
+    restrained = ""
+    if "restrained" not in options and not out.get("restrained"):
+        # Seed 000 lines 57 and 271: Cripple and Stuck make the creature Restrained (−2 defense).
+        restrained = mw_rules.restraining({t.key: t.value for t in unit.tokens})
+        if restrained:
+            out["restrained"] = True
     incapacitated = ""
     if "defense" not in options and out.get("defense"):
         incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
         if incapacitated:
             out["defense"] = 0
-    return Filled(out, taken, given, incapacitated)
+    return Filled(out, taken, given, incapacitated, restrained)
 
 
 def remaining_life(tracked: Aimed) -> int:
-    """Life left: the unit's toughness stats minus its damage (for `/odds mw life`)."""
+    """Life left: the unit's toughness stats minus its damage and Tainted (`/odds mw life`).
+
+    Seed 000 line 281: each Tainted token counts as 3 damage, as on the board."""
     tpl, unit = tracked.tpl, tracked.unit
     toughness = sum(unit.value(k) for k in tpl.toughness)
-    return toughness - (unit.value(tpl.damage) if tpl.damage else 0)
+    if not tpl.damage:
+        return toughness
+    tainted = tpl.token_damage({c.key: c.value for c in unit.tokens})
+    return toughness - unit.value(tpl.damage) - tainted
 
 
 _COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×]?\s*(\D.*)$")

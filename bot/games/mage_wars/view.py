@@ -19,6 +19,8 @@ def _dice_formula(tr: Tr, a: MWAttack) -> str:
     parts = [str(a.dice)]
     if a.bonus:
         parts.append(f"+ {a.bonus} {tr('dice.word.bonus')}")
+    if a.extra:
+        parts.append(f"+ {a.extra} {tr('dice.word.extra')}")
     if a.weak and not a.spell:
         parts.append(f"− {a.weak} {tr('dice.word.weak')}")
     if a.aegis:
@@ -26,7 +28,7 @@ def _dice_formula(tr: Tr, a: MWAttack) -> str:
     text = " ".join(parts)
     if a.weak and a.spell:
         text += f"; {tr('dice.word.spell_weak')}"
-    if a.dice + a.bonus - (0 if a.spell else a.weak) - a.aegis < 1:
+    if a.dice + a.bonus + a.extra - (0 if a.spell else a.weak) - a.aegis < 1:
         text += f"; {tr('dice.word.min_one')}"
     return text
 
@@ -48,6 +50,8 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
         if formula != str(a.attack_dice)
         else tr("dice.mw.dice_plain", dice=a.attack_dice)
     ]
+    if a.strikes > 1 and a.later_dice != a.attack_dice:
+        lines.append(tr("dice.mw.later_dice_line", dice=a.later_dice))
     if a.incorporeal:
         lines.append(tr("dice.mw.armor_incorporeal"))
     elif a.corrode or a.piercing:
@@ -194,6 +198,7 @@ def target_lines(
     given: Sequence[tuple[str, object, int]],
     incapacitated: str,
     label: Callable[[str], str],
+    restrained: str = "",
 ) -> list[str]:
     """Where the target's values came from: the tracked unit, or options given explicitly.
 
@@ -212,6 +217,8 @@ def target_lines(
         lines.append(tr("dice.target.given", values=items))
     if incapacitated:
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
+    if restrained:
+        lines.append(tr("dice.target.restrained", unit=unit, token=label(restrained)))
     return lines
 
 

@@ -9,6 +9,7 @@ dice is the tracker's refusal, and then nothing is rolled.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.cli import shapes
 from bot.context import Ctx, UserRef
@@ -23,7 +24,8 @@ from bot.games.whfb.dice import (
     roll_dispel,
     roll_winds,
 )
-from bot.games.whfb.odds import cast_odds
+from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
+from bot.games.whfb.rules import MagicAttempt, wizard_refusal
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -109,12 +111,60 @@ async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
     Returns what is left in that pool. Too few dice is said in the roller's terms first (the
     tracker's own bounds check still guards the write).
     """
+    return (await spend_magic_step(ctx, side, pool, dice))[0]
+
+
+async def spend_magic_step(
+    ctx: Ctx, side: MagicSide, pool: str, dice: int
+) -> tuple[int, int | None]:
+    """`spend_magic`, and the id of the tracker step that spent the dice."""
     have = side.me.value(pool)
     if have < dice:
         raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
     outcome = await spend_pool(ctx, pool, dice)
     me = outcome.state.participant_by_user(ctx.user.id)
-    return me.value(pool) if me is not None else 0
+    return (me.value(pool) if me is not None else 0), outcome.step_id
+
+
+# ── per-wizard state of a tracked phase (issue 9) ──────────────────────────────────────────────
+# A cast or dispel by a player of a tracked game spends from the pool as a tracker step; the roll
+# log keeps that step's id (`pool_step`) and the wizard and spell named. The phase's attempts are
+# the logged rolls whose pool step is still done and came after the last `/game next`, so an
+# undone spend is forgotten with it. The rules: `bot/games/whfb/rules.py: wizard_refusal`.
+
+PHASE_HISTORY = 200
+PHASE_ROLLS = 100
+POOL_STEP = "pool_step"
+
+
+async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
+    storage = ctx.services.storage
+    history = await storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    done = {s.id for s in history if s.status == "done"}
+    start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
+    out: list[MagicAttempt] = []
+    for r in await storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
+        if r.command not in ("whf cast", "whf dispel"):
+            continue
+        step, wizard = r.result.get(POOL_STEP), r.inputs.get("wizard")
+        if not wizard or not isinstance(step, int) or step <= start or step not in done:
+            continue
+        kind = r.command.split()[1]
+        spell = str(r.inputs.get("spell") or "")
+        out.append(MagicAttempt(r.user_id, kind, str(wizard), spell, bool(r.result.get("success"))))
+    return out
+
+
+async def check_wizard(
+    ctx: Ctx, side: MagicSide | None, kind: str, wizard: str | None, spell: str | None
+) -> None:
+    """Refuse a named wizard who may not try now, before any die is spent or rolled."""
+    if side is None or not wizard:
+        return
+    attempts = await phase_attempts(ctx, side)
+    refusal = wizard_refusal(attempts, ctx.user.id, kind, wizard, spell or "")
+    if refusal is not None:
+        raise UserError(refusal.key, **refusal.params)
 
 
 # ── the commands ───────────────────────────────────────────────────────────────────────────────
@@ -162,13 +212,24 @@ async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
     return side
 
 
-async def _spend(ctx: Ctx, pool: str, dice: int, private: bool) -> str | None:
-    """Spend from the roller's tracked pool before rolling; the reply line, or None."""
+async def _spend(
+    ctx: Ctx,
+    pool: str,
+    dice: int,
+    private: bool,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> tuple[str | None, int | None]:
+    """Spend from the roller's tracked pool before rolling: the reply line and the step id.
+
+    A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
+    """
     side = await _magic_side(ctx, private)
+    await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell)
     if side is None:
-        return None
-    left = await spend_magic(ctx, side, pool, dice)
-    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left)
+        return None, None
+    left, step_id = await spend_magic_step(ctx, side, pool, dice)
+    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left), step_id
 
 
 CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
@@ -179,10 +240,23 @@ CAST_OPTIONS = [
 ]
 
 
-@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, PRIVATE])
-async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = False) -> Reply:
+WIZARD = named("wizard", str, max_length=60)
+SPELL = named("spell", str, max_length=60)
+
+
+@command("whf", "cast", area=AREA, options=[*CAST_OPTIONS, WIZARD, SPELL, PRIVATE])
+async def whf_cast(
+    ctx: Ctx,
+    dice: int,
+    level: int,
+    value: int,
+    private: bool = False,
+    wizard: str | None = None,
+    spell: str | None = None,
+) -> Reply:
     check_magic(dice, level, "value", value)
-    spent = await _spend(ctx, "power", dice, private)  # refused before anything is rolled
+    # refused before anything is rolled
+    spent, step_id = await _spend(ctx, "power", dice, private, wizard, spell)
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -190,8 +264,10 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
         else ("@odds.whf_cast" if result.success else "@odds.whf_fail")
     )
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
-    inputs = {"dice": dice, "level": level, "value": value}
-    await log_roll(ctx, "whf cast", inputs, shapes.whf_cast(result), summary, private)
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
+    inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
+    data = {**shapes.whf_cast(result), POOL_STEP: step_id}
+    await log_roll(ctx, "whf cast", inputs, data, summary, private)
     return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
 
 
@@ -203,17 +279,23 @@ async def whf_cast(ctx: Ctx, dice: int, level: int, value: int, private: bool = 
         CAST_DICE,
         named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
         named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        WIZARD,
         PRIVATE,
     ],
 )
-async def whf_dispel(ctx: Ctx, dice: int, level: int, against: int, private: bool = False) -> Reply:
+async def whf_dispel(
+    ctx: Ctx, dice: int, level: int, against: int, private: bool = False, wizard: str | None = None
+) -> Reply:
     check_magic(dice, level, "against", against)
-    spent = await _spend(ctx, "dispel", dice, private)
+    spent, step_id = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
-    inputs = {"dice": dice, "level": level, "against": against}
-    await log_roll(ctx, "whf dispel", inputs, shapes.whf_dispel(result), summary, private)
+    inputs: dict[str, Any] = {"dice": dice, "level": level, "against": against}
+    if wizard:
+        inputs["wizard"] = wizard
+    data = {**shapes.whf_dispel(result), POOL_STEP: step_id}
+    await log_roll(ctx, "whf dispel", inputs, data, summary, private)
     return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
 
 
@@ -226,3 +308,37 @@ def _with_line(reply: Reply, line: str | None) -> Reply:
 @command("odds", "whf", area=AREA, options=CAST_OPTIONS)
 async def odds_whf(ctx: Ctx, dice: int, level: int, value: int) -> Reply:
     return view.whf_odds_reply(ctx.t, dice, level, value, cast_odds(dice, level, value))
+
+
+# ── `/odds dispel` and `/odds winds` (issue 9): the exact odds the engine already computes ─────
+
+
+@command(
+    "odds",
+    "dispel",
+    area=AREA,
+    options=[
+        CAST_DICE,
+        named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
+        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+    ],
+)
+async def odds_dispel(ctx: Ctx, dice: int, level: int, against: int) -> Reply:
+    """P(a dispel reaches the casting result), exact over the 6^dice rolls."""
+    check_magic(dice, level, "against", against)
+    return view.dispel_odds_reply(ctx.t, dice, level, against, dispel_odds(dice, level, against))
+
+
+@command(
+    "odds",
+    "winds",
+    area=AREA,
+    options=[
+        named("wizards", int, min_value=0, max_value=MAX_WIZARDS),
+        named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
+    ],
+)
+async def odds_winds(ctx: Ctx, wizards: int = 0, enemy_wizards: int = 0) -> Reply:
+    """The exact power and dispel pool sizes after the Winds of Magic (seed 002 lines 41–71)."""
+    power, dispel = winds_odds(wizards, enemy_wizards)
+    return view.winds_odds_reply(ctx.t, wizards, enemy_wizards, power, dispel)

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
-from bot.handlers.dice_chart import chart, lang_of, pct
+from bot.games.whfb.rules import dispel_notes
+from bot.handlers.dice_chart import chart, lang_of, pct, percent
 from bot.handlers.dice_replies import Tr
-from bot.reply import Kind, Reply
+from bot.reply import Field, Kind, Reply
 
 
 def _dice_list(dice: Sequence[int]) -> str:
@@ -67,6 +68,7 @@ def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
     lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
     if r.natural_fail:
         lines.append(tr("dice.whf.natural_fail"))
+    lines += [tr(key) for key in dispel_notes(r.success, r.level)]
     title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
     return Reply(title=title, body="\n".join(lines), kind=Kind.SUCCESS if r.success else Kind.INFO)
 
@@ -88,4 +90,32 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
         )
         + "\n"
         + chart(rows, lang_of(tr)),
+    )
+
+
+def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> Reply:
+    lines = [tr("dice.odds.dispel_body", success=percent(p), fail=percent(1 - p))]
+    lines += [tr(key) for key in dispel_notes(True, level)]
+    return Reply(
+        title=tr("dice.odds.dispel_title", dice=dice, level=level, against=against),
+        body="\n".join(lines),
+    )
+
+
+def winds_odds_reply(
+    tr: Tr, wizards: int, enemy_wizards: int, power: Sequence[float], dispel: Sequence[float]
+) -> Reply:
+    def rows(dist: Sequence[float]) -> list[tuple[str, float]]:
+        return [(str(n), p) for n, p in enumerate(dist) if p > 0]
+
+    def mean(dist: Sequence[float]) -> str:
+        return f"{sum(n * p for n, p in enumerate(dist)):.2f}"
+
+    return Reply(
+        title=tr("dice.odds.winds_title", wizards=wizards, enemy_wizards=enemy_wizards),
+        body=tr("dice.odds.winds_body", power=mean(power), dispel=mean(dispel)),
+        fields=[
+            Field(tr("dice.odds.winds_power"), chart(rows(power))),
+            Field(tr("dice.odds.winds_dispel"), chart(rows(dispel))),
+        ],
     )

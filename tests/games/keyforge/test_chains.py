@@ -32,9 +32,15 @@ async def test_keyforge_chains_and_creatures(services: Services, make_ctx: MakeC
     await service.token(alice, "Troll", "оберег", 1)
     await service.token(alice, "Troll", "захваченный янтарь", 3)
     out = await service.damage(alice, "Troll", 9)
+    assert [n.key for n in out.notes] == ["tracker.note.kf_ward"]  # ward cancels the damage
+    out = await service.damage(alice, "Troll", 9)
     assert out.notes == []  # 9 < 8 + 2 power tokens
     out = await service.damage(alice, "Troll", 1)
     assert out.notes[0].key == "tracker.note.destroyed"
+    # seed 004 line 75: the captured Æmber goes to the opponent's pool
+    assert out.notes[1].key == "tracker.note.kf_captured_back"
+    bob = next(p for p in out.state.participants if p.name == "bob")
+    assert bob.value("aember") == 3
 
 
 async def test_keyforge_sheds_one_chain_after_drawing_and_undo_puts_it_back(

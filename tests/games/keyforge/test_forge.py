@@ -17,12 +17,13 @@ async def test_keyforge_check_forge_and_third_key(services: Services, make_ctx: 
     await service.start(alice, "keyforge", [BOB], {})
     await service.add(alice, "bob", "янтарь", 6)
     out = await service.next_round(alice)
+    # alice cannot pay a key at the end of her turn: no Check!; bob is reminded to forge first.
     assert [n.key for n in out.notes] == [
         "tracker.note.hand",
         "tracker.note.turn",
-        "tracker.note.check",
+        "tracker.note.kf_forge_now",
     ]
-    assert out.notes[2].params == {"name": "bob"}
+    assert out.notes[2].params == {"name": "bob", "cost": 6}
     out = await forge(bob)
     assert {(c.key, c.after) for c in out.changes} == {("aember", 0), ("keys", 1)}
     try:

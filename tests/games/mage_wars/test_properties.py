@@ -20,6 +20,7 @@ attacks = st.builds(
     MWAttack,
     dice=_int("dice"),
     bonus=_int("bonus"),
+    extra=_int("extra"),
     weak=_int("weak"),
     spell=st.booleans(),
     aegis=_int("aegis"),
@@ -50,7 +51,7 @@ def test_attack_never_raises_and_damage_is_never_negative(attack: MWAttack, seed
     assert len(result.strikes) == attack.strikes
     for strike in result.strikes:
         assert strike.damage >= 0
-        assert len(strike.faces) in (0, result.dice)
+        assert len(strike.faces) in (0, attack.dice_for(strike.number))
     assert result.total >= 0
     odds = attack_odds(attack)
     assert abs(sum(odds.distribution) - 1) < 1e-9

@@ -1,0 +1,56 @@
+"""Berserk fight-mode choices the dice show by themselves (issue 9).
+
+In the fight table (`fight.toml`) three rows have both sides strike: +4 (strong / weak), +2
+(medium / weak) and −4 (weak / medium). The side with the advantage may take the next weaker
+strike, which is exactly the neighbouring row where the other side does not strike back
+(+3 medium / —, +1 weak / —, −3 — / weak). The table is the judges' (issue 4), not the seed's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KIND_ORDER = ("miss", "weak", "medium", "strong")
+
+
+@dataclass(frozen=True)
+class WeakerChoice:
+    """The advantaged side's alternative: its weaker strike, and the other side's (a miss)."""
+
+    side: str  # "attacker" or "defender"
+    attacker: str
+    defender: str
+
+
+def weaker_choice(attacker: str, defender: str) -> WeakerChoice | None:
+    """The alternative when both strike and one is stronger; None otherwise."""
+    if attacker == "miss" or defender == "miss" or attacker == defender:
+        return None
+    a, d = KIND_ORDER.index(attacker), KIND_ORDER.index(defender)
+    if a > d:
+        return WeakerChoice("attacker", KIND_ORDER[a - 1], "miss")
+    return WeakerChoice("defender", "miss", KIND_ORDER[d - 1])
+
+
+@dataclass(frozen=True)
+class Armor:
+    """Wounds coming at a card with Броня X: how many it prevents, how many are dealt."""
+
+    prevented: int
+    dealt: int
+
+
+def armor(wounds: int, armor_x: int, used: int) -> Armor:
+    """Seed 001 line 37 (Броня Х): prevent the first X wounds from non-magical attacks on this
+    card during each player's turn (counted from the start of the turn); prevented wounds are
+    not dealt. The tracker cannot tell a magical attack: its wounds go on with `/set`."""
+    prevented = max(0, min(wounds, armor_x - used))
+    return Armor(prevented, wounds - prevented)
+
+
+def tracked_mode(mode: str | None, closed: bool) -> str | None:
+    """The mode a strike at a tracked card takes: one given wins; a closed card is struck in
+    closed mode (it does not fight back); an open one is left to `auto`."""
+    if mode not in (None, "", "auto"):
+        return mode
+    return "closed" if closed else mode

@@ -1,0 +1,39 @@
+"""Berserk glue for the tracker: Броня X inside an open step (no storage of its own)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.berserk.rules import armor
+from bot.tracker.model import Unit
+
+if TYPE_CHECKING:
+    from bot.tracker.step import Step
+
+
+async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
+    """Armor prevents the first X wounds each turn; returns the wounds still dealt."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    result = armor(wounds, now.value("armor"), now.value("armor_used"))
+    if result.prevented:
+        cid = await step.ensure(now, "armor_used")
+        await step.adjust(now, cid, "armor_used", result.prevented)
+        step.note(
+            "tracker.note.berserk_armor",
+            unit=now.name,
+            prevented=result.prevented,
+            armor=now.value("armor"),
+        )
+    return result.dealt
+
+
+before_damage = before_wounds  # the tracker's hook name
+
+
+async def reset_armor(step: Step) -> None:
+    """A new turn: Броня X counts from its start again."""
+    for unit in step.state.units:
+        used = unit.counter("armor_used")
+        if used is not None and used.value and not unit.destroyed:
+            await step.set(unit, used.id, "armor_used", 0)

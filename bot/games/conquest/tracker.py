@@ -1,0 +1,45 @@
+"""Conquest glue for the tracker: shields and planet icons inside an open step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.conquest.rules import ICONS, icon_win, shield
+from bot.tracker.model import Participant, Unit
+
+if TYPE_CHECKING:
+    from bot.tracker.step import Step
+
+
+async def before_damage(step: Step, unit: Unit, amount: int) -> int:
+    """A shield card put on the unit (`/token add … щит N`, N icons) takes its share and goes."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    token = now.token("shield")
+    if token is None or token.value <= 0:
+        return amount
+    result = shield(amount, token.value)
+    await step.set(now, token.id, "shield", 0)
+    step.note("tracker.note.cq_shield", unit=now.name, prevented=result.prevented)
+    return result.dealt
+
+
+async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
+    """The tracker's hook for a list item: a planet's icons count towards the icon win."""
+    if list_name == "planets":
+        await planet_icons(step, player, icons)
+
+
+async def planet_icons(step: Step, player: Participant, icons: list[str]) -> None:
+    """Count the captured planet's icons; three planets with one icon win the game."""
+    if not icons:
+        return
+    for key in icons:
+        cid = await step.ensure(player, key)
+        await step.adjust(player, cid, key, 1)
+    fresh = await step.fresh()
+    now = fresh.participant(player.id) or player
+    icon = icon_win({k: now.value(k) for k in ICONS})
+    if icon and fresh.game.active:
+        step.note(f"tracker.note.cq_icon_win.{icon}", name=now.name)
+        await step.end_game(now)

@@ -1,0 +1,80 @@
+"""KeyForge glue for the tracker: apply `rules.py` inside an open step (no storage of its own)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.keyforge.rules import TOKEN_MEANINGS, hit
+from bot.tracker.model import GameState, Participant, Unit
+
+if TYPE_CHECKING:
+    from bot.tracker.step import Step
+
+ZERO_TOUGHNESS_DESTROYS = True  # a creature with power 0 is destroyed (rules.destroyed)
+
+
+def opponent(state: GameState, owner_id: int | None) -> Participant | None:
+    """The other player of a two-player game (None when there is not exactly one)."""
+    others = [p for p in state.participants if p.id != owner_id]
+    return others[0] if len(others) == 1 else None
+
+
+async def before_damage(step: Step, unit: Unit, amount: int) -> int:
+    """Armor absorbs first (spent for the turn), then a ward cancels what is left and goes."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    armor, used, ward = now.value("armor"), now.value("armor_used"), now.value("ward")
+    result = hit(amount, armor, used, ward)
+    if result.absorbed:
+        cid = await step.ensure(now, "armor_used")
+        await step.adjust(now, cid, "armor_used", result.absorbed)
+        step.note("tracker.note.kf_armor", unit=now.name, absorbed=result.absorbed, armor=armor)
+    if result.warded:
+        token = now.token("ward")
+        assert token is not None
+        await step.adjust(now, token.id, "ward", -1)
+        step.note("tracker.note.kf_ward", unit=now.name)
+    return result.dealt
+
+
+async def leave_play(step: Step, unit: Unit) -> None:
+    """Line 75: Æmber captured on a creature that leaves play goes to the opponent's pool."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    captured = now.token("captured")
+    if captured is None or captured.value <= 0:
+        return
+    other = opponent(fresh, now.owner_id)
+    if other is None:
+        step.note("tracker.note.kf_captured_unclaimed", unit=now.name, count=captured.value)
+        return
+    pool = other.counter("aember")
+    assert pool is not None
+    await step.adjust(now, captured.id, "captured", -captured.value)
+    await step.adjust(other, pool.id, "aember", captured.value)
+    step.note("tracker.note.kf_captured_back", unit=now.name, count=captured.value, name=other.name)
+
+
+async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
+    """The `/token add` hook: the tokens go on, and stun, enrage and ward say what they do."""
+    if not isinstance(holder, Unit):
+        return False
+    cid = await step.ensure(holder, key, token=True)
+    await step.adjust(holder, cid, key, count)
+    token_meaning(step, key)
+    return True
+
+
+def token_meaning(step: Step, key: str) -> None:
+    """Say what stun, enrage and ward do when one is put on a creature."""
+    note = TOKEN_MEANINGS.get(key)
+    if note:
+        step.note(note)
+
+
+async def reset_armor(step: Step) -> None:
+    """A new turn: every creature's armor protects again in full."""
+    for unit in step.state.units:
+        used = unit.counter("armor_used")
+        if used is not None and used.value and not unit.destroyed:
+            await step.set(unit, used.id, "armor_used", 0)

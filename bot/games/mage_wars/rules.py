@@ -1,0 +1,133 @@
+"""Mage Wars rules the tracker applies by itself, as pure functions of a unit's counters.
+
+Each function names the seed line it implements (`../shared/seeds/000_c24c5dd4a3038de3.txt`).
+The tracker glue (`bot/games/mage_wars/tracker.py`) reads the counters, calls these and writes
+the result as one step; nothing here reads or writes storage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+# Line 57 (Cripple) and line 271 (Stuck): «Существо Restrained»; line 251: Restrained gets −2 to
+# every defense roll.
+RESTRAINING = ("cripple", "stuck")
+# Line 68 (Daze) and line 273 (Stun): every such token is removed at the end of the creature's
+# action phase. The tracker has no per-creature phases, so they go at the end of the round.
+END_OF_ACTION_PHASE = ("daze", "stun")
+# Line 281: each Tainted token counts as 3 damage that cannot be healed (the template's
+# `damage_tokens`).
+
+
+def restraining(tokens: Mapping[str, int]) -> str:
+    """The token that makes the creature Restrained (Cripple or Stuck), or ''."""
+    return next((key for key in RESTRAINING if tokens.get(key, 0) > 0), "")
+
+
+@dataclass(frozen=True)
+class CorrodeSplit:
+    """Corrode tokens added: how many stay as tokens, how many turn into direct damage."""
+
+    tokens: int
+    damage: int
+
+
+def corrode_split(
+    armor: int, corrode: int, adding: int, *, incorporeal: bool = False
+) -> CorrodeSplit:
+    """Line 49: armor never goes below 0; each token beyond the armor is 1 direct damage instead.
+
+    `armor` is the unit's printed armor, `corrode` the tokens it already holds. Corrode has no
+    effect on an Incorporeal object (same line), so nothing is placed or dealt then.
+    """
+    if incorporeal or adding <= 0:
+        return CorrodeSplit(0, 0)
+    room = max(0, armor - corrode)
+    placed = min(adding, room)
+    return CorrodeSplit(placed, adding - placed)
+
+
+@dataclass(frozen=True)
+class Healing:
+    """What `points` of healing or Regenerate do to a unit (lines 19, 107, 231, 245)."""
+
+    damage: int  # damage removed
+    bleed: int  # Bleed tokens removed (one per point, instead of one damage)
+    rage: int  # Rage tokens removed
+    blocked: bool  # Finite Life: nothing is healed, regenerated or removed
+
+
+def heal(points: int, damage: int, bleed: int, rage: int, *, finite_life: bool) -> Healing:
+    """Healing `points` on a unit with `damage`, `bleed` and `rage` tokens.
+
+    Line 19 (Bleed): each point of healing may remove one Bleed token; the tracker's reading is
+    that the point goes to a Bleed token instead of a damage, Bleed first (left alone, every
+    token would deal that damage again each upkeep). Line 107 and line 19: Finite Life prevents
+    healing, regeneration and the removal of Bleed. Line 231 (Rage): healing removes one Rage
+    token, and all of them when no damage is left.
+    """
+    if points <= 0:
+        return Healing(0, 0, 0, False)
+    if finite_life:
+        return Healing(0, 0, 0, True)
+    off_bleed = min(points, bleed)
+    off_damage = min(points - off_bleed, damage)
+    healed = off_bleed + off_damage > 0
+    rage_off = 0
+    if rage and healed:
+        rage_off = rage if damage - off_damage == 0 else 1
+    return Healing(off_damage, off_bleed, rage_off, False)
+
+
+@dataclass(frozen=True)
+class Upkeep:
+    """One unit's Upkeep once Burn is rolled: the damage, and Regenerate before or after it."""
+
+    dealt: int  # Burn + Bleed + Rot, dealt as direct damage
+    regenerate_first: bool  # damage first would be lethal, so Regenerate goes first
+    healing: Healing
+    lethal: bool  # the unit is destroyed by this upkeep
+
+
+def upkeep(
+    *,
+    damage: int,
+    burn: int,
+    bleed: int,
+    rot: int,
+    regenerate: int,
+    life: int,
+    tainted: int = 0,
+    rage: int = 0,
+    finite_life: bool = False,
+) -> Upkeep:
+    """Burn (line 25: the rolled damage), Bleed (line 19: 1 per token), Rot (line 257: 1 per
+    token), then Regenerate X (line 245).
+
+    The controller orders upkeep effects. The tracker's default is damage first, Regenerate
+    healing what it left; but when that damage would destroy the unit, Regenerate goes first
+    (and the reply says so): it heals, and any Bleed token it removes deals no damage.
+    """
+
+    def damage_first() -> tuple[int, int, Healing]:
+        dealt = burn + bleed + rot
+        hurt = damage + dealt
+        if hurt + tainted >= life > 0:  # destroyed before it could regenerate
+            return dealt, hurt, Healing(0, 0, 0, finite_life and regenerate > 0)
+        h = heal(regenerate, hurt, bleed, rage, finite_life=finite_life)
+        return dealt, hurt - h.damage, h
+
+    def regenerate_first() -> tuple[int, int, Healing]:
+        h = heal(regenerate, damage, bleed, rage, finite_life=finite_life)
+        dealt = burn + (bleed - h.bleed) + rot
+        return dealt, damage - h.damage + dealt, h
+
+    dealt, total, healing = damage_first()
+    lethal = total + tainted >= life > 0
+    first = False
+    if lethal and regenerate > 0 and not finite_life and burn + bleed + rot > 0:
+        dealt, total, healing = regenerate_first()
+        first = True
+        lethal = total + tainted >= life > 0
+    return Upkeep(dealt, first, healing, lethal)

@@ -1,0 +1,111 @@
+"""Mage Wars glue for the tracker: apply `rules.py` inside an open step (no storage of its own).
+
+Called from the tracker's token command, the `/mw attack target:` step, `/heal` and the round
+procedure, so the same rule holds whichever way the change is made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.mage_wars import rules
+from bot.tracker.model import Participant, Unit
+
+if TYPE_CHECKING:
+    from bot.tracker.step import Step
+
+
+def _unit(step: Step, holder: Participant | Unit) -> Unit | None:
+    return step.state.leader(holder.id) if isinstance(holder, Participant) else holder
+
+
+async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
+    """The tracker's `/token add` hook: Corrode goes through `put_tokens`; others as usual."""
+    unit = _unit(step, holder)
+    if key != "corrode" or unit is None:
+        return False
+    await put_tokens(step, unit, key, count)
+    return True
+
+
+async def heal(step: Step, holder: Participant | Unit, points: int) -> bool:
+    """The tracker's `/heal` hook: Bleed first, Rage off, Finite Life blocks (`heal_unit`)."""
+    unit = _unit(step, holder)
+    if unit is None:
+        return False
+    await heal_unit(step, unit, points)
+    return True
+
+
+async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
+    """Put `count` tokens `key` on the unit; Corrode beyond the armor is direct damage instead
+    (seed 000 line 49), and so can destroy the unit in the same step."""
+    cid = await step.ensure(unit, key, token=True)
+    if key != "corrode":
+        await step.adjust(unit, cid, key, count)
+        return
+    held = (await step.tx.counter(cid)).value
+    armor = unit.counter("armor")
+    armor_value = (await step.tx.counter(armor.id)).value if armor is not None else 0
+    split = rules.corrode_split(armor_value, held, count, incorporeal=unit.value("incorporeal") > 0)
+    if split.tokens:
+        await step.adjust(unit, cid, key, split.tokens)
+    damage = unit.counter(step.tpl.damage)
+    if split.damage and damage is not None:
+        await step.adjust(unit, damage.id, damage.key, split.damage)
+        step.note(
+            "tracker.note.mw_corrode_damage",
+            unit=unit.name,
+            damage=split.damage,
+            armor=armor_value,
+            held=held + split.tokens,
+        )
+
+
+async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: str = "") -> None:
+    """Write what healing did (damage, Bleed and Rage off), or say Finite Life blocked it."""
+    if healing.blocked:
+        step.note("tracker.note.mw_finite_life", unit=unit.name)
+        return
+    damage = unit.counter(step.tpl.damage)
+    if healing.damage and damage is not None:
+        await step.adjust(unit, damage.id, damage.key, -healing.damage)
+        if note:
+            step.note(note, unit=unit.name, healed=healing.damage)
+    for key, n in (("bleed", healing.bleed), ("rage", healing.rage)):
+        token = unit.token(key)
+        if n and token is not None:
+            await step.adjust(unit, token.id, key, -n)
+    if healing.bleed:
+        step.note("tracker.note.mw_bleed_healed", unit=unit.name, count=healing.bleed)
+    if healing.rage:
+        step.note("tracker.note.mw_rage_off", unit=unit.name, count=healing.rage)
+
+
+async def heal_unit(step: Step, unit: Unit, points: int) -> None:
+    """`/heal` on a Mage Wars unit: Bleed first, Rage off, Finite Life blocks it (rules.heal)."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    healing = rules.heal(
+        points,
+        now.value(step.tpl.damage),
+        now.value("bleed"),
+        now.value("rage"),
+        finite_life=now.value("finite_life") > 0,
+    )
+    await apply_healing(step, now, healing)
+
+
+async def after_damage(step: Step, unit: Unit) -> None:
+    """Seed 000 line 261: a sleeping creature that takes damage wakes dazed (Sleep → Daze).
+
+    Called by the tracker whenever a unit's damage goes up (`/dmg`, attacks, upkeep)."""
+    sleep = unit.token("sleep")
+    if sleep is None or sleep.value <= 0:
+        return  # the common case reads nothing more
+    if (await step.tx.counter(sleep.id)).value <= 0:
+        return  # already woken earlier in this step
+    await step.set(unit, sleep.id, "sleep", 0)
+    daze = await step.ensure(unit, "daze", token=True)
+    await step.adjust(unit, daze, "daze", 1)
+    step.note("tracker.note.mw_sleep_daze", unit=unit.name)

@@ -1,0 +1,48 @@
+"""Conquest: shields (seed 003 line 137), planet icons and the three-planet win, HQ reminder."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.conquest.rules import icon_win, shield
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import CHANNEL, state_of, unit
+
+
+def test_pure_rules() -> None:
+    seed_line("003", 137, "Щиты", "предотвратить количество урона равное (или вплоть до)")
+    assert shield(3, 2).prevented == 2 and shield(3, 2).dealt == 1
+    assert shield(1, 3).prevented == 1 and shield(1, 3).dealt == 0
+    assert icon_win({"icon_tech": 3}) == "icon_tech"
+    assert icon_win({"icon_tech": 2, "icon_material": 2}) == ""
+
+
+async def test_shield_on_a_unit(console: Console, services: Services) -> None:
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/unit add Отряд life:3")
+    await console.execute("/token add Отряд token:щит count:2")
+    out = await console.execute("/dmg Отряд amount:3")
+    assert "карта щита предотвращает урон: 2" in out
+    state = await state_of(services)
+    assert unit(state, "Отряд").value("damage") == 1 and unit(state, "Отряд").value("shield") == 0
+    await console.execute("/dmg Отряд amount:1")  # the card is spent: no more prevention
+    assert unit(await state_of(services), "Отряд").value("damage") == 2
+
+
+async def test_three_planets_with_a_shared_icon_win(console: Console, services: Services) -> None:
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/planet name:Элуит icons:материалы, технологии")
+    await console.execute("/planet name:Тарус icons:технологии")
+    out = await console.execute("/planet name:Ферос icons:xyz")
+    assert "Нет такого значка" in out
+    out = await console.execute("/planet name:Ферос icons:tech")
+    assert "три захваченные планеты со значком технологий" in out and "🏆" in out
+    assert await services.storage.tracker.load_active(CHANNEL) is None
+    await console.execute("/game undo")
+    assert await services.storage.tracker.load_active(CHANNEL) is not None
+
+
+async def test_headquarters_reminder(console: Console) -> None:
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    out = await console.execute("/game next")
+    assert "Фаза штаба: каждый игрок берёт 2 карты и получает 4 ресурса" in out

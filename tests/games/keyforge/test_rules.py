@@ -1,0 +1,108 @@
+"""KeyForge rules in the tracker, each with its seed line (`004_724e96b4e70e55e6.txt`) or, for
+Check! and ward, the published rules the seed does not hold."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.rules import Hit, can_forge, destroyed, hit, take
+from bot.tracker.model import GameState, Participant
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import state_of, unit
+
+
+def test_pure_rules() -> None:
+    seed_line("004", 39, "Броня предотвращает объём урона", "до конца хода")
+    assert hit(1, armor=2, armor_used=0, ward=0) == Hit(1, False, 0)
+    assert hit(3, armor=2, armor_used=0, ward=0) == Hit(2, False, 1)  # the seed's example
+    assert hit(3, armor=2, armor_used=2, ward=0) == Hit(0, False, 3)  # armor spent this turn
+    assert hit(3, armor=2, armor_used=0, ward=1) == Hit(2, True, 0)
+    assert hit(1, armor=2, armor_used=0, ward=1) == Hit(1, False, 0)  # ward kept
+    assert destroyed(0, 0, 0) and not destroyed(1, 0, 0) and destroyed(2, 1, 3)
+    assert can_forge(6, 0, 6) and not can_forge(5, 0, 6) and not can_forge(9, 3, 6)
+    assert take(3, 1) == 1 and take(2, 5) == 2 and take(2, 0) == 0
+
+
+def _player(state: GameState, name: str) -> Participant:
+    return next(p for p in state.participants if p.name == name)
+
+
+async def test_check_is_announced_by_the_player_whose_turn_ends(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/add target:alice stat:янтарь amount:6")
+    await console.execute("/add target:bob stat:янтарь amount:7")
+    out = await console.execute("/game next")
+    assert "Шах! alice может выковать ключ" in out
+    assert "bob, начало хода: сначала выкуйте ключ за 6" in out
+    assert out.index("Шах! alice") < out.index("Ходит bob")
+
+
+async def test_captured_aember_goes_back_on_removal(console: Console, services: Services) -> None:
+    seed_line("004", 73, "берётся из личных запасов оппонента")
+    seed_line("004", 75, "отправляется в личные запасы оппонента")
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/add target:bob stat:янтарь amount:2")
+    await console.execute("/unit add Troll power:5")
+    out = await console.execute("/kf capture Troll amount:3")
+    assert "bob · янтарь: 2 → 0" in out and "захваченный янтарь: 0 → 2" in out
+    out = await console.execute("/unit remove Troll")
+    assert "уходит в запас bob" in out
+    state = await state_of(services)
+    assert _player(state, "bob").value("aember") == 2
+    out = await console.execute("/game undo")
+    state = await state_of(services)
+    assert _player(state, "bob").value("aember") == 0
+    assert unit(state, "Troll").value("captured") == 2
+
+
+async def test_power_zero_creature_is_destroyed_when_added(console: Console) -> None:
+    out = await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/unit add Голем power:0")
+    assert "💀 Голем: существо уничтожено" in out
+    out = await console.execute("/unit add Великан power:1")
+    assert "уничтожен" not in out
+
+
+async def test_ward_and_armor(console: Console, services: Services) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Krump power:4 armor:1")
+    out = await console.execute("/token add Krump token:оберег")
+    assert "Оберег: отменяет следующий урон" in out
+    out = await console.execute("/dmg Krump amount:3")
+    assert "броня 1 поглощает урон: 1" in out and "оберег отменяет урон" in out
+    state = await state_of(services)
+    assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
+    out = await console.execute("/dmg Krump amount:3")  # armor spent this turn
+    assert "урон: 0 → 3" in out
+    await console.execute("/game next")
+    out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
+    assert "поглощает" in out
+    out = await console.execute("/token add Krump token:оглушение")
+    assert "Оглушение: в следующий раз" in out
+    out = await console.execute("/token add Krump token:ярость")
+    assert "должно сражаться" in out
+
+
+async def test_steal(console: Console, services: Services) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/kf steal amount:2")
+    assert "нет янтаря" in out
+    await console.execute("/add target:bob stat:янтарь amount:1")
+    out = await console.execute("/kf steal amount:2")
+    assert "alice крадёт янтарь у bob: 1" in out
+    console.lang = "en"
+    out = await console.execute("/kf steal amount:2")
+    assert "has no Æmber" in out
+
+
+async def test_board_says_what_the_tokens_mean(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Krump power:4")
+    out = await console.execute("/game show")
+    assert "Оглушение:" not in out
+    await console.execute("/token add Krump token:оглушение")
+    await console.execute("/token add Krump token:оберег")
+    out = await console.execute("/game show")
+    assert "Оглушение: при следующем использовании" in out
+    assert "Оберег: отменяет следующий урон" in out
+    assert "Ярость:" not in out
