@@ -3,7 +3,7 @@
 `/rule term:эгида` or `/rule эгида` (the first option may be positional). Values may contain
 spaces; an option starts where a known option name followed by `:` starts a word. Extra lines:
 `!press N` presses the N-th button or select option of the last reply, `!user NAME` and
-`!channel NAME` switch who acts and where, `#` starts a comment.
+`!channel NAME` switch who acts and where, `#` starts a comment; `help` and `exit` work as words.
 """
 
 from __future__ import annotations
@@ -20,21 +20,29 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.games import ALL_GAMES, find_game
+from bot.i18n import LANGUAGES
 from bot.registry import (
     Command,
+    CommandLabel,
     Localized,
     Option,
     UserError,
+    command_word,
     load_handlers,
     new_error_id,
+    option_label,
     run_action,
     run_command,
 )
 from bot.render.text import pressable, render_text
-from bot.reply import Reply
+from bot.reply import Field, Reply
 
 log = logging.getLogger("arbiter.console")
 
+CONSOLE_WORDS = ("press", "user", "channel")
+HELP_WORDS = frozenset({"help", "помощь", "?", "!help"})
+EXIT_WORDS = frozenset({"exit", "quit", "выход", "!quit", "!exit"})
 _TRUE = {"true", "yes", "1", "on", "да", "д", "y"}
 _FALSE = {"false", "no", "0", "off", "нет", "н", "n"}
 
@@ -45,18 +53,38 @@ class ParsedCommand:
     values: dict[str, Any]
 
 
-def option_names(option: Option) -> list[str]:
-    names = [option.name]
-    if option.ru_name:
-        names.append(option.ru_name)
-    return names
+def option_names(option: Option, cmd: Command | None = None) -> list[str]:
+    """The names an option is typed by: declared, and as each language's client shows it."""
+    names = [option.name] + [option_label(cmd, option.name, lang) for lang in LANGUAGES]
+    return list(dict.fromkeys(names))
+
+
+def game_words(word: str) -> list[str]:
+    """A command word that names a game (`mw`, `whf`, `kf`) is typed by any one-word alias of
+    that game too (`мв`, `wfb`, `кф`): `/odds wfb`, `/мв атака`."""
+    slug = find_game(word)
+    if slug is None:
+        return []
+    return [a for a in ALL_GAMES[slug].aliases if " " not in a]
 
 
 def command_names(cmd: Command) -> list[tuple[str, ...]]:
-    names = [cmd.path]
-    if cmd.ru_names:
-        names.append(cmd.ru_names)
-    return names
+    """The paths a command is typed by: `/game start`, `/игра начать` (and mixes of them)."""
+    words = [
+        list(
+            dict.fromkeys(
+                [
+                    w,
+                    *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES),
+                    *game_words(w),
+                ]
+            )
+        )
+        for i, w in enumerate(cmd.path)
+    ]
+    if len(words) == 1:
+        return [(w,) for w in words[0]]
+    return [(a, b) for a in words[0] for b in words[1]]
 
 
 def find_command(words: list[str], commands: list[Command]) -> tuple[Command, int] | None:
@@ -89,22 +117,22 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         option = cmd.option(name)
         assert option is not None
         if value:  # `term:` with nothing after it is left out, as Discord's client does
-            values[name] = convert(option, value)
+            values[name] = convert(option, value, cmd)
     missing = [o for o in cmd.options if o.required and o.name not in values]
     if missing:
         raise UserError(
             "console.missing_option",
-            name=Localized.option_name(missing[0]),
-            command=cmd.qualified_name,
+            name=Localized.option_name(missing[0], cmd),
+            command=CommandLabel(cmd.path),
         )
     return ParsedCommand(cmd, values)
 
 
 def _split_options(rest: str, cmd: Command) -> dict[str, str]:
-    aliases = {alias.lower(): o.name for o in cmd.options for alias in option_names(o)}
+    aliases = {alias.lower(): o.name for o in cmd.options for alias in option_names(o, cmd)}
     if not aliases:
         if rest:
-            raise UserError("console.no_options", command=cmd.qualified_name)
+            raise UserError("console.no_options", command=CommandLabel(cmd.path))
         return {}
     pattern = re.compile(
         r"(?:(?<=\s)|^)("
@@ -129,7 +157,7 @@ def _positional(words: list[str], cmd: Command, named: set[str]) -> dict[str, st
     taken by the next unnamed options in order (`/dmg Лесной медведь 3` → target, amount)."""
     free = [o for o in cmd.options if o.name not in named]
     if not free:
-        raise UserError("console.no_options", command=cmd.qualified_name)
+        raise UserError("console.no_options", command=CommandLabel(cmd.path))
     first = next((o for o in free if o.required), free[0])
     rest = [o for o in free if o is not first and o.type in (int, float, bool)]
     out: dict[str, str] = {}
@@ -154,27 +182,26 @@ def _looks_like(option: Option, word: str) -> bool:
     return True
 
 
-def convert(option: Option, raw: str) -> Any:
+def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
     """Turn typed text into the option's type, enforcing Discord's limits for that option."""
     value: Any
+    shown = Localized.option_name(option, cmd)
     if option.type is bool:
         low = raw.strip().lower()
         if low not in _TRUE | _FALSE:
-            raise UserError("console.bad_bool", name=Localized.option_name(option), value=raw)
+            raise UserError("console.bad_bool", name=shown, value=raw)
         return low in _TRUE
     if option.type is int or option.type is float:
         try:
             value = option.type(raw.strip().replace(",", ".") if option.type is float else raw)
         except ValueError:
-            raise UserError(
-                "error.not_a_number", name=Localized.option_name(option), value=raw
-            ) from None
+            raise UserError("error.not_a_number", name=shown, value=raw) from None
         low_ok = option.min_value is None or value >= option.min_value
         high_ok = option.max_value is None or value <= option.max_value
         if not (low_ok and high_ok):
             raise UserError(
                 "error.out_of_range",
-                name=Localized.option_name(option),
+                name=shown,
                 value=value,
                 min=option.min_value if option.min_value is not None else "−∞",
                 max=option.max_value if option.max_value is not None else "∞",
@@ -184,19 +211,21 @@ def convert(option: Option, raw: str) -> Any:
         return UserRef.from_name(raw.strip().lstrip("@"))
     value = raw
     if option.choices:
+        typed = " ".join(raw.split()).casefold()
         for choice in option.choices:
-            if raw.strip().lower() in (choice.value.lower(), choice.name.lower()):
+            names = (choice.value, choice.name, *choice.aliases)
+            names += tuple(choice.label(lang) for lang in LANGUAGES)
+            if typed in (n.casefold() for n in names):
                 return choice.value
-        allowed = ", ".join(c.value for c in option.choices)
-        raise UserError(
-            "console.bad_choice", name=Localized.option_name(option), value=raw, allowed=allowed
+        allowed = Localized(
+            ru=", ".join(c.label("ru") for c in option.choices),
+            en=", ".join(c.label("en") for c in option.choices),
         )
+        raise UserError("console.bad_choice", name=shown, value=raw, allowed=allowed)
     if option.max_length is not None and len(value) > option.max_length:
-        raise UserError("error.too_long", name=Localized.option_name(option), max=option.max_length)
+        raise UserError("error.too_long", name=shown, max=option.max_length)
     if option.min_length is not None and len(value) < option.min_length:
-        raise UserError(
-            "error.too_short", name=Localized.option_name(option), min=option.min_length
-        )
+        raise UserError("error.too_short", name=shown, min=option.min_length)
     return value
 
 
@@ -260,11 +289,18 @@ class Console:
                 return None
             if word == "press" and arg:
                 return await self._press(ctx, arg)
-            raise UserError("console.unknown_command", name=line.split()[0])
+            if word in CONSOLE_WORDS:  # `!press` alone: say what it does and what there is
+                return Reply(body=ctx.t(f"console.usage.{word}"), ephemeral=True)
+            raise UserError("console.unknown_line", name=line.split()[0])
+        if line.lower() in HELP_WORDS:
+            line = "/help"
         if not line.startswith("/"):
             return await self._chat(ctx, line)
         parsed = parse_line(line, self.commands)
-        return await run_command(parsed.command, ctx, parsed.values)
+        reply = await run_command(parsed.command, ctx, parsed.values)
+        if parsed.command.path == ("help",) and not parsed.values:
+            reply.fields.append(Field(ctx.t("console.help.title"), ctx.t("console.help.body")))
+        return reply
 
     async def _chat(self, ctx: Ctx, text: str) -> Reply | None:
         """A plain line is a chat message: the chat listeners (inline `[[term]]`) may answer."""
@@ -336,7 +372,7 @@ async def run_console(
         line = await read_line(stdin)
         if not line:
             break
-        if line.strip() in {"!quit", "!exit"}:
+        if line.strip().lower() in EXIT_WORDS:
             break
         out = await console.execute(line)
         if out:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import limits
-from bot.games import GAMES
+from bot.categories import category_label
+from bot.i18n import game_name as i18n_game_name
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, script_of
 
@@ -29,8 +30,7 @@ INLINE_MAX = 3
 
 def game_name(slug: str, lang: str) -> str:
     """The game's display name in `lang`; an unknown slug is shown as is rather than failing."""
-    game = GAMES.get(slug)
-    return game.name(lang) if game else slug
+    return i18n_game_name(slug, lang)
 
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
@@ -121,9 +121,11 @@ def option_label(entry: Entry, lang: str) -> str:
     return choice_name(entry, lang)[:OPTION_LABEL_MAX]
 
 
-def option_description(entry: Entry) -> str:
-    """A select option's grey line: the category, else the opening of the text."""
-    return shorten(entry.category or entry.text, OPTION_DESCRIPTION_MAX)
+def option_description(entry: Entry, lang: str = "ru") -> str:
+    """A select option's grey line: the category (in the reader's language), else the opening
+    of the text."""
+    shown = category_label(entry.category, lang) if entry.category else entry.text
+    return shorten(shown, OPTION_DESCRIPTION_MAX)
 
 
 def button_label(entry: Entry) -> str:

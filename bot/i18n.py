@@ -10,6 +10,7 @@ side so a missing translation is visible at a glance and caught by `python -m bo
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -55,11 +56,27 @@ class Catalogue:
         return key in self._messages
 
     def get(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
-        """The text for `key` in `lang`, formatted with `params`; falls back to Russian."""
+        """The text for `key` in `lang`, formatted with `params`; falls back to Russian.
+
+        `{/game join}` in a text is the command as the reader's client names it (`/игра войти`).
+        """
         text = self.lookup(key, lang)
         if text is None:
             raise KeyError(f"unknown message key {key!r}")
+        if "{/" in text:
+            text = _COMMAND_REF.sub(
+                lambda m: self.command_label(m.group(1)[1:].split(), lang), text
+            )
         return text.format(**params) if params else text
+
+    def command_label(self, path: list[str] | tuple[str, ...], lang: str) -> str:
+        """`/игра войти`: each word of `path` by its `cmd.<path>.name` (the word itself if none)."""
+        words = [
+            self.lookup("cmd." + ".".join(path[: i + 1]) + ".name", lang) or word
+            for i, word in enumerate(path)
+        ]
+        # a literal brace in a label would break `format`; names never hold one
+        return "/" + " ".join(words)
 
     def lookup(self, key: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
         """The unformatted text for `key` (Russian if `lang` lacks it), or None when unknown.
@@ -71,6 +88,10 @@ class Catalogue:
         if langs is None:
             return None
         return langs.get(lang) or langs.get(DEFAULT_LANGUAGE) or None
+
+    def lookup_exact(self, key: str, lang: str) -> str | None:
+        """The text for `key` in exactly `lang` (no fallback), or None."""
+        return self._messages.get(key, {}).get(lang) or None
 
     def problems(self) -> list[str]:
         """Missing languages and placeholder mismatches, for `check`."""
@@ -100,7 +121,12 @@ def _flatten(data: Mapping[str, object], prefix: str = "") -> Iterator[tuple[str
             yield from _flatten(value, key)
 
 
+_COMMAND_REF = re.compile(r"\{(/[^{}]+)\}")
+
+
 def _placeholders(template: str) -> set[str]:
+    """Format fields of `template`; command references (`{/game join}`) count as fields too, so
+    a language that names another command is reported."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
@@ -113,6 +139,40 @@ def catalogue() -> Catalogue:
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """Shorthand for `catalogue().get(key, lang, **params)`."""
     return catalogue().get(key, lang, **params)
+
+
+def plural_form(n: int, forms: list[str] | tuple[str, ...], lang: str) -> str:
+    """The form of a counted word for `n`: English `one|other`, Russian `one|few|many`
+    (1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 11–14 → many), as CLDR's plural rules say."""
+    if len(forms) == 1:
+        return forms[0]
+    if lang != "ru" or len(forms) == 2:
+        return forms[0] if abs(n) == 1 else forms[-1]
+    tail, tens = abs(n) % 10, abs(n) % 100
+    if tail == 1 and tens != 11:
+        return forms[0]
+    if 2 <= tail <= 4 and not 12 <= tens <= 14:
+        return forms[1]
+    return forms[2]
+
+
+def plural(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
+    """A counted phrase from the catalogue, whose text holds its forms split by `|`
+    (`{n} шаг|{n} шага|{n} шагов`): the one helper every counted phrase goes through."""
+    return plural_form(n, t(key, lang, n=n, **params).split("|"), lang)
+
+
+def file_size(size: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`512 байт`, `16,6 КБ` / `512 bytes`, `16.6 KB`."""
+    if size < 1024:
+        return plural("format.bytes", size, lang)
+    value = f"{size / 1024:.1f}"
+    return t("format.kilobytes", lang, n=value.replace(".", ",") if lang == "ru" else value)
+
+
+def game_name(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A game's display name (`game.<slug>`), or the slug itself for an unknown game."""
+    return catalogue().lookup(f"game.{slug}", lang) or slug
 
 
 def pick_language(*candidates: str | None, default: str = DEFAULT_LANGUAGE) -> str:

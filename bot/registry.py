@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.context import Ctx, UserRef
+from bot.i18n import catalogue
 from bot.reply import Reply
 from bot.storage.errors import StorageFault
 
@@ -56,9 +57,62 @@ class Localized:
         return self.ru if lang == "ru" else self.en
 
     @classmethod
-    def option_name(cls, option: Option) -> Localized:
-        """The option as the user sees it on Discord: its Russian name in Russian, if any."""
-        return cls(ru=option.ru_name or option.name, en=option.name)
+    def option_name(cls, option: Option, cmd: Command | Sequence[str] | None = None) -> Localized:
+        """The option as the user sees it on Discord (its catalogue name in each language)."""
+        return cls(ru=option_label(cmd, option.name, "ru"), en=option_label(cmd, option.name, "en"))
+
+
+# --- names as the client shows them ------------------------------------------------------------
+# Every command word and option has a name in each language in the catalogue: `cmd.<path>.name`
+# for a command or group (`cmd.game.name`, `cmd.game.start.name`), and for an option
+# `cmd.<path>.opt.<option>.name`, falling back to the shared `opt.<option>.name` (one Russian
+# name for `target` wherever it appears). The English name is the declared one (a contract);
+# `check` reports a missing or different one.
+
+
+def command_name_key(path: Sequence[str]) -> str:
+    return "cmd." + ".".join(path) + ".name"
+
+
+def option_name_keys(path: Sequence[str] | None, option: str) -> tuple[str, ...]:
+    """Where an option's names are looked up, the command's own first."""
+    shared = f"opt.{option}.name"
+    return (f"cmd.{'.'.join(path)}.opt.{option}.name", shared) if path else (shared,)
+
+
+def option_name_key(path: Sequence[str] | None, option: str) -> str | None:
+    """The catalogue key that names this option, or None when the catalogue lacks it."""
+    cat = catalogue()
+    return next((k for k in option_name_keys(path, option) if k in cat), None)
+
+
+def command_word(path: Sequence[str], lang: str) -> str:
+    """The last word of `path` as the client shows it in `lang` (the declared word as fallback)."""
+    return catalogue().lookup(command_name_key(path), lang) or path[-1]
+
+
+def command_label(path: Sequence[str], lang: str) -> str:
+    """`/игра старт` or `/game start`: the whole command as the reader's client shows it."""
+    return "/" + " ".join(command_word(path[: i + 1], lang) for i in range(len(path)))
+
+
+def option_label(cmd: Command | Sequence[str] | None, option: str, lang: str) -> str:
+    """An option's name as the reader's client shows it (the declared name as fallback)."""
+    path = cmd.path if isinstance(cmd, Command) else cmd
+    key = option_name_key(path, option)
+    return (catalogue().lookup(key, lang) if key else None) or option
+
+
+@dataclass(frozen=True)
+class CommandLabel(Localized):
+    """A command as a message parameter: `/игра начать` in Russian, `/game start` in English.
+
+    Messages write the slash themselves (`/{command}`), so the label has none unless `slash`."""
+
+    def __init__(self, path: Sequence[str], *, slash: bool = False) -> None:
+        for lang in ("ru", "en"):
+            label = command_label(path, lang)
+            object.__setattr__(self, lang, label if slash else label.lstrip("/"))
 
 
 def new_error_id() -> str:
@@ -68,10 +122,26 @@ def new_error_id() -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """An autocomplete suggestion or a fixed choice: `name` is shown, `value` is submitted."""
+    """An autocomplete suggestion or a fixed choice: `name` is shown, `value` is submitted.
+
+    A fixed choice's `name` may be a catalogue key (then shown in the reader's language);
+    `aliases` are other words the console accepts for it (`mw`, `мв`)."""
 
     name: str
     value: str
+    aliases: tuple[str, ...] = ()
+
+    def label(self, lang: str) -> str:
+        """The name as the reader's client shows it."""
+        return catalogue().lookup(self.name, lang) or self.name
+
+
+def game_choices(include_custom: bool = False) -> tuple[Choice, ...]:
+    """The games as a fixed choice: localized names (`game.<slug>`), slugs submitted."""
+    from bot.games import ALL_GAMES, GAMES
+
+    games = ALL_GAMES if include_custom else GAMES
+    return tuple(Choice(f"game.{g.slug}", g.slug, g.aliases) for g in games.values())
 
 
 Autocomplete = Callable[[Ctx, str, dict[str, Any]], Awaitable[list[Choice]]]
@@ -88,7 +158,6 @@ class Option:
     max_value: int | float | None = None
     min_length: int | None = None
     max_length: int | None = None
-    ru_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,7 +166,8 @@ class Command:
     handler: Handler
     options: tuple[Option, ...]
     area: str
-    ru_names: tuple[str, ...] | None = None
+    # Only in a server channel (a game at a table): refused in DMs, hidden there on Discord.
+    guild_only: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -110,8 +180,18 @@ class Command:
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
+    def label(self, lang: str) -> str:
+        """The command as the reader's client shows it: `/игра старт`."""
+        return command_label(self.path, lang)
+
+    def option_label(self, name: str, lang: str) -> str:
+        return option_label(self, name, lang)
+
 
 MenuHandler = Callable[[Ctx, str], Awaitable[Reply]]
+
+# Areas whose commands need a server channel: a tracked game is a table others can join.
+GUILD_ONLY_AREAS = frozenset({"tracker"})
 
 
 @dataclass(frozen=True)
@@ -139,14 +219,17 @@ class Registry:
         *path: str,
         area: str,
         options: Sequence[Option] = (),
-        ru_names: tuple[str, ...] | None = None,
     ) -> Callable[[Handler], Handler]:
-        """Register a handler under `path` (one or two words, e.g. `"mw", "attack"`)."""
+        """Register a handler under `path` (one or two words, e.g. `"mw", "attack"`).
+
+        Its names in each language come from the catalogue (`cmd.<path>.name`)."""
 
         def decorator(fn: Handler) -> Handler:
             if path in self.commands:
                 raise ValueError(f"command {' '.join(path)!r} registered twice")
-            self.commands[path] = Command(path, fn, tuple(options), area, ru_names)
+            self.commands[path] = Command(
+                path, fn, tuple(options), area, guild_only=area in GUILD_ONLY_AREAS
+            )
             return fn
 
         return decorator
@@ -255,7 +338,9 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
 
 
 async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
-    """Call a command's handler with typed option values."""
+    """Call a command's handler with typed option values (a server-only one refused in a DM)."""
+    if cmd.guild_only and ctx.guild_id is None:
+        return Reply.error(ctx.t("error.server_only", command=CommandLabel(cmd.path).get(ctx.lang)))
     return await guarded(ctx, cmd.handler(ctx, **values))
 
 

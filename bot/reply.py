@@ -7,6 +7,8 @@ they are listed and can be pressed with `!press N`.
 
 from __future__ import annotations
 
+import re
+import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -113,3 +115,25 @@ def custom_id(action: str, payload: str = "") -> str:
     if len(value) > CUSTOM_ID_MAX:
         raise ValueError(f"custom_id too long ({len(value)} > {CUSTOM_ID_MAX}): {value!r}")
     return value
+
+
+# A moment in a reply, shown where the reply is rendered: `<t:…:t>` on Discord (each reader's own
+# time zone), local readable time in the console. Private-use characters bracket it, so no
+# markdown escaping touches it.
+_STAMP_OPEN, _STAMP_CLOSE = "\ue000", "\ue001"
+STAMP = re.compile(f"{_STAMP_OPEN}(\\d+):([tTdDfFR]){_STAMP_CLOSE}")
+
+
+def timestamp(at: float, style: str = "t") -> str:
+    """A time marker: style `t` (14:03), `f` (date and time), as Discord's `<t:…:style>`."""
+    return f"{_STAMP_OPEN}{int(at)}:{style}{_STAMP_CLOSE}"
+
+
+def local_time(text: str) -> str:
+    """`text` with its time markers as local readable times (the console, plain text)."""
+
+    def one(m: re.Match[str]) -> str:
+        at = time.localtime(int(m.group(1)))
+        return time.strftime("%H:%M" if m.group(2) in "tT" else "%d.%m.%Y %H:%M", at)
+
+    return STAMP.sub(one, text)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from bot import __version__
 from bot.cli import texts
 from bot.config import ConfigError, Settings, load_settings
+from bot.logs import quiet_logging
 from bot.storage.sqlite import StorageError
 
 EXIT_CONFIG = 2
@@ -69,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    quiet_logging()  # no voice notices, no per-statement SQL lines
     handler = getattr(args, "func", None)
     if handler is None:
         from bot.cli.core import run_default

@@ -21,11 +21,17 @@ from discord.app_commands import locale_str
 from bot.context import UserRef
 from bot.discord.dispatch import coerce, run_autocomplete, run_menu, run_slash
 from bot.i18n import catalogue
-from bot.registry import Command, MessageMenu, Option, Registry
+from bot.registry import (
+    Command,
+    MessageMenu,
+    Option,
+    Registry,
+    command_name_key,
+    option_name_key,
+)
 
 BASE_LANGUAGE = "en"
-KEY = "key"  # locale_str extra: the catalogue key of a description or menu name
-RU = "ru"  # locale_str extra: the Russian name of a command, group or option
+KEY = "key"  # locale_str extra: the catalogue key of a text: a description, a name, a menu
 
 AppCommand = app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu
 
@@ -39,8 +45,9 @@ def described(key: str) -> locale_str:
     return locale_str(text(key), **{KEY: key})
 
 
-def named(name: str, ru: str | None) -> str | locale_str:
-    return locale_str(name, **{RU: ru}) if ru else name
+def named(name: str, key: str | None) -> str | locale_str:
+    """A command, group or option name; the translator takes its Russian one from `key`."""
+    return locale_str(name, **{KEY: key}) if key and key in catalogue() else name
 
 
 def annotation_for(opt: Option) -> Any:
@@ -90,8 +97,7 @@ def build_command(cmd: Command) -> app_commands.Command[Any, ..., Any]:
             )
         )
         descriptions[py_name] = described(f"{cmd.key}.opt.{opt.name}")
-        if py_name != opt.name or opt.ru_name:
-            renames[py_name] = named(opt.name, opt.ru_name) if opt.ru_name else opt.name
+        renames[py_name] = named(opt.name, option_name_key(cmd.path, opt.name))
         if opt.choices:
             choices[py_name] = [
                 app_commands.Choice(name=_choice_name(c.name), value=coerce(opt.type, c.value))
@@ -105,13 +111,14 @@ def build_command(cmd: Command) -> app_commands.Command[Any, ..., Any]:
     if choices:
         fn.__discord_app_commands_param_choices__ = choices
 
-    ru = cmd.ru_names[-1] if cmd.ru_names else None
     command: app_commands.Command[Any, ..., Any] = app_commands.Command(
-        name=named(cmd.path[-1], ru),
+        name=named(cmd.path[-1], command_name_key(cmd.path)),
         description=described(cmd.key),
         callback=fn,
         extras={"registry": cmd},
     )
+    if cmd.guild_only and len(cmd.path) == 1:
+        command.guild_only = True
     for py_name, opt in py_names.items():
         if opt.autocomplete is not None and not opt.choices:
             command.autocomplete(py_name)(_autocompleter(cmd, opt.name))  # type: ignore[arg-type]
@@ -175,8 +182,11 @@ def build_commands(commands: Sequence[Command]) -> list[AppCommand]:
         head = cmd.path[0]
         group = groups.get(head)
         if group is None:
-            ru = cmd.ru_names[0] if cmd.ru_names and len(cmd.ru_names) > 1 else None
-            group = app_commands.Group(name=named(head, ru), description=described(f"cmd.{head}"))
+            group = app_commands.Group(
+                name=named(head, command_name_key((head,))),
+                description=described(f"cmd.{head}"),
+                guild_only=cmd.guild_only,
+            )
             groups[head] = group
             out.append(group)
         group.add_command(built)

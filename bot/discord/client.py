@@ -25,8 +25,10 @@ from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
 from bot.discord.heartbeat import beat_while, heartbeat_path
+from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
+from bot.logs import quiet_logging
 from bot.registry import load_handlers
 
 log = logging.getLogger("arbiter.discord")
@@ -68,6 +70,8 @@ class ArbiterHooks:
 
     sync_mode: str = "auto"
     sync_guild: int | None = None
+    # Top-level command name → id from the sync, for clickable mentions (empty: plain text).
+    command_ids: dict[str, int] = {}  # noqa: RUF012 (replaced per instance at setup)
 
     async def setup_hook(self) -> None:
         """Translator, cogs, persistent components, then the command sync (if due)."""
@@ -80,13 +84,15 @@ class ArbiterHooks:
         bot.add_dynamic_items(ActionItem)
         if self.sync_mode == "off":
             return
+        guild_id = self.sync_guild or services.settings.dev_guild
         await sync_commands(
             bot.tree,
             services.storage,
-            guild_id=self.sync_guild or services.settings.dev_guild,
+            guild_id=guild_id,
             force=self.sync_mode == "force",
             settings=services.settings,
         )
+        self.command_ids = await load_ids(bot.tree, services.storage, guild_id)
 
     async def on_ready(self) -> None:
         """After every (re)connect: re-attach this process's live boards from the database."""
@@ -114,6 +120,7 @@ def create_bot(
     services: Services, *, sync_mode: str = "auto", sync_guild: int | None = None
 ) -> ArbiterBot | ShardedArbiterBot:
     """Build the bot for `services` (nothing connects until it is started)."""
+    quiet_logging()  # the voice notices discord.py logs when the client is made
     settings = services.settings
     options: dict[str, Any] = {
         "command_prefix": commands.when_mentioned,

@@ -15,6 +15,7 @@ import discord
 from discord import InteractionResponseType as Kind
 
 from bot.discord.context import reply_language
+from bot.discord.mentions import discord_reply
 from bot.discord.render import OutMessage, render_reply
 from bot.i18n import t
 from bot.reply import Reply
@@ -63,7 +64,8 @@ async def send_reply(
         if not response.is_done():
             await response.defer()  # a component's defer is the silent "message update" ack
         return
-    messages = render_reply(reply)
+    ids: dict[str, int] = getattr(interaction.client, "command_ids", {}) or {}
+    messages = render_reply(discord_reply(reply, ids, reply_language(interaction)))
     first, rest = messages[0], messages[1:]
     kind = response.type
     if not response.is_done():

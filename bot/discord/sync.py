@@ -71,5 +71,8 @@ async def sync_commands(
         tree.copy_global_to(guild=guild)
         synced = await tree.sync(guild=guild)
     await storage.meta.set(key, digest)
+    from bot.discord.mentions import remember_ids  # the ids make command mentions clickable
+
+    await remember_ids(storage, list(synced), guild_id)
     log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
     return len(synced)

@@ -1,7 +1,7 @@
 """Russian names and descriptions for the slash commands, from the message catalogue.
 
-Descriptions carry their catalogue key in the `locale_str` extras (`key`); names carry the
-Russian name (`ru`). Only `discord.Locale.russian` is translated: English is the base language.
+Descriptions and names carry their catalogue key in the `locale_str` extras (`key`). Only
+`discord.Locale.russian` is translated: English is the base language.
 A Russian name that breaks Discord's name rules is skipped (and reported by `check`).
 """
 
@@ -11,7 +11,7 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import TranslationContextTypes, locale_str
 
-from bot.discord.build import KEY, RU
+from bot.discord.build import KEY
 from bot.discord.names import valid_menu_name, valid_name
 from bot.i18n import catalogue
 
@@ -34,10 +34,9 @@ def translate_ru(string: locale_str, where: Where) -> str | None:
         value = catalogue().lookup(key, "ru")
         if value is None:
             return None
+        if where in _NAMES and key.endswith(".name"):
+            return value if valid_name(value) else None
         if where is Where.command_name:  # a context menu name comes from the catalogue
             return value if valid_menu_name(value) else None
         return value
-    ru = string.extras.get(RU)
-    if ru is not None and where in _NAMES:
-        return ru if valid_name(ru) else None
     return None

@@ -22,7 +22,14 @@ from bot.discord.build import AppCommand, build_commands, build_menu
 from bot.discord.names import valid_menu_name, valid_name
 from bot.discord.sync import command_payload
 from bot.discord.translator import CatalogueTranslator
-from bot.registry import Command, Registry, load_handlers
+from bot.i18n import LANGUAGES, Catalogue, catalogue
+from bot.registry import (
+    Command,
+    Registry,
+    command_name_key,
+    load_handlers,
+    option_name_keys,
+)
 
 T = TypeVar("T")
 
@@ -186,27 +193,14 @@ def validate_registry(registry: Registry) -> list[str]:
     """Problems in the declarations that the payload cannot show."""
     problems: list[str] = []
     group_areas: dict[str, set[str]] = {}
-    group_ru: dict[str, set[str]] = {}
     for cmd in registry.commands.values():
         label = f"/{cmd.qualified_name}"
         if not 1 <= len(cmd.path) <= 2:
             problems.append(f"{label}: a path has one or two words")
-        if cmd.ru_names is not None:
-            if len(cmd.ru_names) != len(cmd.path):
-                problems.append(f"{label}: ru_names must have one name per path word")
-            problems += [
-                f"{label}: Russian name {n!r} breaks Discord's name rules"
-                for n in cmd.ru_names
-                if not valid_name(n)
-            ]
         if len(cmd.path) == 2:
             group_areas.setdefault(cmd.path[0], set()).add(cmd.area)
-            if cmd.ru_names and len(cmd.ru_names) == 2:
-                group_ru.setdefault(cmd.path[0], set()).add(cmd.ru_names[0])
         optional: str | None = None
         for opt in cmd.options:
-            if opt.ru_name is not None and not valid_name(opt.ru_name):
-                problems.append(f"{label}: Russian option name {opt.ru_name!r} is invalid")
             if opt.required and optional is not None:
                 problems.append(f"{label}: required {opt.name!r} declared after {optional!r}")
             if not opt.required:
@@ -216,9 +210,32 @@ def validate_registry(registry: Registry) -> list[str]:
     for group, areas in sorted(group_areas.items()):
         if len(areas) > 1:
             problems.append(f"group /{group} spans areas {sorted(areas)}: keep it in one cog")
-    for group, names in sorted(group_ru.items()):
-        if len(names) > 1:
-            problems.append(f"group /{group} has different Russian names {sorted(names)}")
+    return problems + name_problems(registry)
+
+
+def name_problems(registry: Registry, cat: Catalogue | None = None) -> list[str]:
+    """Every command word and option is named in the catalogue in each language: the English
+    name is the declared one (a contract), each name follows Discord's rules."""
+    cat = cat or catalogue()
+    problems: list[str] = []
+
+    def check(key: str | None, what: str, declared: str) -> None:
+        names = {lang: cat.lookup_exact(key, lang) if key else None for lang in LANGUAGES}
+        for lang, name in names.items():
+            if name is None:
+                problems.append(f"{what}: no {lang} name in the catalogue ({key or '?'})")
+            elif not valid_name(name):
+                problems.append(f"{what}: {lang} name {name!r} breaks Discord's name rules")
+        if names.get("en") not in (None, declared):
+            problems.append(f"{what}: English name {names['en']!r} differs from {declared!r}")
+
+    paths = {cmd.path[: i + 1] for cmd in registry.commands.values() for i in range(len(cmd.path))}
+    for path in sorted(paths):
+        check(command_name_key(path), "/" + " ".join(path), path[-1])
+    for cmd in registry.commands.values():
+        for opt in cmd.options:
+            key = next((k for k in option_name_keys(cmd.path, opt.name) if k in cat), None)
+            check(key, f"/{cmd.qualified_name} {opt.name}", opt.name)
     return problems
 
 

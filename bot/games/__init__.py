@@ -29,4 +29,16 @@ GAMES: dict[str, Game] = {slug: g for slug, g in ALL_GAMES.items() if g.glossary
 """The games with a rule text (glossary, dice, `/rule game:`)."""
 GAME_SLUGS: tuple[str, ...] = tuple(GAMES)
 
-__all__ = ["ALL_GAMES", "GAMES", "GAME_SLUGS", "Game"]
+__all__ = ["ALL_GAMES", "GAMES", "GAME_SLUGS", "Game", "find_game"]
+
+
+def find_game(text: str, games: dict[str, Game] | None = None) -> str | None:
+    """The slug of the game `text` names: its slug, English title or an alias, any case."""
+    want = " ".join(text.replace("_", " ").split()).casefold()
+    if not want:
+        return None
+    for slug, game in (games if games is not None else ALL_GAMES).items():
+        names = (slug, slug.replace("-", " "), game.title, *game.aliases)
+        if want in (n.casefold() for n in names):
+            return slug
+    return None

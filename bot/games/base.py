@@ -8,21 +8,22 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Game:
-    """One game Arbiter knows: its slug (data files, options, JSON), names and home folder.
+    """One game Arbiter knows: its slug (data files, options, JSON) and home folder.
 
+    The names users read are in the catalogue (`game.<slug>`, `bot/locales/names.toml`);
+    `title` is only the English title written into generated data files.
     `glossary` is False for a game without a rule text (the custom tracker game).
     """
 
     slug: str
-    name_ru: str
-    name_en: str
+    title: str
     home: Path = field(compare=False)
     glossary: bool = True
     order: int = 0  # where the game stands in lists (choices, /about)
-    turns: bool = False  # counted in turns rather than rounds (the board says "turn 3")
-
-    def name(self, lang: str) -> str:
-        return self.name_ru if lang == "ru" else self.name_en
+    # Other words people call the game by (`mw`, `мв`); accepted wherever a game is asked.
+    aliases: tuple[str, ...] = ()
+    # Counted in turns (ход) rather than rounds (раунд): the same word in every reply.
+    turns: bool = False
 
     @property
     def template_path(self) -> Path:

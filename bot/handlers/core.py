@@ -3,29 +3,68 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from bot import __version__
-from bot.context import Ctx
+from bot.context import Ctx, UserRef
 from bot.games import GAMES
-from bot.i18n import catalogue
-from bot.registry import command, registry
+from bot.i18n import LANGUAGES, catalogue, game_name
+from bot.registry import Choice, Command, Option, UserError, command, command_label, registry
 from bot.reply import Field, Reply
 
 
-@command("help", area="core", ru_names=("помощь",))
-async def help_(ctx: Ctx) -> Reply:
-    """Every command with its options, grouped by area, from the registry itself.
+async def ac_command(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
+    """Commands and groups whose name, in either language, contains what was typed."""
+    typed = " ".join(current.lower().lstrip("/").split())
+    out: list[Choice] = []
+    for path in help_paths():
+        names = [command_label(path, lang).lstrip("/") for lang in LANGUAGES]
+        if not typed or any(typed in n for n in names):
+            out.append(Choice(command_label(path, ctx.lang)[:100], " ".join(path)))
+    return out[:25]
+
+
+def help_paths() -> list[tuple[str, ...]]:
+    """Every command and every group, in path order."""
+    paths = {c.path[: i + 1] for c in registry.commands.values() for i in range(len(c.path))}
+    return sorted(paths)
+
+
+def usage(cmd: Command, lang: str) -> str:
+    """`/правило термин:… [игра] [лично]`: the command as the reader's client shows it."""
+    opts = " ".join(
+        f"{cmd.option_label(o.name, lang)}:…"
+        if o.required
+        else f"[{cmd.option_label(o.name, lang)}]"
+        for o in cmd.options
+    )
+    return f"`{cmd.label(lang)}{' ' + opts if opts else ''}`"
+
+
+def usage_line(cmd: Command, lang: str) -> str:
+    description = catalogue().lookup(cmd.key, lang)
+    line = usage(cmd, lang)
+    return f"{line} — {description}" if description else line
+
+
+@command(
+    "help",
+    area="core",
+    options=[Option("command", str, autocomplete=ac_command, max_length=100)],
+)
+async def help_(ctx: Ctx, command: str | None = None) -> Reply:
+    """Every command with its options, grouped by area, from the registry itself; with `command`,
+    that command (or group) with each option: its meaning, range and name in each language.
 
     A command or area whose text is missing from the catalogue is still listed (by name, without
     a description): `check` reports the gap, and `/help` is the last place that should fail.
     """
+    if command:
+        return help_command(ctx, command)
     cat = catalogue()
     by_area: dict[str, list[str]] = {}
-    for cmd in sorted(registry.commands.values(), key=lambda c: c.path):
-        opts = " ".join(f"{o.name}:…" if o.required else f"[{o.name}]" for o in cmd.options)
-        line = f"`/{cmd.qualified_name}{' ' + opts if opts else ''}`"
-        description = cat.lookup(cmd.key, ctx.lang)
-        by_area.setdefault(cmd.area, []).append(f"{line} — {description}" if description else line)
+    for cmd in sorted(registry.commands.values(), key=lambda c: c.label(ctx.lang)):
+        by_area.setdefault(cmd.area, []).append(usage_line(cmd, ctx.lang))
     fields = [
         Field(cat.lookup(f"help.area.{area}", ctx.lang) or area, "\n".join(lines))
         for area, lines in sorted(by_area.items())
@@ -33,7 +72,74 @@ async def help_(ctx: Ctx) -> Reply:
     return Reply(title=ctx.t("help.title"), body=ctx.t("help.body"), fields=fields)
 
 
-@command("about", area="core", ru_names=("о-боте",))
+def find_path(text: str) -> tuple[str, ...] | None:
+    """The command or group `text` names (`game start`, `/игра начать`, `игра`), any language."""
+    typed = tuple(text.lower().lstrip("/").split())
+    for path in help_paths():
+        for lang in ("", *LANGUAGES):
+            words = path if not lang else tuple(command_label(path, lang).lstrip("/").split())
+            if typed == words:
+                return path
+    return None
+
+
+def help_command(ctx: Ctx, text: str) -> Reply:
+    path = find_path(text)
+    if path is None:
+        raise UserError("help.unknown_command", name=text[:50])
+    cmds = sorted(
+        (c for c in registry.commands.values() if c.path[: len(path)] == path),
+        key=lambda c: c.label(ctx.lang),
+    )
+    cmd = registry.commands.get(path)
+    title = command_label(path, ctx.lang)
+    description = catalogue().lookup("cmd." + ".".join(path), ctx.lang) or ""
+    if cmd is None:  # a group: its subcommands, each with its options
+        return Reply(
+            title=title,
+            body=description,
+            fields=[
+                Field(ctx.t("help.subcommands"), "\n".join(usage_line(c, ctx.lang) for c in cmds))
+            ],
+        )
+    fields = [Field(option_heading(ctx, cmd, o), option_text(ctx, cmd, o)) for o in cmd.options]
+    body = f"{description}\n{usage(cmd, ctx.lang)}" if description else usage(cmd, ctx.lang)
+    if not cmd.options:
+        body += "\n" + ctx.t("help.no_options")
+    return Reply(title=title, body=body, fields=fields[:25])
+
+
+def option_heading(ctx: Ctx, cmd: Command, opt: Option) -> str:
+    """`термин (term) · обязательный`: the name as shown, the other language's, and whether it
+    must be given."""
+    shown = cmd.option_label(opt.name, ctx.lang)
+    others = [cmd.option_label(opt.name, lang) for lang in LANGUAGES if lang != ctx.lang]
+    names = shown + "".join(f" ({o})" for o in others if o != shown)
+    need = ctx.t("help.required") if opt.required else ctx.t("help.optional")
+    return f"{names} · {need}"
+
+
+def option_text(ctx: Ctx, cmd: Command, opt: Option) -> str:
+    """What the option means and which values it takes."""
+    lines = [catalogue().lookup(f"{cmd.key}.opt.{opt.name}", ctx.lang) or "—"]
+    if opt.choices:
+        lines.append(
+            ctx.t("help.choices", choices=", ".join(c.label(ctx.lang) for c in opt.choices))
+        )
+    elif opt.type is int or opt.type is float:
+        lo = "−∞" if opt.min_value is None else opt.min_value
+        hi = "∞" if opt.max_value is None else opt.max_value
+        lines.append(ctx.t("help.range", min=lo, max=hi))
+    elif opt.type is bool:
+        lines.append(ctx.t("help.yes_no"))
+    elif opt.type is UserRef:
+        lines.append(ctx.t("help.member"))
+    elif opt.max_length is not None:
+        lines.append(ctx.t("help.max_length", max=opt.max_length))
+    return "\n".join(lines)
+
+
+@command("about", area="core")
 async def about(ctx: Ctx) -> Reply:
     """Version, the games whose glossaries are loaded with entry counts, and uptime."""
     counts: Counter[str] = Counter()
@@ -42,7 +148,7 @@ async def about(ctx: Ctx) -> Reply:
     except Exception:  # a broken data file must not break /about; `check` reports it
         counts.clear()
     games = "\n".join(
-        f"{GAMES[slug].name(ctx.lang)} (`{slug}`): {counts.get(slug, 0)}" for slug in GAMES
+        f"{game_name(slug, ctx.lang)} (`{slug}`): {counts.get(slug, 0)}" for slug in GAMES
     )
     uptime = int(ctx.services.clock() - ctx.services.started_at)
     hours, rest = divmod(max(uptime, 0), 3600)

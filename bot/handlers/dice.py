@@ -9,7 +9,6 @@ with `ctx.services.rng`, log the roll and build the reply. Every roll may be pri
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.cli import shapes
@@ -18,8 +17,9 @@ from bot.dice.generic import MAX_CHARS, roll_expr
 from bot.handlers import dice_errors as dice_errors  # registers the engines' error table
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
-from bot.registry import command
-from bot.reply import Reply
+from bot.handlers.dice_text import as_typed, normalize_expr, summarize
+from bot.registry import command, command_label
+from bot.reply import Reply, timestamp
 from bot.storage.api import RollRecord
 from bot.tracker.names import md
 
@@ -63,14 +63,14 @@ def finish(reply: Reply, private: bool) -> Reply:
 @command(
     "roll",
     area=AREA,
-    ru_names=("бросок",),
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
-    result = roll_expr(expr, ctx.services.rng)
+    result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
-    return finish(expr_reply(ctx.t, result), private)
+    reply = expr_reply(ctx.t, result)
+    return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
 
 
 # ── roll log ───────────────────────────────────────────────────────────────────────────────────
@@ -101,9 +101,9 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         return Reply(title=ctx.t("dice.history.title"), body=ctx.t("dice.history.empty"))
     lines = []
     for r in records:
-        stamp = time.strftime("%H:%M", time.gmtime(r.created_at))
+        stamp = timestamp(r.created_at)
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
-        lines.append(
-            f"`{stamp}` **{md(r.user_name)}** /{r.command}{hidden}: {summary_text(ctx, r.result)}"
-        )
+        shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
+        text = summary_text(ctx, r.result)
+        lines.append(f"{stamp} **{md(r.user_name)}** {shown}{hidden}: {text}")
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.categories import category_label
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
@@ -63,15 +64,15 @@ async def game_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
     typed = fold(clean(current or ""))
     aliases = game_aliases()
     out: list[Choice] = []
-    for slug, game in GAMES.items():
-        labels = {fold(slug), fold(game.name_ru), fold(game.name_en)}
+    for slug in GAMES:
+        labels = {fold(slug), *(fold(game_name(slug, lang)) for lang in ("ru", "en"))}
         labels |= {a for a, s in aliases.items() if s == slug}
         if not typed or any(label.startswith(typed) or typed in label for label in labels):
             out.append(Choice(game_name(slug, ctx.lang), slug))
     return out
 
 
-GAME_OPTION = Option("game", str, autocomplete=game_autocomplete, max_length=60, ru_name="игра")
+GAME_OPTION = Option("game", str, autocomplete=game_autocomplete, max_length=60)
 
 
 # --- shared pieces -----------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def entry_options(
         SelectOption(
             option_label(e, ctx.lang) if with_game else shorten(display_title(e), 100),
             e.id,
-            option_description(e),
+            option_description(e, ctx.lang),
         )
         for e in entries
     )
@@ -142,7 +143,8 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     """An entry in full: title with both names, game, category, whole text, see-also, source."""
     fields = [Field(ctx.t("rule.field.game"), game_name(entry.game, ctx.lang), inline=True)]
     if entry.category:
-        fields.append(Field(ctx.t("rule.field.category"), entry.category, inline=True))
+        category = category_label(entry.category, ctx.lang)
+        fields.append(Field(ctx.t("rule.field.category"), category, inline=True))
     shown = display_title(entry)
     aliases = [n for n in other_names(entry) if n not in shown]
     if aliases:
@@ -256,7 +258,6 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
 @command(
     "rule",
     area="glossary",
-    ru_names=("правило",),
     options=[
         Option(
             "term",
@@ -264,10 +265,9 @@ async def term_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> l
             required=True,
             autocomplete=term_autocomplete,
             max_length=QUERY_MAX,
-            ru_name="термин",
         ),
         GAME_OPTION,
-        Option("private", bool, ru_name="лично"),
+        Option("private", bool),
     ],
 )
 async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = False) -> Reply:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.categories import category_label
 from bot.context import Ctx
 from bot.games import GAMES
 from bot.glossary_view import (
@@ -56,9 +57,8 @@ INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can of
 @command(
     "search",
     area="glossary",
-    ru_names=("поиск",),
     options=[
-        Option("text", str, required=True, max_length=TEXT_MAX, ru_name="текст"),
+        Option("text", str, required=True, max_length=TEXT_MAX),
         GAME_OPTION,
     ],
 )
@@ -108,7 +108,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     start = page.number * PAGE_SIZE
     lines = [
         f"`{start + i:>3}.` {display_title(e)}"
-        + (f" — *{sentence_case(e.category)}*" if e.category else "")
+        + (f" — *{sentence_case(category_label(e.category, ctx.lang))}*" if e.category else "")
         for i, e in enumerate(page.entries, 1)
     ]
     body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))
@@ -150,7 +150,6 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
 @command(
     "glossary",
     area="glossary",
-    ru_names=("глоссарий",),
     options=[replace(GAME_OPTION, required=True)],
 )
 async def glossary_index(ctx: Ctx, game: str) -> Reply:
@@ -216,8 +215,7 @@ async def explain_menu(ctx: Ctx, text: str) -> Reply:
 @command(
     "explain",
     area="glossary",
-    ru_names=("объяснить",),
-    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX, ru_name="текст")],
+    options=[Option("text", str, required=True, max_length=EXPLAIN_MAX)],
 )
 async def explain(ctx: Ctx, text: str) -> Reply:
     """The menu's twin for pasted text and for the console."""

@@ -23,17 +23,27 @@ from bot.handlers.tracker_describe import (
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
-from bot.registry import Choice, Localized, Option, UserError, action, command, load_handlers
+from bot.registry import (
+    Choice,
+    Localized,
+    Option,
+    UserError,
+    action,
+    command,
+    game_choices,
+    load_handlers,
+)
 from bot.reply import Attachment, Button, Kind, Reply, Style
 from bot.tracker import lifecycle
 from bot.tracker.export import export_game
 from bot.tracker.model import GameState
-from bot.tracker.names import norm
-from bot.tracker.templates import TEMPLATE_SLUGS, template
+from bot.tracker.names import md, norm
+from bot.tracker.templates import template
 
 AREA = "tracker"
 A_END = "tracker.end"
 A_LEAVE = "tracker.leave"
+A_END_START = "tracker.end_start"
 LOG_DEFAULT = 10
 LOG_MAX = 50
 UNDO_MAX = 20
@@ -109,17 +119,13 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
     return out[: limits.CHOICES]
 
 
-TARGET = Option(
-    "target", str, required=True, autocomplete=ac_target, max_length=100, ru_name="цель"
-)
-STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100, ru_name="параметр")
+TARGET = Option("target", str, required=True, autocomplete=ac_target, max_length=100)
+STAT = Option("stat", str, required=True, autocomplete=ac_stat, max_length=100)
 
 
-def name_option(ru_name: str) -> Option:
+def name_option() -> Option:
     """A required name (of a unit, a planet) no longer than a unit's name may be."""
-    return Option(
-        "name", str, required=True, min_length=1, max_length=service.MAX_UNIT_NAME, ru_name=ru_name
-    )
+    return Option("name", str, required=True, min_length=1, max_length=service.MAX_UNIT_NAME)
 
 
 # --- replies -----------------------------------------------------------------------------------
@@ -133,7 +139,7 @@ def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
     return Reply(
         title=title or header(outcome.state, ctx.lang),
         body="\n".join(lines) or ctx.t("tracker.nothing_changed"),
-        kind=Kind.SUCCESS,
+        kind=Kind.SUCCESS if lines else Kind.INFO,  # no success mark on a no-op
     )
 
 
@@ -144,8 +150,11 @@ def show_reply(ctx: Ctx, state: GameState) -> Reply:
 
 # --- /game -------------------------------------------------------------------------------------
 
-GAME_CHOICES = tuple(Choice(slug, slug) for slug in TEMPLATE_SLUGS)
+GAME_CHOICES = game_choices(include_custom=True)
 START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
+
+
+PENDING = "tracker.pending_start"  # storage.meta key prefix: a start waiting for «end and start»
 
 
 @command(
@@ -153,16 +162,17 @@ START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
     "start",
     area=AREA,
     options=[
-        Option("game", str, required=True, choices=GAME_CHOICES, ru_name="игра"),
+        Option("game", str, required=True, choices=GAME_CHOICES),
         Option("player1", UserRef),
         Option("player2", UserRef),
         Option("player3", UserRef),
         Option("player4", UserRef),
-        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
+        Option("life", int, min_value=1, max_value=200),
         Option("channeling", int, min_value=0, max_value=50),
         Option("hale", int, min_value=1, max_value=100),
         Option("bloodied", int, min_value=1, max_value=100),
         Option("keycost", int, min_value=1, max_value=50),
+        Option("play", bool),
     ],
 )
 async def game_start(
@@ -172,29 +182,77 @@ async def game_start(
     player2: UserRef | None = None,
     player3: UserRef | None = None,
     player4: UserRef | None = None,
+    play: bool | None = None,
     **options: int,
 ) -> Reply:
-    """Start the channel's game; if one is running, say so and offer to end it."""
+    """Start the channel's game; if one is running, offer to end it and start this one."""
+    players = [p for p in (player1, player2, player3, player4) if p is not None]
+    values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
+    seat_self = play is not False
     existing = await _state(ctx)
     if existing is not None:
+        request = {
+            "game": game,
+            "players": [[p.id, p.name] for p in players],
+            "options": values,
+            "play": seat_self,
+        }
+        await ctx.services.storage.meta.set(_pending_key(ctx), json.dumps(request))
+        gid = str(existing.game.id)
         return Reply(
             body=ctx.t("tracker.error.exists_named", game=game_name(existing.slug, ctx.lang)),
             kind=Kind.ERROR,
             ephemeral=True,
             actions=[
-                Button(ctx.t("tracker.button.end"), A_END, str(existing.game.id), Style.DANGER)
+                Button(ctx.t("tracker.button.end_and_start"), A_END_START, gid, Style.DANGER),
+                Button(ctx.t("tracker.button.end"), A_END, gid, Style.SECONDARY),
             ],
         )
-    players = [p for p in (player1, player2, player3, player4) if p is not None]
-    values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
+    return await _start(ctx, game, players, values, seat_self)
+
+
+async def _start(
+    ctx: Ctx, game: str, players: list[UserRef], values: dict[str, int], seat_self: bool
+) -> Reply:
+    """Start and say so briefly: who is seated, how others join, where the board is."""
     try:
-        outcome = await service.start(ctx, game, players, values)
+        outcome = await service.start(ctx, game, players, values, seat_self=seat_self)
     except UserError as err:
         _name_option_as_shown(err)
         raise
-    reply = show_reply(ctx, outcome.state)
-    reply.body = ctx.t("tracker.started", game=game_name(game, ctx.lang)) + "\n" + reply.body
-    reply.kind = Kind.SUCCESS
+    state = outcome.state
+    seated = ", ".join(md(p.name) for p in sorted(state.participants, key=lambda p: p.seat))
+    lines = [
+        ctx.t("tracker.started", game=game_name(game, ctx.lang)),
+        ctx.t("tracker.started.seated", names=seated),
+    ]
+    if not seat_self:
+        lines.append(ctx.t("tracker.started.not_seated"))
+    board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
+    lines.append(ctx.t(board))
+    return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)
+
+
+def _pending_key(ctx: Ctx) -> str:
+    return f"{PENDING}:{ctx.channel_id}:{ctx.user.id}"
+
+
+@action(A_END_START)
+async def end_and_start_pressed(ctx: Ctx, payload: str) -> Reply:
+    """«End and start the new one»: end the running game, then start the one asked for, with the
+    options given to that `/game start` (kept in storage, so a restart between does not lose it)."""
+    raw = await ctx.services.storage.meta.get(_pending_key(ctx))
+    if not raw:
+        raise UserError("error.stale_button")
+    request = json.loads(raw)
+    game_id = int(payload) if payload.isdigit() else None
+    await service.end(ctx, game_id)
+    await ctx.services.storage.meta.set(_pending_key(ctx), "")
+    players = [UserRef(int(i), str(n)) for i, n in request["players"]]
+    reply = await _start(
+        ctx, str(request["game"]), players, dict(request["options"]), bool(request["play"])
+    )
+    reply.edit_origin = True  # the question is settled: its buttons go
     return reply
 
 
@@ -204,7 +262,7 @@ def _name_option_as_shown(err: UserError) -> None:
     for param in ("option", "name"):
         value = err.params.get(param)
         if isinstance(value, str) and value in declared and value in START_OPTIONS:
-            err.params[param] = Localized.option_name(declared[value])
+            err.params[param] = Localized.option_name(declared[value], ("game", "start"))
 
 
 @command("game", "join", area=AREA)
@@ -248,7 +306,9 @@ async def game_end(ctx: Ctx) -> Reply:
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
     game_id = int(payload) if payload.isdigit() else None
     outcome = await service.end(ctx, game_id)
-    return show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
+    reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
+    reply.edit_origin = True  # the confirmation is settled: its button goes
+    return reply
 
 
 @command("game", "next", area=AREA)
@@ -260,7 +320,7 @@ async def game_next(ctx: Ctx) -> Reply:
     "game",
     "undo",
     area=AREA,
-    options=[Option("steps", int, min_value=1, max_value=UNDO_MAX, ru_name="шаги")],
+    options=[Option("steps", int, min_value=1, max_value=UNDO_MAX)],
 )
 async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
     state, undone = await service.undo(ctx, steps)
@@ -327,12 +387,12 @@ async def game_export(ctx: Ctx) -> Reply:
     "add",
     area=AREA,
     options=[
-        name_option("имя"),
-        Option("owner", UserRef, ru_name="владелец"),
-        Option("life", int, min_value=1, max_value=200, ru_name="жизнь"),
-        Option("armor", int, min_value=0, max_value=50, ru_name="броня"),
-        Option("defense", int, min_value=0, max_value=12, ru_name="защита"),
-        Option("power", int, min_value=0, max_value=50, ru_name="сила"),
+        name_option(),
+        Option("owner", UserRef),
+        Option("life", int, min_value=1, max_value=200),
+        Option("armor", int, min_value=0, max_value=50),
+        Option("defense", int, min_value=0, max_value=12),
+        Option("power", int, min_value=0, max_value=50),
         Option("regenerate", int, min_value=0, max_value=20),
     ],
 )
@@ -352,7 +412,7 @@ async def unit_remove(ctx: Ctx, target: str) -> Reply:
     area=AREA,
     options=[
         TARGET,
-        name_option("имя"),
+        name_option(),
     ],
 )
 async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
@@ -367,11 +427,8 @@ AMOUNT = Option(
     required=True,
     min_value=-service.MAX_AMOUNT,
     max_value=service.MAX_AMOUNT,
-    ru_name="сколько",
 )
-POSITIVE = Option(
-    "amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT, ru_name="сколько"
-)
+POSITIVE = Option("amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT)
 
 
 @command(
@@ -386,7 +443,6 @@ POSITIVE = Option(
             required=True,
             min_value=-service.MAX_AMOUNT,
             max_value=service.MAX_AMOUNT,
-            ru_name="значение",
         ),
     ],
 )
@@ -409,15 +465,15 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     return outcome_reply(ctx, await service.heal(ctx, target, amount))
 
 
-@command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef, ru_name="игрок")])
+@command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await service.mana(ctx, amount, player))
 
 
 # --- /token ------------------------------------------------------------------------------------
 
-TOKEN = Option("token", str, required=True, autocomplete=ac_token, max_length=100, ru_name="жетон")
-COUNT = Option("count", int, min_value=1, max_value=99, ru_name="сколько")
+TOKEN = Option("token", str, required=True, autocomplete=ac_token, max_length=100)
+COUNT = Option("count", int, min_value=1, max_value=99)
 
 
 @command("token", "add", area=AREA, options=[TARGET, TOKEN, COUNT])

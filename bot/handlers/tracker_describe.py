@@ -6,10 +6,11 @@ markdown in them (a unit called `**Жирный**` is not bold), while storage k
 
 from __future__ import annotations
 
-import time
-
 from bot.games import GAMES
-from bot.i18n import t
+from bot.i18n import catalogue, t
+from bot.i18n import game_name as i18n_game_name
+from bot.i18n import plural as i18n_plural
+from bot.reply import timestamp
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -19,8 +20,7 @@ from bot.tracker.templates import TURN_GAMES, Template, template
 
 def game_name(slug: str, lang: str) -> str:
     """The game's name for players (`Берсерк ККИ`); a custom game is called so."""
-    game = GAMES.get(slug)
-    return game.name(lang) if game else t("tracker.game.custom", lang)
+    return i18n_game_name(slug, lang) if slug in GAMES else t("tracker.game.custom", lang)
 
 
 def header(state: GameState, lang: str) -> str:
@@ -41,14 +41,22 @@ def header(state: GameState, lang: str) -> str:
     )
 
 
+def shown_value(tpl: Template, key: str, value: object, lang: str) -> str:
+    """A value as players say it: `да`/`нет` for a yes/no stat, the number otherwise."""
+    stat = tpl.stats.get(key)
+    if stat is not None and stat.flag and value in (0, 1):
+        return t("tracker.flag.yes" if value else "tracker.flag.no", lang)
+    return str(value)
+
+
 def change_line(tpl: Template, c: Change, lang: str) -> str:
     return t(
         "tracker.change",
         lang,
         target=md(c.holder),
         stat=md(tpl.label(c.key, lang)),
-        before=c.before,
-        after=c.after,
+        before=shown_value(tpl, c.key, c.before, lang),
+        after=shown_value(tpl, c.key, c.after, lang),
     )
 
 
@@ -61,22 +69,9 @@ NOTE_PLURALS = {"tracker.note.burn": {"left_text": ("left", "tracker.plural.toke
 
 
 def plural(key: str, n: int, lang: str) -> str:
-    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов`.
-
-    The catalogue text holds the forms split by `|`: English `one|other`, Russian
-    `one|few|many` (1, 21 → one; 2–4, 22–24 → few; 0, 5–20, 11–14 → many).
-    """
-    forms = t(key, lang, n=n).split("|")
-    if len(forms) == 2:
-        return forms[0] if n == 1 else forms[1]
-    if len(forms) == 3:
-        tail, tens = abs(n) % 10, abs(n) % 100
-        if tail == 1 and tens != 11:
-            return forms[0]
-        if 2 <= tail <= 4 and not 12 <= tens <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0]
+    """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов` (see
+    `bot.i18n.plural`: the catalogue text holds the forms split by `|`)."""
+    return i18n_plural(key, n, lang)
 
 
 def note_line(note: Note, lang: str) -> str:
@@ -85,7 +80,12 @@ def note_line(note: Note, lang: str) -> str:
     }
     for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
         params[name] = plural(key, int(params.get(count, 0)), lang)
-    return t(note.key, lang, **params)
+    key = note.key
+    kind = params.pop("kind", None)
+    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен».
+    if kind is not None and f"{key}_kind.{kind}" in catalogue():
+        key = f"{key}_kind.{kind}"
+    return t(key, lang, **params)
 
 
 def step_line(
@@ -102,7 +102,8 @@ def step_line(
             kind, hid, key = index[ev.row_id]
             holder = state.unit(hid) if kind == "unit" else state.participant(hid)
             name = md(holder.name) if holder else "?"
-            what.append(f"{name} · {md(tpl.label(key, lang))} {ev.before} → {ev.after}")
+            before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
+            what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
@@ -115,7 +116,7 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = t(f"tracker.action.{step.action}", lang)
-    stamp = time.strftime("%H:%M", time.gmtime(step.at))
+    stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:
         line += " — " + "; ".join(what[:6]) + (" …" if len(what) > 6 else "")

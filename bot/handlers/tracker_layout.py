@@ -191,6 +191,49 @@ def _fits(reply: Reply) -> bool:
     return not limit_problems(reply)
 
 
+def select_pages(board: Scoreboard, lang: str) -> list[tuple[str, tuple[SelectOption, ...]]]:
+    """The unit selects as (placeholder, options): the current target is marked `▶`; past
+    SELECTS_MAX × 25 units, the selects show the window holding the current target, with a
+    first and a last option that move to the previous / next window (picking its first unit)."""
+    picks = targets(board)
+    capacity = SELECTS_MAX * SELECT_OPTIONS_MAX
+    window: list[UnitRow | PlayerBlock] = picks
+    before: UnitRow | PlayerBlock | None = None
+    after: UnitRow | PlayerBlock | None = None
+    if len(picks) > capacity:
+        size = capacity - 2  # room for the two moves
+        index = next((i for i, x in enumerate(picks) if x.key == board.selected), 0)
+        w = index // size
+        window = picks[w * size : (w + 1) * size]
+        before = picks[(w - 1) * size] if w > 0 else None
+        after = picks[(w + 1) * size] if (w + 1) * size < len(picks) else None
+    options: list[SelectOption] = []
+    if before is not None:
+        options.append(SelectOption(t("live.pick_prev", lang), before.key))
+    for x in window:
+        mark = "▶ " if x.key == board.selected else ""
+        options.append(
+            SelectOption(
+                label=clip(mark + x.name, SELECT_LABEL_MAX),
+                value=x.key,
+                description=clip(x.main.text(markdown=False), SELECT_LABEL_MAX) if x.main else None,
+            )
+        )
+    if after is not None:
+        options.append(SelectOption(t("live.pick_next", lang), after.key))
+    chunks = [
+        tuple(options[i : i + SELECT_OPTIONS_MAX])
+        for i in range(0, len(options), SELECT_OPTIONS_MAX)
+    ][:SELECTS_MAX]
+    pages: list[tuple[str, tuple[SelectOption, ...]]] = []
+    for n, chunk in enumerate(chunks, 1):
+        placeholder = t("live.pick", lang)
+        if len(chunks) > 1:
+            placeholder += f" ({n}/{len(chunks)})"
+        pages.append((placeholder, chunk))
+    return pages
+
+
 def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     """Unit select(s), −5 −1 +1 +5 on the selected target, Undo, Next round, Refresh."""
     gid = str(board.game_id)
@@ -198,23 +241,9 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     if board.ended:
         out.append(Button(t("live.btn.refresh", lang), A_REFRESH, gid))
         return out
-    picks = targets(board)
-    chunks = [picks[i : i + SELECT_OPTIONS_MAX] for i in range(0, len(picks), SELECT_OPTIONS_MAX)]
-    chunks = chunks[:SELECTS_MAX]
-    for n, chunk in enumerate(chunks, 1):
-        placeholder = t("live.pick", lang)
-        if len(chunks) > 1:
-            placeholder += f" ({n}/{len(chunks)})"
-        options = tuple(
-            SelectOption(
-                label=clip(x.name, SELECT_LABEL_MAX),
-                value=x.key,
-                description=clip(x.main.text(markdown=False), SELECT_LABEL_MAX) if x.main else None,
-            )
-            for x in chunk
-        )
+    for n, chunk in enumerate(select_pages(board, lang), 1):
         # The chunk number keeps custom ids unique when there are several selects.
-        out.append(Select(placeholder, A_PICK, options, payload=f"{gid}:{n}"))
+        out.append(Select(chunk[0], A_PICK, chunk[1], payload=f"{gid}:{n}"))
     target = find_target(board, board.selected)
     if target is not None and target.main is not None:
         for step in STEPS:
@@ -222,9 +251,10 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
             style = Style.DANGER if step < 0 else Style.SUCCESS
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
+    next_key = "live.btn.next_turn" if board.round_word == "turn" else "live.btn.next"
     # Next carries the turn it was drawn for, so a double click cannot pass two turns.
     turn = f"{gid}:{board.round}:{board.seat}"
-    out.append(Button(t("live.btn.next", lang), A_NEXT, turn, Style.PRIMARY))
+    out.append(Button(t(next_key, lang), A_NEXT, turn, Style.PRIMARY))
     out.append(Button(t("live.btn.refresh", lang), A_REFRESH, gid))
     return out
 

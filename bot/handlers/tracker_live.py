@@ -27,7 +27,7 @@ from bot.handlers.tracker_board import (
     scoreboard,
     targets,
 )
-from bot.handlers.tracker_layout import render_live, render_pages
+from bot.handlers.tracker_layout import render_board, render_live, render_pages
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
@@ -178,7 +178,14 @@ async def show(ctx: Ctx) -> Reply:
     With a live poster (the Discord manager) the channel gets a fresh live message at the bottom
     and the caller a short ephemeral note; without one the reply is the live message's content.
     """
-    await service.require_state(ctx)
+    if await service.load_state(ctx.services.storage, ctx.channel_id) is None:
+        last = await service.current_or_last(ctx.services.storage, ctx.channel_id)
+        if last is None:
+            raise UserError("tracker.error.no_game")
+        # No game running: the final board of the last one (a game just won stays viewable).
+        reply = render_board(scoreboard(last, ctx.lang), ctx.lang, with_controls=False)
+        reply.body = ctx.t("tracker.show.last_ended") + "\n" + reply.body
+        return reply
     poster = ctx.services.live
     if poster is not None and await poster.repost(ctx.channel_id):
         return Reply(body=ctx.t("live.reposted"), ephemeral=True)

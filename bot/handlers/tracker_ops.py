@@ -13,7 +13,7 @@ from typing import Any
 from bot.context import Ctx, UserRef
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.tracker_refusals import refusals, user_error
-from bot.registry import UserError
+from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
 from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
 from bot.tracker.counters import MAX_AMOUNT
@@ -48,7 +48,8 @@ def refusal(key: str, /, **params: Any) -> UserError:
 
 def wrong_game(ctx: Ctx, command: str, slug: str) -> UserError:
     """`/kf forge` in a Mage Wars game: the command as typed, the game by its players' name."""
-    return refusal("tracker.error.wrong_game", command=command, game=game_name(slug, ctx.lang))
+    shown = CommandLabel(command.lstrip("/").split(), slash=True)  # as the client names it
+    return refusal("tracker.error.wrong_game", command=shown, game=game_name(slug, ctx.lang))
 
 
 def refused(ctx: Ctx, exc: TrackerError) -> UserError:
@@ -147,9 +148,16 @@ async def run_step(
 # --- lifecycle -----------------------------------------------------------------------------------
 
 
-async def start(ctx: Ctx, slug: str, players: list[UserRef], options: dict[str, int]) -> Outcome:
+async def start(
+    ctx: Ctx,
+    slug: str,
+    players: list[UserRef],
+    options: dict[str, int],
+    *,
+    seat_self: bool = True,
+) -> Outcome:
     with refusals(ctx):
-        return await lifecycle.start(table(ctx), slug, players, options)
+        return await lifecycle.start(table(ctx), slug, players, options, seat_self=seat_self)
 
 
 async def join(ctx: Ctx) -> Outcome:

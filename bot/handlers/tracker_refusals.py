@@ -14,7 +14,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue
-from bot.registry import Localized, UserError, maps_errors
+from bot.registry import CommandLabel, Localized, UserError, maps_errors
 from bot.tracker.errors import GameRef, Named, TrackerError
 from bot.tracker.names import md
 
@@ -36,6 +36,7 @@ KEYS: dict[str, str] = {
     "name_taken": E + "name_taken",
     "name_too_long": E + "name_too_long",
     "no_game": E + "no_game",
+    "nobody_seated": E + "nobody_seated",
     "no_stat": E + "no_stat",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
@@ -96,6 +97,9 @@ def user_error(exc: TrackerError, lang: str) -> UserError:
     params = dict(exc.params)
     key = catalogue_key(exc, params)
     shown = {k: _named(v, lang) for k, v in params.items()}
+    command = shown.get("command")
+    if isinstance(command, str) and command.startswith("/"):  # as the reader's client names it
+        shown["command"] = CommandLabel(command.lstrip("/").split(), slash=True)
     return UserError(key, **{k: md(v) if isinstance(v, str) else v for k, v in shown.items()})
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import file_size, t
 from bot.render.safe import strip_bidi
-from bot.reply import Button, Kind, Reply, Select
+from bot.reply import Button, Kind, Reply, Select, local_time
 
 _MARK = {Kind.INFO: "", Kind.SUCCESS: "✔ ", Kind.ERROR: "✖ "}
 
@@ -27,23 +27,25 @@ def render_text(reply: Reply, lang: str = "ru") -> str:
         lines.append("")
         lines.append(f"— {reply.footer}")
     for a in reply.attachments:
-        lines.append(f"[📎 {a.filename}, {len(a.data)} bytes]")
-    lines.extend(_actions(reply))
+        lines.append(f"[📎 {a.filename}, {file_size(len(a.data), lang)}]")
+    lines.extend(_actions(reply, lang))
     if reply.ephemeral and reply.kind is not Kind.ERROR:
         lines.append(t("console.only_you", lang))
     # Bidi controls in a typed name would reverse the rest of the console line too.
-    return strip_bidi("\n".join(lines)).rstrip() + "\n"
+    return local_time(strip_bidi("\n".join(lines)).rstrip() + "\n")
 
 
-def _actions(reply: Reply) -> list[str]:
+def _actions(reply: Reply, lang: str) -> list[str]:
     out: list[str] = []
     n = 0
     for action in reply.actions:
         if isinstance(action, Button):
             n += 1
-            out.append(f"  [{n}] ⟨{action.label}⟩" + (" (off)" if action.disabled else ""))
+            off = f" ({t('console.disabled', lang)})" if action.disabled else ""
+            out.append(f"  [{n}] ⟨{action.label}⟩{off}")
         elif isinstance(action, Select):
-            out.append(f"  {action.placeholder}:")
+            colon = "" if action.placeholder.rstrip()[-1:] in ("?", ":", "…", "!", ".") else ":"
+            out.append(f"  {action.placeholder}{colon}")
             for option in action.options:
                 n += 1
                 desc = f" — {option.description}" if option.description else ""

@@ -26,11 +26,11 @@ class GameRef:
     slug: str
 
     def name(self, lang: str) -> str:
-        """The name the game package declares (the handler layer may use the catalogue's)."""
+        """The game's English title (the handler layer shows the catalogue's `game.<slug>`)."""
         from bot.games import ALL_GAMES
 
         game = ALL_GAMES.get(self.slug)
-        return game.name(lang) if game else self.slug
+        return game.title if game else self.slug
 
 
 @dataclass(frozen=True)

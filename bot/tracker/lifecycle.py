@@ -13,9 +13,15 @@ from bot.tracker.templates import TEMPLATE_SLUGS, Template, template
 
 
 async def start(
-    table: Table, slug: str, players: Sequence[Person], options: dict[str, int]
+    table: Table,
+    slug: str,
+    players: Sequence[Person],
+    options: dict[str, int],
+    *,
+    seat_self: bool = True,
 ) -> Outcome:
-    """Create the channel's game; the starter and the named players join with their counters."""
+    """Create the channel's game; the starter (unless `seat_self` is off) and the named players
+    join with their counters."""
     if slug not in TEMPLATE_SLUGS:
         raise TrackerError("no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
     tpl = template(slug)
@@ -36,7 +42,10 @@ async def start(
                 max=d.max if d.max is not None else "∞",
             )
     actor = table.actor
-    users: list[Person] = list({u.id: u for u in [actor, *players]}.values())
+    seated = [*([actor] if seat_self else []), *players]
+    users: list[Person] = list({u.id: u for u in seated}.values())
+    if not users:
+        raise TrackerError("nobody_seated")
     if tpl.max_players and len(users) > tpl.max_players:
         raise TrackerError("too_many_players", game=GameRef(slug), max=tpl.max_players)
     try:

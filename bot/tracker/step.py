@@ -292,7 +292,7 @@ async def consequences(step: Step) -> None:
         alive_at_zero = not game_rules.zero_toughness_destroys(tpl.slug)
         if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
-            step.note("tracker.note.destroyed", unit=unit.name)
+            step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
             await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:

@@ -41,6 +41,11 @@ class StatDef:
     def name(self, lang: str) -> str:
         return self.ru if lang == "ru" else self.en
 
+    @property
+    def flag(self) -> bool:
+        """A yes/no stat (bounded to 0…1, like a Conquest warlord's bloodied side)."""
+        return self.min == 0 and self.max == 1 and not self.token
+
 
 @dataclass(frozen=True)
 class Template:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -89,11 +90,12 @@ async def test_private_roll_is_ephemeral_logged_and_hidden_from_others(
     assert len(await logged(services, table.channel, table.bob)) == 1
     await table.alice.slash(table.channel, "mw push")
     mine = await table.bob.slash(table.channel, "history rolls")
-    assert (
-        mine.ephemeral and "/roll (private)" in table.text(mine) and "/mw push" in table.text(mine)
-    )
+    # commands are clickable mentions (`</roll:ID>`), times Discord timestamps (`<t:…:t>`)
+    text = table.text(mine)
+    assert mine.ephemeral and re.search(r"</roll:\d+> \(private\)", text), text
+    assert re.search(r"</mw push:\d+>", text) and re.search(r"<t:\d+:t> \*\*bob\*\*", text)
     theirs = await table.alice.slash(table.channel, "history rolls", n=5)
-    assert "/roll" not in table.text(theirs) and "/mw push" in table.text(theirs)
+    assert "</roll:" not in table.text(theirs) and "</mw push:" in table.text(theirs)
 
 
 async def test_bad_input_is_an_ephemeral_error(table: Table, services: Services) -> None:

@@ -75,7 +75,7 @@ def test_no_token_says_so_once_and_opens_the_console(tmp_path: Path) -> None:
     notice = t("console.no_token", "ru")
     assert proc.stderr.splitlines()[0] == notice
     assert (proc.stdout + proc.stderr).count("DISCORD_TOKEN") == 1
-    assert "/about" in proc.stdout  # the console answered /help read from stdin
+    assert "/о-боте" in proc.stdout  # the console answered /help read from stdin
     assert (tmp_path / "db" / "arbiter.sqlite3").exists()  # folder made on demand
 
 
@@ -84,7 +84,7 @@ def test_scripted_console_prints_help_and_about(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     for cmd in load_handlers().commands.values():
-        assert f"/{cmd.qualified_name}" in out
+        assert cmd.label("ru") in out
     assert t("help.title", "ru") in out
     assert t("about.title", "ru") in out and __version__ in out
     assert "Traceback" not in proc.stderr

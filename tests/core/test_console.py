@@ -19,9 +19,32 @@ def commands() -> list:  # type: ignore[type-arg]
 
 
 async def test_help_lists_every_command(console: Console) -> None:
+    """As the reader's client shows it: Russian names in Russian, English ones in English."""
     out = await console.execute("/help")
     for cmd in load_handlers().commands.values():
-        assert f"/{cmd.qualified_name}" in out
+        assert f"`{cmd.label('ru')}" in out
+    assert "`/правило термин:… [игра] [лично]`" in out and "/rule" not in out
+    console.lang = "en"
+    out = await console.execute("/help")
+    for cmd in load_handlers().commands.values():
+        assert f"`/{cmd.qualified_name}" in out
+    assert "`/rule term:… [game] [private]`" in out
+
+
+async def test_help_for_one_command_lists_its_options(console: Console) -> None:
+    out = await console.execute("/help command:game start")
+    assert out == await console.execute("/помощь команда:игра начать")
+    assert "игрок1 (player1) · необязательный" in out
+    assert "прирост_маны (channeling)" in out and "Число от 0 до 50." in out
+    assert "Варианты: Mage Wars, Берсерк ККИ" in out
+    group = await console.execute("/help game")
+    for sub in ("начать", "войти", "журнал", "закончить"):
+        assert f"`/игра {sub}" in group
+    assert "`/игра журнал [сколько]`" in group
+    assert (await console.execute("/help нет-такой")).startswith("✖")
+    console.lang = "en"
+    out = await console.execute("/help game start")
+    assert "player1 (игрок1) · optional" in out and "A number from 0 to 50." in out
 
 
 async def test_about_shows_version_and_games(console: Console) -> None:
@@ -32,7 +55,7 @@ async def test_about_shows_version_and_games(console: Console) -> None:
 
 async def test_unknown_command_is_a_clear_error(console: Console) -> None:
     out = await console.execute("/frobnicate now")
-    assert "/frobnicate" in out and "/help" in out
+    assert "/frobnicate" in out and "/помощь" in out
 
 
 async def test_english_replies(console: Console) -> None:
@@ -145,10 +168,8 @@ GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
     ("line", "key", "params"),
     [
         ("/", "console.unknown_command", {"name": "/"}),
-        ("!", "console.unknown_command", {"name": "!"}),
-        ("!frob", "console.unknown_command", {"name": "!frob"}),
-        ("!user", "console.unknown_command", {"name": "!user"}),
-        ("!press", "console.unknown_command", {"name": "!press"}),
+        ("!", "console.unknown_line", {"name": "!"}),
+        ("!frob", "console.unknown_line", {"name": "!frob"}),
         ("!press 1", "console.nothing_to_press", {}),
         ("!press x", "console.nothing_to_press", {}),
         ("/greet", "console.missing_option", {"name": "name", "command": "greet"}),
@@ -159,7 +180,7 @@ GREET_LIMITS = {"name": "times", "min": 1, "max": 5}
         (
             "/greet Аня mood:angry",
             "console.bad_choice",
-            {"name": "mood", "value": "angry", "allowed": "happy, sad"},
+            {"name": "mood", "value": "angry", "allowed": "Happy, Sad"},
         ),
         ("/greet " + "я" * 40, "error.too_long", {"name": "name", "max": 30}),
         ("/quiet now", "console.no_options", {"command": "quiet"}),
@@ -199,14 +220,18 @@ async def test_help_survives_a_command_without_texts(
     out = await console.execute("/help")
     assert "/bare`" in out  # listed without a description
     assert "newarea" in out  # an area without a `help.area.*` text is shown by its name
-    assert "/about` — " in out  # the others keep theirs
+    assert "/о-боте` — " in out  # the others keep theirs
 
 
 async def test_option_errors_name_the_option_as_discord_shows_it(console: Console) -> None:
     """Russian users see Russian option names on Discord, so errors use them too."""
-    assert "«сколько»" in await console.execute("/dmg Страж")
+    assert "«урон»" in await console.execute("/dmg Страж")
+    assert "«урон»" in await console.execute("/урон цель:Страж")
+    assert "«сколько»" in await console.execute("/прибавить цель:Страж показатель:жизнь")
+    assert "/урон" in await console.execute("/урон цель:Страж")
     console.lang = "en"
     assert "“amount”" in await console.execute("/dmg Страж")
+    assert "/dmg" in await console.execute("/урон цель:Страж")
 
 
 async def test_press_names_the_buttons_there_are(console: Console) -> None:
@@ -214,3 +239,25 @@ async def test_press_names_the_buttons_there_are(console: Console) -> None:
     count = shown.count("  [")  # numbered buttons and select options
     out = await console.execute("!press 99")
     assert f"от 1 до {count}" in out
+
+
+async def test_console_words_explain_themselves(console: Console) -> None:
+    for word in ("press", "user", "channel"):
+        out = await console.execute("!" + word)
+        assert out.startswith(console.ctx().t(f"console.usage.{word}")), out
+    helped = await console.execute("help")
+    assert helped == await console.execute("/help") == await console.execute("помощь")
+    for word in ("!press НОМЕР", "!user", "!channel"):
+        assert word in helped
+    assert "!press" in console.ctx().t("console.welcome") and "exit" in console.ctx().t(
+        "console.welcome"
+    )
+
+
+async def test_game_aliases_are_accepted_wherever_a_game_is_asked(console: Console) -> None:
+    odds = await console.execute("/odds whf dice:2 level:1 value:5")
+    for line in ("/odds wfb dice:2 level:1 value:5", "/шансы вфб кубики:2 уровень:1 сложность:5"):
+        assert await console.execute(line) == odds
+    started = await console.execute("/game start game:кф")
+    assert started.startswith("✔ KeyForge")
+    assert "Партия началась: KeyForge." in started

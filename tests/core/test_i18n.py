@@ -110,3 +110,21 @@ def test_lookup_is_none_for_an_unknown_key_and_falls_back_to_russian() -> None:
     assert cat.lookup("only", "en") == "Я"
     assert cat.lookup("nope", "en") is None
     assert Catalogue({"{x}": {"ru": "{x}", "en": "{x}"}}).lookup("{x}") == "{x}"  # unformatted
+
+
+def test_one_plural_helper_for_both_languages() -> None:
+    from bot.i18n import file_size, plural_form
+
+    forms = ("шаг", "шага", "шагов")
+    got = {n: plural_form(n, forms, "ru") for n in (0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 111)}
+    assert got == {
+        0: "шагов", 1: "шаг", 2: "шага", 4: "шага", 5: "шагов", 11: "шагов", 12: "шагов",
+        14: "шагов", 21: "шаг", 22: "шага", 25: "шагов", 111: "шагов",
+    }  # fmt: skip
+    assert [plural_form(n, ("step", "steps"), "en") for n in (0, 1, 2)] == [
+        "steps",
+        "step",
+        "steps",
+    ]
+    assert file_size(13428, "ru") == "13,1 КБ" and file_size(13428, "en") == "13.1 KB"
+    assert file_size(3, "ru") == "3 байта" and file_size(1, "en") == "1 byte"

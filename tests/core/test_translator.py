@@ -27,11 +27,16 @@ def test_unknown_key_keeps_english() -> None:
 
 
 def test_russian_names_only_when_valid() -> None:
-    assert translate_ru(locale_str("about", ru="о-боте"), Where.command_name) == "о-боте"
-    assert translate_ru(locale_str("term", ru="термин"), Where.parameter_name) == "термин"
-    assert translate_ru(locale_str("about", ru="О Боте"), Where.command_name) is None
+    about, term = named("about", "cmd.about.name"), named("term", "opt.term.name")
+    assert isinstance(about, locale_str) and isinstance(term, locale_str)
+    assert translate_ru(about, Where.command_name) == "о-боте"
+    assert translate_ru(term, Where.parameter_name) == "термин"
+    # a catalogue name that breaks Discord's rules (here a description used as a name) is skipped
+    assert translate_ru(locale_str("about", key="cmd.about"), Where.command_name) is None
+    assert translate_ru(locale_str("x", key="cmd.about.name"), Where.command_name) == "о-боте"
     assert translate_ru(locale_str("plain"), Where.command_name) is None
     assert named("rule", None) == "rule"
+    assert named("rule", "cmd.nope.name") == "rule"
 
 
 def test_context_menu_name_from_catalogue() -> None:

@@ -10,11 +10,13 @@ from bot.discord.names import valid_menu_name, valid_name
 from bot.discord.validate import (
     build_items,
     command_chars,
+    name_problems,
     offline_payload,
     validate_all,
     validate_payload,
     validate_registry,
 )
+from bot.i18n import Catalogue
 from bot.registry import Choice, Option, Registry, load_handlers
 from bot.reply import Reply
 
@@ -42,16 +44,30 @@ def test_name_rules() -> None:
     assert valid_menu_name("Explain rules") and not valid_menu_name("x" * 33)
 
 
-def test_bad_russian_names_are_reported() -> None:
+def test_bad_or_missing_names_are_reported() -> None:
     reg = Registry()
-    reg.command("good", area="core", ru_names=("Плохое Имя",))(_noop)
-    reg.command(
-        "other", area="core", options=[Option("term", ru_name="с пробелом")], ru_names=("a", "b")
-    )(_noop)
-    problems = validate_registry(reg)
-    assert any("'Плохое Имя'" in p for p in problems)
-    assert any("'с пробелом'" in p for p in problems)
-    assert any("one name per path word" in p for p in problems)
+    reg.command("good", area="core")(_noop)
+    reg.command("other", "sub", area="core", options=[Option("term"), Option("extra")])(_noop)
+    cat = Catalogue(
+        {
+            "cmd.good.name": {"ru": "Плохое Имя", "en": "good"},
+            "cmd.other.name": {"ru": "другое", "en": "renamed"},
+            "cmd.other.sub.name": {"en": "sub"},
+            "opt.term.name": {"ru": "с пробелом", "en": "term"},
+        }
+    )
+    problems = name_problems(reg, cat)
+    assert any("'Плохое Имя' breaks" in p for p in problems)
+    assert any("'с пробелом' breaks" in p for p in problems)
+    assert any("English name 'renamed' differs from 'other'" in p for p in problems)
+    assert any("/other sub: no ru name" in p for p in problems)
+    assert any("/other sub extra: no ru name" in p and "no en name" not in p for p in problems)
+    assert any("/other sub extra: no en name" in p for p in problems)
+    assert not any(p.startswith("/good:") and "no " in p for p in problems)
+
+
+def test_every_real_name_is_in_the_catalogue_in_both_languages() -> None:
+    assert name_problems(load_handlers()) == []
 
 
 def test_required_after_optional_and_choice_conflicts() -> None:
@@ -134,7 +150,7 @@ def test_payload_limits_on_hand_made_specs() -> None:
 
 def test_char_count_includes_localizations() -> None:
     reg = Registry()
-    reg.command("help", area="core", ru_names=("помощь",))(_noop)
+    reg.command("help", area="core")(_noop)  # named `помощь` in the catalogue
     (cmd,) = payload_of(reg)
     base = len("help") + len(cmd["description"])
     assert command_chars(cmd) == base + len("помощь") + len(cmd["description_localizations"]["ru"])

@@ -7,7 +7,7 @@ import pytest
 from bot.dice.chart import distribution_rows
 from bot.games.mage_wars.dice import MWAttack
 from bot.games.mage_wars.odds import attack_odds
-from bot.handlers.dice_chart import distribution_chart, percent
+from bot.handlers.dice_chart import chart, distribution_chart, percent
 
 
 @pytest.mark.parametrize(
@@ -61,6 +61,23 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
             continue
         at_least = sum(q for _, _, q in rows[i:])
         assert at_least == pytest.approx(sum(dist[lo:]))
-        assert rest.endswith(f"≥{lo}: {percent(at_least)}")
+        assert rest.endswith(f"≥{percent(at_least)}")
         # the rows above and this row's `≥k` add up to everything
         assert 1 - sum(q for _, _, q in rows[:i]) == pytest.approx(at_least)
+
+
+@pytest.mark.parametrize("p", [1.0, 0.0, 0.9995, 0.999, 0.0004, 0.5])
+def test_percent_in_russian_has_a_decimal_comma_and_a_spaced_sign(p: float) -> None:
+    assert percent(p, "ru") == percent(p).replace(".", ",").replace("%", "\u00a0%")
+
+
+@pytest.mark.parametrize(
+    "attack", [MWAttack(1), MWAttack(20, armor=5, daze=True), MWAttack(40, strikes=3)]
+)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_charts_fit_a_phone(attack: MWAttack, lang: str) -> None:
+    """QA: odds charts were 45 columns wide and wrapped on phones; now <= 32."""
+    lines = distribution_chart(attack_odds(attack).distribution, lang).strip("`\n").splitlines()
+    assert lines and max(len(line) for line in lines) <= 32
+    rows = [("неодолимая", 0.028), ("провал", 0.0833), ("сотворено", 0.889)]
+    assert max(len(line) for line in chart(rows, lang).strip("`\n").splitlines()) <= 32

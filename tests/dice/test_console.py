@@ -61,7 +61,7 @@ async def test_mw_small_rolls(console: Console, services: Services) -> None:
     out = await console.execute("/mw burn tokens:3")
     rec = await last_roll(services)
     assert f"Горение: урон {rec.result['damage']}" in out
-    assert f"Жетонов Burn осталось: **{rec.result['tokens_left']}**" in out
+    assert f"Жетонов горения осталось: **{rec.result['tokens_left']}**" in out
     out = await console.execute("/mw effect bonus:2")
     rec = await last_roll(services)
     assert f"Кубик эффектов: {rec.result['roll'] + 2}" in out
@@ -116,12 +116,12 @@ async def test_roll_expressions(console: Console, services: Services) -> None:
 
 async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds mw dice:4 armor:1 life:4")
-    assert "в среднем 3.20 урона" in out and "Шанс убить (жизнь 4)" in out
+    assert "в среднем 3,20 урона" in out and "Шанс убить (жизнь 4)" in out
     assert "│" in out  # the bar chart
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
-    assert "ран в среднем 2.67" in out
+    assert "ран в среднем 2,67" in out
     out = await console.execute("/odds whf dice:3 level:1 value:7")
-    assert "Неодолимая сила: **7.4%**" in out
+    assert "Неодолимая сила: **7,4\u00a0%**" in out
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -130,6 +130,8 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
     console.lang = lang
 
     def tr(key: str, **params: object) -> str:
+        if lang == "ru":  # a decimal comma in Russian
+            params = {k: str(v).replace(".", ",") if k == "mean" else v for k, v in params.items()}
         return t(key, lang, **params)
 
     out = await console.execute("/odds berserk values:2-3-4 defender_values:1-2-3")
@@ -234,10 +236,10 @@ async def test_private_rolls_are_logged_and_shown_to_their_roller_only(
     assert t("console.only_you", "ru") in out
     await console.execute("/roll 1d20")
     history = await console.execute("/history rolls")
-    assert history.count("/roll") == 2 and "(скрытый)" in history
+    assert history.count("/бросок") == 2 and "(скрытый)" in history
     console.user = "bob"
     history = await console.execute("/history rolls")
-    assert history.count("/roll") == 1 and "скрытый" not in history
+    assert history.count("/бросок") == 1 and "скрытый" not in history
     console.channel = "elsewhere"
     assert "ещё никто не бросал" in await console.execute("/history rolls")
 
@@ -249,7 +251,7 @@ async def test_history_is_newest_first_with_time_from_the_clock(
     clock.advance(3600)  # type: ignore[attr-defined]
     await console.execute("/mw push")
     out = await console.execute("/history rolls n:1")
-    assert "/mw push" in out and "/roll" not in out
+    assert "/мв толчок" in out and "/бросок" not in out
     records = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 5)
     assert [r.command for r in records] == ["mw push", "roll"]
     assert records[0].created_at - records[1].created_at == 3600

@@ -1,18 +1,13 @@
-"""Russian option names: every dice option has one, Discord-valid and unique per command, the
-console accepts it, and errors name the option as a Russian user sees it."""
+"""Option names: every dice option is named in the catalogue in both languages, Discord-valid
+and unique per command, the console accepts the Russian one, and errors name the option as a
+Russian user sees it."""
 
 from __future__ import annotations
 
 from bot.console import Console
-from bot.handlers.dice_names import RU_NAMES
+from bot.discord.names import valid_name
 from bot.i18n import t
-from bot.registry import load_handlers, registry
-
-
-def discord_name(name: str) -> bool:
-    """`^[-_\\p{L}\\p{N}]{1,32}$`, lowercase (Python's `re` has no `\\p{...}`)."""
-    ok = all(ch.isalnum() or ch in "-_" for ch in name)
-    return ok and 1 <= len(name) <= 32 and name == name.lower()
+from bot.registry import load_handlers, option_label, registry
 
 
 def test_every_dice_option_has_a_valid_unique_russian_name() -> None:
@@ -20,18 +15,27 @@ def test_every_dice_option_has_a_valid_unique_russian_name() -> None:
     commands = registry.by_area("dice")
     assert commands
     for cmd in commands:
-        names = [o.ru_name for o in cmd.options]
-        assert all(names), (cmd.path, [o.name for o in cmd.options if not o.ru_name])
+        names = [option_label(cmd, o.name, "ru") for o in cmd.options]
+        untranslated = [o.name for o in cmd.options if option_label(cmd, o.name, "ru") == o.name]
+        assert not untranslated, (cmd.path, untranslated)
         assert len(set(names)) == len(names), cmd.path
-        for name in names:
-            assert name is not None and discord_name(name), name
-        assert {o.ru_name for o in cmd.options} <= set(RU_NAMES.values())
+        assert all(valid_name(n) for n in names), names
+        assert [option_label(cmd, o.name, "en") for o in cmd.options] == [
+            o.name for o in cmd.options
+        ]
+
+
+def test_blessing_is_spelled_right() -> None:
+    (cmd,) = [c for c in registry.by_area("dice") if c.path == ("berserk", "strike")]
+    assert cmd.option_label("blessing", "ru") == "благословение"
+    assert cmd.option_label("defender_blessing", "ru") == "благословение_защитника"
 
 
 async def test_console_accepts_russian_option_names(console: Console) -> None:
     out = await console.execute("/odds whf кубики:2 уровень:1 сложность:5")
     english = await console.execute("/odds whf dice:2 level:1 value:5")
     assert not out.startswith("✖") and out == english
+    assert await console.execute("/шансы вфб кубики:2 уровень:1 сложность:5") == out
 
 
 async def test_errors_name_the_option_in_russian(console: Console) -> None:

@@ -14,7 +14,7 @@ from bot.console import Console
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.handlers import tracker_ops as service
 from bot.i18n import t
-from bot.registry import UserError
+from bot.registry import Localized, UserError
 from bot.tracker.model import GameState, Unit
 
 CHANNEL = stable_id("#table")
@@ -82,7 +82,8 @@ async def refused(
 ) -> str:
     """Run `action`, expect UserError `key`; state and log unmoved. Returns the text shown."""
     err = await unchanged(services, action, key)
-    return t(err.key, lang, **err.params)
+    params = {k: v.get(lang) if isinstance(v, Localized) else v for k, v in err.params.items()}
+    return t(err.key, lang, **params)
 
 
 async def bar_of(console: Console, name: str) -> str:

@@ -7,7 +7,15 @@ import discord
 from bot.context import Services
 from bot.discord.render import render_reply
 from bot.handlers import tracker_ops as service
-from bot.handlers.tracker_board import Health, PlayerBlock, Scoreboard, Stat, UnitRow
+from bot.handlers.tracker_board import (
+    Health,
+    PlayerBlock,
+    Scoreboard,
+    Stat,
+    UnitRow,
+    scoreboard,
+    targets,
+)
 from bot.handlers.tracker_layout import (
     bar,
     limit_problems,
@@ -79,7 +87,7 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
     buttons = [a for a in reply.actions if isinstance(a, Button)]
     assert len(selects) == 1
     assert [o.label for o in selects[0].options] == [
-        "alice",
+        "▶ alice",  # the current target of the ± buttons
         "Лесной медведь-страж",
         "bob",
         "Лесной медведь-страж 2",
@@ -163,7 +171,7 @@ def test_beyond_four_by_ten_folds_detail_into_pages() -> None:
     board = _crowded(6, 25, 40)
     reply = render_board(board, "ru")
     assert limit_problems(reply) == [] and discord_problems(reply) == []
-    assert reply.footer == "Подробности по юнитам: /game show"
+    assert reply.footer == "Подробности по юнитам: /игра показать"
     pages = render_board_pages(board, "ru")
     assert len(pages) > 2
     assert pages[0].footer.startswith("Страница 1 из")
@@ -210,3 +218,23 @@ async def test_ended_game_names_the_winner_and_keeps_only_refresh(services: Serv
     assert "Победитель: **alice**" in reply.body
     assert [a.action for a in reply.actions] == ["live.refresh"]
     assert "💀" in reply.fields[1].value
+
+
+async def test_past_75_units_the_selects_page_through_windows(services: Services) -> None:
+    """QA: the live select held 75 of 84 units and marked no current target. Now the selects show
+    the window holding the current target, with moves to the previous and next windows."""
+    state = await mage_wars(services, players=2, units=41)  # 2 mages + 82 creatures = 84
+    reply = render_live(state, "ru")
+    options = [o for a in reply.actions if isinstance(a, Select) for o in a.options]
+    assert len(options) <= 75 and options[-1].label == "Следующие юниты ▶"
+    assert sum(o.label.startswith("▶ ") for o in options) == 1
+    shown = {o.value for o in options[:-1]}
+    later = render_live(state, "ru", selected=options[-1].value)
+    moved = [o for a in later.actions if isinstance(a, Select) for o in a.options]
+    assert moved[0].label == "◀ Предыдущие юниты" and moved[0].value in shown
+    assert moved[1].label.startswith("▶ ") and moved[1].value == options[-1].value
+    keys = {o.value for o in moved[1:]} | shown
+    board = scoreboard(state, "ru")
+    assert keys == {x.key for x in targets(board)}  # every unit reachable, none lost
+    kinds = [b.label for b in later.actions if isinstance(b, Button)]
+    assert "Следующий раунд" in kinds

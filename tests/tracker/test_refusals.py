@@ -14,7 +14,7 @@ from bot.games.whfb.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_refusals import FAMILIES, KEYS, catalogue_key, user_error
 from bot.i18n import catalogue
-from bot.registry import UserError
+from bot.registry import Localized, UserError
 from bot.tracker import errors
 from bot.tracker.errors import GameRef, NameList, Short, TrackerError, WrongGame
 from bot.tracker.templates import template
@@ -68,7 +68,9 @@ def test_a_stat_is_named_in_the_readers_language_and_names_are_escaped() -> None
 
 def test_a_game_is_named_as_its_players_call_it() -> None:
     err = user_error(WrongGame("/kf forge", "berserk"), "ru")
-    assert err.params == {"command": "/kf forge", "game": "Берсерк ККИ"}
+    command = err.params["command"]
+    assert isinstance(command, Localized) and err.params["game"] == "Берсерк ККИ"
+    assert (command.get("ru"), command.get("en")) == ("/кф выковать", "/kf forge")
     custom = user_error(TrackerError("start_needs", option="life", game=GameRef("custom")), "en")
     assert custom.params["game"] == "Custom game"
 
@@ -91,10 +93,10 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
         lambda: service.add_item(alice, "planets", "Tarrus", command="/planet"),
         "tracker.error.wrong_game",
     )
-    assert text == "Команда /planet не подходит для партии KeyForge."
+    assert text == "Команда /планета не подходит для партии KeyForge."
     for line, wanted in (
-        ("/planet name:X", "Команда /planet не подходит для партии KeyForge."),
-        ("/mana amount:3", "Команда /mana не подходит для партии KeyForge."),
+        ("/planet name:X", "Команда /планета не подходит для партии KeyForge."),
+        ("/mana amount:3", "Команда /мана не подходит для партии KeyForge."),
     ):
         out = await console.execute(line)
         assert out.startswith("✖") and wanted in out, out
@@ -105,7 +107,9 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
     text = await refused(services, lambda: set_pools(alice, None, 3, 2), "tracker.error.wrong_game")
     assert "для партии Warhammer 40,000: Conquest" in text and "conquest" not in text
     helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
-    assert helper.params == {"command": "/mw attack", "game": "Berserk CCG"}
+    command = helper.params["command"]
+    assert isinstance(command, Localized) and helper.params["game"] == "Berserk CCG"
+    assert (command.get("en"), command.get("ru")) == ("/mw attack", "/мв атака")
 
 
 async def test_a_missing_start_option_names_the_game(
@@ -116,7 +120,7 @@ async def test_a_missing_start_option_names_the_game(
     assert err.value.params["game"] == "Mage Wars"
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await console.execute("/game start game:conquest hale:7")
-    assert "Для Warhammer 40,000: Conquest укажите параметр «bloodied»" in out
+    assert "Для Warhammer 40,000: Conquest укажите параметр «окровавленный»" in out
     out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
     assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
     console.lang = "en"
@@ -129,7 +133,7 @@ async def test_a_missing_start_option_names_the_game(
 
 
 def test_a_game_reference_names_itself_without_the_catalogue() -> None:
-    assert GameRef("berserk").name("ru") == "Берсерк ККИ"
+    assert GameRef("berserk").name("ru") == "Berserk CCG"  # its title; players read the catalogue
     assert GameRef("custom").name("en") == "Custom game"
 
 

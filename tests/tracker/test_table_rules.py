@@ -32,8 +32,8 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         lambda: service.heal(alice, "Волк", 1),
     ):
         text = await refused(services, action, "tracker.error.destroyed")
-        assert "Волк уже уничтожен" in text
-        assert "/unit remove" in text and "/game undo" in text
+        assert "Волк уже вне игры" in text
+        assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
         "/token add target:Волк token:горение count:1",
@@ -51,7 +51,7 @@ async def test_spending_more_than_there_is_says_not_enough(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     text = await refused(services, lambda: service.mana(alice, -1000), "tracker.error.short_mana")
-    assert text == "Не хватает маны: у alice 10, нужно 1000. Ничего не изменено."
+    assert text == "Не хватает маны: у игрока alice — 10, нужно 1000. Ничего не изменено."
     out = await console.execute("/mana amount:-1000")
     assert "Не хватает маны" in out and "вне пределов" not in out
     await service.end(alice)
@@ -62,7 +62,7 @@ async def test_spending_more_than_there_is_says_not_enough(
         lambda: service.add(alice, "bob", "resources", -6),
         "tracker.error.short_resources",
     )
-    assert text == "Не хватает ресурсов: у bob 5, нужно 6. Ничего не изменено."
+    assert text == "Не хватает ресурсов: у игрока bob — 5, нужно 6. Ничего не изменено."
     en = await refused(
         services,
         lambda: service.add(alice, "bob", "resources", -6),
@@ -109,7 +109,7 @@ async def test_unit_add_without_life_is_refused_where_the_card_gives_it(
         services, lambda: service.add_unit(alice, "Волк", BOB, {}), "tracker.error.unit_needs_life"
     )
     assert text == (
-        "Укажите жизнь для «Волк»: в Mage Wars параметр «жизнь» у /unit add обязателен"
+        "Укажите жизнь для «Волк»: в Mage Wars параметр «жизнь» у /отряд добавить обязателен"
         " (например, жизнь:5). Ничего не изменено."
     )
     assert "«жизнь»" in await console.execute("/unit add name:Волк")
@@ -144,14 +144,14 @@ async def test_buttons_of_a_just_ended_game_point_to_undo(
     out = await service.damage(alice, "bob", 20)
     assert out.state.winner is not None
     reply = await run_action(alice, undo.action, undo.payload)
-    assert reply.kind is Kind.ERROR and "/game undo" in reply.body
-    assert "/game show" not in reply.body
+    assert reply.kind is Kind.ERROR and "/игра отменить" in reply.body
+    assert "/игра показать" not in reply.body
     state, _ = await service.undo(alice)
     assert state.game.active
     await service.end(alice)
     await service.start(alice, "keyforge", [BOB], {})  # a newer game: the old button is stale
     reply = await run_action(alice, undo.action, undo.payload)
-    assert "/game show" in reply.body
+    assert "/игра показать" in reply.body
 
 
 def test_plural_forms_in_english_and_russian() -> None:

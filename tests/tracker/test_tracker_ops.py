@@ -7,12 +7,13 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.context import Ctx, Services
+from bot.context import Ctx, Services, UserRef
 from bot.games.keyforge.commands import forge
 from bot.games.whfb.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action
+from bot.reply import Button, Kind
 from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, state_of, unchanged
 
 
@@ -90,7 +91,7 @@ async def test_outsiders_are_refused_but_may_look(services: Services, make_ctx: 
     ):
         await unchanged(services, call, "tracker.error.not_player")
     reply = UserError("tracker.error.not_player").reply(mallory)
-    assert reply.ephemeral and "/game join" in reply.body
+    assert reply.ephemeral and "/игра войти" in reply.body
     # looking is fine
     assert (await state_of(services)).units
     # a moderator (Manage Messages) may change it without joining
@@ -207,10 +208,10 @@ async def test_start_refuses_a_second_game_and_offers_to_end(
     await mage_wars(make_ctx)
     cmd = load_handlers().commands[("game", "start")]
     reply = await cmd.handler(make_ctx("bob"), game="keyforge")
-    assert reply.ephemeral and reply.actions
-    button = reply.actions[0]
-    ended = await run_action(make_ctx("bob"), button.action, button.payload)
-    assert "окончена" in ended.body
+    assert reply.ephemeral and len(reply.actions) == 2
+    end_only = reply.actions[1]
+    ended = await run_action(make_ctx("bob"), end_only.action, end_only.payload)
+    assert "окончена" in ended.body and ended.edit_origin  # the question's buttons go
     assert await service.load_state(services.storage, CHANNEL) is None
     # the old game is kept, ended
     game_id = await services.storage.tracker.latest_game_id(CHANNEL)
@@ -219,6 +220,50 @@ async def test_start_refuses_a_second_game_and_offers_to_end(
     assert old is not None and old.status == "ended"
     await service.start(make_ctx("bob"), "keyforge", [], {})
     assert (await state_of(services)).slug == "keyforge"
+
+
+async def test_end_and_start_starts_the_game_asked_for_with_its_options(
+    services: Services, make_ctx: MakeCtx
+) -> None:
+    """QA: «Закончить её?» from a new `/game start` ended the old game and dropped the new one."""
+    await mage_wars(make_ctx)
+    old_id = (await state_of(services)).game.id
+    cmd = load_handlers().commands[("game", "start")]
+    carol = UserRef.from_name("carol")
+    reply = await cmd.handler(make_ctx("bob"), game="keyforge", player1=carol, keycost=7)
+    both = reply.actions[0]
+    assert isinstance(both, Button) and both.label == "Закончить и начать новую"
+    started = await run_action(make_ctx("bob"), both.action, both.payload)
+    assert started.edit_origin and not started.actions
+    assert "За столом: bob, carol." in started.body
+    state = await state_of(services)
+    assert state.slug == "keyforge" and state.game.id != old_id
+    bob = next(p for p in state.participants if p.name == "bob")
+    assert bob.value("keycost") == 7
+    old = await services.storage.tracker.load(old_id)
+    assert old is not None and old.status == "ended"
+    # pressed again (a stale copy), it starts nothing more
+    again = await run_action(make_ctx("bob"), both.action, both.payload)
+    assert again.kind is Kind.ERROR and (await state_of(services)).game.id == state.game.id
+
+
+async def test_start_can_seat_only_the_players_named(services: Services, make_ctx: MakeCtx) -> None:
+    cmd = load_handlers().commands[("game", "start")]
+    bob, carol = UserRef.from_name("bob"), UserRef.from_name("carol")
+    reply = await cmd.handler(
+        make_ctx("alice"), game="mage-wars", player1=bob, player2=carol, life=20
+    )
+    assert "За столом: alice, bob, carol." in reply.body
+    await service.end(make_ctx("alice"))
+    reply = await cmd.handler(
+        make_ctx("alice"), game="keyforge", player1=bob, player2=carol, play=False
+    )
+    assert "За столом: bob, carol." in reply.body and "не играете" in reply.body
+    assert {p.name for p in (await state_of(services)).participants} == {"bob", "carol"}
+    await service.end(make_ctx("bob"))
+    with pytest.raises(UserError) as err:
+        await cmd.handler(make_ctx("alice"), game="keyforge", play=False)
+    assert err.value.key == "tracker.error.nobody_seated"
 
 
 async def test_start_checks_its_options(services: Services, make_ctx: MakeCtx) -> None:

@@ -467,7 +467,7 @@ class FakeDiscord:
         return int(sent.payload.get("channel_id") or self.channel_id)
 
     def _interaction_metadata(self, sent: SentInteraction) -> dict[str, Any]:
-        user = sent.payload["member"]["user"]
+        user = (sent.payload.get("member") or sent.payload)["user"]  # a DM has no member
         return {"id": str(sent.id), "type": sent.payload["type"], "user": user}
 
     async def _followup(self, rec: RecordedRequest, app: str, token: str) -> web.Response:
@@ -817,9 +817,11 @@ class FakeDiscord:
         guild_locale: str | None = None,
         permissions: int = MEMBER_PERMISSIONS,
         message: dict[str, Any] | None = None,
+        dm: bool = False,
         app_permissions: int = BOT_PERMISSIONS,
     ) -> tuple[int, str, dict[str, Any]]:
-        """A complete INTERACTION_CREATE payload as Discord sends it to a guild text channel."""
+        """A complete INTERACTION_CREATE payload as Discord sends it to a guild text channel
+        (with `dm`, to the user's direct-message channel with the bot: no guild, no member)."""
         iid = self.new_id()
         token = f"itoken-{iid}"
         user = user or self.alice
@@ -848,6 +850,17 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message
+        if dm:
+            for key in ("guild_id", "guild", "guild_locale", "member"):
+                payload.pop(key)
+            dm_id = str(user.id + 1)  # the DM channel: any id that is not the guild channel
+            payload.update(
+                user=user.payload(),
+                channel_id=dm_id,
+                channel={"id": dm_id, "type": 1, "recipients": [user.payload()]},
+                authorizing_integration_owners={"1": str(user.id)},
+                context=1,
+            )
         return iid, token, payload
 
     async def send_interaction(

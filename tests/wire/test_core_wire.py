@@ -125,7 +125,7 @@ async def test_help_interaction_answers_with_embeds_within_limits(
     text = embed_text(embeds)
     assert t("help.title", "ru") in text
     for cmd in load_handlers().commands.values():
-        assert f"/{cmd.qualified_name}" in text
+        assert cmd.label("ru") in text
     message = fake_discord.original_message(sent)
     assert message is not None and message["embeds"] == embeds
 

@@ -4,4 +4,11 @@ from pathlib import Path
 
 from bot.games.base import Game
 
-GAME = Game("berserk", "Берсерк ККИ", "Berserk CCG", Path(__file__).parent, order=2)
+GAME = Game(
+    "berserk",
+    "Berserk CCG",
+    Path(__file__).parent,
+    aliases=("bers", "берсерк", "берс", "berserk ccg", "берсерк кки"),
+    turns=True,
+    order=2,
+)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
 from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
 from bot.games.berserk.rules import WeakerChoice, weaker_choice
-from bot.handlers.dice_chart import chart, percent
+from bot.handlers.dice_chart import chart, lang_of, mean, percent
 from bot.handlers.dice_replies import Tr, calc, plus_minus
 from bot.reply import Field, Reply
 
@@ -103,16 +103,18 @@ def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
 def berserk_odds_reply(
     tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
 ) -> Reply:
-    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker)))]
+    fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), lang_of(tr)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
     if not fight and defender_given:
         body.append(tr("dice.berserk.defender_ignored"))
     if fight:
-        fields.append(Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender))))
+        fields.append(
+            Field(tr("dice.odds.defender"), chart(_kind_rows(tr, odds.defender), lang_of(tr)))
+        )
         if odds.defender_wounds is not None:
-            body.append(tr("dice.odds.defender_mean", mean=f"{odds.defender_wounds:.2f}"))
+            body.append(tr("dice.odds.defender_mean", mean=mean(tr, odds.defender_wounds)))
     return Reply(
-        title=tr("dice.odds.berserk_title", values=values, mean=f"{odds.mean_wounds:.2f}"),
+        title=tr("dice.odds.berserk_title", values=values, mean=mean(tr, odds.mean_wounds)),
         body="\n".join(body),
         fields=fields,
     )
@@ -122,18 +124,24 @@ def berserk_both_odds_reply(tr: Tr, values: str, fight: BerserkOdds, closed: Ber
     """No mode given: the fight (both roll) and the closed mode (attacker only) side by side."""
     body = [
         tr("dice.odds.both_modes"),
-        tr("dice.odds.mean_fight", mean=f"{fight.mean_wounds:.2f}"),
+        tr("dice.odds.mean_fight", mean=mean(tr, fight.mean_wounds)),
     ]
     if fight.defender_wounds is not None:
-        body.append(tr("dice.odds.defender_mean", mean=f"{fight.defender_wounds:.2f}"))
-    body.append(tr("dice.odds.mean_closed", mean=f"{closed.mean_wounds:.2f}"))
+        body.append(tr("dice.odds.defender_mean", mean=mean(tr, fight.defender_wounds)))
+    body.append(tr("dice.odds.mean_closed", mean=mean(tr, closed.mean_wounds)))
     return Reply(
         title=tr("dice.odds.berserk_both_title", values=values),
         body="\n".join(body),
         fields=[
-            Field(tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker))),
-            Field(tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender))),
-            Field(tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker))),
+            Field(
+                tr("dice.odds.fight_attacker"), chart(_kind_rows(tr, fight.attacker), lang_of(tr))
+            ),
+            Field(
+                tr("dice.odds.fight_defender"), chart(_kind_rows(tr, fight.defender), lang_of(tr))
+            ),
+            Field(
+                tr("dice.odds.closed_attacker"), chart(_kind_rows(tr, closed.attacker), lang_of(tr))
+            ),
         ],
     )
 

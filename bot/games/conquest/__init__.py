@@ -7,7 +7,7 @@ from bot.games.base import Game
 GAME = Game(
     "conquest",
     "Warhammer 40,000: Conquest",
-    "Warhammer 40,000: Conquest",
     Path(__file__).parent,
+    aliases=("conq", "wh40k", "40k", "конквест", "конкест", "завоевание"),
     order=4,
 )

@@ -29,9 +29,9 @@ async def add_planet(
     "planet",
     area=AREA,
     options=[
-        name_option("планета"),
-        Option("player", UserRef, ru_name="игрок"),
-        Option("icons", str, max_length=100, ru_name="значки"),
+        name_option(),
+        Option("player", UserRef),
+        Option("icons", str, max_length=100),
     ],
 )
 async def planet(

@@ -4,4 +4,12 @@ from pathlib import Path
 
 from bot.games.base import Game
 
-GAME = Game("custom", "Своя игра", "Custom game", Path(__file__).parent, glossary=False, order=9)
+GAME = Game(
+    "custom",
+    "Custom game",
+    Path(__file__).parent,
+    aliases=("своя", "своя игра", "custom game"),
+    turns=True,
+    glossary=False,
+    order=9,
+)

@@ -4,4 +4,11 @@ from pathlib import Path
 
 from bot.games.base import Game
 
-GAME = Game("keyforge", "KeyForge", "KeyForge", Path(__file__).parent, order=5, turns=True)
+GAME = Game(
+    "keyforge",
+    "KeyForge",
+    Path(__file__).parent,
+    aliases=("kf", "кф", "кейфордж", "кейфорж"),
+    turns=True,
+    order=5,
+)

@@ -29,12 +29,12 @@ async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
         return await forging.forge(table(ctx), player)
 
 
-@command("kf", "forge", area=AREA, options=[Option("player", UserRef, ru_name="игрок")])
+@command("kf", "forge", area=AREA, options=[Option("player", UserRef)])
 async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await forge(ctx, player))
 
 
-AMOUNT = Option("amount", int, min_value=1, max_value=99, ru_name="сколько")
+AMOUNT = Option("amount", int, min_value=1, max_value=99)
 
 
 def _opponent_of(state: GameState, p: Participant) -> Participant:
@@ -103,6 +103,6 @@ async def kf_capture(ctx: Ctx, target: str, amount: int = 1) -> Reply:
     return outcome_reply(ctx, await capture(ctx, target, amount))
 
 
-@command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef, ru_name="игрок")])
+@command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def kf_steal(ctx: Ctx, amount: int = 1, player: UserRef | None = None) -> Reply:
     return outcome_reply(ctx, await steal(ctx, amount, player))

@@ -4,4 +4,10 @@ from pathlib import Path
 
 from bot.games.base import Game
 
-GAME = Game("mage-wars", "Mage Wars", "Mage Wars", Path(__file__).parent, order=1)
+GAME = Game(
+    "mage-wars",
+    "Mage Wars",
+    Path(__file__).parent,
+    aliases=("mw", "мв", "mage wars", "магические войны", "войны магов"),
+    order=1,
+)

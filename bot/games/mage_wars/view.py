@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.mage_wars.odds import AttackOdds
-from bot.handlers.dice_chart import distribution_chart, percent
+from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr, calc, faces_text
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
@@ -174,18 +174,20 @@ def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Re
     if a.strikes > 1:
         lines.append(tr("dice.odds.strikes", strikes=a.strikes))
     if odds.avoid:
-        lines.append(tr("dice.odds.avoid", p=percent(odds.avoid)))
+        lines.append(tr("dice.odds.avoid", p=pct(tr, odds.avoid)))
     if odds.daze_miss:
-        lines.append(tr("dice.odds.daze", p=percent(odds.daze_miss)))
+        lines.append(tr("dice.odds.daze", p=pct(tr, odds.daze_miss)))
     if a.effect:
-        lines.append(tr("dice.odds.effect", p=percent(odds.effect)))
+        lines.append(tr("dice.odds.effect", p=pct(tr, odds.effect)))
     kill = odds.kill(life)
     if kill is not None:
-        lines.append(tr("dice.odds.kill", life=life, p=percent(kill)))
+        lines.append(tr("dice.odds.kill", life=life, p=pct(tr, kill)))
     return Reply(
-        title=tr("dice.odds.mw_title", mean=f"{odds.mean:.2f}"),
+        title=tr("dice.odds.mw_title", mean=mean(tr, odds.mean)),
         body="\n".join(lines),
-        fields=[Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution))],
+        fields=[
+            Field(tr("dice.odds.distribution"), distribution_chart(odds.distribution, lang_of(tr)))
+        ],
     )
 
 

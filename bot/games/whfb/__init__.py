@@ -6,8 +6,9 @@ from bot.games.base import Game
 
 GAME = Game(
     "whfb",
-    "Warhammer Fantasy (фаза магии)",
     "Warhammer Fantasy (magic phase)",
     Path(__file__).parent,
+    aliases=("wfb", "whf", "whfb", "вфб", "вархаммер", "warhammer fantasy", "фб"),
+    turns=True,
     order=3,
 )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
 from bot.games.whfb.rules import dispel_notes
-from bot.handlers.dice_chart import chart, percent
+from bot.handlers.dice_chart import chart, lang_of, pct, percent
 from bot.handlers.dice_replies import Tr
 from bot.reply import Field, Kind, Reply
 
@@ -84,12 +84,12 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
         title=tr("dice.odds.whf_title", dice=dice, level=level, value=value),
         body=tr(
             "dice.odds.whf_body",
-            success=percent(odds.success),
-            irresistible=percent(odds.irresistible),
-            fail=percent(fail),
+            success=pct(tr, odds.success),
+            irresistible=pct(tr, odds.irresistible),
+            fail=pct(tr, fail),
         )
         + "\n"
-        + chart(rows),
+        + chart(rows, lang_of(tr)),
     )
 
 

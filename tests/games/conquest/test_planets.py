@@ -18,7 +18,7 @@ async def test_a_planet_is_won_only_once(services: Services, make_ctx: MakeCtx) 
             return await service.add_item(w, "planets", n)
 
         text = await refused(services, win, "tracker.error.planets_taken")
-        assert text == "Планета «Tarrus» уже захвачена: она у alice. Ничего не изменено."
+        assert text == "Планета «Tarrus» уже захвачена (владелец — alice). Ничего не изменено."
     await service.add_item(make_ctx("bob"), "planets", "Elouith")
     state = await state_of(services)
     assert [p.lists.get("planets") for p in state.participants] == [("Tarrus",), ("Elouith",)]

@@ -58,7 +58,7 @@ async def test_captured_aember_goes_back_on_removal(console: Console, services: 
 async def test_power_zero_creature_is_destroyed_when_added(console: Console) -> None:
     out = await console.execute("/game start game:keyforge player1:bob")
     out = await console.execute("/unit add Голем power:0")
-    assert "💀 Голем уничтожен" in out
+    assert "💀 Голем: существо уничтожено" in out
     out = await console.execute("/unit add Великан power:1")
     assert "уничтожен" not in out
 

@@ -117,7 +117,7 @@ async def test_killing_a_mage_ends_the_game_as_dmg_does(guard: Console, services
     expected = resolve_attack(MWAttack(dice=8), random.Random(4))
     assert expected.total >= 1
     out = await guard.execute("/mw attack dice:8 target:bob")
-    assert "💀 bob уничтожен." in out and "🏆 Победитель: **alice**" in out
+    assert "💀 bob: маг уничтожен." in out and "🏆 Победитель: **alice**" in out
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await guard.execute("/game undo")  # the killing blow can be taken back
     state = await service.load_state(services.storage, CHANNEL)
@@ -127,7 +127,7 @@ async def test_killing_a_mage_ends_the_game_as_dmg_does(guard: Console, services
 async def test_stunned_target_does_not_defend(guard: Console, services: Services) -> None:
     await guard.execute("/token add Страж token:оглушение")
     out = await guard.execute("/mw attack dice:3 target:Страж")
-    assert "Страж недееспособен (оглушение): защита не бросается" in out
+    assert "Страж: недееспособность (оглушение), защита не бросается" in out
     assert "Защита:" not in out
     [record] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert all(s["defense"] is None for s in record.result["strikes"])
@@ -136,7 +136,7 @@ async def test_stunned_target_does_not_defend(guard: Console, services: Services
 async def test_destroyed_unit_is_refused(guard: Console, services: Services) -> None:
     await guard.execute("/dmg Страж amount:9")
     out = await guard.execute("/mw attack dice:3 target:Страж")
-    assert out.startswith("✖") and "Страж уже уничтожен" in out
+    assert out.startswith("✖") and "Страж уже вне игры" in out
 
 
 # --- refusals: nothing rolled, nothing logged, nothing changed -----------------------------------
@@ -209,17 +209,17 @@ def test_private_target_message_in_both_languages() -> None:
         (
             "/game start game:keyforge player1:bob",
             "/mw attack dice:2 target:bob",
-            "Команда /mw attack не подходит для партии KeyForge.",
+            "Команда /мв атака не подходит для партии KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/mw burn target:bob",
-            "Команда /mw burn не подходит для партии KeyForge.",
+            "Команда /мв горение не подходит для партии KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/odds mw dice:2 target:bob",
-            "Команда /odds mw не подходит для партии KeyForge.",
+            "Команда /шансы мв не подходит для партии KeyForge.",
         ),
         (
             "/game start game:berserk player1:bob",
@@ -281,7 +281,7 @@ async def test_burn_uses_and_updates_the_units_tokens(guard: Console, services: 
 async def test_burn_without_tokens_changes_nothing(guard: Console, services: Services) -> None:
     before = await events(services)
     out = await guard.execute("/mw burn target:Страж")
-    assert "Жетонов Burn нет" in out and "Записано в партию" not in out
+    assert "Жетонов горения нет" in out and "Записано в партию" not in out
     assert await events(services) == before
 
 

@@ -37,7 +37,10 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
     assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # taken from the tracked game
     power, dispel = rec.result["power"], rec.result["dispel"]
     assert await pools(services) == {"alice": (power, 0), "bob": (0, dispel)}
-    assert f"у alice пул силы {power}" in out and f"у bob пул рассеивания {dispel}" in out
+    assert (
+        f"пул силы игрока alice — {power}" in out
+        and f"пул рассеивания игрока bob — {dispel}" in out
+    )
 
     out = await console.execute("/whf cast dice:2 level:1 value:5")
     assert f"Из пула силы потрачено 2, осталось {power - 2}" in out

@@ -1,0 +1,43 @@
+"""A quiet start: no voice notices, no aiosqlite statement flood at LOG_LEVEL=DEBUG."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import sys
+
+import pytest
+
+from bot.logs import quiet_logging
+
+
+def test_voice_notices_are_dropped(caplog: pytest.LogCaptureFixture) -> None:
+    import discord
+
+    quiet_logging()
+    with caplog.at_level(logging.DEBUG):
+        discord.Client(intents=discord.Intents.none())
+        logging.getLogger("discord.client").warning("something that matters")
+    messages = [r.getMessage() for r in caplog.records]
+    assert not any("voice will NOT be supported" in m for m in messages)
+    assert "something that matters" in messages
+
+
+def test_debug_log_keeps_aiosqlite_at_info() -> None:
+    logging.getLogger("aiosqlite").setLevel(logging.NOTSET)
+    quiet_logging()
+    assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)
+
+
+def test_the_console_starts_without_warnings(tmp_path: object) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-W", "default", "-m", "bot", "console"],
+        input="/about\n",
+        capture_output=True,
+        text=True,
+        env={"ARBITER_DB": f"{tmp_path}/a.sqlite3", "LOG_LEVEL": "DEBUG", "PATH": ""},
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "voice" not in proc.stderr and "aiosqlite" not in proc.stderr, proc.stderr
