@@ -172,8 +172,11 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
 
 def source_footer(ctx: Ctx, entry: Entry) -> str:
     """`Источник: Mage Wars: Compiled Codex, строки 3–5`: the rulebook by name, not its file
-    name (an unknown file is named as is); Russian and English agree in number."""
+    name (an unknown file is named as is); Russian and English agree in number. A supplement
+    entry says it is retold from the published rules, not quoted from a seed."""
     src = entry.source
+    if src.published is not None:
+        return ctx.t("rule.source.retold", rules=src.published)
     book = RULEBOOKS.get(src.file, src.file)
     if src.first_line == src.last_line:
         return ctx.t("rule.source.line", book=book, line=src.first_line)
