@@ -25,6 +25,7 @@ from bot.glossary_view import (
     option_description,
     option_label,
     other_names,
+    resolve_references,
     shorten,
 )
 from bot.registry import (
@@ -151,13 +152,15 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
     glossary = glossary_of(ctx)
     linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
+    named, unnamed = resolve_references(entry.see_also_text, glossary.entries, entry.game)
+    linked += [e for e in named if e not in linked and e.id != entry.id]
     buttons = [
         Button(button_label(e), "rule.open", e.id)
         for e in linked[:SEE_ALSO_BUTTONS]
         if len(e.id) <= OPEN_ID_MAX
     ]
     unlinked = [display_title(e) for e in linked if e.id not in {b.payload for b in buttons}]
-    plain = unlinked + list(entry.see_also_text)
+    plain = unlinked + unnamed
     if plain:
         fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
     return Reply(

@@ -12,7 +12,9 @@ import pytest
 
 from bot.cli import main
 from bot.context import Ctx, Services, UserRef
+from bot.glossary_view import resolve_references
 from bot.handlers import glossary as h
+from bot.reply import Button
 from glossary import Glossary, load_glossary
 from glossary.loader import DATA_DIR, SUPPLEMENT, load_entries, load_entries_lenient, validate_data
 from glossary.model import Source
@@ -156,3 +158,34 @@ def test_import_glossary_regenerates_seeds_byte_for_byte_and_leaves_the_suppleme
     assert after == before
     assert Path(SUPPLEMENT) / "keyforge.toml" in before
     assert "supplement" not in capsys.readouterr().out
+
+
+def test_seed_cross_references_open_the_supplement_entries(rctx: Ctx) -> None:
+    g = load_glossary()
+    amber, attack, line = (
+        g.get(i) for i in ("keyforge/yantar", "keyforge/ataka", "keyforge/boyevaya-liniya")
+    )
+    assert amber is not None and attack is not None and line is not None
+    assert amber.see_also_text == ("Ключи", "Сбор", "Кража")  # the data stays as imported
+    reply = h.entry_reply(rctx, amber)
+    opens = [b.payload for b in reply.actions if isinstance(b, Button)]
+    assert opens == [
+        "keyforge/zakhvat-yantarya",
+        "keyforge/klyuchi",
+        "keyforge/sbor",
+        "keyforge/krazha",
+    ]
+    assert not [f for f in reply.fields if f.name == "См. также"]
+    attack_opens = [b.payload for b in h.entry_reply(rctx, attack).actions if isinstance(b, Button)]
+    assert attack_opens == ["keyforge/boy"]
+    # a reference nothing answers stays plain text
+    (see_also,) = [f for f in h.entry_reply(rctx, line).fields if f.name == "См. также"]
+    assert see_also.value == "Существа"
+
+
+def test_references_resolve_only_within_the_game() -> None:
+    entries = load_entries(DATA_DIR)
+    found, left = resolve_references(["бой", "Ключи", "Нечто"], entries, "keyforge")
+    assert [e.id for e in found] == ["keyforge/boy", "keyforge/klyuchi"] and left == ["Нечто"]
+    found, left = resolve_references(["Ключи"], entries, "berserk")
+    assert found == [] and left == ["Ключи"]
