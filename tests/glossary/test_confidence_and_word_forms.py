@@ -1,4 +1,4 @@
-"""The QA playthrough's glossary findings (items 2, 3, 4, 14, 15, 20), on the real entries.
+"""Confidence and word forms on the real entries: when /rule opens, asks or says "no match".
 
 Each query is written with what a player means: the entry, or an honest "no exact match".
 They are checked as general rules (short stems, fleeting vowels, stop words, a confidence
