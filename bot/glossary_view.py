@@ -161,3 +161,24 @@ def extract_inline_terms(text: str) -> list[str]:
         if len(out) == INLINE_MAX:
             break
     return out
+
+
+def resolve_references(
+    texts: Sequence[str], entries: Sequence[Entry], game: str
+) -> tuple[list[Entry], list[str]]:
+    """A seed's cross-references to terms it lacks («Ключи», «Бой»), matched by exact name to
+    the entries of the same game that now have them (the supplement); the rest stay text."""
+    by_name: dict[str, Entry] = {}
+    for e in entries:
+        if e.game == game:
+            for name in e.names:
+                by_name.setdefault(fold(name), e)
+    found: list[Entry] = []
+    left: list[str] = []
+    for text in texts:
+        hit = by_name.get(fold(text))
+        if hit is None:
+            left.append(text)
+        elif hit not in found:
+            found.append(hit)
+    return found, left

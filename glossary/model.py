@@ -7,9 +7,19 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Source:
+    """Where an entry's text comes from: seed lines, or (`published` set) the game's published
+    rules retold for a term the seeds point at but lack (`data/supplement/`); then `file` is ""
+    and the lines are 0."""
+
     file: str
     first_line: int
     last_line: int
+    published: str | None = None
+
+    @classmethod
+    def retold(cls, rules: str) -> Source:
+        """A supplement entry's source: the published rules it retells, no seed file."""
+        return cls(file="", first_line=0, last_line=0, published=rules)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from bot.glossary_view import (
     option_description,
     option_label,
     other_names,
+    resolve_references,
     shorten,
 )
 from bot.registry import (
@@ -151,13 +152,15 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
     glossary = glossary_of(ctx)
     linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
+    named, unnamed = resolve_references(entry.see_also_text, glossary.entries, entry.game)
+    linked += [e for e in named if e not in linked and e.id != entry.id]
     buttons = [
         Button(button_label(e), "rule.open", e.id)
         for e in linked[:SEE_ALSO_BUTTONS]
         if len(e.id) <= OPEN_ID_MAX
     ]
     unlinked = [display_title(e) for e in linked if e.id not in {b.payload for b in buttons}]
-    plain = unlinked + list(entry.see_also_text)
+    plain = unlinked + unnamed
     if plain:
         fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
     return Reply(
@@ -172,8 +175,11 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
 
 def source_footer(ctx: Ctx, entry: Entry) -> str:
     """`Источник: Mage Wars: Compiled Codex, строки 3–5`: the rulebook by name, not its file
-    name (an unknown file is named as is); Russian and English agree in number."""
+    name (an unknown file is named as is); Russian and English agree in number. A supplement
+    entry says it is retold from the published rules, not quoted from a seed."""
     src = entry.source
+    if src.published is not None:
+        return ctx.t("rule.source.retold", rules=src.published)
     book = RULEBOOKS.get(src.file, src.file)
     if src.first_line == src.last_line:
         return ctx.t("rule.source.line", book=book, line=src.first_line)
