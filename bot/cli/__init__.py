@@ -84,7 +84,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C: stop quietly, leaving the shell prompt on a new line
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `… --json | head` closed the pipe: the reader has what it wanted
+        _silence_stdout()
+        return 0
     return result
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail again."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 __all__ = ["Settings", "build_parser", "main"]

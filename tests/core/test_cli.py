@@ -404,3 +404,24 @@ def test_every_help_text_is_in_both_languages() -> None:
     assert set(ru) == set(en) and len(ru) > 150
     assert [k for k, v in ru.items() if not v.strip() or v == "None"] == []
     assert [k for k, v in ru.items() if v == en[k]] == []  # nothing left in one language
+
+
+@pytest.mark.parametrize("argv", [["lookup", "эгида", "--json"], ["roll", "expr", "4d6", "--json"]])
+def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """`python -m bot lookup … --json | head -c 10`: the reader leaves, the CLI ends quietly."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
+    env.update(DISCORD_TOKEN="", ARBITER_DB=str(tmp_path / "db.sqlite3"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the CLI writes a byte
+    err = proc.stderr.read().decode("utf-8")
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
