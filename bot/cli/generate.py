@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -161,12 +160,10 @@ def error_text(exc: UserError, lang: str) -> str:
 
 
 def guarded(lang: str, work: Callable[[], int]) -> int:
-    """Run `work`; bad input is one catalogue line on stderr and exit 2, a closed pipe exit 0."""
+    """Run `work`; bad input is one catalogue line on stderr and exit 2 (a closed pipe is the
+    CLI's `main`'s to answer, for every subcommand alike)."""
     try:
         return work()
-    except BrokenPipeError:  # `… --json | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
     except Exception as err:
         exc = as_user_error(err)  # a UserError, or an engine's own refusal as the handlers say it
         if exc is None:

@@ -63,20 +63,7 @@ class Cluster:
         )
         if init.returncode:
             raise RuntimeError(f"initdb failed: {init.stderr.strip() or init.stdout.strip()}")
-        opts = f"-k {self.root} -c listen_addresses='' -p 5432 -F -c max_connections=200"
-        up = self._run(
-            "pg_ctl",
-            "-D",
-            str(self.data),
-            "-o",
-            opts,
-            "-l",
-            str(self.root / "server.log"),
-            "-w",
-            "-t",
-            "30",
-            "start",
-        )
+        up = self._start_server()
         if up.returncode:
             log = (self.root / "server.log").read_text(errors="replace")[-2000:]
             raise RuntimeError(f"pg_ctl start failed: {up.stderr.strip()} {log}")
@@ -85,19 +72,14 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def restart_server(self) -> None:
+        self._start_server()
+
+    def _start_server(self) -> subprocess.CompletedProcess[str]:
+        """`pg_ctl start` on the cluster's socket folder, waiting up to 30 s for it to answer."""
         opts = f"-k {self.root} -c listen_addresses='' -p 5432 -F -c max_connections=200"
-        self._run(
-            "pg_ctl",
-            "-D",
-            str(self.data),
-            "-o",
-            opts,
-            "-l",
-            str(self.root / "server.log"),
-            "-w",
-            "-t",
-            "30",
-            "start",
+        log = str(self.root / "server.log")
+        return self._run(
+            "pg_ctl", "-D", str(self.data), "-o", opts, "-l", log, "-w", "-t", "30", "start"
         )
 
     def remove(self) -> None:
