@@ -34,7 +34,7 @@ from glossary.normalize import _fold_word, stem
 from glossary.translit import token_forms
 
 REPO = Path(__file__).resolve().parents[1]
-DEV_TSV = REPO.parent / "shared" / "eval" / "lookup_dev.tsv"
+DEV_TSV = REPO / "tests" / "glossary" / "lookup_dev.tsv"
 HOLDOUT_TSV = REPO / "tests" / "glossary" / "lookup_holdout.tsv"
 QUESTIONS_TSV = REPO / "tests" / "glossary" / "lookup_questions.tsv"
 SYNTHETIC_SIZE = 50_000

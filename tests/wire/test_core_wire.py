@@ -222,8 +222,7 @@ async def test_autocomplete_round_trip(
 ) -> None:
     reg = load_handlers()
     found = [(c, o) for c in reg.commands.values() for o in c.options if o.autocomplete]
-    if not found:
-        pytest.skip("no command declares an autocomplete option yet")
+    assert found, "no command declares an autocomplete option"
     cmd, option = found[0]
     calls: list[tuple[str, dict[str, Any]]] = []
 

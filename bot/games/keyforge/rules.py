@@ -1,7 +1,7 @@
 """KeyForge's numbers and rules: the key cost, three keys to win, the chain penalty on the draw,
 and what the tracker applies by itself (issue 9): Check!, armor and ward, capture and steal.
 
-Seed lines refer to `../shared/seeds/004_724e96b4e70e55e6.txt`; "Check!" and ward are from the
+Seed lines refer to `glossary/sources/004_724e96b4e70e55e6.txt`; "Check!" and ward are from the
 published rules (v1.8), which the seed does not hold. The step glue is `tracker.py`."""
 
 from __future__ import annotations

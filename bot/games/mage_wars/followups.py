@@ -2,7 +2,7 @@
 
 Pure: the tracker bridge (`bot/handlers/mw_followups.py`) reads the units, asks these what is
 offered and resolves the attacks with `resolve_attack`. Seed lines refer to
-`../shared/seeds/000_c24c5dd4a3038de3.txt`.
+`glossary/sources/000_c24c5dd4a3038de3.txt`.
 """
 
 from __future__ import annotations

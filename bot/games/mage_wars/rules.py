@@ -1,6 +1,6 @@
 """Mage Wars rules the tracker applies by itself, as pure functions of a unit's counters.
 
-Each function names the seed line it implements (`../shared/seeds/000_c24c5dd4a3038de3.txt`).
+Each function names the seed line it implements (`glossary/sources/000_c24c5dd4a3038de3.txt`).
 The tracker glue (`bot/games/mage_wars/tracker.py`) reads the counters, calls these and writes
 the result as one step; nothing here reads or writes storage.
 """
