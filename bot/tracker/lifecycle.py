@@ -116,7 +116,7 @@ async def join(table: Table) -> Outcome:
         await seat(step.tx, tpl, actor, state.game.options)
         step.note("tracker.note.joined", name=actor.name)
 
-    return await run_step(table, state, "join", body, check=False, anyone=True)
+    return await run_step(table, state, "join", body, check=False, anyone=True, keep_redo=True)
 
 
 def leaving_ends(state: GameState, user_id: int) -> bool:

@@ -229,10 +229,12 @@ async def run_step(
     *,
     check: bool = True,
     anyone: bool = False,
+    keep_redo: bool = False,
 ) -> Outcome:
     """Run `body` as one undoable step, add the consequences, commit, then notify listeners.
 
-    `anyone` lets a non-participant take the step (joining the game).
+    `anyone` lets a non-participant take the step (joining the game); `keep_redo` leaves the
+    redo stack as it was (joining does not throw away the players' undone steps).
     """
     if not state.game.active:
         raise GameEnded()
@@ -248,6 +250,7 @@ async def run_step(
             user_name=table.actor.name,
             action=action,
             params=params or {},
+            keep_redo=keep_redo,
         ) as tx:
             step = Step(tx, state, tpl, table)
             await body(step)
