@@ -168,6 +168,13 @@ class TrackerStore:
         )
         return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
 
+    async def step_count(self, game_id: int) -> int:
+        """Steps kept in the game's log (every status): what the steps cap counts."""
+        rows = await self._db.fetch(
+            "SELECT COUNT(*) FROM tracker_steps WHERE game_id = ?", (game_id,)
+        )
+        return int(rows[0][0]) if rows else 0
+
     async def event_count(self, game_id: int) -> int:
         rows = await self._db.fetch(
             "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
