@@ -238,6 +238,7 @@ class Console:
     channel: str = "table"
     lang: str = "ru"
     can_manage: bool = False
+    can_moderate: bool = False
     last: Reply | None = None
     commands: list[Command] = field(default_factory=list)
     plain: bool = False  # replies without Discord markdown (`console --plain`)
@@ -253,6 +254,7 @@ class Console:
             guild_id=stable_id("console-guild"),
             lang=self.lang,
             can_manage=self.can_manage,
+            can_moderate=self.can_moderate,
         )
 
     async def execute(self, line: str) -> str:

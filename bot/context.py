@@ -85,6 +85,8 @@ class Ctx:
     lang: str = "ru"
     # Manage Messages in this channel: lets a non-participant change a tracked game.
     can_manage: bool = False
+    # Manage Server or Manage Channels: may also undo any player's steps in a tracked game.
+    can_moderate: bool = False
 
     def t(self, key: str, /, **params: object) -> str:
         """A catalogue text in this invocation's language."""

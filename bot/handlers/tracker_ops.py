@@ -32,7 +32,7 @@ def table(ctx: Ctx) -> Table:
     services = ctx.services
     return Table(
         repo=services.storage.tracker,
-        actor=Actor(ctx.user.id, ctx.user.name, ctx.can_manage),
+        actor=Actor(ctx.user.id, ctx.user.name, ctx.can_manage, ctx.can_moderate),
         channel_id=ctx.channel_id,
         guild_id=ctx.guild_id,
         clock=services.clock,
@@ -75,7 +75,7 @@ async def require_state(ctx: Ctx) -> GameState:
 
 
 def _actor(ctx: Ctx) -> Actor:
-    return Actor(ctx.user.id, ctx.user.name, ctx.can_manage)
+    return Actor(ctx.user.id, ctx.user.name, ctx.can_manage, ctx.can_moderate)
 
 
 def can_change(ctx: Ctx, state: GameState) -> bool:

@@ -25,6 +25,7 @@ from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
+from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
 CACHED_GAMES = 512
@@ -167,6 +168,13 @@ class TrackerStore:
         )
         return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
 
+    async def step_count(self, game_id: int) -> int:
+        """Steps kept in the game's log (every status): what the steps cap counts."""
+        rows = await self._db.fetch(
+            "SELECT COUNT(*) FROM tracker_steps WHERE game_id = ?", (game_id,)
+        )
+        return int(rows[0][0]) if rows else 0
+
     async def event_count(self, game_id: int) -> int:
         rows = await self._db.fetch(
             "SELECT COUNT(*) FROM tracker_events WHERE game_id = ?", (game_id,)
@@ -267,11 +275,13 @@ class TrackerStore:
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
+        keep_redo: bool = False,
     ) -> AsyncIterator[StepTx]:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
-        redo stack, as in any editor. GameNotActive if the game has ended meanwhile.
+        redo stack, as in any editor, unless `keep_redo` (a join, which touches only the new
+        seat). GameNotActive if the game has ended meanwhile.
         """
         async with self._db.write() as tx:
             step_id, version = await self._open_step(
@@ -287,7 +297,7 @@ class TrackerStore:
                         "UPDATE tracker_steps SET params = ? WHERE id = ?",
                         (json.dumps(step.params, ensure_ascii=False), step_id),
                     )
-                for statement in step.finish(drop_redo=True):
+                for statement in step.finish(drop_redo=not keep_redo):
                     tx.at_commit(*statement)
         if step.events and step.base is not None:
             # Under the lock the game went from `base` (version v) to this: v + 1.
@@ -356,10 +366,38 @@ class TrackerStore:
             found.setdefault(int(r[1]), []).append(self._event(r))
         return found
 
+    async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]:
+        """The last `limit` done steps after the start, newest first, without their events:
+        what `undo` would take back."""
+        rows = await self._db.fetch(
+            _STEP_COLUMNS + " WHERE game_id = ? AND status = 'done' AND action != 'start'"
+            " ORDER BY id DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [_step(r, ()) for r in rows]
+
+    async def seated_since(self, game_id: int, user_id: int) -> int:
+        """The id of the done step that last seated the user (their join), else 0 (the start)."""
+        rows = await self._db.fetch(
+            "SELECT MAX(id) FROM tracker_steps WHERE game_id = ? AND status = 'done'"
+            " AND action = 'join' AND user_id = ?",
+            (game_id, user_id),
+        )
+        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
+
     async def undo(
-        self, game_id: int, steps: int, *, at: float, user_name: str
+        self,
+        game_id: int,
+        steps: int,
+        *,
+        at: float,
+        user_name: str,
+        expect: list[int] | None = None,
     ) -> list[StepRecord]:
-        """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
+        """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted.
+
+        `expect`: the step ids the caller checked; StepsMoved if the last steps are others now.
+        """
         async with self._db.write() as tx:
             locked, found = await tx.batch(
                 [
@@ -372,6 +410,8 @@ class TrackerStore:
                 ]
             )
             ids = [int(r[0]) for r in found]
+            if expect is not None and ids != expect:
+                raise StepsMoved(game_id)
             if not ids:
                 return []
             version = int(locked[0][0])

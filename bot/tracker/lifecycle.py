@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.tracker import caps
 from bot.tracker.access import may_end, require_state
 from bot.tracker.errors import AmountOutOfRange, GameRef, NotParticipant, TrackerError
 from bot.tracker.model import GameState, Participant
@@ -111,12 +112,14 @@ async def join(table: Table) -> Outcome:
     tpl = template(state.slug)
     if tpl.max_players and len(state.participants) >= tpl.max_players:
         raise TrackerError("too_many_players", game=GameRef(state.slug), max=tpl.max_players)
+    if tpl.leader:
+        caps.check_units(state)  # the newcomer's mage or warlord
 
     async def body(step: Step) -> None:
         await seat(step.tx, tpl, actor, state.game.options)
         step.note("tracker.note.joined", name=actor.name)
 
-    return await run_step(table, state, "join", body, check=False, anyone=True)
+    return await run_step(table, state, "join", body, check=False, anyone=True, keep_redo=True)
 
 
 def leaving_ends(state: GameState, user_id: int) -> bool:

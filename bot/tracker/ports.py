@@ -26,6 +26,10 @@ class GameNotActive(RuntimeError):
     """A change was asked of a game that has ended (or does not exist)."""
 
 
+class StepsMoved(RuntimeError):
+    """The steps an undo was checked for are no longer the last ones (someone acted meanwhile)."""
+
+
 class Person(Protocol):
     """Anyone who can sit at the table: a user id and the name players see."""
 
@@ -38,11 +42,15 @@ class Person(Protocol):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who asks for a change; `may_manage` (Manage Messages) lets a non-player change a game."""
+    """Who asks for a change; `may_manage` (Manage Messages) lets a non-player change a game.
+
+    `may_moderate` (Manage Server or Manage Channels) also lets them undo anyone's steps.
+    """
 
     id: int
     name: str
     may_manage: bool = False
+    may_moderate: bool = False
 
 
 async def _nobody(channel_id: int) -> None:
@@ -124,6 +132,8 @@ class TrackerRepo(Protocol):
 
     async def event_count(self, game_id: int) -> int: ...
 
+    async def step_count(self, game_id: int) -> int: ...
+
     async def counter_index(self, game_id: int) -> dict[int, tuple[str, int, str]]: ...
 
     async def set_live_message(
@@ -159,10 +169,21 @@ class TrackerRepo(Protocol):
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
+        keep_redo: bool = False,
     ) -> AbstractAsyncContextManager[TrackerTx]: ...
 
+    async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]: ...
+
+    async def seated_since(self, game_id: int, user_id: int) -> int: ...
+
     async def undo(
-        self, game_id: int, steps: int, *, at: float, user_name: str
+        self,
+        game_id: int,
+        steps: int,
+        *,
+        at: float,
+        user_name: str,
+        expect: list[int] | None = None,
     ) -> list[StepRecord]: ...
 
     async def redo(self, game_id: int) -> StepRecord | None: ...

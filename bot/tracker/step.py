@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.tracker import game_rules, hooks
+from bot.tracker import caps, game_rules, hooks
 from bot.tracker.access import require_player
 from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
 from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
@@ -135,16 +135,21 @@ class Step:
         if key not in self.tpl.stats and key not in self.tpl.tokens:
             # Made on the fly: someone may have just made it under another spelling (`vp`/`VP`).
             wanted = slug_key(key)
-            for c in await self.tx.counters_of(kind, holder.id):
+            present = await self.tx.counters_of(kind, holder.id)
+            for c in present:
                 if slug_key(c.key) == wanted:
                     return c.id
+            caps.check_kinds(holder, len(present))
+        else:
+            caps.check_kinds(holder)
+        top = d.max if d.max is not None or not token else caps.MAX_TOKENS
         return await self.tx.ensure_counter(
             kind,
             holder.id,
             key,
             value=value,
             min_value=0 if token else d.min,
-            max_value=d.max,
+            max_value=top,
             token=token,
             position=1000 if token else 500,
         )
@@ -229,16 +234,20 @@ async def run_step(
     *,
     check: bool = True,
     anyone: bool = False,
+    keep_redo: bool = False,
 ) -> Outcome:
     """Run `body` as one undoable step, add the consequences, commit, then notify listeners.
 
-    `anyone` lets a non-participant take the step (joining the game).
+    `anyone` lets a non-participant take the step (joining the game); `keep_redo` leaves the
+    redo stack as it was (joining does not throw away the players' undone steps).
     """
     if not state.game.active:
         raise GameEnded()
     if not anyone:
         require_player(table.actor, state)
     tpl = template(state.slug)
+    if action not in ("end", "leave"):  # a full log never keeps a game from ending
+        caps.check_steps(await table.repo.step_count(state.game.id))
     step: Step | None = None
     try:
         async with table.repo.change(
@@ -248,6 +257,7 @@ async def run_step(
             user_name=table.actor.name,
             action=action,
             params=params or {},
+            keep_redo=keep_redo,
         ) as tx:
             step = Step(tx, state, tpl, table)
             await body(step)

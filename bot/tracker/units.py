@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tracker import game_rules
+from bot.tracker import caps, game_rules
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
@@ -16,6 +16,7 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
     """`/unit add`: a creature with the template's counters; `stats` override the defaults."""
     state = await require_state(table)
     require_player(table.actor, state)
+    caps.check_units(state)
     tpl = template(state.slug)
     clean = valid_name(name)
     p = player_of(table, state, owner)
