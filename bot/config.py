@@ -35,6 +35,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
+    heartbeat: Path | None = None  # unset: next to the database, named for the shard ids
 
     @property
     def database(self) -> Path | str:
@@ -107,6 +108,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
 
     inline = _bool("ARBITER_INLINE_LOOKUP", get("ARBITER_INLINE_LOOKUP") or "")
     db = Path(get("ARBITER_DB") or DEFAULT_DB)
+    raw_heartbeat = get("ARBITER_HEARTBEAT")
     database_url = get("ARBITER_DATABASE_URL")
     if database_url is not None:
         database_url = database_url.strip()
@@ -122,4 +124,5 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         shard_count=shard_count,
         shard_ids=shard_ids,
         log_level=level,
+        heartbeat=Path(raw_heartbeat.strip()) if raw_heartbeat else None,
     )

@@ -24,7 +24,7 @@ from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
 from bot.discord.errors import ArbiterTree
-from bot.discord.heartbeat import beat_while, heartbeat_path
+from bot.discord.heartbeat import beat_while, heartbeat_of
 from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
@@ -204,7 +204,7 @@ async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int
         loop.add_signal_handler(sig, on_signal, sig)
     beat = asyncio.create_task(
         beat_while(
-            heartbeat_path(services.settings.db_path),
+            heartbeat_of(services.settings),
             lambda: gateway_up(bot),
             lambda: bot.latency,
         )
