@@ -32,6 +32,7 @@ class Settings:
     dev_guild: int | None = None
     locale: str = "ru"
     inline_lookup: bool = False
+    lookup_learning: bool = True  # /rule learns from members' picks (per server)
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
@@ -107,6 +108,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             raise ConfigError("ARBITER_SHARD_IDS", "every id must be below ARBITER_SHARD_COUNT")
 
     inline = _bool("ARBITER_INLINE_LOOKUP", get("ARBITER_INLINE_LOOKUP") or "")
+    learning = _bool("ARBITER_LOOKUP_LEARNING", get("ARBITER_LOOKUP_LEARNING") or "on")
     db = Path(get("ARBITER_DB") or DEFAULT_DB)
     raw_heartbeat = get("ARBITER_HEARTBEAT")
     database_url = get("ARBITER_DATABASE_URL")
@@ -121,6 +123,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         dev_guild=dev_guild,
         locale=locale,
         inline_lookup=inline,
+        lookup_learning=learning,
         shard_count=shard_count,
         shard_ids=shard_ids,
         log_level=level,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from glossary.normalize import STOP_WORDS, fold
+from glossary.normalize import STOP_WORDS, fold, stem
 
 # Openings that only say "tell me about" (folded; longest first where they share a start).
 _LEADS_RU = (
@@ -164,3 +164,16 @@ def read_question(query: str) -> Question:
         w for w in fold(query).split() if w not in STOP_WORDS and w not in QUESTION_WORDS
     )
     return Question(subject, content)
+
+
+def query_words(query: str) -> str:
+    """The words of `query` that carry it, folded, in order (question and stop words left out;
+    the folded query itself when that leaves nothing): what a learned link remembers as asked."""
+    content = read_question(query).content
+    return " ".join(content) if content else fold(query)
+
+
+def learn_key(query: str) -> str:
+    """The key a learned link is filed under: the stems of the query's words, each once, sorted,
+    so «как работает регенерация» and «регенерации как работают» are one query."""
+    return " ".join(sorted({stem(w) for w in query_words(query).split()}))

@@ -44,6 +44,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "tracker_events": (
         "id", "step_id", "game_id", "entity", "row_id", "field", "before_value", "after_value",
     ),
+    "lookup_picks": ("guild_id", "query", "entry_id", "member", "at"),
+    "lookup_links": ("guild_id", "query", "text", "entry_id", "members", "at"),
 }  # fmt: skip
 _FLOATS = {"created_at", "ended_at", "live_posted_at", "at", "undone_at"}
 _VALUES = {"before_value", "after_value"}
@@ -62,8 +64,16 @@ class MigrationReport:
     games: int = 0
 
 
+# Tables keyed by something other than an `id` column (and with no id sequence to move on).
+_KEYS = {
+    "meta": "key",
+    "lookup_picks": "guild_id, query, entry_id, member",
+    "lookup_links": "guild_id, query",
+}
+
+
 def _order(table: str) -> str:
-    return "key" if table == "meta" else "id"
+    return _KEYS.get(table, "id")
 
 
 def _plain(db: Db, column: str, value: Any) -> Any:
@@ -136,7 +146,7 @@ async def _copy(source: Db, target: Db) -> dict[str, list[list[Any]]]:
                 )
         if target.dialect == "postgresql":  # the next new row must not reuse a copied id
             for table in TABLES:
-                if table != "meta":
+                if table not in _KEYS:
                     await tx.fetch(
                         f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                         f" COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}"

@@ -57,7 +57,8 @@ async def test_only_the_asker_turns_the_question_into_the_answer(
 ) -> None:
     question = await h.rule(rctx, "владелец")
     (select,) = [a for a in question.actions if isinstance(a, Select)]
-    assert select.payload == str(rctx.user.id)
+    # the asker's id, then the words asked (issue 19: a pick is learned from them)
+    assert select.payload == f"{rctx.user.id}:владелец"
     chosen = f"{select.payload}|mage-wars/owner"
     mine = await h.rule_pick(rctx, chosen)
     assert mine.edit_origin and not mine.ephemeral
@@ -67,6 +68,8 @@ async def test_only_the_asker_turns_the_question_into_the_answer(
     assert theirs.title == mine.title
     legacy = await h.rule_pick(bob, "|mage-wars/owner")  # a select from before the change
     assert legacy.edit_origin
+    before_learning = await h.rule_pick(bob, f"{rctx.user.id}|mage-wars/owner")
+    assert before_learning.ephemeral and before_learning.title == mine.title
 
 
 async def test_explain_buttons_say_which_game(rctx: Ctx) -> None:
