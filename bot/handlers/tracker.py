@@ -394,11 +394,14 @@ async def game_export(ctx: Ctx) -> Reply:
         Option("defense", int, min_value=0, max_value=12),
         Option("power", int, min_value=0, max_value=50),
         Option("regenerate", int, min_value=0, max_value=20),
+        Option("traits", str, max_length=300),
     ],
 )
-async def unit_add(ctx: Ctx, name: str, owner: UserRef | None = None, **stats: int) -> Reply:
+async def unit_add(
+    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
+) -> Reply:
     given = {k: v for k, v in stats.items() if v is not None}
-    return outcome_reply(ctx, await service.add_unit(ctx, name, owner, given))
+    return outcome_reply(ctx, await service.add_unit(ctx, name, owner, given, traits or ""))
 
 
 @command("unit", "remove", area=AREA, options=[TARGET])

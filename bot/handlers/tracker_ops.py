@@ -221,9 +221,11 @@ async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
 # --- units and lists -----------------------------------------------------------------------------
 
 
-async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int]) -> Outcome:
+async def add_unit(
+    ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int], traits: str = ""
+) -> Outcome:
     with refusals(ctx):
-        return await units.add_unit(table(ctx), name, owner, stats)
+        return await units.add_unit(table(ctx), name, owner, stats, traits)
 
 
 async def remove_unit(ctx: Ctx, target: str) -> Outcome:

@@ -63,6 +63,9 @@ KEYS: dict[str, str] = {
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
+    "no_trait": E + "no_trait",  # issue 16: `/unit add traits:` names no trait of the game
+    "trait_value": E + "trait_value",
+    "trait_bounds": E + "trait_bounds",
 }
 """Codes with one message each."""
 

@@ -74,6 +74,9 @@ class Template:
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
     max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
+    # Stats and tokens a unit carries from its card (`/unit add traits:`, later `/set`): made on
+    # the unit when first given, so a card without them shows nothing (issue 16).
+    traits: tuple[str, ...] = ()
     stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
     token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
 
@@ -160,6 +163,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
             max_players=int(data.get("max_players", 0)),
+            traits=tuple(str(k) for k in data.get("traits", ())),
         )
     except KeyError as exc:
         raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
@@ -180,6 +184,7 @@ def _validate(tpl: Template, where: str) -> None:
     if tpl.leader and not tpl.leader_stats:
         problems.append("a leader needs [leader] stats")
     used = {*tpl.player, *tpl.leader_stats, *tpl.creature, *tpl.toughness, *tpl.hide_zero}
+    used |= set(tpl.traits)
     used |= set(tpl.start.values())
     for name in ("damage", "main", "player_main", "mana", "win_stat"):
         if getattr(tpl, name):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games.mage_wars.dice import roll_burn
-from bot.games.mage_wars.rules import END_OF_ACTION_PHASE, upkeep
+from bot.games.mage_wars.rules import ACTED, end_of_round_clears, upkeep
 from bot.games.mage_wars.tracker import apply_healing
 from bot.tracker.model import Unit
 from bot.tracker.rounds import pass_turn
@@ -36,14 +36,19 @@ async def next_round(step: Step, rng: random.Random) -> None:
 async def _end_of_action_phases(step: Step) -> None:
     """Seed 000 lines 68 and 273: Daze and Stun go at the end of the creature's action phase.
 
-    `/game next` ends the round, so every creature's action phase is over: all go, said once.
+    A unit marked as having acted (`/mw act`) had its action phase, and lost them then: what it
+    holds now came after and waits for its next activation. Every other unit's action phase went
+    by untracked, so its Daze and Stun go now, said once. The markers are reset for the new round.
     """
     cleared: list[str] = []
     for unit in step.state.units:
+        acted = unit.counter(ACTED)
+        if acted is not None and acted.value:
+            await step.set(unit, acted.id, ACTED, 0)
         if unit.destroyed:
             continue
         gone = False
-        for key in END_OF_ACTION_PHASE:
+        for key in end_of_round_clears(acted is not None and acted.value > 0):
             token = unit.token(key)
             if token is not None and token.value > 0:
                 await step.set(unit, token.id, key, 0)

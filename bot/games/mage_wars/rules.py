@@ -14,10 +14,26 @@ from dataclasses import dataclass
 # every defense roll.
 RESTRAINING = ("cripple", "stuck")
 # Line 68 (Daze) and line 273 (Stun): every such token is removed at the end of the creature's
-# action phase. The tracker has no per-creature phases, so they go at the end of the round.
+# action phase: at its `/mw act` (issue 16), or at the end of the round for a creature that was
+# not marked as having acted (its action phase went by untracked).
 END_OF_ACTION_PHASE = ("daze", "stun")
+# The unit's marker «действовал» for this round (seed 000 line 238, Ready Marker): set by
+# `/mw act`, cleared by `/game next`.
+ACTED = "acted"
+# Line 135 (Incapacitated): Stun, Slam and Sleep; such a creature cannot Guard, and a Guard
+# token on it is removed at once.
+INCAPACITATING = ("stun", "slam", "sleep")
+# Line 119 (Guarding) and line 184 (Melee Attack): a melee attack removes the target's Guard.
+GUARD = "guard"
 # Line 281: each Tainted token counts as 3 damage that cannot be healed (the template's
 # `damage_tokens`).
+
+
+def end_of_round_clears(acted: bool) -> tuple[str, ...]:
+    """The tokens `/game next` takes off a unit: Daze and Stun from one whose action phase went
+    by untracked; none from one that acted (a Stun put on it after acting is for its next
+    activation, lines 68 and 273)."""
+    return () if acted else END_OF_ACTION_PHASE
 
 
 def restraining(tokens: Mapping[str, int]) -> str:

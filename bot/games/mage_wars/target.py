@@ -31,6 +31,12 @@ ATTACK_FROM_UNIT: dict[str, str] = {
     "tough": "tough",
 }
 FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
+# Traits of the target that change how the attack is counted; the reply names each one applied
+# (issue 16: «Бесплотный: считаются только единицы»). Seed 000 lines 137, 249, 7 and 291.
+RULE_TRAITS = ("incorporeal", "resilient", "aegis", "tough")
+# `MWAttack` field ← the attacker's own token: Weak is −1 die per token (line 317), Daze is rolled
+# before the attack (line 68).
+ATTACKER_FROM_UNIT: dict[str, str] = {"weak": "weak", "daze": "daze"}
 # Codex: Stun, Slam and Sleep make a creature Incapacitated, and it cannot use its defense.
 INCAPACITATING = ("stun", "slam", "sleep")
 
@@ -68,6 +74,8 @@ class Filled:
     given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
     incapacitated: str = ""  # the token that took the defense away, if any
     restrained: str = ""  # the token (Cripple, Stuck) that makes the target Restrained
+    applied: list[tuple[str, int]] = field(default_factory=list)  # RULE_TRAITS read, value
+    attacker: list[tuple[str, int]] = field(default_factory=list)  # the attacker's tokens read
 
 
 def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
@@ -98,7 +106,35 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
         incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
         if incapacitated:
             out["defense"] = 0
-    return Filled(out, taken, given, incapacitated, restrained)
+    applied = [(k, v) for k, v in taken if k in RULE_TRAITS and v]
+    return Filled(out, taken, given, incapacitated, restrained, applied)
+
+
+def fill_attacker(filled: Filled, attacker: Unit | None) -> Filled:
+    """The attacker's own Weak and Daze tokens, where no option gave them (line 317, line 68).
+
+    Weak does not touch a spell; an option given always wins."""
+    if attacker is None:
+        return filled
+    out = dict(filled.options)
+    read: list[tuple[str, int]] = []
+    for name, key in ATTACKER_FROM_UNIT.items():
+        n = attacker.value(key)
+        if n <= 0 or filled.options.get(name) is not None:
+            continue
+        if name == "weak" and out.get("spell"):
+            continue
+        out[name] = True if name == "daze" else n
+        read.append((key, n))
+    return Filled(
+        out,
+        filled.taken,
+        filled.given,
+        filled.incapacitated,
+        filled.restrained,
+        filled.applied,
+        read,
+    )
 
 
 def remaining_life(tracked: Aimed) -> int:

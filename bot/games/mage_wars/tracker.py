@@ -22,10 +22,19 @@ def _unit(step: Step, holder: Participant | Unit) -> Unit | None:
 async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
     """The tracker's `/token add` hook: Corrode goes through `put_tokens`; others as usual."""
     unit = _unit(step, holder)
-    if key != "corrode" or unit is None:
+    if (key != "corrode" and key not in rules.INCAPACITATING) or unit is None:
         return False
     await put_tokens(step, unit, key, count)
     return True
+
+
+async def drop_guard(step: Step, unit: Unit, note: str) -> None:
+    """Take the unit's Guard token off (a melee attack on it, line 184; Incapacitated, line 135)."""
+    guard = unit.token(rules.GUARD)
+    if guard is None or (await step.tx.counter(guard.id)).value <= 0:
+        return
+    await step.set(unit, guard.id, rules.GUARD, 0)
+    step.note(note, unit=unit.name)
 
 
 async def heal(step: Step, holder: Participant | Unit, points: int) -> bool:
@@ -43,6 +52,8 @@ async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
     cid = await step.ensure(unit, key, token=True)
     if key != "corrode":
         await step.adjust(unit, cid, key, count)
+        if key in rules.INCAPACITATING and count > 0:
+            await drop_guard(step, unit, "tracker.note.mw_guard_incapacitated")
         return
     held = (await step.tx.counter(cid)).value
     armor = unit.counter("armor")

@@ -222,6 +222,23 @@ def target_lines(
     return lines
 
 
+def rule_lines(
+    tr: Tr,
+    applied: Sequence[tuple[str, int]],
+    attacker: str,
+    attacker_tokens: Sequence[tuple[str, int]],
+    label: Callable[[str], str],
+) -> list[str]:
+    """The tracked traits and tokens the roll applied, each by its name (issue 16):
+    «Бесплотный: считаются только единицы», the attacker's Weak and Daze."""
+    lines = [tr(f"dice.rule.{key}", trait=label(key), n=n) for key, n in applied]
+    lines += [
+        tr(f"dice.rule.attacker_{key}", unit=attacker, token=label(key), n=n)
+        for key, n in attacker_tokens
+    ]
+    return lines
+
+
 def _plain(value: object) -> str:
     """An option value as typed: `true`/`false` for flags, numbers as they are."""
     return str(value).lower() if isinstance(value, bool) else str(value)
