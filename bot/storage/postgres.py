@@ -11,6 +11,7 @@ connection is dropped from the pool, so the bot recovers by itself when the serv
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -45,7 +46,7 @@ def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's `$1, $2, …` (the repositories write `?`)."""
     found = _numbered.get(sql)
     if found is None:
-        counter = iter(range(1, 1000))
+        counter = itertools.count(1)
         found = _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
         _numbered[sql] = found
     return found
@@ -71,6 +72,7 @@ _CONNECTION_LOST = (
     asyncpg.exceptions.CrashShutdownError,
     asyncpg.exceptions.TooManyConnectionsError,
     asyncpg.exceptions.InterfaceError,
+    asyncpg.exceptions.InternalClientError,  # the driver lost track of the protocol
 )
 
 

@@ -25,6 +25,7 @@ ENTITIES: dict[str, tuple[str, frozenset[str]]] = {
     "counter": ("tracker_counters", frozenset({"value", "present", "min_value", "max_value"})),
     "item": ("tracker_items", frozenset({"present", "text"})),
 }
+PG_MAX_ARGS = 32767  # asyncpg's limit of arguments in one statement
 _COUNTER = "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
 
 
@@ -275,6 +276,28 @@ def finish_statements(
     bump = "UPDATE tracker_games SET version = version + 1 WHERE id = ?"
     if not pg:
         return [*inserts, *([(drop, (game_id,))] if drop_redo else []), (bump, (game_id,))]
+    # One statement per step where it fits; asyncpg takes at most 32,767 arguments a statement,
+    # so a step with thousands of events sends its first inserts ahead, in groups that fit.
+    ahead: list[Statement] = []
+    while sum(len(args) for _, args in inserts) > PG_MAX_ARGS - 2:
+        group: list[Statement] = []
+        while inserts and sum(len(a) for _, a in group) + len(inserts[0][1]) <= PG_MAX_ARGS:
+            group.append(inserts.pop(0))
+        ahead.append(_with(group))
+    return [*ahead, *_finish_pg(inserts, game_id, drop, bump, drop_redo, bumped)]
+
+
+def _with(statements: list[Statement]) -> Statement:
+    """Several statements as one: all but the last as CTEs (PostgreSQL runs every one)."""
+    *head, (last, last_args) = statements
+    parts = [f"e{i} AS ({sql})" for i, (sql, _) in enumerate(head)]
+    prefix = ("WITH " + ", ".join(parts) + " ") if parts else ""
+    return prefix + last, [a for _, args in head for a in args] + list(last_args)
+
+
+def _finish_pg(
+    inserts: list[Statement], game_id: int, drop: str, bump: str, drop_redo: bool, bumped: bool
+) -> list[Statement]:
     parts = [f"e{i} AS ({sql})" for i, (sql, _) in enumerate(inserts)]
     params: list[Any] = [a for _, args in inserts for a in args]
     if drop_redo:
