@@ -1,22 +1,28 @@
-# Arbiter: install into a virtualenv in one stage, copy only that virtualenv into a clean slim
-# image in the next. No wheel or build file reaches the final image's layers, not even deleted.
-# The pinned dependencies (constraints.txt) are a layer of their own, installed before the sources
-# are copied, so editing the bot rebuilds only the small project layer.
+# Arbiter: the pinned dependencies and the bot are installed in build stages, and the final image
+# copies only what they installed: no wheel or build file reaches its layers, not even deleted.
+# Two layers, so that editing the bot changes only the small one: the dependencies
+# (constraints.txt, installed before any source is copied) in the virtualenv /opt/arbiter, and
+# the bot itself in /opt/arbiter-app, which a .pth file puts on that virtualenv's path.
 # Plain `docker build` (no BuildKit features), so Debian's docker.io builds it as it is.
 
-FROM python:3.11-slim AS build
+FROM python:3.11-slim AS deps
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1
 WORKDIR /src
-RUN python -m venv /opt/arbiter
+# The base image's pip installs into the virtualenv (`--python`), so none is left inside it.
+RUN python -m venv --without-pip /opt/arbiter \
+    && /opt/arbiter/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
+       | xargs -I{} sh -c 'echo /opt/arbiter-app > {}/arbiter-app.pth'
 COPY constraints.txt ./
-RUN /opt/arbiter/bin/pip install --no-compile -r constraints.txt
+RUN pip --python /opt/arbiter/bin/python install --no-compile -r constraints.txt \
+    && /opt/arbiter/bin/python -m compileall -q /opt/arbiter
+
+FROM deps AS app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY glossary ./glossary
 COPY cogs ./cogs
-RUN /opt/arbiter/bin/pip install --no-compile --no-deps . \
-    && /opt/arbiter/bin/pip uninstall -q -y pip setuptools \
-    && /opt/arbiter/bin/python -m compileall -q /opt/arbiter/lib
+RUN pip --python /opt/arbiter/bin/python install --no-compile --no-deps --target /opt/arbiter-app . \
+    && /opt/arbiter/bin/python -m compileall -q /opt/arbiter-app
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -30,7 +36,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 --user-group --shell /usr/sbin/nologin arbiter \
     && mkdir -p /data \
     && chown arbiter:arbiter /data
-COPY --from=build /opt/arbiter /opt/arbiter
+COPY --from=deps /opt/arbiter /opt/arbiter
+COPY --from=app /opt/arbiter-app /opt/arbiter-app
 USER arbiter
 WORKDIR /home/arbiter
 VOLUME ["/data"]
