@@ -49,7 +49,7 @@ async def test_help_for_one_command_lists_its_options(console: Console) -> None:
 
 async def test_about_shows_version_and_games(console: Console) -> None:
     out = await console.execute("/about")
-    assert "0.1.0" in out
+    assert "0.3.0" in out
     assert "mage-wars" in out and "keyforge" in out
 
 
