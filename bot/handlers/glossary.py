@@ -28,6 +28,7 @@ from bot.glossary_view import (
     resolve_references,
     shorten,
 )
+from bot.numbers import ascii_int
 from bot.registry import (
     Choice,
     Option,
@@ -360,7 +361,7 @@ async def rule_pick(ctx: Ctx, payload: str) -> Reply:
     else gets their own private copy, so one member cannot rewrite another's question."""
     asker, sep, _ = payload.partition("|")
     entry = _entry(ctx, _payload_value(payload))
-    if sep and asker.isdigit() and int(asker) != ctx.user.id:
+    if sep and asker and ascii_int(asker) != ctx.user.id:  # an unreadable one is not this user
         return entry_reply(ctx, entry, ephemeral=True)
     reply = entry_reply(ctx, entry)
     reply.edit_origin = True
