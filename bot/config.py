@@ -13,6 +13,7 @@ from pathlib import Path
 
 LOCALES = ("ru", "en")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOG_FORMATS = ("text", "json")
 DEFAULT_DB = "./data/arbiter.sqlite3"
 
 
@@ -36,6 +37,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
+    log_format: str = "text"  # or "json": one JSON object per line
     heartbeat: Path | None = None  # unset: next to the database, named for the shard ids
 
     @property
@@ -93,6 +95,12 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     if level not in LOG_LEVELS:
         raise ConfigError("LOG_LEVEL", f"expected one of {', '.join(LOG_LEVELS)}, got {level!r}")
 
+    log_format = (get("ARBITER_LOG_FORMAT") or "text").strip().lower()
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(
+            "ARBITER_LOG_FORMAT", f"expected one of {', '.join(LOG_FORMATS)}, got {log_format!r}"
+        )
+
     raw_guild = get("ARBITER_DEV_GUILD")
     dev_guild = _int("ARBITER_DEV_GUILD", raw_guild, 1) if raw_guild else None
 
@@ -127,5 +135,6 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         shard_count=shard_count,
         shard_ids=shard_ids,
         log_level=level,
+        log_format=log_format,
         heartbeat=Path(raw_heartbeat.strip()) if raw_heartbeat else None,
     )

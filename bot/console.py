@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.i18n import LANGUAGES
+from bot.numbers import ascii_int
 from bot.registry import (
     Command,
     CommandLabel,
@@ -316,9 +317,10 @@ class Console:
         items = pressable(self.last) if self.last else []
         if not items:
             raise UserError("console.nothing_to_press")
-        if not arg.isdigit() or not 1 <= int(arg) <= len(items):
+        number = ascii_int(arg)
+        if number is None or not 1 <= number <= len(items):
             raise UserError("console.bad_press", count=len(items))
-        action_id, payload = items[int(arg) - 1]
+        action_id, payload = items[number - 1]
         return await run_action(ctx, action_id, payload)
 
 

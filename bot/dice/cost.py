@@ -133,6 +133,27 @@ def estimate(tree: Any) -> int:
 
 
 def max_rolls(tree: Any) -> int:
-    """The roll cap for d20's `RollContext`: the dice asked for plus the extra allowance."""
+    """The roll cap for d20's `RollContext`: the dice asked for plus the extra allowance, and
+    without loops also the rerolls known in advance.
+
+    A reroll-once (`ro`) rolls each die of its set again at most once, and a reroll-and-add
+    (`ra`) one die: a known number, already priced by `estimate`, so `1000d6ro1` rolls instead
+    of hitting a cap that only explosions and `rr` need. With an `e` or `rr` in the expression
+    the cap stays as it was: the loops would spend any extra allowance, beyond what `estimate`
+    prices them at.
+    """
     asked = sum(int(n.num) for n in nodes(tree) if isinstance(n, d20.ast.Dice))
-    return asked + MAX_EXTRA_ROLLS
+    operations = [
+        (node, op)
+        for node in nodes(tree)
+        if isinstance(node, d20.ast.OperatedSet)
+        for op in node.operations
+    ]
+    if any(op.op in _LOOPS for _, op in operations):
+        return asked + MAX_EXTRA_ROLLS
+    bounded = sum(  # on dice only: a reroll of a set's item (`(4d6)ro1`) rolls all its dice
+        set_size(node) if op.op == "ro" else 1
+        for node, op in operations
+        if op.op in ("ro", "ra") and isinstance(node.value, d20.ast.Dice)
+    )
+    return asked + bounded + MAX_EXTRA_ROLLS

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.discord.context import make_ctx, services_of, user_ref
+from bot.discord.drain import drain_of, refuse_if_stopping
 from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
 from bot.registry import Command, MessageMenu, guarded, new_error_id, run_action, run_command
@@ -36,26 +37,36 @@ async def run_slash(
 
     Unexpected exceptions propagate to the tree's `on_error` (the global handler).
     """
-    ctx = make_ctx(services_of(interaction.client), interaction)
-    clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
-    reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
-    await send_reply(interaction, reply)
+    if await refuse_if_stopping(interaction):
+        return
+    with drain_of(interaction.client).track():
+        ctx = make_ctx(services_of(interaction.client), interaction)
+        clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
+        reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
+        await send_reply(interaction, reply)
 
 
 async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, text: str) -> None:
-    ctx = make_ctx(services_of(interaction.client), interaction)
-    reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
-    await send_reply(interaction, reply)
+    if await refuse_if_stopping(interaction):
+        return
+    with drain_of(interaction.client).track():
+        ctx = make_ctx(services_of(interaction.client), interaction)
+        reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
+        await send_reply(interaction, reply)
 
 
 async def run_component(interaction: discord.Interaction[Any], action: str, payload: str) -> None:
     """A click or a selection: run the action, edit the origin or answer anew."""
-    try:
-        ctx = make_ctx(services_of(interaction.client), interaction)
-        reply = await within_deadline(interaction, run_action(ctx, action, payload), component=True)
-        await send_reply(interaction, reply, edit_origin=reply.edit_origin)
-    except Exception as exc:  # the global handler answers; a component has no tree on_error
-        await report_error(interaction, exc)
+    if await refuse_if_stopping(interaction):
+        return
+    with drain_of(interaction.client).track():
+        try:
+            ctx = make_ctx(services_of(interaction.client), interaction)
+            work = run_action(ctx, action, payload)
+            reply = await within_deadline(interaction, work, component=True)
+            await send_reply(interaction, reply, edit_origin=reply.edit_origin)
+        except Exception as exc:  # the global handler answers; a component has no tree on_error
+            await report_error(interaction, exc)
 
 
 def coerce(option_type: type, value: str) -> str | int | float:
@@ -72,7 +83,7 @@ async def run_autocomplete(
 ) -> list[app_commands.Choice[Any]]:
     """Suggestions from the registry function, at most 25, names cut to Discord's 100."""
     opt = cmd.option(option)
-    if opt is None or opt.autocomplete is None:
+    if opt is None or opt.autocomplete is None or drain_of(interaction.client).stopping:
         return []
     try:
         ctx = make_ctx(services_of(interaction.client), interaction)

@@ -76,13 +76,19 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
 # ── roll log ───────────────────────────────────────────────────────────────────────────────────
 
 
+TYPED_PARAMS = frozenset({"expr"})  # summary params that hold text as the user typed it
+
+
 def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
-    """A logged roll's summary in the reader's language; `@key` params are catalogue words."""
+    """A logged roll's summary in the reader's language; `@key` params are catalogue words.
+
+    The expression is kept as typed and escaped here, where it is shown (once: `**`, `||` and
+    `<@id>` in it must not become bold, a spoiler or a mention pill)."""
     summary = result.get("summary") or {}
     params = {
         k: ctx.t(f"dice.{v[1:]}" if "." in v else f"dice.summary.{v[1:]}")
         if isinstance(v, str) and v.startswith("@")
-        else v
+        else (md(v) if k in TYPED_PARAMS and isinstance(v, str) else v)
         for k, v in (summary.get("params") or {}).items()
     }
     key = summary.get("key")

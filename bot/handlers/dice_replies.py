@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
 from bot.reply import Reply
+from bot.tracker.names import md
 
 Tr = Callable[..., str]
 
@@ -55,4 +56,5 @@ def expr_reply(tr: Tr, r: ExprResult) -> Reply:
         )
     if r.kind == "effect":
         return Reply(title=tr("dice.roll.effect_title", total=r.total), body=r.text)
-    return Reply(title=tr("dice.roll.title", expr=r.expr, total=r.total), body=r.text)
+    # the expression as typed: escaped, so `**`, `||` and `<@id>` in it show as typed
+    return Reply(title=tr("dice.roll.title", expr=md(r.expr), total=r.total), body=r.text)

@@ -36,6 +36,7 @@ from bot.handlers.glossary_learn import (
     split_payload,
     unlearn,
 )
+from bot.numbers import ascii_int
 from bot.registry import (
     Choice,
     Option,
@@ -386,7 +387,7 @@ async def rule_pick(ctx: Ctx, payload: str) -> Reply:
     asker's pick is recorded for learning when the select carries the words asked."""
     asker, words, _ = split_payload(payload)
     entry = _entry(ctx, _payload_value(payload))
-    if "|" in payload and asker.isdigit() and int(asker) != ctx.user.id:
+    if "|" in payload and asker and ascii_int(asker) != ctx.user.id:  # unreadable: not this user
         return entry_reply(ctx, entry, ephemeral=True)
     if asker.isdigit():
         await record_pick(ctx, words, entry.id)

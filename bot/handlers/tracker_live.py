@@ -28,6 +28,7 @@ from bot.handlers.tracker_board import (
     targets,
 )
 from bot.handlers.tracker_layout import render_board, render_live, render_pages
+from bot.numbers import ascii_int
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
@@ -93,9 +94,10 @@ async def pick(ctx: Ctx, payload: str) -> Reply:
 async def step(ctx: Ctx, payload: str) -> Reply:
     """`<game>:<target>:<delta>`: add delta to the target's main stat, as one undoable step."""
     parts = payload.split(":")
-    if len(parts) != 3 or not parts[2].lstrip("-").isdigit() or int(parts[2]) not in STEPS:
+    delta = ascii_int(parts[2], signed=True) if len(parts) == 3 else None
+    if delta is None or delta not in STEPS:
         raise UserError("live.error.stale")
-    game_id, target, delta = parts[0], parts[1], int(parts[2])
+    game_id, target = parts[0], parts[1]
     state = await game_for(ctx, game_id)
     service.require_player(ctx, state)
     board = scoreboard(state, ctx.lang)
@@ -166,7 +168,8 @@ async def page(ctx: Ctx, payload: str) -> Reply:
     """`<game>:<page>`: turn a `/game show` page (in place)."""
     game_id, _, number = payload.partition(":")
     await game_for(ctx, game_id)
-    reply = await show_pages(ctx, int(number) if number.isdigit() else 1)
+    wanted = ascii_int(number)
+    reply = await show_pages(ctx, 1 if wanted is None else wanted)
     reply.edit_origin = True
     return reply
 
