@@ -77,21 +77,40 @@ def lookup(
     another game's name («… в мтг») makes the answer `unanswered`, never confident."""
     named = find_games(query)
     if not named.games and not named.other:
-        found = _lookup(glossary, query, game, limit, prefer_game)
+        found = _read_lookup(glossary, query, game, limit, prefer_game)
         if not found.hits and _strange(glossary, query):
             return replace(found, unanswered=True)
         return found
     query = named.rest
     if named.other:
-        found = _lookup(glossary, query, game, limit, prefer_game)
+        found = _read_lookup(glossary, query, game, limit, prefer_game)
         return Lookup(found.hits, False, [], unanswered=True)
     only = named.only if named.only in glossary.games else None
     if game is None and only is not None:
-        found = _lookup(glossary, query, only, limit, None)
+        found = _read_lookup(glossary, query, only, limit, None)
         if found.hits:
             return found
         prefer_game = only
-    return _lookup(glossary, query, game, limit, prefer_game)
+    return _read_lookup(glossary, query, game, limit, prefer_game)
+
+
+def _read_lookup(
+    glossary: Glossary, query: str, game: str | None, limit: int, prefer_game: str | None
+) -> Lookup:
+    """`_lookup`, and when it is unsure, again with Cyrillic-typed English read back
+    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two."""
+    found = _lookup(glossary, query, game, limit, prefer_game)
+    if found.confident:
+        return found
+    read = glossary.read_english(query)
+    if read is None:
+        return found
+    other = _lookup(glossary, read, game, limit, prefer_game)
+    if other.confident or (
+        other.hits and (not found.hits or other.hits[0].score > found.hits[0].score)
+    ):
+        return other
+    return found
 
 
 def _strange(glossary: Glossary, query: str) -> bool:
