@@ -118,8 +118,10 @@ QUESTION_WORDS = frozenset(
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
 _TAIL_WORDS = frozenset(_TAILS)
 _LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}  # first word → its leads, longest first
+_LEADS_BY_LAST: dict[str, list[tuple[str, ...]]] = {}  # last word → its leads, longest first
 for _lead in _LEADS:
     _LEADS_BY_FIRST.setdefault(_lead[0], []).append(_lead)
+    _LEADS_BY_LAST.setdefault(_lead[-1], []).append(_lead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +154,13 @@ def strip_question(query: str) -> str:
         while len(words) > 1 and words[-1] in _TAIL_WORDS:
             words.pop()
             changed = True
+        # a wrapper put last: «жажда что делает», «щиты как работают», «абилка это что»
+        for lead in _LEADS_BY_LAST.get(words[-1], ()):
+            n = len(lead)
+            if len(words) > n and tuple(words[-n:]) == lead:
+                del words[-n:]
+                changed = True
+                break
     if all(w in QUESTION_WORDS or w in STOP_WORDS for w in words):
         return fold(query)  # nothing but the wrapper (`что такое`): the query is the subject
     return " ".join(words)

@@ -311,6 +311,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             )
         )
         return reply
+    if found.unanswered:  # another game's rules, or chat: no entry is the answer
+        return _unanswered(ctx, query, slug, prefer, [h.entry for h in hits], private)
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
     shown = escape_markdown(shorten(query, 60))
@@ -378,6 +380,17 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
     far = [h.entry for h in suggestions[:FAR_SUGGESTIONS]]
     return _question(ctx, "rule.far", far, private, query, query=shown)
+
+
+def _unanswered(
+    ctx: Ctx, query: str, slug: str | None, prefer: str | None, near: list[Entry], private: bool
+) -> Reply:
+    """«В правилах этих игр такого нет», with the nearest entries to pick from all the same."""
+    if not near:
+        suggestions = glossary_of(ctx).suggest(query, game=slug, limit=FAR_SUGGESTIONS)
+        near = [h.entry for h in suggestions]
+    shown = escape_markdown(shorten(query, 60))
+    return _question(ctx, "rule.noanswer", near[:ALTERNATIVES], private, query, query=shown)
 
 
 @action("rule.pick")
