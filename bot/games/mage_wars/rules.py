@@ -169,3 +169,12 @@ def melee_bonus(rage: int, growth: int) -> int:
     """Line 231 (Rage): each Rage token gives Melee +1; line 117 (Growth): each Growth token
     gives Melee +1. Melee +X goes to the first attack of the action only (line 182)."""
     return max(0, rage) + max(0, growth)
+
+
+def upkeep_paid(cost: int, mana: int) -> bool | None:
+    """Line 305 (Upkeep +X): pay X mana each Upkeep phase, or the object is destroyed. None: no
+    upkeep; True: paid; False: the mage cannot pay, so the object is destroyed. The tracker pays
+    whenever it can (a controller who would rather let it go undoes and removes it)."""
+    if cost <= 0:
+        return None
+    return mana >= cost

@@ -88,3 +88,39 @@ async def test_mana_drain_and_transfer(console: Console, services: Services) -> 
     assert "Отменено шагов: 1" in out  # the attack and its mana move back as one step
     state = await state_of(services)
     assert (unit(state, "bob").value("mana"), unit(state, "alice").value("mana")) == (7, 10)
+
+
+async def test_upkeep_is_paid_or_the_unit_is_destroyed(
+    console: Console, services: Services
+) -> None:
+    # seed 000:305 «Требуется оплачивать ману в каждую фазу Содержания, иначе этот объект
+    # уничтожается»
+    seed_line("000", 305, "оплачивать ману в каждую фазу Содержания", "уничтожается")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Дух life:5 traits:Содержание 4")
+    await console.execute("/unit add Голем life:5 traits:Содержание 20")
+    out = await console.execute("/game next")
+    assert "Дух: Содержание 4 — alice платит маны: 4" in out
+    assert "Голем: Содержание 20 не оплачено" in out
+    state = await state_of(services)
+    assert unit(state, "alice").value("mana") == 10 + 9 - 4  # channeling first, then upkeep
+    assert unit(state, "Голем").destroyed and not unit(state, "Дух").destroyed
+
+
+async def test_slam_becomes_daze_when_the_creature_activates(
+    console: Console, services: Services
+) -> None:
+    # seed 000:259 «Когда существо активируется: удалите маркер Slam и замените маркером Daze»
+    seed_line("000", 259, "удалите маркер Slam и замените маркером Daze")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Голем life:9")
+    out = await console.execute("/mw act target:Голем begin:true")
+    assert "нечего менять" in out
+    await console.execute("/token add target:Голем token:нокаут")
+    out = await console.execute("/mw act target:Голем begin:true")
+    assert "«нокаут» заменён на «оцепенение»" in out
+    golem = unit(await state_of(services), "Голем")
+    assert (golem.value("slam"), golem.value("daze"), golem.value("acted")) == (0, 1, 0)
+    await console.execute("/mw act target:Голем")  # its action phase ends: the Daze goes
+    golem = unit(await state_of(services), "Голем")
+    assert (golem.value("daze"), golem.value("acted")) == (0, 1)
