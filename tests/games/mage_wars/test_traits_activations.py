@@ -121,6 +121,18 @@ async def test_sweep_bonus_only_on_the_first_attack(console: Console, services: 
     assert [a["dice"] for a in attacks] == [5, 3]
 
 
+async def test_zone_bonus_only_on_the_first_attack(console: Console, services: Services) -> None:
+    # seed 000:188 Multiple Attacks; seed 000:182 the bonus to the first attack only
+    seed_line("000", 188, "Некоторые действия атаки состоят из ряда последовательных атак")
+    await _start(console)
+    await console.execute("/unit add Волк life:30")
+    await console.execute("/unit add Медведь life:30")
+    await console.execute("/mw zone dice:3 bonus:1 targets:Волк, Медведь, bob")
+    attacks = (await _last_roll(services))["attacks"]
+    assert isinstance(attacks, list)
+    assert [a["dice"] for a in attacks] == [4, 3, 3]
+
+
 # ── Test 3: a melee attack on a guard ─────────────────────────────────────────────────────────
 
 
