@@ -66,6 +66,8 @@ KEYS: dict[str, str] = {
     "no_trait": E + "no_trait",  # issue 16: `/unit add traits:` names no trait of the game
     "trait_value": E + "trait_value",
     "trait_bounds": E + "trait_bounds",
+    "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
+    "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
 }
 """Codes with one message each."""
 

@@ -65,6 +65,7 @@ def walk(lang: str) -> list[str]:
         "/mw zone dice:3",
         "/mw sweep dice:3",
         "/mw act target:nobody",
+        "/berserk wound target:nobody amount:1",
         "/kf capture",
         "/kf steal",
         "/history rolls",

@@ -139,8 +139,37 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     return Tracked(state, unit)
 
 
+@dataclass(frozen=True)
+class HitTraits:
+    """What the attack does beyond damage (seed 000 lines 309, 178, 180), and who made it: the
+    attacker's traits (`/unit add traits:Вампиризм, Потеря маны 2`); Discord allows no more
+    options on `/mw attack`."""
+
+    attacker: Unit | None = None
+    vampiric: bool = False
+    drain: int = 0
+    transfer: int = 0
+
+    @classmethod
+    def of(cls, attacker: Unit | None) -> HitTraits:
+        if attacker is None:
+            return cls()
+        return cls(
+            attacker,
+            attacker.value("vampiric") > 0,
+            attacker.value("mana_drain"),
+            attacker.value("mana_transfer"),
+        )
+
+
 async def apply_attack(
-    ctx: Ctx, tracked: Tracked, damage: int, tokens: dict[str, int], *, melee: bool = False
+    ctx: Ctx,
+    tracked: Tracked,
+    damage: int,
+    tokens: dict[str, int],
+    *,
+    melee: bool = False,
+    hit: HitTraits | None = None,
 ) -> service.Outcome:
     """The attack's damage and its effect tokens as one tracker step (action `attack`).
 
@@ -151,7 +180,20 @@ async def apply_attack(
     unit = tracked.unit
 
     async def body(step: service.Step) -> None:
+        counter = unit.counter(step.tpl.damage)
+        before = (await step.tx.counter(counter.id)).value if counter is not None else 0
         await hit_unit(step, unit, damage, tokens)
+        if hit is not None and counter is not None:
+            dealt = (await step.tx.counter(counter.id)).value - before
+            await mw_tracker.after_hit(
+                step,
+                unit,
+                hit.attacker,
+                dealt,
+                vampiric=hit.vampiric,
+                drain=hit.drain,
+                transfer=hit.transfer,
+            )
         if melee:
             await mw_tracker.drop_guard(step, unit, "tracker.note.mw_guard_melee")
 
@@ -263,7 +305,7 @@ async def mw_attack(
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
     hitter = await find_attacker(ctx, attacker) if tracked is not None else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
-    filled = fill_attacker(filled, hitter.unit if hitter is not None else None)
+    filled = fill_attacker(filled, hitter.unit if hitter is not None else None, melee=melee)
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
     data = shapes.mw_attack(result)
@@ -273,7 +315,10 @@ async def mw_attack(
     if tracked is not None:
         effects = effect_tokens(result, tracked.tpl)
         guarded = melee and tracked.unit.value("guard") > 0
-        outcome = await apply_attack(ctx, tracked, result.total, effects.tokens, melee=melee)
+        hit = HitTraits.of(hitter.unit if hitter is not None else None)
+        outcome = await apply_attack(
+            ctx, tracked, result.total, effects.tokens, melee=melee, hit=hit
+        )
         _show_target(ctx, reply, tracked, filled, hitter.unit.name if hitter is not None else "")
         unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
         buttons, lines = await followup_buttons(

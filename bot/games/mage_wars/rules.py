@@ -147,3 +147,34 @@ def upkeep(
         first = True
         lethal = total + tainted >= life > 0
     return Upkeep(dealt, first, healing, lethal)
+
+
+# ── what a hit does beyond its damage (issue 16) ───────────────────────────────────────────────
+
+
+def vampiric_heal(dealt: int, *, living: bool) -> int:
+    """Line 309 (Vampiric): an attack that damages a Living creature heals the attacker half the
+    damage, rounded up; a kill counts only the life that was left (the tracker never counts
+    overkill, so `dealt` is that already)."""
+    return (dealt + 1) // 2 if living and dealt > 0 else 0
+
+
+def mana_lost(dealt: int, drain: int, mana: int) -> int:
+    """Line 178 (Mana Drain +X): an attack that damages a creature makes its controller lose X
+    mana, as much as there is. Line 180 (Mana Transfer +X): the attacker's controller gains it."""
+    return min(drain, max(0, mana)) if dealt > 0 and drain > 0 else 0
+
+
+def melee_bonus(rage: int, growth: int) -> int:
+    """Line 231 (Rage): each Rage token gives Melee +1; line 117 (Growth): each Growth token
+    gives Melee +1. Melee +X goes to the first attack of the action only (line 182)."""
+    return max(0, rage) + max(0, growth)
+
+
+def upkeep_paid(cost: int, mana: int) -> bool | None:
+    """Line 305 (Upkeep +X): pay X mana each Upkeep phase, or the object is destroyed. None: no
+    upkeep; True: paid; False: the mage cannot pay, so the object is destroyed. The tracker pays
+    whenever it can (a controller who would rather let it go undoes and removes it)."""
+    if cost <= 0:
+        return None
+    return mana >= cost

@@ -110,14 +110,23 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
     return Filled(out, taken, given, incapacitated, restrained, applied)
 
 
-def fill_attacker(filled: Filled, attacker: Unit | None) -> Filled:
-    """The attacker's own Weak and Daze tokens, where no option gave them (line 317, line 68).
+def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False) -> Filled:
+    """The attacker's own Weak and Daze tokens, where no option gave them (line 317, line 68),
+    and in melee its Rage and Growth tokens as Melee +1 each (lines 231, 117) on top of `bonus`.
 
     Weak does not touch a spell; an option given always wins."""
     if attacker is None:
         return filled
     out = dict(filled.options)
     read: list[tuple[str, int]] = []
+    if melee and not out.get("spell"):
+        for key in ("rage", "growth"):
+            n = attacker.value(key)
+            if n > 0:
+                out["bonus"] = int(out.get("bonus") or 0) + mw_rules.melee_bonus(
+                    n if key == "rage" else 0, n if key == "growth" else 0
+                )
+                read.append((key, n))
     for name, key in ATTACKER_FROM_UNIT.items():
         n = attacker.value(key)
         if n <= 0 or filled.options.get(name) is not None:

@@ -120,3 +120,42 @@ async def after_damage(step: Step, unit: Unit) -> None:
     daze = await step.ensure(unit, "daze", token=True)
     await step.adjust(unit, daze, "daze", 1)
     step.note("tracker.note.mw_sleep_daze", unit=unit.name)
+
+
+async def after_hit(
+    step: Step,
+    target: Unit,
+    attacker: Unit | None,
+    dealt: int,
+    *,
+    vampiric: bool = False,
+    drain: int = 0,
+    transfer: int = 0,
+) -> None:
+    """Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written."""
+    if dealt <= 0:
+        return
+    if vampiric and attacker is not None:
+        heal = rules.vampiric_heal(dealt, living=target.value("nonliving") <= 0)
+        if heal:
+            step.note("tracker.note.mw_vampiric", unit=attacker.name, healed=heal)
+            await heal_unit(step, attacker, heal)
+    points = max(drain, transfer)
+    mage = step.state.leader(target.owner_id) if target.owner_id is not None else None
+    mana = mage.counter("mana") if mage is not None else None
+    if not points or mage is None or mana is None:
+        return
+    lost = rules.mana_lost(dealt, points, (await step.tx.counter(mana.id)).value)
+    if not lost:
+        return
+    await step.adjust(mage, mana.id, "mana", -lost)
+    step.note("tracker.note.mw_mana_drain", unit=mage.name, lost=lost)
+    gainer = (
+        step.state.leader(attacker.owner_id)
+        if transfer and attacker is not None and attacker.owner_id is not None
+        else None
+    )
+    gained = gainer.counter("mana") if gainer is not None else None
+    if gainer is not None and gained is not None:
+        await step.adjust(gainer, gained.id, "mana", lost)
+        step.note("tracker.note.mw_mana_transfer", unit=gainer.name, gained=lost)

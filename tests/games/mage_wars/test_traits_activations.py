@@ -121,6 +121,18 @@ async def test_sweep_bonus_only_on_the_first_attack(console: Console, services: 
     assert [a["dice"] for a in attacks] == [5, 3]
 
 
+async def test_zone_bonus_only_on_the_first_attack(console: Console, services: Services) -> None:
+    # seed 000:188 Multiple Attacks; seed 000:182 the bonus to the first attack only
+    seed_line("000", 188, "Некоторые действия атаки состоят из ряда последовательных атак")
+    await _start(console)
+    await console.execute("/unit add Волк life:30")
+    await console.execute("/unit add Медведь life:30")
+    await console.execute("/mw zone dice:3 bonus:1 targets:Волк, Медведь, bob")
+    attacks = (await _last_roll(services))["attacks"]
+    assert isinstance(attacks, list)
+    assert [a["dice"] for a in attacks] == [4, 3, 3]
+
+
 # ── Test 3: a melee attack on a guard ─────────────────────────────────────────────────────────
 
 
@@ -269,3 +281,38 @@ async def test_act_rolls_stucks_escape(console: Console, services: Services) -> 
         assert "меньше 7, существо застряло" in out and stuck == 3
     await console.execute("/game undo")
     assert unit(await state_of(services), "Голем").value("stuck") == 3
+
+
+# ── a mage's armor: Corrode and zone attacks ───────────────────────────────────────────────────
+
+
+async def test_corrode_on_an_armored_mage_stays_a_token(
+    console: Console, services: Services
+) -> None:
+    # seed 000:49 «За каждый жетон коррозии … Armor -1. Объект не может иметь броню менее 0»
+    seed_line("000", 49, "Объект не может иметь броню менее 0")
+    await _start(console)
+    await console.execute("/set target:alice stat:броня value:2")
+    await console.execute("/token add target:alice token:коррозия count:2")
+    mage = unit(await state_of(services), "alice")
+    assert (mage.value("corrode"), mage.value("damage")) == (2, 0)
+    await console.execute("/token add target:alice token:коррозия")  # beyond the armor
+    mage = unit(await state_of(services), "alice")
+    assert (mage.value("corrode"), mage.value("damage")) == (2, 1)
+
+
+async def test_zone_attack_hits_a_mage_through_its_armor(
+    console: Console, services: Services
+) -> None:
+    # seed 000:9 «Во время атаки, Armor вычитается из общего обычного урона»
+    seed_line("000", 9, "Armor вычитается из общего обычного урона")
+    await _start(console)
+    await console.execute("/unit add Голем life:30")
+    await console.execute("/set target:bob stat:броня value:3")
+    out = await console.execute("/mw zone dice:4 targets:bob, Голем")
+    assert "броня 3" in out
+    attacks = (await _last_roll(services))["attacks"]
+    assert isinstance(attacks, list)
+    mage, golem = attacks
+    assert all(s["armor"] == 3 for s in mage["strikes"])
+    assert all(s["armor"] == 0 for s in golem["strikes"])
