@@ -341,6 +341,32 @@ def run_bot(settings: Settings) -> int:
         return 2
     with token_redacted(settings.token):
         try:
-            return asyncio.run(serve(settings))
+            return asyncio.run(serve_alone(settings))
         except KeyboardInterrupt:  # Ctrl+C before the signal handlers were installed
             return 0
+
+
+async def serve_alone(settings: Settings) -> int:
+    """`serve`, as the only serving process of its database and shards (bot/storage/lock.py):
+    a second one says so in one line and exits 2, before it migrates or connects."""
+    import sys
+
+    from bot.i18n import t
+    from bot.storage.lock import EXIT_LOCKED, InstanceLocked, take_instance_lock
+
+    try:
+        instance = await take_instance_lock(settings.database, settings.shard_ids)
+    except InstanceLocked as exc:
+        lang = settings.locale
+        ids = exc.shard_ids
+        shards = (
+            t("storage.lock.all_shards", lang)
+            if ids is None
+            else t("storage.lock.shards", lang, ids=",".join(map(str, ids)))
+        )
+        print(t("storage.lock.held", lang, where=exc.where, shards=shards), file=sys.stderr)
+        return EXIT_LOCKED
+    try:
+        return await serve(settings)
+    finally:
+        await instance.release()

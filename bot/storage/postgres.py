@@ -53,13 +53,20 @@ def numbered(sql: str) -> str:
 
 
 def safe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password (user:pw@ or ?password=), for messages and logs."""
     parts = urlsplit(url)
-    if parts.password is None:
+    query = _QUERY_PASSWORD.sub(r"\1***", parts.query)
+    if parts.password is None and query == parts.query:
         return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    netloc = parts.netloc
+    if parts.password is not None:
+        host = parts.hostname or ""
+        host = f"[{host}]" if ":" in host else host
+        netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+_QUERY_PASSWORD = re.compile(r"((?:^|&)password=)[^&]*", re.IGNORECASE)
 
 
 _CONNECTION_LOST = (
@@ -180,6 +187,13 @@ class PgTx:
 
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], records: Sequence[Sequence[Any]]
+    ) -> None:
+        """Rows in bulk by COPY (migrate-db, backups): no statement, no argument limit."""
+        async with _faults():
+            await self._conn.copy_records_to_table(table, columns=list(columns), records=records)
 
 
 class PostgresDatabase:

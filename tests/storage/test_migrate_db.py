@@ -113,10 +113,53 @@ async def test_the_cli_reports_and_refuses(
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "tracker_events:" in out.out and "verified" in out.out
+    # run again (as after a kill during verification): the copy is verified, nothing written
+    code = await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", url])
+    out = capsys.readouterr()
+    assert code == 0 and "already holds a copy" in out.out and "verified" in out.out
+    code = await asyncio.to_thread(
+        main, ["migrate-db", "--from", str(path), "--to", url, "--verify"]
+    )
+    assert code == 0 and "verified" in capsys.readouterr().out
+    target = await open_storage(url)
+    await target.meta.set("something", "new")
+    await target.close()
     code = await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", url])
     err = capsys.readouterr().err
     assert code == 1 and "refused" in err and "not empty" in err and err[-1] == "\n"
     code = await asyncio.to_thread(
+        main, ["migrate-db", "--from", str(path), "--to", url, "--verify"]
+    )
+    err = capsys.readouterr().err
+    assert code == 1 and "meta: 1 → 2 rows" in err
+    code = await asyncio.to_thread(
         main, ["migrate-db", "--from", str(tmp_path / "no"), "--to", url]
     )
     assert code == 1 and "no database" in capsys.readouterr().err
+
+
+async def test_no_password_is_printed(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The test server trusts local users, so a wrong password still connects."""
+    path = tmp_path / "a.sqlite3"
+    await filled(path)
+    url = await pg_server.new_database()
+    with_user = url.replace("postgresql://arbiter@", "postgresql://arbiter:hunter2@")
+    in_query = url + "&password=swordfish"
+    import asyncio
+
+    assert (
+        await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", with_user]) == 0
+    )
+    other = await pg_server.new_database()
+    assert await asyncio.to_thread(main, ["migrate-db", "--from", in_query, "--to", other]) == 0
+    unreachable = "postgresql://arbiter:letmein@127.0.0.1:1/none?password=opensesame"
+    assert (
+        await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", unreachable]) == 1
+    )
+    out = capsys.readouterr()
+    printed = out.out + out.err
+    assert "arbiter:***@" in printed and "password=***" in printed
+    for secret in ("hunter2", "swordfish", "letmein", "opensesame"):
+        assert secret not in printed
