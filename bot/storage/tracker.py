@@ -11,6 +11,7 @@ only after one indexed read shows its `version` unchanged, and every write bumps
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -29,6 +30,7 @@ from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
 CACHED_GAMES = 512
+THREADED_ROWS = 2000  # events read at once past which they are made into records in a thread
 
 
 # Kept under its old name for callers that name the class.
@@ -151,6 +153,11 @@ class TrackerStore:
                     ),
                 ]
             )
+        if len(events) > THREADED_ROWS:  # a whole long game (export): not on the loop
+            return await asyncio.to_thread(self._records, steps, events)
+        return self._records(steps, events)
+
+    def _records(self, steps: list[Row], events: list[Row]) -> list[StepRecord]:
         by_step: dict[int, list[EventRecord]] = {}
         for r in events:
             by_step.setdefault(int(r[1]), []).append(self._event(r))
