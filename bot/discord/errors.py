@@ -24,6 +24,8 @@ log = logging.getLogger("arbiter.discord")
 
 # Discord's "Missing Permissions" and "Missing Access": the bot may not do this in the channel.
 PERMISSION_CODES = frozenset({50013, 50001})
+# "Request entity too large": a file over the attachment limit (a second guard behind export's).
+TOO_LARGE = 40005
 # What the bot needs in a channel to answer and keep a live board, in the order they are named.
 CHANNEL_PERMISSIONS = (
     "view_channel",
@@ -61,6 +63,8 @@ def describe_error(
         error = error.original
     if isinstance(error, discord.HTTPException) and error.code in PERMISSION_CODES:
         return permission_message(granted, error.code, lang), True
+    if isinstance(error, discord.HTTPException) and error.code == TOO_LARGE:
+        return t("discord.error.too_large", lang, code=error.code), True
     if isinstance(error, discord.HTTPException) and error.status >= 500:  # Discord's own fault
         return t("discord.error.http", lang, status=error.status, code=error.code), True
     if isinstance(error, UserError):

@@ -19,7 +19,6 @@ from bot.handlers.tracker_describe import (
     game_name,
     header,
     note_line,
-    plural,
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
@@ -34,9 +33,8 @@ from bot.registry import (
     game_choices,
     load_handlers,
 )
-from bot.reply import Attachment, Button, Kind, Reply, Style
+from bot.reply import Button, Kind, Reply, Style
 from bot.tracker import lifecycle
-from bot.tracker.export import export_game
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
 from bot.tracker.templates import template
@@ -370,24 +368,6 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     body = "\n".join(lines) or ctx.t("tracker.log.empty")
     return Reply(
         title=ctx.t("tracker.log.title", game=game_name(state.slug, ctx.lang)), body=body[-4000:]
-    )
-
-
-@command("game", "export", area=AREA)
-async def game_export(ctx: Ctx) -> Reply:
-    state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
-    if state is None:
-        raise UserError("tracker.error.no_game")
-    game_id = state.game.id
-    data = await export_game(ctx.services.storage.tracker, game_id)
-    blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
-    return Reply(
-        body=ctx.t(
-            "tracker.export.done",
-            steps=plural("tracker.plural.steps", len(data["steps"]), ctx.lang),
-            events=plural("tracker.plural.events", len(data["events"]), ctx.lang),
-        ),
-        attachments=[Attachment(f"game-{game_id}.json", blob)],
     )
 
 

@@ -133,9 +133,11 @@ def target_key(holder: Participant | Unit) -> str:
     return ("u" if isinstance(holder, Unit) else "p") + str(holder.id)
 
 
-def default_target(state: GameState) -> str | None:
-    """What the step buttons act on until someone picks: the active player's leader or self."""
-    board = scoreboard(state, "ru")
+def default_target(state: GameState, board: Scoreboard | None = None) -> str | None:
+    """What the step buttons act on until someone picks: the active player's leader or self.
+
+    `board`: the game's scoreboard already read (in any language), so it is not built again."""
+    board = board if board is not None else scoreboard(state, "ru")
     keys = [x.key for x in targets(board)]
     active = state.active_player
     if active is not None:

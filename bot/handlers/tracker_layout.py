@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.handlers.tracker_board import (
     A_NEXT,
@@ -269,23 +270,45 @@ def step_label(step: int, stat: str) -> str:
     return clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
 
 
-def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = True) -> Reply:
-    """The live message: full detail if it fits, else units compacted, else units counted."""
+Lines = dict[tuple[str, int], list[str]]
+"""Player blocks already laid out, by (player key, level): one render reuses them."""
+
+
+def _lines(board: Scoreboard, p: PlayerBlock, lang: str, level: int, cache: Lines) -> list[str]:
+    key = (p.key, level)
+    if key not in cache:
+        cache[key] = player_lines(p, lang, level=level, selected=board.selected)
+    return cache[key]
+
+
+def render_board(
+    board: Scoreboard,
+    lang: str = "ru",
+    *,
+    with_controls: bool = True,
+    cache: Lines | None = None,
+) -> Reply:
+    """The live message: full detail if it fits, else units compacted, else units counted.
+
+    A level is given up as soon as its fields pass the embed's total, so a board at the unit
+    cap does not lay out every unit at full detail only to fold them."""
+    cache = cache if cache is not None else {}
     title, body = _header(board, lang)
     actions = controls(board, lang) if with_controls else []
     reply = Reply(title=title, body=body, actions=list(actions))
     for level in (0, 1, 2):
-        reply.fields = [
-            f
-            for p in board.players
-            for f in _pack(
-                clip(_player_name(p), FIELD_NAME_MAX),
-                player_lines(p, lang, level=level, selected=board.selected),
-                lang,
-            )
-        ]
         reply.footer = t("live.footer_more", lang) if level else ""
-        if _fits(reply):
+        reply.fields = []
+        size = embed_size(reply)
+        for p in board.players:
+            packed = _pack(
+                clip(_player_name(p), FIELD_NAME_MAX), _lines(board, p, lang, level, cache), lang
+            )
+            reply.fields.extend(packed)
+            size += sum(len(f.name) + len(f.value) for f in packed)
+            if size > EMBED_TOTAL_MAX and level < 2:
+                break
+        if size <= EMBED_TOTAL_MAX and _fits(reply):
             return reply
     # Even counted blocks do not fit (dozens of players): keep what fits, say where the rest is.
     while reply.fields and not _fits(reply):
@@ -293,26 +316,30 @@ def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = T
     return reply
 
 
-def render_board_pages(board: Scoreboard, lang: str = "ru") -> list[Reply]:
+def render_board_pages(
+    board: Scoreboard, lang: str = "ru", *, cache: Lines | None = None
+) -> list[Reply]:
     """`/game show` pages: page 1 is the live message, then each player's full detail."""
-    pages = [render_board(board, lang, with_controls=False)]
+    cache = cache if cache is not None else {}
+    pages = [render_board(board, lang, with_controls=False, cache=cache)]
     if not pages[0].footer:
         return pages
     title, _ = _header(board, lang)
     for p in board.players:
         fields = _pack(
-            clip(_player_name(p), FIELD_NAME_MAX),
-            player_lines(p, lang, level=0, selected=board.selected),
-            lang,
+            clip(_player_name(p), FIELD_NAME_MAX), _lines(board, p, lang, 0, cache), lang
         )
         # A single player's detail can itself exceed one embed: spread it over pages.
         page = Reply(title=title)
+        size = embed_size(page)
         for f in fields:
             page.fields.append(f)
-            if not _fits(page):
+            size += len(f.name) + len(f.value)
+            if size > EMBED_TOTAL_MAX or len(page.fields) > FIELDS_MAX:
                 page.fields.pop()
                 pages.append(page)
                 page = Reply(title=title, fields=[f])
+                size = embed_size(page)
         pages.append(page)
     total = len(pages)
     for i, page in enumerate(pages, 1):
@@ -359,22 +386,37 @@ __all__ = [
     "payload_hash",
     "render_board",
     "render_board_pages",
+    "render_show",
     "targets",
     "unit_line",
 ]
 
 
-def render_live(state: GameState, lang: str = "ru", selected: str | None = None) -> Reply:
-    """The live message for `state`; `selected` is the picked target (default: active player)."""
+def _selected_board(state: GameState, lang: str, selected: str | None) -> Scoreboard:
+    """The board read once, with `selected` picked, else the default target (one read, not
+    three: at the unit cap each read is a few milliseconds)."""
     board = scoreboard(state, lang, selected)
     if find_target(board, selected) is None:
-        board = scoreboard(state, lang, default_target(state))
+        board = replace(board, selected=default_target(state, board))
+    return board
+
+
+def render_live(state: GameState, lang: str = "ru", selected: str | None = None) -> Reply:
+    """The live message for `state`; `selected` is the picked target (default: active player)."""
+    board = _selected_board(state, lang, selected)
     return render_board(board, lang)
 
 
 def render_pages(state: GameState, lang: str = "ru", selected: str | None = None) -> list[Reply]:
     """`/game show` pages: the live message's content, then per-player detail when folded."""
-    board = scoreboard(state, lang, selected)
-    if find_target(board, selected) is None:
-        board = scoreboard(state, lang, default_target(state))
+    board = _selected_board(state, lang, selected)
     return render_board_pages(board, lang)
+
+
+def render_show(
+    state: GameState, lang: str = "ru", selected: str | None = None
+) -> tuple[Reply, list[Reply]]:
+    """(the live message, the `/game show` pages) from one read of the board and one layout."""
+    board = _selected_board(state, lang, selected)
+    cache: Lines = {}
+    return render_board(board, lang, cache=cache), render_board_pages(board, lang, cache=cache)

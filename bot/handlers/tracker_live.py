@@ -27,7 +27,7 @@ from bot.handlers.tracker_board import (
     scoreboard,
     targets,
 )
-from bot.handlers.tracker_layout import render_board, render_live, render_pages
+from bot.handlers.tracker_layout import render_board, render_live, render_show
 from bot.numbers import ascii_int
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
@@ -150,9 +150,9 @@ async def show_pages(ctx: Ctx, page: int = 1) -> Reply:
     """Page `page` of `/game show`: page 1 is the live message itself, then per-player detail."""
     state = await service.require_state(ctx)
     selected = await selected_target(ctx, state.game.id)
-    pages = render_pages(state, ctx.lang, selected)
+    live, pages = render_show(state, ctx.lang, selected)
     page = max(1, min(page, len(pages)))
-    reply = render_live(state, ctx.lang, selected) if page == 1 else pages[page - 1]
+    reply = live if page == 1 else pages[page - 1]
     if len(pages) > 1:
         reply.footer = pages[page - 1].footer
         gid = state.game.id

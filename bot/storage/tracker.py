@@ -11,8 +11,8 @@ only after one indexed read shows its `version` unchanged, and every write bumps
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.storage.db import Db, Row, Tx
 from bot.storage.errors import UniqueViolation
+from bot.storage.game_cache import CACHED_GAMES, GameCache
 from bot.storage.tracker_read import parse_state, read_statements, replay
 from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
@@ -28,7 +29,7 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
-CACHED_GAMES = 512
+THREADED_ROWS = 2000  # events read at once past which they are made into records in a thread
 
 
 # Kept under its old name for callers that name the class.
@@ -46,16 +47,18 @@ class TrackerStore:
     def __init__(self, db: Db) -> None:
         self._db = db
         # game id -> the game as last read or written here, stamped with its version.
-        self._games: OrderedDict[int, GameState] = OrderedDict()
+        self._games = GameCache(CACHED_GAMES)
 
     # --- the validated copy --------------------------------------------------------------------
 
+    @property
+    def cache(self) -> GameCache:
+        """The games kept in memory (bounded by count and estimated bytes)."""
+        return self._games
+
     def _keep(self, state: GameState | None) -> GameState | None:
         if state is not None and state.stamp is not None:
-            self._games[state.game.id] = state
-            self._games.move_to_end(state.game.id)
-            while len(self._games) > CACHED_GAMES:
-                self._games.popitem(last=False)
+            self._games.put(state)
         return state
 
     async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
@@ -74,7 +77,6 @@ class TrackerStore:
         gid, version = int(rows[0][0]), int(rows[0][1])
         known = self._games.get(gid)
         if known is not None and known.stamp == (version, 0):
-            self._games.move_to_end(gid)
             return known
         return self._keep(parse_state(await self._db.snapshot(read_statements(gid))))
 
@@ -151,6 +153,11 @@ class TrackerStore:
                     ),
                 ]
             )
+        if len(events) > THREADED_ROWS:  # a whole long game (export): not on the loop
+            return await asyncio.to_thread(self._records, steps, events)
+        return self._records(steps, events)
+
+    def _records(self, steps: list[Row], events: list[Row]) -> list[StepRecord]:
         by_step: dict[int, list[EventRecord]] = {}
         for r in events:
             by_step.setdefault(int(r[1]), []).append(self._event(r))
@@ -308,12 +315,12 @@ class TrackerStore:
     def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
         """After a commit that took the game from `version` to `version + 1` by `events`:
         the copy here, if it was at `version`, moves along (else the next read fetches it)."""
-        known = self._games.get(game_id)
+        known = self._games.peek(game_id)
         if known is None or known.stamp != (version, 0):
             return
         after = replay(known, events)
         if after is None:
-            self._games.pop(game_id, None)
+            self._games.pop(game_id)
         else:
             self._keep(replace(after, stamp=(version + 1, 0)))
 
