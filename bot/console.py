@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
+from bot.games.terms import former_names
 from bot.i18n import LANGUAGES
 from bot.numbers import ascii_int
 from bot.registry import (
@@ -29,10 +30,12 @@ from bot.registry import (
     Localized,
     Option,
     UserError,
+    command_name_key,
     command_word,
     load_handlers,
     new_error_id,
     option_label,
+    option_name_key,
     run_action,
     run_command,
 )
@@ -57,7 +60,8 @@ class ParsedCommand:
 def option_names(option: Option, cmd: Command | None = None) -> list[str]:
     """The names an option is typed by: declared, and as each language's client shows it."""
     names = [option.name] + [option_label(cmd, option.name, lang) for lang in LANGUAGES]
-    return list(dict.fromkeys(names))
+    key = option_name_key(cmd.path if cmd else None, option.name)
+    return list(dict.fromkeys([*names, *former_names().get(key or "", ())]))
 
 
 def game_words(word: str) -> list[str]:
@@ -78,6 +82,7 @@ def command_names(cmd: Command) -> list[tuple[str, ...]]:
                     w,
                     *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES),
                     *game_words(w),
+                    *former_names().get(command_name_key(cmd.path[: i + 1]), ()),
                 ]
             )
         )

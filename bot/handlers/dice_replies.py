@@ -11,10 +11,17 @@ from collections.abc import Callable, Sequence
 
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
+from bot.i18n import plural_form
 from bot.reply import Reply
 from bot.tracker.names import md
 
 Tr = Callable[..., str]
+
+
+def counted(tr: Tr, key: str, n: int) -> str:
+    """A counted phrase (`**1** урон`, `**5** урона`) through the one plural helper, in the
+    language `tr` speaks."""
+    return plural_form(n, tr(key, n=n).split("|"), tr("format.lang"))
 
 
 def faces_text(faces: Sequence[AttackFace]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.tracker import caps, game_rules
 from bot.tracker.access import player_of, require_player, require_state
-from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
+from bot.tracker.errors import GameRef, NameList, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
@@ -38,7 +38,8 @@ async def add_unit(
     for option, value in stats.items():
         key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
         if key is None or key not in values:
-            raise TrackerError("no_stat", name=option, target=clean, known=", ".join(values) or "—")
+            known = NameList([tpl.define(k) for k in values])
+            raise TrackerError("no_stat", name=option, target=clean, known=known)
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):

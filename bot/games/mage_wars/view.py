@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.mage_wars.odds import AttackOdds
 from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
-from bot.handlers.dice_replies import Tr, calc, faces_text
+from bot.handlers.dice_replies import Tr, calc, counted, faces_text
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
 
@@ -97,7 +97,7 @@ def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
             normal=s.normal,
             armor=s.armor,
             critical=s.critical,
-            damage=s.damage,
+            damage=counted(tr, "dice.plural.damage", s.damage),
         )
     )
     if s.effect_blocked:

@@ -78,7 +78,7 @@ async def test_followups_only_for_melee_and_only_right_after(console: Console) -
     out = await console.execute("/mw attack dice:4 target:Страж attacker:Волк")
     assert "Ответный удар" not in out  # a ranged attack triggers neither
     out = await console.execute("/mw attack dice:4 target:Страж melee:true")
-    assert "укажите attacker:" in out
+    assert "укажите атакующий:" in out
     await console.execute("/mw attack dice:4 target:Страж attacker:Волк melee:true")
     await console.execute("/dmg alice amount:1")
     out = await console.execute("!press 1")

@@ -64,7 +64,7 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
     out = await guard.execute("/mw attack dice:4 target:Страж")
 
     assert "Цель: **Страж** (из партии: броня 2, защита 8, коррозия 1)" in out
-    assert "Броня: **1** (2 − 1 Corrode)" in out and "Защита цели: 8+" in out
+    assert "Броня: **1** (2 − 1 коррозия)" in out and "Защита цели: 8+" in out
     assert f"Атака: урон {expected.total}" in out
     assert f"Страж · урон: 0 → {expected.total}" in out
     assert (await unit(services, "Страж")).value("damage") == expected.total
