@@ -54,6 +54,8 @@ class TokenNames(Protocol):
 
     def token_damage(self, values: Mapping[str, int]) -> int: ...
 
+    def toughness_of(self, values: Mapping[str, int]) -> int: ...
+
 
 class Aimed(Protocol):
     """A unit a roll is aimed at, with its game's template (`commands.Tracked`)."""
@@ -151,7 +153,7 @@ def remaining_life(tracked: Aimed) -> int:
 
     Seed 000 line 281: each Tainted token counts as 3 damage, as on the board."""
     tpl, unit = tracked.tpl, tracked.unit
-    toughness = sum(unit.value(k) for k in tpl.toughness)
+    toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
     if not tpl.damage:
         return toughness
     tainted = tpl.token_damage({c.key: c.value for c in unit.tokens})

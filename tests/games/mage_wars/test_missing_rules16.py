@@ -124,3 +124,18 @@ async def test_slam_becomes_daze_when_the_creature_activates(
     await console.execute("/mw act target:Голем")  # its action phase ends: the Daze goes
     golem = unit(await state_of(services), "Голем")
     assert (golem.value("daze"), golem.value("acted")) == (0, 1)
+
+
+async def test_growth_adds_three_life_per_token(console: Console, services: Services) -> None:
+    # seed 000:117 «Каждый жетон Growth добавляет Melee+1 и черту Innate Life +3»
+    seed_line("000", 117, "Innate Life +3")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Дуб life:5")
+    await console.execute("/token add target:Дуб token:рост count:2")
+    await console.execute("/dmg Дуб amount:6")
+    assert not unit(await state_of(services), "Дуб").destroyed  # 5 + 2 × 3 = 11 life
+    assert "5/11" in await console.execute("/game show")
+    out = await console.execute("/odds mw dice:1 target:Дуб")
+    assert "осталось жизни 5" in out and "Шанс убить (жизнь 5)" in out
+    await console.execute("/dmg Дуб amount:5")
+    assert unit(await state_of(services), "Дуб").destroyed
