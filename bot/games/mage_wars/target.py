@@ -148,6 +148,38 @@ def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False)
     )
 
 
+def fill_extinguish(
+    filled: Filled, attacker: Unit | None, target: Unit, effect_floor: int
+) -> tuple[Filled, int]:
+    """An attacker with Extinguish (line 100) against a burning target: fewer dice, a lower
+    effect die; returns the options and the Burn tokens to put out (0: none)."""
+    burn = target.value("burn")
+    if attacker is None or attacker.value("extinguish") <= 0 or burn <= 0:
+        return filled, 0
+    out = dict(filled.options)
+    done = mw_rules.extinguish(
+        int(out.get("dice") or 1),
+        int(out.get("bonus") or 0),
+        int(out.get("effect_bonus") or 0),
+        burn,
+        effect_floor=effect_floor,
+    )
+    out.update(dice=done.dice, bonus=done.bonus, effect_bonus=done.effect_bonus)
+    read = [*filled.attacker, ("extinguish", burn)]
+    return (
+        Filled(
+            out,
+            filled.taken,
+            filled.given,
+            filled.incapacitated,
+            filled.restrained,
+            filled.applied,
+            read,
+        ),
+        done.burn,
+    )
+
+
 def remaining_life(tracked: Aimed) -> int:
     """Life left: the unit's toughness stats minus its damage and Tainted (`/odds mw life`).
 

@@ -139,3 +139,37 @@ async def test_growth_adds_three_life_per_token(console: Console, services: Serv
     assert "осталось жизни 5" in out and "Шанс убить (жизнь 5)" in out
     await console.execute("/dmg Дуб amount:5")
     assert unit(await state_of(services), "Дуб").destroyed
+
+
+def test_extinguish_rule() -> None:
+    # seed 000:100 «уменьшите количество кубиков на X (минимум 1) и вычтите X из кубика эффектов,
+    # где X = количество жетонов Burn на Защитнике. Затем удалите все жетоны Burn»
+    seed_line(
+        "000", 100, "уменьшите количество кубиков на X (минимум 1)", "удалите все жетоны Burn"
+    )
+    from bot.games.mage_wars.rules import extinguish
+
+    done = extinguish(4, 1, 0, 2, effect_floor=-10)
+    assert (done.dice, done.bonus, done.effect_bonus, done.burn) == (2, 1, -2, 2)
+    done = extinguish(2, 2, 1, 5, effect_floor=-10)  # 2 + 2 dice, 5 off: one die is left
+    assert (done.dice + done.bonus, done.effect_bonus) == (1, -4)
+    assert extinguish(3, 0, 0, 0, effect_floor=-10).burn == 0
+
+
+async def test_extinguish_attack_rolls_fewer_dice_and_puts_the_burn_out(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Водник life:10 traits:Гашение")
+    await console.execute("/unit add Голем life:30")
+    await console.execute("/token add target:Голем token:горение count:2")
+    out = await console.execute("/mw attack dice:4 target:Голем attacker:Водник effect:7+ Daze")
+    assert "Гашение: горение на цели 2" in out
+    roll = await _last(services)
+    strikes = roll["strikes"]
+    assert isinstance(strikes, list) and roll["dice"] == 2
+    effect = strikes[0]["effect"]
+    assert effect is not None and effect["modified"] == effect["roll"] - 2
+    assert unit(await state_of(services), "Голем").value("burn") == 0
+    await console.execute("/mw attack dice:4 target:Голем attacker:Водник")  # nothing to put out
+    assert (await _last(services))["dice"] == 4
