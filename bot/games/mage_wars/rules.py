@@ -203,3 +203,9 @@ def extinguish(
         bonus = max(0, bonus - (1 - left))
         left = 1
     return Extinguished(left, bonus, max(effect_floor, effect_bonus - burn), burn)
+
+
+def rage_gain(rage_max: int, held: int) -> int:
+    """Line 231 (Rage +X): one Rage token when the creature attacks or an enemy damages it, as
+    long as it holds fewer than X."""
+    return 1 if rage_max > 0 and held < rage_max else 0

@@ -173,3 +173,22 @@ async def test_extinguish_attack_rolls_fewer_dice_and_puts_the_burn_out(
     assert unit(await state_of(services), "Голем").value("burn") == 0
     await console.execute("/mw attack dice:4 target:Голем attacker:Водник")  # nothing to put out
     assert (await _last(services))["dice"] == 4
+
+
+async def test_rage_is_gained_by_attacking_and_by_an_enemys_damage(
+    console: Console, services: Services
+) -> None:
+    # seed 000:231 «При атаке и получении урона от врага, поместите на него жетон ярости (Rage).
+    # Х – сколько маркеров оно может иметь»
+    seed_line("000", 231, "При атаке и получении урона от врага", "Х – сколько маркеров")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Берсерк life:10 traits:Ярость 2")
+    console.user = "bob"
+    await console.execute("/unit add Голем life:60 traits:Ярость +X 1")
+    console.user = "alice"
+    for _ in range(3):
+        await console.execute("/mw attack dice:4 target:Голем attacker:Берсерк melee:true")
+    state = await state_of(services)
+    assert unit(state, "Берсерк").value("rage") == 2  # three attacks, at most X = 2
+    golem = unit(state, "Голем")
+    assert golem.value("damage") > 0 and golem.value("rage") == 1
