@@ -151,6 +151,7 @@ class HitTraits:
     drain: int = 0
     transfer: int = 0
     burn: int = 0  # Extinguish (line 100): the target's Burn tokens it puts out
+    first: int | None = None  # the first strike's damage: Vampiric and Mana Drain count only it
 
     @classmethod
     def of(cls, attacker: Unit | None) -> HitTraits:
@@ -197,6 +198,7 @@ async def apply_attack(
                 unit,
                 hit.attacker,
                 dealt,
+                first=dealt if hit.first is None else min(dealt, hit.first),
                 vampiric=hit.vampiric,
                 drain=hit.drain,
                 transfer=hit.transfer,
@@ -328,7 +330,10 @@ async def mw_attack(
     if tracked is not None:
         effects = effect_tokens(result, tracked.tpl)
         guarded = melee and tracked.unit.value("guard") > 0
-        hit = replace(HitTraits.of(hitter.unit if hitter is not None else None), burn=put_out)
+        first = result.strikes[0].damage if result.strikes else result.total
+        hit = replace(
+            HitTraits.of(hitter.unit if hitter is not None else None), burn=put_out, first=first
+        )
         outcome = await apply_attack(
             ctx, tracked, result.total, effects.tokens, melee=melee, hit=hit
         )

@@ -128,17 +128,24 @@ async def after_hit(
     attacker: Unit | None,
     dealt: int,
     *,
+    first: int | None = None,
     vampiric: bool = False,
     drain: int = 0,
     transfer: int = 0,
 ) -> None:
-    """Rage, Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written."""
+    """Rage, Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written.
+
+    `first`: what the first strike of several dealt; Vampiric (line 309) and Mana Drain and
+    Transfer (lines 178, 180) count the first attack only."""
     if attacker is not None:
         await gain_rage(step, attacker)
     if dealt <= 0:
         return
     if attacker is None or attacker.owner_id != target.owner_id:  # damaged by an enemy
         await gain_rage(step, target)
+    dealt = dealt if first is None else first
+    if dealt <= 0:
+        return
     if vampiric and attacker is not None:
         heal = rules.vampiric_heal(dealt, living=target.value("nonliving") <= 0)
         if heal:

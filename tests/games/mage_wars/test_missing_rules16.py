@@ -192,3 +192,18 @@ async def test_rage_is_gained_by_attacking_and_by_an_enemys_damage(
     assert unit(state, "Берсерк").value("rage") == 2  # three attacks, at most X = 2
     golem = unit(state, "Голем")
     assert golem.value("damage") > 0 and golem.value("rage") == 1
+
+
+async def test_vampiric_counts_the_first_of_several_strikes_only(
+    console: Console, services: Services
+) -> None:
+    # seed 000:309 «Если наносятся несколько атак, то бонус только для первой»
+    seed_line("000", 309, "бонус только для первой")
+    await _duel(console)
+    await console.execute("/dmg Вампир amount:9")
+    await console.execute("/set target:Вампир stat:Вампиризм value:1")
+    await console.execute("/mw attack dice:6 strikes:2 target:Голем attacker:Вампир")
+    strikes = (await _last(services))["strikes"]
+    assert isinstance(strikes, list) and len(strikes) == 2
+    first = strikes[0]["damage"]
+    assert unit(await state_of(services), "Вампир").value("damage") == max(0, 9 - (first + 1) // 2)
