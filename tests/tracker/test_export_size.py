@@ -44,7 +44,7 @@ async def test_a_large_game_over_the_limit_comes_gzipped(
     (file,) = reply.attachments
     assert file.filename.endswith(".json.gz") and len(file.data) < len(plain) // 4
     assert gzip.decompress(file.data) == plain  # the same export, only packed
-    assert "сжат (gzip" in reply.body
+    assert "сжат (`gzip`" in reply.body
 
 
 async def test_a_game_too_large_even_gzipped_is_refused_in_words(
