@@ -31,6 +31,7 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_export import game_export
 from bot.handlers.tracker_layout import render_live
 from bot.handlers.tracker_live import show
+from bot.ratelimit import RateLimits
 from bot.tracker.caps import MAX_UNITS
 
 TARGET_MS = 50.0
@@ -85,6 +86,7 @@ def pct(samples: list[float], q: float) -> float:
 
 async def main(rounds: int, n: int) -> None:
     services = await create_services(Settings(), db_path=":memory:", rng=random.Random(1))
+    services.rates = RateLimits({})  # the cost of each command, not the per-user budget
     try:
         t0 = time.perf_counter()
         ctx = await build(services)

@@ -26,6 +26,7 @@ async def game_export(ctx: Ctx) -> Reply:
     state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
     if state is None:
         raise UserError("tracker.error.no_game")
+    ctx.take("export")
     game_id = state.game.id
     parts = await read_export(ctx.services.storage.tracker, game_id)
 
