@@ -29,7 +29,7 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
-THREADED_ROWS = 2000  # events read at once past which they are made into records in a thread
+SLICE_ROWS = 2000  # event rows made into records between two yields to the event loop
 
 
 # Kept under its old name for callers that name the class.
@@ -153,14 +153,12 @@ class TrackerStore:
                     ),
                 ]
             )
-        if len(events) > THREADED_ROWS:  # a whole long game (export): not on the loop
-            return await asyncio.to_thread(self._records, steps, events)
-        return self._records(steps, events)
-
-    def _records(self, steps: list[Row], events: list[Row]) -> list[StepRecord]:
         by_step: dict[int, list[EventRecord]] = {}
-        for r in events:
-            by_step.setdefault(int(r[1]), []).append(self._event(r))
+        for start in range(0, len(events), SLICE_ROWS):
+            if start:  # a whole long game (export): a slice at a time, yielding between
+                await asyncio.sleep(0)
+            for r in events[start : start + SLICE_ROWS]:
+                by_step.setdefault(int(r[1]), []).append(self._event(r))
         return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
 
     def _event(self, r: Row) -> EventRecord:
