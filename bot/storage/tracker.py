@@ -29,7 +29,7 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
-SLICE_ROWS = 2000  # event rows made into records between two yields to the event loop
+SLICE_ROWS = 1000  # event rows made into records between two yields to the event loop
 
 
 # Kept under its old name for callers that name the class.
@@ -153,13 +153,22 @@ class TrackerStore:
                     ),
                 ]
             )
+        # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
         for start in range(0, len(events), SLICE_ROWS):
-            if start:  # a whole long game (export): a slice at a time, yielding between
+            if start:
                 await asyncio.sleep(0)
             for r in events[start : start + SLICE_ROWS]:
                 by_step.setdefault(int(r[1]), []).append(self._event(r))
-        return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
+        out: list[StepRecord] = []
+        for start in range(0, len(steps), SLICE_ROWS // 2):
+            if start:
+                await asyncio.sleep(0)
+            out += (
+                _step(s, tuple(by_step.get(int(s[0]), ())))
+                for s in steps[start : start + SLICE_ROWS // 2]
+            )
+        return out
 
     def _event(self, r: Row) -> EventRecord:
         decode = self._db.decode

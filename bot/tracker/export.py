@@ -130,7 +130,7 @@ class ExportTooBig(Exception):
         self.limit = limit
 
 
-SLICE = 200  # steps made and encoded between two yields to the event loop
+SLICE = 100  # steps made and encoded between two yields to the event loop
 GZIP_SLICE = 1 << 18  # bytes compressed between two yields
 
 
