@@ -311,7 +311,7 @@ class TrackerStore:
                         "UPDATE tracker_steps SET params = ? WHERE id = ?",
                         (json.dumps(step.params, ensure_ascii=False), step_id),
                     )
-                for statement in step.finish(drop_redo=not keep_redo):
+                for statement in step.finish(drop_redo=not (keep_redo or step.keep_redo)):
                     tx.at_commit(*statement)
         if step.events and step.base is not None:
             # Under the lock the game went from `base` (version v) to this: v + 1.
