@@ -66,7 +66,9 @@ def finish(reply: Reply, private: bool) -> Reply:
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
+    ctx.take("dice", 1, spend=False)  # refused once the last minute's dice fill the budget
     result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
+    ctx.spend("dice", len(result.rolls) + len(result.faces))
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)

@@ -29,7 +29,7 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
-THREADED_ROWS = 2000  # events read at once past which they are made into records in a thread
+SLICE_ROWS = 1000  # event rows made into records between two yields to the event loop
 
 
 # Kept under its old name for callers that name the class.
@@ -153,15 +153,22 @@ class TrackerStore:
                     ),
                 ]
             )
-        if len(events) > THREADED_ROWS:  # a whole long game (export): not on the loop
-            return await asyncio.to_thread(self._records, steps, events)
-        return self._records(steps, events)
-
-    def _records(self, steps: list[Row], events: list[Row]) -> list[StepRecord]:
+        # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
-        for r in events:
-            by_step.setdefault(int(r[1]), []).append(self._event(r))
-        return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
+        for start in range(0, len(events), SLICE_ROWS):
+            if start:
+                await asyncio.sleep(0)
+            for r in events[start : start + SLICE_ROWS]:
+                by_step.setdefault(int(r[1]), []).append(self._event(r))
+        out: list[StepRecord] = []
+        for start in range(0, len(steps), SLICE_ROWS // 2):
+            if start:
+                await asyncio.sleep(0)
+            out += (
+                _step(s, tuple(by_step.get(int(s[0]), ())))
+                for s in steps[start : start + SLICE_ROWS // 2]
+            )
+        return out
 
     def _event(self, r: Row) -> EventRecord:
         decode = self._db.decode
@@ -304,7 +311,7 @@ class TrackerStore:
                         "UPDATE tracker_steps SET params = ? WHERE id = ?",
                         (json.dumps(step.params, ensure_ascii=False), step_id),
                     )
-                for statement in step.finish(drop_redo=not keep_redo):
+                for statement in step.finish(drop_redo=not (keep_redo or step.keep_redo)):
                     tx.at_commit(*statement)
         if step.events and step.base is not None:
             # Under the lock the game went from `base` (version v) to this: v + 1.

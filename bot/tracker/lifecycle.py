@@ -144,6 +144,9 @@ async def leave(table: Table, game_id: int | None = None) -> Outcome:
         await step.tx.set_field("participant", me.id, "present", 0)
         step.note("tracker.note.left", name=me.name)
         await _after_leaving(step)
+        # A leave that does not end the game touches only the seat: the players' undone steps
+        # stay redoable (else joining and leaving again would erase them, issue 18).
+        step.tx.keep_redo = (await step.fresh()).game.active
 
     return await run_step(table, state, "leave", body)
 
