@@ -125,14 +125,19 @@ def find_games(query: str) -> Named:
     return Named(" ".join(rest), frozenset(games), other and not games)
 
 
+@lru_cache(maxsize=1)
+def _long_names() -> tuple[tuple[str, frozenset[str]], ...]:
+    """Our one-word names long enough to be found with a typo."""
+    return tuple(
+        (name[0], games)
+        for name, games in _table().items()
+        if len(name) == 1 and len(name[0]) >= TYPO_MIN and OTHER not in games
+    )
+
+
 def _typo_match(key: str) -> frozenset[str] | None:
-    for name, games in _table().items():
-        if (
-            len(name) == 1
-            and len(name[0]) >= TYPO_MIN
-            and OTHER not in games
-            and Levenshtein.distance(key, name[0], score_cutoff=1) <= 1
-        ):
+    for name, games in _long_names():
+        if abs(len(name) - len(key)) <= 1 and Levenshtein.distance(key, name, score_cutoff=1) <= 1:
             return games
     return None
 
