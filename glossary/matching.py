@@ -51,7 +51,7 @@ from glossary.scoring import (
     typo_score,
 )
 
-TYPO_MEMO_CAP = 20_000  # query words whose typo neighbours are remembered (bounded memory)
+TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
 
 
 class NameMatcher:
