@@ -74,15 +74,24 @@ def _table() -> Mapping[tuple[str, ...], frozenset[str]]:
     """Every name's key (word keys) → the games it names (`OTHER` for a game not ours)."""
     out: dict[tuple[str, ...], set[str]] = {}
     shared, others, _ = read_games(GAMES_FILE)
-    for name, slug in game_aliases().items():
-        out.setdefault(_name_key(name), set()).add(slug)
-    for name, slugs in shared.items():
-        out.setdefault(_name_key(name), set()).update(slugs)
+    ours = [(name, {slug}) for name, slug in game_aliases().items()]
+    ours += [(name, set(slugs)) for name, slugs in shared.items()]
+    for name, slugs in ours:
+        for key in _name_keys(name):
+            out.setdefault(key, set()).update(slugs)
     for name in others:
-        key = _name_key(name)
-        if key not in out:  # a name of ours wins over a stranger's spelled alike
-            out[key] = {OTHER}
+        for key in _name_keys(name):
+            if key not in out:  # a name of ours wins over a stranger's spelled alike
+                out[key] = {OTHER}
     return {k: frozenset(v) for k, v in out.items() if k}
+
+
+def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
+    """A name's key by stems, and by the words as written: a stem of the name's own form may
+    be shorter than that of its inflections (`катан` → `ката`, `катане` → `катан`)."""
+    stems = _name_key(name)
+    whole = tuple(fold(name).split())
+    return (stems, whole) if whole != stems else (stems,)
 
 
 def find_games(query: str) -> Named:
