@@ -51,6 +51,7 @@ from glossary.scoring import (
     typo_score,
 )
 
+FALLBACK_WORDS = 3  # words of a query beyond which the whole-key typo scan is not tried
 TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
 
 
@@ -274,7 +275,7 @@ class NameMatcher:
         """
         idx = self._index
         budget = edit_budget(len(q.compact))
-        if not budget:
+        if not budget or len(q.tokens) > FALLBACK_WORDS:  # a sentence is no split or glued name
             return
 
         def offer(kid: int, score: float) -> None:
