@@ -275,12 +275,14 @@ async def test_metrics_are_scraped_on_127_0_0_1(fake_discord: FakeDiscord, tmp_p
     async with _bot_process(fake_discord, tmp_path, ARBITER_METRICS_PORT=str(port)) as running:
         await fake_discord.slash("roll", {"expr": "2d6"}, timeout=10)
         await fake_discord.slash("roll", {"expr": "1d0"}, timeout=10)  # refused in words
-        async with (
-            aiohttp.ClientSession() as session,
-            session.get(f"http://127.0.0.1:{port}/metrics") as response,
-        ):
-            assert response.status == 200
-            text = await response.text()
+        async with aiohttp.ClientSession() as session:
+            for _ in range(100):  # a reply is counted once sent: just after Discord has it
+                async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                    assert response.status == 200
+                    text = await response.text()
+                if _sample(text, "arbiter_command_seconds_count", command="roll") == 2:
+                    break
+                await asyncio.sleep(0.05)
         rc, stderr = await running.stop(signal.SIGTERM)
     assert rc == 0, stderr
     assert _sample(text, "arbiter_commands_total", command="roll", outcome="ok") == 1
