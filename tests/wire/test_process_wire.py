@@ -177,10 +177,10 @@ def _rolls(db: Path) -> int:
 async def test_sigterm_during_a_burst_answers_every_committed_change(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Every reply takes 1 s after its roll is stored (a slow link to Discord). SIGTERM while a
+    """Every reply takes 2 s after its roll is stored (a slow link to Discord). SIGTERM while a
     burst is in that window: each stored roll still gets its reply before the process exits, and
     commands arriving after the signal are refused in words, privately, and store nothing."""
-    async with _bot_process(fake_discord, tmp_path, ARBITER_TEST_REPLY_DELAY="1.0") as running:
+    async with _bot_process(fake_discord, tmp_path, ARBITER_TEST_REPLY_DELAY="2.0") as running:
         burst = [
             await fake_discord.send_interaction(
                 APPLICATION_COMMAND, fake_discord.command_data("roll", {"expr": "1d6"})
