@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.i18n import catalogue
+from bot.metrics import count_fault
 from bot.reply import Reply
 from bot.storage.errors import StorageFault
 
@@ -329,6 +330,7 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
         return await work
     except StorageFault as exc:  # a machine fault, named in words; nothing was written
         log.warning("storage fault: %s: %s", type(exc).__name__, exc)
+        count_fault(exc)
         return UserError(exc.key).reply(ctx)
     except Exception as exc:
         user = as_user_error(exc)

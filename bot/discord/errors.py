@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.discord.context import reply_language
 from bot.discord.respond import send_reply
 from bot.i18n import t
+from bot.metrics import count_error, count_fault
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply
 from bot.storage.errors import StorageFault
@@ -107,8 +108,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
             original.text or "no message",
         )
     elif expected:
+        if isinstance(original, StorageFault):  # one not met inside a handler's guard
+            count_fault(original)
         log.info("%s: %s (%s)", name, type(error).__name__, error)
     else:
+        count_error(name)
         error_id = new_error_id()
         log.error(
             "error %s in %s",

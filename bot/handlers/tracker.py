@@ -22,7 +22,6 @@ from bot.handlers.tracker_describe import (
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
-from bot.numbers import ascii_int
 from bot.registry import (
     Choice,
     Localized,
@@ -232,17 +231,6 @@ async def _start(
     return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)
 
 
-def _game_id(payload: str) -> int | None:
-    """The game a confirmation button names (None: an old button without one); a payload that
-    is not an ASCII number was not made by the bot."""
-    if not payload:
-        return None
-    game_id = ascii_int(payload)
-    if game_id is None:
-        raise UserError("error.stale_button")
-    return game_id
-
-
 def _pending_key(ctx: Ctx) -> str:
     return f"{PENDING}:{ctx.channel_id}:{ctx.user.id}"
 
@@ -255,7 +243,7 @@ async def end_and_start_pressed(ctx: Ctx, payload: str) -> Reply:
     if not raw:
         raise UserError("error.stale_button")
     request = json.loads(raw)
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     await service.end(ctx, game_id)
     await ctx.services.storage.meta.set(_pending_key(ctx), "")
     players = [UserRef(int(i), str(n)) for i, n in request["players"]]
@@ -295,7 +283,7 @@ async def game_leave(ctx: Ctx) -> Reply:
 
 @action(A_LEAVE)
 async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     return outcome_reply(ctx, await service.leave(ctx, game_id))
 
 
@@ -314,7 +302,7 @@ async def game_end(ctx: Ctx) -> Reply:
 
 @action(A_END)
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     outcome = await service.end(ctx, game_id)
     reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
     reply.edit_origin = True  # the confirmation is settled: its button goes
