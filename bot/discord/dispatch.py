@@ -14,6 +14,7 @@ from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
 from bot.registry import Command, MessageMenu, guarded, new_error_id, run_action, run_command
 from bot.reply import clip
+from bot.storage.dedupe import delivering
 
 log = logging.getLogger("arbiter.discord")
 
@@ -36,6 +37,7 @@ async def run_slash(
 
     Unexpected exceptions propagate to the tree's `on_error` (the global handler).
     """
+    delivering(interaction.id)
     ctx = make_ctx(services_of(interaction.client), interaction)
     clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
     reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
@@ -43,6 +45,7 @@ async def run_slash(
 
 
 async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, text: str) -> None:
+    delivering(interaction.id)
     ctx = make_ctx(services_of(interaction.client), interaction)
     reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
     await send_reply(interaction, reply)
@@ -51,6 +54,7 @@ async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, tex
 async def run_component(interaction: discord.Interaction[Any], action: str, payload: str) -> None:
     """A click or a selection: run the action, edit the origin or answer anew."""
     try:
+        delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         reply = await within_deadline(interaction, run_action(ctx, action, payload), component=True)
         await send_reply(interaction, reply, edit_origin=reply.edit_origin)

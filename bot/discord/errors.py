@@ -18,6 +18,7 @@ from bot.discord.respond import send_reply
 from bot.i18n import t
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply
+from bot.storage.dedupe import DuplicateInteraction
 from bot.storage.errors import StorageFault
 
 log = logging.getLogger("arbiter.discord")
@@ -89,6 +90,9 @@ def describe_error(
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` ephemerally about `error`, logging unexpected ones with an id."""
+    if isinstance(getattr(error, "original", error), DuplicateInteraction):
+        log.info("interaction %s was applied already; this delivery is ignored", error)
+        return  # the delivery that applied it answers; Discord takes one answer
     lang = reply_language(interaction)
     granted = getattr(interaction, "app_permissions", None)
     text, expected = describe_error(error, lang, granted)
