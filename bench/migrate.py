@@ -3,7 +3,7 @@
 For each size (events; games grow with them, rolls stay 10,000) it builds a database with
 `bench.bigdb`, then runs the real `python -m bot migrate-db` in a child process into a new
 SQLite file and, when PostgreSQL binaries are installed, into a throwaway PostgreSQL database,
-and prints the child's peak RSS (`wait4`'s ru_maxrss) and wall time. Bounded memory shows as a
+and prints the child's peak RSS (its VmHWM) and wall time. Bounded memory shows as a
 peak that does not grow with the size. The target in issue 18 is ≤ 200 MB at 1.4 M events:
 `--events 1400000` (some minutes to build and copy).
 """
@@ -21,25 +21,43 @@ from pathlib import Path
 
 from bench.bigdb import build
 
+_CHILD = """
+import sys
+from bot.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    with open("/proc/self/status") as status:
+        peak = next(line for line in status if line.startswith("VmHWM:"))
+    print("peak-rss-kb", peak.split()[1], file=sys.stderr)
+raise SystemExit(code)
+"""
+
 
 def run_child(args: list[str]) -> tuple[int, float, float]:
-    """(exit code, seconds, peak RSS in MB) of `python -m bot <args>`."""
+    """(exit code, seconds, peak RSS in MB) of `python -m bot <args>` in a child process.
+
+    The peak is the child's own VmHWM, read as it exits: `wait4`'s ru_maxrss would also count
+    the memory of this parent at the fork.
+    """
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
     started = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", *args],
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, *args],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        text=True,
+        check=False,
     )
-    _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - started
-    if proc.stderr is not None:
-        err = proc.stderr.read().decode(errors="replace").strip()
-        if err:
-            print("   ", err[-300:])
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, seconds, usage.ru_maxrss / 1024
+    peak_kb = 0.0
+    for line in proc.stderr.splitlines():
+        if line.startswith("peak-rss-kb "):
+            peak_kb = float(line.split()[1])
+        elif line.strip():
+            print("   ", line[-300:])
+    return proc.returncode, seconds, peak_kb / 1024
 
 
 def pg_target(cluster: object) -> str:
