@@ -80,7 +80,10 @@ async def backup(source: Path | str, path: Path) -> BackupReport:
         else:
             if not Path(source).is_file():
                 raise BackupFailed(f"no database at {source}")
-            want = await _sqlite_backup(str(source), partial)
+            try:
+                want = await _sqlite_backup(str(source), partial)
+            except sqlite3.Error as exc:  # e.g. a schema older than this Arbiter: start it once
+                raise BackupFailed(f"cannot read {source}: {exc}") from exc
         got = await table_sums(partial)
         if got != want:
             raise BackupFailed("the copy differs from the database it was made from")

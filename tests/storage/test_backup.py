@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,20 @@ async def test_a_postgresql_backup_restores_into_an_empty_database(
     code = await asyncio.to_thread(main, ["backup", str(out_file), "--from", secret])
     err = capsys.readouterr().err
     assert code == 1 and "exists already" in err and "s3cret" not in err
+
+
+async def test_a_file_that_cannot_be_read_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old.sqlite3"
+    sqlite3.connect(old).execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)").close()
+    code = await asyncio.to_thread(
+        main, ["backup", str(tmp_path / "b.sqlite3"), "--from", str(old)]
+    )
+    err = capsys.readouterr().err
+    assert (
+        code == 1
+        and err.startswith("arbiter: backup failed: cannot read")
+        and "Traceback" not in err
+    )
+    assert not (tmp_path / "b.sqlite3").exists() and not list(tmp_path.glob("b.sqlite3*"))
