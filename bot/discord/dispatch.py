@@ -24,6 +24,7 @@ from bot.registry import (
     run_command,
 )
 from bot.reply import clip
+from bot.storage.dedupe import delivering
 
 log = logging.getLogger("arbiter.discord")
 
@@ -49,6 +50,7 @@ async def run_slash(
     if await refuse_if_stopping(interaction):
         return
     with drain_of(interaction.client).track(), measured(cmd.qualified_name) as outcome:
+        delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
         reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
@@ -60,6 +62,7 @@ async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, tex
     if await refuse_if_stopping(interaction):
         return
     with drain_of(interaction.client).track(), measured(f"menu:{menu.key}") as outcome:
+        delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
         await send_reply(interaction, reply)
@@ -73,6 +76,7 @@ async def run_component(interaction: discord.Interaction[Any], action: str, payl
     known = action if action in load_handlers().actions else "unknown"  # labels: ours only
     with drain_of(interaction.client).track(), measured(f"action:{known}") as outcome:
         try:
+            delivering(interaction.id)
             ctx = make_ctx(services_of(interaction.client), interaction)
             work = run_action(ctx, action, payload)
             reply = await within_deadline(interaction, work, component=True)

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.metrics import count_error, count_fault
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply
+from bot.storage.dedupe import DuplicateInteraction
 from bot.storage.errors import StorageFault
 
 log = logging.getLogger("arbiter.discord")
@@ -94,6 +95,9 @@ def describe_error(
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` ephemerally about `error`, logging unexpected ones with an id."""
+    if isinstance(getattr(error, "original", error), DuplicateInteraction):
+        log.info("interaction %s was applied already; this delivery is ignored", error)
+        return  # the delivery that applied it answers; Discord takes one answer
     lang = reply_language(interaction)
     granted = getattr(interaction, "app_permissions", None)
     text, expected = describe_error(error, lang, granted)

@@ -12,6 +12,7 @@ import json
 
 from bot.storage.api import RollRecord
 from bot.storage.db import Db
+from bot.storage.dedupe import claim
 
 KEEP_PER_CHANNEL = 1000
 KEEP_PER_USER = 200  # per user in one channel
@@ -37,6 +38,7 @@ class RollStore:
 
     async def add(self, record: RollRecord) -> int:
         async with self._db.write() as tx:
+            await claim(tx)
             rows = await tx.fetch(
                 "INSERT INTO rolls (channel_id, user_id, user_name, command, inputs, result,"
                 " private, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.storage.db import Db, Row, Tx
+from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
 from bot.storage.tracker_read import parse_state, read_statements, replay
@@ -257,6 +258,7 @@ class TrackerStore:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
         try:
             async with self._db.write() as tx:
+                await claim(tx)
                 found = await tx.fetch(
                     "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
                     (channel_id, ACTIVE),
@@ -298,6 +300,7 @@ class TrackerStore:
         seat). GameNotActive if the game has ended meanwhile.
         """
         async with self._db.write() as tx:
+            await claim(tx)
             step_id, version = await self._open_step(
                 tx, game_id, at, user_id, user_name, action, params or {}
             )
@@ -413,6 +416,7 @@ class TrackerStore:
         `expect`: the step ids the caller checked; StepsMoved if the last steps are others now.
         """
         async with self._db.write() as tx:
+            await claim(tx)
             locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),
@@ -447,6 +451,7 @@ class TrackerStore:
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
         async with self._db.write() as tx:
+            await claim(tx)
             locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),
