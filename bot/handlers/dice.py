@@ -105,5 +105,6 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
         shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
         text = summary_text(ctx, r.result)
-        lines.append(f"{stamp} **{md(r.user_name)}** {shown}{hidden}: {text}")
+        # in a code span: a list of past rolls, not a row of clickable command mentions
+        lines.append(f"{stamp} **{md(r.user_name)}** `{shown}`{hidden}: {text}")
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)
