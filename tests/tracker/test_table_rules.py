@@ -32,7 +32,7 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         lambda: service.heal(alice, "Волк", 1),
     ):
         text = await refused(services, action, "tracker.error.destroyed")
-        assert "Волк уже вне игры" in text
+        assert "«Волк» уже вне игры" in text
         assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
