@@ -70,7 +70,15 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)
+    if result.kind == "effect" and await _plays(ctx) != "mage-wars":
+        # a d12 is Mage Wars' effect die only at a Mage Wars table: elsewhere a plain roll
+        reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
     return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
+
+
+async def _plays(ctx: Ctx) -> str | None:
+    """The game in progress in this channel (its slug), if any."""
+    return await ctx.services.storage.tracker.active_game_slug(ctx.channel_id)
 
 
 # ── roll log ───────────────────────────────────────────────────────────────────────────────────
