@@ -86,7 +86,7 @@ async def test_minus_damage_buttons_take_off_what_there_is(
     minus5 = next(
         a
         for a in render_live(state.state).actions
-        if isinstance(a, Button) and a.label == "−5 урон"
+        if isinstance(a, Button) and a.label == "урон −5"
     )
     await run_action(alice, minus5.action, minus5.payload)
     after = await service.load_state(services.storage, alice.channel_id)
