@@ -18,6 +18,7 @@ from bot.handlers import dice_errors as dice_errors  # registers the engines' er
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
 from bot.handlers.dice_text import as_typed, normalize_expr, summarize
+from bot.i18n import catalogue
 from bot.registry import command, command_label
 from bot.reply import Reply, timestamp
 from bot.storage.api import RollRecord
@@ -70,9 +71,13 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)
-    if result.kind == "effect" and await _plays(ctx) != "mage-wars":
-        # a d12 is Mage Wars' effect die only at a Mage Wars table: elsewhere a plain roll
-        reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
+    if result.kind == "effect":
+        # a d12 is an effect die only at a table whose game names one (`dice.roll.d12.<slug>`)
+        key = f"dice.roll.d12.{await _plays(ctx)}"
+        if key in catalogue():
+            reply.title = ctx.t(key, total=result.total)
+        else:
+            reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
     return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
 
 
