@@ -40,3 +40,12 @@ async def test_a_cast_names_its_wizard_and_spell(console: Console) -> None:
     )
     assert "Маг: «Колдунья»" in out and "Заклинание: «Огненный шар»" in out
     assert out.startswith(("✔ Заклинание «Огненный шар» сотворено: ", "✔ Неодолимая сила!"))
+
+
+async def test_a_start_refusal_suggests_the_games_own_default(console: Console) -> None:
+    out = await console.execute("/game start game:conquest player1:bob")
+    assert "например здоровье:7." in out and "36" not in out  # a warlord, not a mage
+    out = await console.execute("/game start game:conquest player1:bob hale:7")
+    assert "например окровавленный:4." in out
+    out = await console.execute("/game start game:mage-wars player1:bob")
+    assert "например жизнь:36." in out
