@@ -169,6 +169,9 @@ class Command:
     area: str
     # Only in a server channel (a game at a table): refused in DMs, hidden there on Discord.
     guild_only: bool = False
+    # Always answered privately (`/help`, `/game export`): deferred privately too, so nothing
+    # flashes in the channel while it runs.
+    private: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -220,6 +223,7 @@ class Registry:
         *path: str,
         area: str,
         options: Sequence[Option] = (),
+        private: bool = False,
     ) -> Callable[[Handler], Handler]:
         """Register a handler under `path` (one or two words, e.g. `"mw", "attack"`).
 
@@ -229,7 +233,12 @@ class Registry:
             if path in self.commands:
                 raise ValueError(f"command {' '.join(path)!r} registered twice")
             self.commands[path] = Command(
-                path, fn, tuple(options), area, guild_only=area in GUILD_ONLY_AREAS
+                path,
+                fn,
+                tuple(options),
+                area,
+                guild_only=area in GUILD_ONLY_AREAS,
+                private=private,
             )
             return fn
 

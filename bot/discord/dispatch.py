@@ -53,7 +53,8 @@ async def run_slash(
         delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
-        reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
+        private = cmd.private or clean.get("private") is True
+        reply = await within_deadline(interaction, run_command(cmd, ctx, clean), private=private)
         await send_reply(interaction, reply)
         outcome.reply(reply)
 

@@ -18,9 +18,10 @@ from bot.tracker.export import ExportTooBig, export_file, read_export
 AREA = "tracker"
 
 
-@command("game", "export", area=AREA)
+@command("game", "export", area=AREA, private=True)
 async def game_export(ctx: Ctx) -> Reply:
-    """`/game export`: the file, or a refusal in words when even gzip is over the limit."""
+    """`/game export`: the file, for the asker alone (a file of every step is no table talk), or a
+    refusal in words when even gzip is over the limit."""
     state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
     if state is None:
         raise UserError("tracker.error.no_game")
@@ -42,7 +43,7 @@ async def game_export(ctx: Ctx) -> Reply:
     )
     if filename.endswith(".gz"):
         body += "\n" + ctx.t("tracker.export.gzipped", size=_mb(len(blob)))
-    return Reply(body=body, attachments=[Attachment(filename, blob)])
+    return Reply(body=body, attachments=[Attachment(filename, blob)], ephemeral=True)
 
 
 def _mb(size: int) -> str:

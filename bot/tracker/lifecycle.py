@@ -32,7 +32,9 @@ async def start(
             raise TrackerError("start_option", option=name, game=GameRef(slug), allowed=allowed)
     for name in tpl.required:
         if name not in options:
-            raise TrackerError("start_needs", option=name, game=GameRef(slug))
+            # the example is the game's own default for that stat (a warlord's 7, a mage's 36)
+            example = tpl.leader_stats.get(tpl.start.get(name, name), 1)
+            raise TrackerError("start_needs", option=name, game=GameRef(slug), example=example)
     for name, value in options.items():
         d = tpl.define(tpl.start[name])
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
