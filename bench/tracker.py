@@ -33,7 +33,7 @@ from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games.custom import GAME as CUSTOM
 from bot.handlers import tracker_ops as service
 from bot.storage.db import Db
-from bot.storage.sqlite import SqliteDatabase, _run_all
+from bot.storage.sqlite import SqliteDatabase
 
 TARGET_RATIO = 0.5
 TARGET_P99_MS = 10.0
@@ -71,15 +71,12 @@ def raw_change(db: Db, game_id: int, counter_id: int) -> Callable[[int], Awaitab
     if isinstance(db, SqliteDatabase):
 
         async def sqlite_change(i: int) -> None:
-            await db.call(_run_all, ["BEGIN IMMEDIATE"], [], [])
-            step = await db.call(
-                _run_all, [], [(STEP, (game_id, time.time(), 1, "a", "add", "{}"))], []
-            )
-            value = await db.call(_run_all, [], [(ADJUST, (1, counter_id))], [])
-            after = int(value[0][0][0])
-            sid = int(step[0][0][0])
-            await db.call(_run_all, [], [(EVENT, (sid, game_id, counter_id, after - 1, after))], [])
-            await db.call(_run_all, [], [], ["COMMIT"])
+            step = await db.rows(STEP, (game_id, time.time(), 1, "a", "add", "{}"))
+            value = await db.rows(ADJUST, (1, counter_id))
+            after = int(value[0][0])
+            sid = int(step[0][0])
+            await db.rows(EVENT, (sid, game_id, counter_id, after - 1, after))
+            await db.commit()
 
         return sqlite_change
     url = db.url  # type: ignore[attr-defined]
@@ -156,28 +153,17 @@ async def count_trips(services: Services, ctx: Ctx) -> dict[str, float]:
     db = services.storage.db
     if not isinstance(db, SqliteDatabase):
         return {}
-    sent = [0]
-    call = db.call
-
-    async def counted(fn: Callable[..., Any], *args: Any) -> Any:
-        sent[0] += 1
-        return await call(fn, *args)
-
-    db.call = counted  # type: ignore[method-assign]
     out: dict[str, float] = {}
-    try:
-        commands: dict[str, Callable[[], Awaitable[object]]] = {
-            "/add": lambda: service.add(ctx, "alice", "life", 1),
-            "/game show": lambda: service.load_state(services.storage, ctx.channel_id),
-            "/game undo": lambda: service.undo(ctx),
-        }
-        for name, fn in commands.items():
-            sent[0] = 0
-            for _ in range(10):
-                await fn()
-            out[name] = sent[0] / 10
-    finally:
-        db.call = call  # type: ignore[method-assign]
+    commands: dict[str, Callable[[], Awaitable[object]]] = {
+        "/add": lambda: service.add(ctx, "alice", "life", 1),
+        "/game show": lambda: service.load_state(services.storage, ctx.channel_id),
+        "/game undo": lambda: service.undo(ctx),
+    }
+    for name, fn in commands.items():
+        before = db.trips
+        for _ in range(10):
+            await fn()
+        out[name] = (db.trips - before) / 10
     return out
 
 

@@ -1,15 +1,16 @@
 """A quiet start: the log says what Arbiter does, not what it does not use.
 
 Arbiter has no voice, so discord.py's "PyNaCl / davey is not installed, voice will NOT be
-supported" warnings are dropped; aiosqlite's one line per SQL statement stays out of a
-`LOG_LEVEL=DEBUG` log (it is kept at INFO), so the bot's own debug lines remain readable.
+supported" warnings are dropped; the SQLite driver's (aiosqlite's, logger "aiosqlite") one line
+per SQL statement stays out of a `LOG_LEVEL=DEBUG` log (it is kept at INFO), so the bot's own
+debug lines remain readable.
 """
 
 from __future__ import annotations
 
 import logging
 
-QUIET_AT_INFO = ("aiosqlite",)
+QUIET_AT_INFO = ("aiosqlite",)  # aiosqlite.core.LOG
 
 
 class _NoVoiceNotice(logging.Filter):
