@@ -49,6 +49,15 @@ class Tx(Protocol):
 
     async def batch(self, statements: Sequence[Statement]) -> list[list[Row]]: ...
 
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """`sql` once per row of arguments, in one trip; no answer."""
+        ...
+
+    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """The transaction's last statement before COMMIT (alone, it is the whole transaction:
+        PostgreSQL then runs it without BEGIN and COMMIT)."""
+        ...
+
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         """Run this statement just before COMMIT (in the same trip where the back end can)."""
         ...

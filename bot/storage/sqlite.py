@@ -118,6 +118,9 @@ class SqliteTx:
         await self._begin(sql)
         await self._db.execute_many(sql, rows)
 
+    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return await self.fetch(sql, args)  # COMMIT is a call of its own on aiosqlite
+
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))
 
@@ -147,6 +150,9 @@ class SqliteDatabase:
         try:
             if name != ":memory:":
                 Path(name).parent.mkdir(parents=True, exist_ok=True)
+                # A path SQLite cannot open fails here, before aiosqlite's thread starts: that
+                # thread would report its failure to a loop that may be closed by then.
+                sqlite3.connect(name).close()
             conn = await _connect(name)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"ARBITER_DB: cannot open {name!r}: {exc}") from exc

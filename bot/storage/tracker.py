@@ -20,9 +20,11 @@ from typing import Any
 
 from bot.storage.db import Db, Row, Tx
 from bot.storage.errors import UniqueViolation
+from bot.storage.tracker_close import SQLITE_SETUP
 from bot.storage.tracker_read import parse_state, read_statements, replay
-from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
+from bot.storage.tracker_tx import BUMP, StepTx, write_statement
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.ports import GameChanged
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.records import EventRecord, StepRecord
@@ -46,6 +48,7 @@ class TrackerStore:
         self._db = db
         # game id -> the game as last read or written here, stamped with its version.
         self._games: OrderedDict[int, GameState] = OrderedDict()
+        self._ready = False  # SQLite: the TEMP view that closes a step exists on the connection
 
     # --- the validated copy --------------------------------------------------------------------
 
@@ -220,6 +223,14 @@ class TrackerStore:
 
     # --- writes --------------------------------------------------------------------------------
 
+    async def _prepare(self) -> None:
+        """SQLite: the connection's TEMP view that closes a step (once per store)."""
+        if self._ready or self._db.dialect != "sqlite":
+            return
+        for sql in SQLITE_SETUP:
+            await self._db.fetch(sql)
+        self._ready = True
+
     @asynccontextmanager
     async def create_game(
         self,
@@ -233,27 +244,23 @@ class TrackerStore:
         user_name: str,
     ) -> AsyncIterator[StepTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
+        await self._prepare()
+        here = (channel_id, ACTIVE)
         try:
             async with self._db.write() as tx:
-                found = await tx.fetch(
-                    "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
-                    (channel_id, ACTIVE),
-                )
-                if found:
-                    raise GameExists(channel_id)
                 row = await tx.fetch(
                     "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                    (channel_id, guild_id, slug, json.dumps(options), user_id, at),
+                    " created_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+                    " (SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?)"
+                    " RETURNING id, version",
+                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, *here),
                 )
+                if not row:
+                    raise GameExists(channel_id)
                 game_id = int(row[0][0])
-                step_id, version = await self._open_step(
-                    tx, game_id, at, user_id, user_name, "start", {}
-                )
-                step = StepTx(self._db, tx, game_id, step_id, version)
+                step = StepTx(self._db, tx, game_id, expected=int(row[0][1]), live=True)
                 yield step
-                for statement in step.finish(drop_redo=False):
-                    tx.at_commit(*statement)
+                await step.close((at, user_id, user_name, "start", {}), drop_redo=False)
         except UniqueViolation:
             raise GameExists(channel_id) from None
 
@@ -267,33 +274,36 @@ class TrackerStore:
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
+        base: GameState | None = None,
     ) -> AsyncIterator[StepTx]:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
-        redo stack, as in any editor. GameNotActive if the game has ended meanwhile.
+        redo stack, as in any editor. GameNotActive if the game has ended meanwhile; given
+        `base`, GameChanged (nothing written) if the game is no longer at `base`'s version.
         """
-        async with self._db.write() as tx:
-            step_id, version = await self._open_step(
-                tx, game_id, at, user_id, user_name, action, params or {}
-            )
-            step = StepTx(self._db, tx, game_id, step_id, version, params)
-            yield step
-            if step.events == 0:
-                tx.at_commit("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
-            else:
-                if step.params != (params or {}):
-                    tx.at_commit(
-                        "UPDATE tracker_steps SET params = ? WHERE id = ?",
-                        (json.dumps(step.params, ensure_ascii=False), step_id),
+        await self._prepare()
+        expected = base.stamp[0] if base is not None and base.stamp is not None else None
+        if expected is not None and base is not None and base.game.id != game_id:
+            expected = None
+        try:
+            async with self._db.write() as tx:
+                step = StepTx(self._db, tx, game_id, expected=expected, base=base, params=params)
+                yield step
+                if not step.events:
+                    await step.lock()  # changed nothing: still refused if the game has ended
+                else:
+                    version = await step.close(
+                        (at, user_id, user_name, action, step.params), drop_redo=True
                     )
-                for statement in step.finish(drop_redo=True):
-                    tx.at_commit(*statement)
-        if step.events and step.base is not None:
-            # Under the lock the game went from `base` (version v) to this: v + 1.
+        except GameChanged:
+            self._games.pop(game_id, None)
+            raise
+        if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
+            # The game went from `base` (version v) to this: v + 1.
             after = replay(step.base, step.written)
             if after is not None:
-                self._keep(replace(after, stamp=(version + 1, 0)))
+                self._keep(replace(after, stamp=(version, 0)))
 
     def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
         """After a commit that took the game from `version` to `version + 1` by `events`:
@@ -306,41 +316,6 @@ class TrackerStore:
             self._games.pop(game_id, None)
         else:
             self._keep(replace(after, stamp=(version + 1, 0)))
-
-    async def _open_step(
-        self,
-        tx: Tx,
-        game_id: int,
-        at: float,
-        user_id: int,
-        user_name: str,
-        action: str,
-        params: dict[str, Any],
-    ) -> tuple[int, int]:
-        """Lock the game, insert the step row while it is active; (step id, game version)."""
-        args = (json.dumps(params, ensure_ascii=False),)
-        if self._db.dialect == "postgresql":
-            # The version bump takes the row lock (writers of this game wait here) and is the
-            # step's stamp: one statement opens the step.
-            rows = await tx.fetch(
-                "WITH g AS (UPDATE tracker_games SET version = version + 1"
-                " WHERE id = ? AND status = ? RETURNING id, version - 1 AS version)"
-                " INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-                " SELECT g.id, ?::double precision, ?::bigint, ?::text, ?::text, ?::text FROM g"
-                " RETURNING id, (SELECT version FROM g)",
-                (game_id, ACTIVE, at, user_id, user_name, action, *args),
-            )
-        else:
-            rows = await tx.fetch(
-                "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?)"
-                " RETURNING id, (SELECT version FROM tracker_games WHERE id = ?)",
-                (game_id, at, user_id, user_name, action, *args, game_id, ACTIVE, game_id),
-            )
-        if not rows:
-            raise GameNotActive(game_id)
-        return int(rows[0][0]), int(rows[0][1])
 
     def _lock(self) -> str:
         sql = "SELECT version FROM tracker_games WHERE id = ?"
@@ -386,7 +361,7 @@ class TrackerStore:
                     " WHERE id = ?",
                     (at, user_name, step_id),
                 )
-            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+            tx.at_commit(BUMP, (game_id,))
         self._advance(game_id, version, written)
         return await self.history(game_id, ids=ids)
 
@@ -415,7 +390,7 @@ class TrackerStore:
                 " WHERE id = ?",
                 (step_id,),
             )
-            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
+            tx.at_commit(BUMP, (game_id,))
         self._advance(game_id, version, redone)
         done = await self.history(game_id, ids=[step_id])
         return done[0] if done else None

@@ -26,6 +26,11 @@ class GameNotActive(RuntimeError):
     """A change was asked of a game that has ended (or does not exist)."""
 
 
+class GameChanged(RuntimeError):
+    """The copy a step began from was no longer current when the step closed (another process
+    wrote in between); nothing was written, and the step may run again from a fresh read."""
+
+
 class Person(Protocol):
     """Anyone who can sit at the table: a user id and the name players see."""
 
@@ -159,7 +164,11 @@ class TrackerRepo(Protocol):
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
-    ) -> AbstractAsyncContextManager[TrackerTx]: ...
+        base: GameState | None = None,
+    ) -> AbstractAsyncContextManager[TrackerTx]:
+        """One step; given `base` (the copy the command read), the step may work from it and
+        raises `GameChanged` at the close when the game moved on since."""
+        ...
 
     async def undo(
         self, game_id: int, steps: int, *, at: float, user_name: str
