@@ -21,7 +21,7 @@ from typing import Any
 from bot.storage.db import Db, Row, Tx
 from bot.storage.errors import UniqueViolation
 from bot.storage.tracker_close import SQLITE_SETUP
-from bot.storage.tracker_read import parse_state, read_statements, replay
+from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
 from bot.storage.tracker_tx import BUMP, StepTx, write_statement
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
 from bot.tracker.ports import GameChanged
@@ -78,7 +78,13 @@ class TrackerStore:
         if known is not None and known.stamp == (version, 0):
             self._games.move_to_end(gid)
             return known
-        return self._keep(parse_state(await self._db.snapshot(read_statements(gid))))
+        return self._keep(parse_state(await self._read(gid)))
+
+    async def _read(self, game_id: int) -> list[list[Row]]:
+        """The game's three reads, consistent: one statement on SQLite, one snapshot elsewhere."""
+        if self._db.dialect == "sqlite":
+            return split_one(await self._db.fetch(*read_one(game_id)))
+        return await self._db.snapshot(read_statements(game_id))
 
     # --- reads ---------------------------------------------------------------------------------
 
@@ -135,24 +141,21 @@ class TrackerStore:
                 " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
                 (db.ids([int(s[0]) for s in steps]),),
             )
-        elif ids is not None or limit is not None:
-            # Events of just those steps, in the same snapshot: the steps' ids as a subquery.
-            events_sql = (
-                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                f" FROM tracker_events WHERE step_id IN (SELECT id FROM ({sql}) AS s) ORDER BY id"
-            )
-            steps, events = await db.snapshot([(sql, args), (events_sql, args)])
         else:
-            steps, events = await db.snapshot(
-                [
-                    (sql, args),
-                    (
-                        "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                        " FROM tracker_events WHERE game_id = ? ORDER BY id",
-                        (game_id,),
-                    ),
-                ]
+            # One statement (one trip, one read): the steps, then the events of just those
+            # steps (all the game's when there is no limit), each part in its own order.
+            which = (
+                "game_id = ?" if ids is None and limit is None else "step_id IN (SELECT id FROM s)"
             )
+            rows = await db.fetch(
+                f"WITH s AS ({sql}) SELECT 0, -id, id, at, user_id, user_name, action, params,"
+                " status, undone_at, undone_by FROM s UNION ALL SELECT 1, id, id, step_id,"
+                " entity, row_id, field, before_value, after_value, NULL, NULL"
+                f" FROM tracker_events WHERE {which} ORDER BY 1, 2",
+                [*args, *([game_id] if ids is None and limit is None else [])],
+            )
+            steps = [tuple(r)[2:] for r in rows if r[0] == 0]
+            events = [tuple(r)[2:9] for r in rows if r[0] == 1]
         by_step: dict[int, list[EventRecord]] = {}
         for r in events:
             by_step.setdefault(int(r[1]), []).append(self._event(r))

@@ -55,6 +55,36 @@ def read_statements(game_id: int | None = None, channel_id: int | None = None) -
     ]
 
 
+# The same three reads as one statement (SQLite: one trip, one read transaction by itself).
+# Each part's rows keep their order through explicit sort keys (part, kind, position, id).
+_ONE = (
+    "SELECT 0, 0, 0, 0, g.* FROM (" + GAME_COLUMNS + " WHERE id = ?) AS g"
+    " UNION ALL SELECT 1, v.kind, v.position, v.id, v.*"
+    + ", NULL" * 5
+    + " FROM ("
+    + _VALUES.format(g="?")
+    + ") AS v UNION ALL SELECT 2, h.kind, h.pos, h.id, h.*"
+    + ", NULL" * 8
+    + " FROM ("
+    + _HOLDERS.format(g="?")
+    + ") AS h ORDER BY 1, 2, 3, 4"
+)
+_WIDTHS = (16, 11, 8)
+
+
+def read_one(game_id: int) -> Statement:
+    """`read_statements(game_id)` as one statement; `split_one` turns its rows back."""
+    return (_ONE, (game_id, game_id, game_id, game_id, game_id))
+
+
+def split_one(rows: list[Row]) -> list[list[Row]]:
+    parts: list[list[Row]] = [[], [], []]
+    for r in rows:
+        part = int(r[0])
+        parts[part].append(tuple(r)[4 : 4 + _WIDTHS[part]])
+    return parts
+
+
 def counter_of(row: Row) -> Counter:
     cid, key, value, lo, hi, token = tuple(row)[:6]
     return Counter(

@@ -14,7 +14,14 @@ from typing import Any
 
 from bot.storage.db import Db, Statement, Tx
 from bot.storage.tracker_close import CHANGED, ENDED, close_statement
-from bot.storage.tracker_read import counter_of, parse_state, read_statements, replay
+from bot.storage.tracker_read import (
+    counter_of,
+    parse_state,
+    read_one,
+    read_statements,
+    replay,
+    split_one,
+)
 from bot.tracker.model import ACTIVE, Counter, GameState, HolderKind
 from bot.tracker.ports import GameChanged, GameNotActive
 from bot.tracker.records import EventRecord, OutOfBounds
@@ -307,7 +314,11 @@ class StepTx:
                 self.served = self.served or not self.live
                 return replayed
         await self._ready()
-        state = parse_state(await self.tx.batch(read_statements(self.game_id)))
+        if self.db.dialect == "sqlite":
+            found = split_one(await self.tx.fetch(*read_one(self.game_id)))
+        else:
+            found = await self.tx.batch(read_statements(self.game_id))
+        state = parse_state(found)
         assert state is not None
         return GameState(state.game, state.all_participants, state.all_units, state.live)
 
