@@ -133,9 +133,10 @@ def target_key(holder: Participant | Unit) -> str:
     return ("u" if isinstance(holder, Unit) else "p") + str(holder.id)
 
 
-def default_target(state: GameState) -> str | None:
-    """What the step buttons act on until someone picks: the active player's leader or self."""
-    board = scoreboard(state, "ru")
+def default_target(state: GameState, board: Scoreboard | None = None) -> str | None:
+    """What the step buttons act on until someone picks: the active player's leader or self.
+    `board` is the game's scoreboard when the caller has built it already (in any language)."""
+    board = board if board is not None else scoreboard(state, "ru")
     keys = [x.key for x in targets(board)]
     active = state.active_player
     if active is not None:

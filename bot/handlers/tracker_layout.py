@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.handlers.tracker_board import (
     A_NEXT,
@@ -364,17 +365,20 @@ __all__ = [
 ]
 
 
-def render_live(state: GameState, lang: str = "ru", selected: str | None = None) -> Reply:
-    """The live message for `state`; `selected` is the picked target (default: active player)."""
+def board_for(state: GameState, lang: str = "ru", selected: str | None = None) -> Scoreboard:
+    """The game's scoreboard, built once: with the picked target, else the default one (the
+    board is the costly part of a render: at 500 creatures most of a click's time)."""
     board = scoreboard(state, lang, selected)
     if find_target(board, selected) is None:
-        board = scoreboard(state, lang, default_target(state))
-    return render_board(board, lang)
+        board = replace(board, selected=default_target(state, board))
+    return board
+
+
+def render_live(state: GameState, lang: str = "ru", selected: str | None = None) -> Reply:
+    """The live message for `state`; `selected` is the picked target (default: active player)."""
+    return render_board(board_for(state, lang, selected), lang)
 
 
 def render_pages(state: GameState, lang: str = "ru", selected: str | None = None) -> list[Reply]:
     """`/game show` pages: the live message's content, then per-player detail when folded."""
-    board = scoreboard(state, lang, selected)
-    if find_target(board, selected) is None:
-        board = scoreboard(state, lang, default_target(state))
-    return render_board_pages(board, lang)
+    return render_board_pages(board_for(state, lang, selected), lang)

@@ -27,7 +27,7 @@ from bot.handlers.tracker_board import (
     scoreboard,
     targets,
 )
-from bot.handlers.tracker_layout import render_board, render_live, render_pages
+from bot.handlers.tracker_layout import board_for, render_board, render_board_pages, render_live
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
@@ -148,9 +148,10 @@ async def show_pages(ctx: Ctx, page: int = 1) -> Reply:
     """Page `page` of `/game show`: page 1 is the live message itself, then per-player detail."""
     state = await service.require_state(ctx)
     selected = await selected_target(ctx, state.game.id)
-    pages = render_pages(state, ctx.lang, selected)
+    board = board_for(state, ctx.lang, selected)  # built once for every page
+    pages = render_board_pages(board, ctx.lang)
     page = max(1, min(page, len(pages)))
-    reply = render_live(state, ctx.lang, selected) if page == 1 else pages[page - 1]
+    reply = render_board(board, ctx.lang) if page == 1 else pages[page - 1]
     if len(pages) > 1:
         reply.footer = pages[page - 1].footer
         gid = state.game.id
