@@ -18,11 +18,20 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.storage.db import Db, Row, Tx
+from bot.storage.db import Db, Row
 from bot.storage.errors import UniqueViolation
 from bot.storage.tracker_close import SQLITE_SETUP
 from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
-from bot.storage.tracker_tx import BUMP, StepTx, write_statement
+from bot.storage.tracker_tx import StepTx
+from bot.storage.tracker_undo import (
+    REDO,
+    UNDO,
+    final_values,
+    parse_read,
+    read_statement,
+    write_statement,
+)
+from bot.storage.tracker_undo import SQLITE_SETUP as SQLITE_APPLY_SETUP
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
 from bot.tracker.ports import GameChanged
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
@@ -230,7 +239,7 @@ class TrackerStore:
         """SQLite: the connection's TEMP view that closes a step (once per store)."""
         if self._ready or self._db.dialect != "sqlite":
             return
-        for sql in SQLITE_SETUP:
+        for sql in (*SQLITE_SETUP, *SQLITE_APPLY_SETUP):
             await self._db.fetch(sql)
         self._ready = True
 
@@ -320,82 +329,50 @@ class TrackerStore:
         else:
             self._keep(replace(after, stamp=(version + 1, 0)))
 
-    def _lock(self) -> str:
-        sql = "SELECT version FROM tracker_games WHERE id = ?"
-        return sql + " FOR UPDATE" if self._db.dialect == "postgresql" else sql
-
-    async def _events_of(self, tx: Tx, step_ids: list[int]) -> dict[int, list[EventRecord]]:
-        found: dict[int, list[EventRecord]] = {}
-        for r in await tx.fetch(
-            "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-            " FROM tracker_events WHERE " + self._db.in_ids("step_id") + " ORDER BY id",
-            (self._db.ids(step_ids),),
-        ):
-            found.setdefault(int(r[1]), []).append(self._event(r))
-        return found
+    async def _apply(
+        self, game_id: int, which: tuple[str, str], limit: int, at: float | None, by: str | None
+    ) -> list[StepRecord]:
+        """Undo (`UNDO`) or redo (`REDO`) up to `limit` steps: one read, one write (see
+        `tracker_undo`); the steps as they are now, in the read's order."""
+        await self._prepare()
+        undo = which is UNDO
+        status = "undone" if undo else "done"
+        sqlite = self._db.dialect == "sqlite"
+        read = read_statement(self._db, game_id, which, limit)
+        for attempt in range(4):
+            # PostgreSQL reads first, outside any transaction; SQLite reads under its lock.
+            rows = [] if sqlite else await self._db.fetch(*read)
+            async with self._db.write() as tx:
+                if sqlite:
+                    rows = await tx.fetch(*read)
+                if not rows:
+                    return []
+                version, steps = parse_read(rows[0])
+                if not steps:
+                    return []
+                events = [ev for s in steps for ev in (reversed(s.events) if undo else s.events)]
+                values = final_values(events, undo)
+                ids = [s.id for s in steps]
+                written = await tx.final(
+                    *write_statement(self._db, game_id, version, values, ids, status, at, by)
+                )
+            if sqlite or written:
+                break
+            if attempt == 3:
+                raise GameChanged(game_id)  # another writer every time: let the user retry
+        replayed = [replace(ev, after=ev.before) if undo else ev for ev in events]
+        self._advance(game_id, version, replayed)
+        return [replace(s, status=status, undone_at=at, undone_by=by) for s in steps]
 
     async def undo(
         self, game_id: int, steps: int, *, at: float, user_name: str
     ) -> list[StepRecord]:
         """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
-        async with self._db.write() as tx:
-            locked, found = await tx.batch(
-                [
-                    (self._lock(), (game_id,)),
-                    (
-                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
-                        " AND action != 'start' ORDER BY id DESC LIMIT ?",
-                        (game_id, steps),
-                    ),
-                ]
-            )
-            ids = [int(r[0]) for r in found]
-            if not ids:
-                return []
-            version = int(locked[0][0])
-            events = await self._events_of(tx, ids)
-            written: list[EventRecord] = []
-            for step_id in ids:
-                for ev in reversed(events.get(step_id, [])):
-                    tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.before))
-                    written.append(replace(ev, after=ev.before))
-                tx.at_commit(
-                    "UPDATE tracker_steps SET status = 'undone', undone_at = ?, undone_by = ?"
-                    " WHERE id = ?",
-                    (at, user_name, step_id),
-                )
-            tx.at_commit(BUMP, (game_id,))
-        self._advance(game_id, version, written)
-        return await self.history(game_id, ids=ids)
+        return await self._apply(game_id, UNDO, steps, at, user_name)
 
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
-        async with self._db.write() as tx:
-            locked, found = await tx.batch(
-                [
-                    (self._lock(), (game_id,)),
-                    (
-                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
-                        " ORDER BY id LIMIT 1",
-                        (game_id,),
-                    ),
-                ]
-            )
-            if not found:
-                return None
-            version = int(locked[0][0])
-            step_id = int(found[0][0])
-            redone = (await self._events_of(tx, [step_id])).get(step_id, [])
-            for ev in redone:
-                tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.after))
-            tx.at_commit(
-                "UPDATE tracker_steps SET status = 'done', undone_at = NULL, undone_by = NULL"
-                " WHERE id = ?",
-                (step_id,),
-            )
-            tx.at_commit(BUMP, (game_id,))
-        self._advance(game_id, version, redone)
-        done = await self.history(game_id, ids=[step_id])
+        done = await self._apply(game_id, REDO, 1, None, None)
         return done[0] if done else None
 
 
