@@ -15,6 +15,7 @@ import json
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +40,9 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.records import EventRecord, StepRecord
 
 CACHED_GAMES = 512
+# (game id, version) this task itself just committed: the next read of that game in the same
+# command (undo's and redo's answer) uses the copy as of that commit without checking it again.
+_JUST_WRITTEN: ContextVar[tuple[int, int] | None] = ContextVar("arbiter_just_written", default=None)
 
 
 # Kept under its old name for callers that name the class.
@@ -71,6 +75,12 @@ class TrackerStore:
 
     async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
         """The game, from memory when one read shows its version unchanged, else read whole."""
+        just, _ = _JUST_WRITTEN.get(), _JUST_WRITTEN.set(None)
+        if game_id is not None and just is not None and just[0] == game_id:
+            known = self._games.get(game_id)
+            if known is not None and known.stamp == (just[1], 0):
+                self._games.move_to_end(game_id)
+                return known
         if game_id is not None:
             rows = await self._db.fetch(
                 "SELECT id, version FROM tracker_games WHERE id = ?", (game_id,)
@@ -362,6 +372,7 @@ class TrackerStore:
                 raise GameChanged(game_id)  # another writer every time: let the user retry
         replayed = [replace(ev, after=ev.before) if undo else ev for ev in events]
         self._advance(game_id, version, replayed)
+        _JUST_WRITTEN.set((game_id, version + 1))
         return [replace(s, status=status, undone_at=at, undone_by=by) for s in steps]
 
     async def undo(

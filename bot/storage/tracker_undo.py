@@ -43,6 +43,8 @@ _SQLITE_EVENT = _EVENT.replace(
 
 def _value(v: Any) -> Any:
     return float(v["r"]) if isinstance(v, dict) else v
+
+
 UNDO = ("status = 'done' AND action != 'start'", "DESC")
 REDO = ("status = 'undone'", "")
 
