@@ -53,6 +53,7 @@ PROBE = Path(__file__).with_name("tracker_probe.py")
 TARGET_AIOSQLITE = 0.7
 TARGET_PG = 0.5
 WORSE_AT_MOST = 4 / 3
+PRAGMAS = ("PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000")  # as the back end sets them
 CHECK = "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = 'active'"
 
 
@@ -103,7 +104,7 @@ async def sqlite_variants(services: Services, path: str) -> dict[str, Callable[[
 
     _, gid, cid = await start_game(services, "#aiosqlite")
     aio = await aiosqlite.connect(path, isolation_level="IMMEDIATE")
-    for sql in SQLITE_SETUP:
+    for sql in (*PRAGMAS, *SQLITE_SETUP):
         await aio.execute(sql)
     a = Bare(db, stable_id("#aiosqlite"), gid, cid)
 
@@ -116,7 +117,7 @@ async def sqlite_variants(services: Services, path: str) -> dict[str, Callable[[
 
     _, gid, cid = await start_game(services, "#sqlite3")
     sq = sqlite3.connect(path, isolation_level="IMMEDIATE")
-    for sql in SQLITE_SETUP:
+    for sql in (*PRAGMAS, *SQLITE_SETUP):
         sq.execute(sql)
     b = Bare(db, stable_id("#sqlite3"), gid, cid)
 

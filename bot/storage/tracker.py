@@ -1,12 +1,15 @@
 """Storage of tracked games: state rows plus the step/event log, written together.
 
-Every change runs inside `change()`: one write transaction that takes the game's lock and opens a
-step, lets the service adjust counters (arithmetic and bounds checked in the UPDATE itself),
-writes one event per changed field, drops the redo stack and bumps the game's `version`, all
-committed together. Undo and redo replay those events backwards or forwards, under the same lock.
+Every change runs inside `change()`: one write transaction in which the service adjusts counters
+(worked out from the copy the command read, or checked in the UPDATE itself once the step has
+locked the game), records one event per changed field, and which one statement closes: the
+version checked, the step row and its events written, the redo stack dropped and the game's
+`version` bumped (`tracker_close`). Undo and redo replay those events backwards or forwards
+(`tracker_undo`).
 
 Nothing another process can change is trusted from memory: the copy of a game kept here is used
-only after one indexed read shows its `version` unchanged, and every write bumps that version.
+only after one indexed read shows its `version` unchanged (or the close checks it), and every
+write bumps that version.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from bot.storage.db import Db, Row
 from bot.storage.errors import UniqueViolation
+from bot.storage.scope import checked as _checked_versions
 from bot.storage.tracker_close import SQLITE_SETUP
 from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
 from bot.storage.tracker_tx import StepTx
@@ -81,6 +85,16 @@ class TrackerStore:
             if known is not None and known.stamp == (just[1], 0):
                 self._games.move_to_end(game_id)
                 return known
+        checked = _checked_versions()
+        for gid, version in (checked or {}).items():
+            known = self._games.get(gid)
+            if known is None or known.stamp != (version, 0):
+                continue
+            if gid == game_id or (
+                game_id is None and known.game.channel_id == channel_id and known.game.active
+            ):
+                self._games.move_to_end(gid)
+                return known
         if game_id is not None:
             rows = await self._db.fetch(
                 "SELECT id, version FROM tracker_games WHERE id = ?", (game_id,)
@@ -96,8 +110,12 @@ class TrackerStore:
         known = self._games.get(gid)
         if known is not None and known.stamp == (version, 0):
             self._games.move_to_end(gid)
-            return known
-        return self._keep(parse_state(await self._read(gid)))
+            found: GameState | None = known
+        else:
+            found = self._keep(parse_state(await self._read(gid)))
+        if checked is not None and found is not None and found.stamp is not None:
+            checked[gid] = found.stamp[0]
+        return found
 
     async def _read(self, game_id: int) -> list[list[Row]]:
         """The game's three reads, consistent: one statement on SQLite, one snapshot elsewhere."""
@@ -326,6 +344,16 @@ class TrackerStore:
             after = replay(step.base, step.written)
             if after is not None:
                 self._keep(replace(after, stamp=(version, 0)))
+                self._checked(game_id, version)
+                return
+        if step.events:  # written, but not replayable here: the next read fetches the game
+            self._games.pop(game_id, None)
+
+    def _checked(self, game_id: int, version: int) -> None:
+        """This command wrote the game to `version`: later reads in it need no check."""
+        checked = _checked_versions()
+        if checked is not None:
+            checked[game_id] = version
 
     def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
         """After a commit that took the game from `version` to `version + 1` by `events`:
@@ -373,6 +401,7 @@ class TrackerStore:
         replayed = [replace(ev, after=ev.before) if undo else ev for ev in events]
         self._advance(game_id, version, replayed)
         _JUST_WRITTEN.set((game_id, version + 1))
+        self._checked(game_id, version + 1)
         return [replace(s, status=status, undone_at=at, undone_by=by) for s in steps]
 
     async def undo(

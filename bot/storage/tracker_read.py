@@ -1,8 +1,9 @@
 """Reading a whole game in one consistent snapshot, and replaying a step's events onto a copy.
 
-A state read is three statements (game row; counters and list items; players and units), sent
-together: one trip to SQLite's thread, one REPEATABLE READ transaction on PostgreSQL. Each uses an
-index on `game_id`, so it reads only the game's rows, whatever else the database holds.
+A state read is three statements (game row; counters and list items; players and units): on
+SQLite one statement of the three (`read_one`, one trip), on PostgreSQL one REPEATABLE READ
+transaction. Each uses an index on `game_id`, so it reads only the game's rows, whatever else
+the database holds.
 """
 
 from __future__ import annotations
