@@ -42,6 +42,7 @@ from bench import executor_sqlite
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.games.custom import GAME as CUSTOM
 from bot.handlers import tracker_ops as service
 from bot.storage.db import Db
 from bot.storage.postgres import numbered
@@ -67,7 +68,7 @@ async def timed(n: int, fn: Callable[[int], Awaitable[object]]) -> float:
 
 async def start_game(services: Services, channel: str) -> tuple[Ctx, int, int]:
     ctx = Ctx(services, UserRef.from_name("alice"), stable_id(channel), 1)
-    await service.start(ctx, "custom", [UserRef.from_name("bob")], {"life": 0})
+    await service.start(ctx, CUSTOM.slug, [UserRef.from_name("bob")], {"life": 0})
     state = await service.load_state(services.storage, ctx.channel_id)
     assert state is not None
     counter = state.participants[0].counter("life")

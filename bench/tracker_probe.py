@@ -21,6 +21,7 @@ from typing import Any
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, Services, UserRef, stable_id
+from bot.games.custom import GAME as CUSTOM
 from bot.handlers import tracker_ops as service
 
 TRIPS = [0]
@@ -57,7 +58,7 @@ def count_driver_calls() -> None:
 
 async def start_game(services: Services, channel: str) -> tuple[Ctx, int, int]:
     ctx = Ctx(services, UserRef.from_name("alice"), stable_id(channel), 1)
-    await service.start(ctx, "custom", [UserRef.from_name("bob")], {"life": 0})
+    await service.start(ctx, CUSTOM.slug, [UserRef.from_name("bob")], {"life": 0})
     state = await service.load_state(services.storage, ctx.channel_id)
     assert state is not None
     counter = state.participants[0].counter("life")
