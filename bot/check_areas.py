@@ -12,6 +12,7 @@ AREA_CHECK_MODULES: list[str] = [
     "bot.games.berserk.check",
     "bot.storage.check",
     "bot.cli.signatures",
+    "bot.glossary_names",
 ]
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 LOCALES = ("ru", "en")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOG_FORMATS = ("text", "json")
 DEFAULT_DB = "./data/arbiter.sqlite3"
 
 
@@ -32,9 +33,14 @@ class Settings:
     dev_guild: int | None = None
     locale: str = "ru"
     inline_lookup: bool = False
+    lookup_learning: bool = True  # /rule learns from members' picks (per server)
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     log_level: str = "INFO"
+    log_format: str = "text"  # or "json": one JSON object per line
+    heartbeat: Path | None = None  # unset: next to the database, named for the shard ids
+    metrics_port: int | None = None  # Prometheus /metrics; unset: not served
+    metrics_host: str = "127.0.0.1"
 
     @property
     def database(self) -> Path | str:
@@ -91,6 +97,12 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     if level not in LOG_LEVELS:
         raise ConfigError("LOG_LEVEL", f"expected one of {', '.join(LOG_LEVELS)}, got {level!r}")
 
+    log_format = (get("ARBITER_LOG_FORMAT") or "text").strip().lower()
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(
+            "ARBITER_LOG_FORMAT", f"expected one of {', '.join(LOG_FORMATS)}, got {log_format!r}"
+        )
+
     raw_guild = get("ARBITER_DEV_GUILD")
     dev_guild = _int("ARBITER_DEV_GUILD", raw_guild, 1) if raw_guild else None
 
@@ -106,7 +118,14 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
             raise ConfigError("ARBITER_SHARD_IDS", "every id must be below ARBITER_SHARD_COUNT")
 
     inline = _bool("ARBITER_INLINE_LOOKUP", get("ARBITER_INLINE_LOOKUP") or "")
+    learning = _bool("ARBITER_LOOKUP_LEARNING", get("ARBITER_LOOKUP_LEARNING") or "on")
     db = Path(get("ARBITER_DB") or DEFAULT_DB)
+    raw_heartbeat = get("ARBITER_HEARTBEAT")
+    raw_port = get("ARBITER_METRICS_PORT")
+    metrics_port = _int("ARBITER_METRICS_PORT", raw_port, 1) if raw_port else None
+    if metrics_port is not None and metrics_port > 65535:
+        raise ConfigError("ARBITER_METRICS_PORT", f"must be <= 65535, got {metrics_port}")
+    metrics_host = (get("ARBITER_METRICS_HOST") or "127.0.0.1").strip()
     database_url = get("ARBITER_DATABASE_URL")
     if database_url is not None:
         database_url = database_url.strip()
@@ -119,7 +138,12 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         dev_guild=dev_guild,
         locale=locale,
         inline_lookup=inline,
+        lookup_learning=learning,
         shard_count=shard_count,
         shard_ids=shard_ids,
         log_level=level,
+        log_format=log_format,
+        heartbeat=Path(raw_heartbeat.strip()) if raw_heartbeat else None,
+        metrics_port=metrics_port,
+        metrics_host=metrics_host,
     )

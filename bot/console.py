@@ -21,17 +21,21 @@ from typing import Any, TextIO
 
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
+from bot.games.terms import former_names
 from bot.i18n import LANGUAGES
+from bot.numbers import ascii_int
 from bot.registry import (
     Command,
     CommandLabel,
     Localized,
     Option,
     UserError,
+    command_name_key,
     command_word,
     load_handlers,
     new_error_id,
     option_label,
+    option_name_key,
     run_action,
     run_command,
 )
@@ -56,7 +60,8 @@ class ParsedCommand:
 def option_names(option: Option, cmd: Command | None = None) -> list[str]:
     """The names an option is typed by: declared, and as each language's client shows it."""
     names = [option.name] + [option_label(cmd, option.name, lang) for lang in LANGUAGES]
-    return list(dict.fromkeys(names))
+    key = option_name_key(cmd.path if cmd else None, option.name)
+    return list(dict.fromkeys([*names, *former_names().get(key or "", ())]))
 
 
 def game_words(word: str) -> list[str]:
@@ -77,6 +82,7 @@ def command_names(cmd: Command) -> list[tuple[str, ...]]:
                     w,
                     *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES),
                     *game_words(w),
+                    *former_names().get(command_name_key(cmd.path[: i + 1]), ()),
                 ]
             )
         )
@@ -238,6 +244,7 @@ class Console:
     channel: str = "table"
     lang: str = "ru"
     can_manage: bool = False
+    can_moderate: bool = False
     last: Reply | None = None
     commands: list[Command] = field(default_factory=list)
     plain: bool = False  # replies without Discord markdown (`console --plain`)
@@ -253,6 +260,7 @@ class Console:
             guild_id=stable_id("console-guild"),
             lang=self.lang,
             can_manage=self.can_manage,
+            can_moderate=self.can_moderate,
         )
 
     async def execute(self, line: str) -> str:
@@ -314,9 +322,10 @@ class Console:
         items = pressable(self.last) if self.last else []
         if not items:
             raise UserError("console.nothing_to_press")
-        if not arg.isdigit() or not 1 <= int(arg) <= len(items):
+        number = ascii_int(arg)
+        if number is None or not 1 <= number <= len(items):
             raise UserError("console.bad_press", count=len(items))
-        action_id, payload = items[int(arg) - 1]
+        action_id, payload = items[number - 1]
         return await run_action(ctx, action_id, payload)
 
 

@@ -17,6 +17,8 @@ EMBED_FOOTER = 2048
 EMBED_TOTAL = 6000  # characters per message, summed over all its embeds
 EMBEDS_PER_MESSAGE = 10
 FILES_PER_MESSAGE = 10
+# Bytes of the files one message may carry: 25 MiB now; 8 MB is safe on every server and client.
+ATTACHMENT_BYTES = 8_000_000
 
 # Message components.
 ACTION_ROWS = 5  # rows per message

@@ -9,6 +9,7 @@ from collections import Counter
 from bot.checks import checker
 from bot.games import GAME_SLUGS as BOT_GAME_SLUGS
 from glossary.aliases import alias_dir, read_alias_files, validate_aliases
+from glossary.gamenames import GAMES_FILE, read_games, validate_games
 from glossary.importers import GAME_SLUGS
 from glossary.loader import DATA_DIR, load_entries, validate_data
 from glossary.synonyms import SYNONYM_FILE, read_synonyms, validate_synonyms
@@ -46,6 +47,19 @@ def check_glossary_synonyms(report: list[str]) -> list[str]:
         return problems
     table, _ = read_synonyms(SYNONYM_FILE)
     report.append(f"glossary synonyms: {len(table)} player words")
+    return []
+
+
+@checker("glossary game names")
+def check_glossary_game_names(report: list[str]) -> list[str]:
+    """Names of games in queries: shared names point at our games, other games' names are no
+    word of our texts."""
+    plain = TextIndex(load_entries(DATA_DIR), word_map={})
+    problems = validate_games(GAMES_FILE, frozenset(BOT_GAME_SLUGS), plain.knows)
+    if problems:
+        return problems
+    shared, others, _ = read_games(GAMES_FILE)
+    report.append(f"glossary game names: {len(shared)} shared, {len(others)} of other games")
     return []
 
 

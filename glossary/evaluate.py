@@ -1,7 +1,9 @@
 """Lookup quality on a TSV of sample queries (`python -m bot eval-lookup FILE`, bench, tests).
 
-Each line: query, game filter or `-`, expected game, expected snippets separated by `|`. A result
-counts when one snippet occurs in its title or text and it belongs to the expected game.
+Each line: query, game filter or `-`, expected game, expected snippets separated by `|`, and
+optionally a kind (`question`, `slang`, … `noanswer`). A result counts when one snippet occurs in
+its title or text and it belongs to the expected game. A no-answer line (expected game and
+snippets `-`) asks about no rule of these games: it counts only whether something was opened.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 from glossary.model import Entry
 
+NO_ANSWER = "-"  # the expected game of a question the rules do not answer
 SearchFn = Callable[[str, str | None, int], Sequence[Entry]]
 # What `/rule` would open outright for (query, game filter), or None when it would ask.
 OpensFn = Callable[[str, str | None], Entry | None]
@@ -24,10 +27,17 @@ class Case:
     game: str | None
     expected_game: str
     snippets: tuple[str, ...]
+    kind: str = ""
+
+    @property
+    def answerable(self) -> bool:
+        return self.expected_game != NO_ANSWER
 
     def accepts(self, entry: Entry) -> bool:
+        # the entry as its seed line reads, «Title. Text…», for a snippet across the two
+        whole = f"{entry.title}. {entry.text.strip()}"
         return entry.game == self.expected_game and any(
-            s in entry.title or s in entry.text for s in self.snippets
+            s in entry.title or s in entry.text or s in whole for s in self.snippets
         )
 
 
@@ -47,6 +57,8 @@ class Report:
     opened: int | None = None  # opened the right entry directly (None: not measured)
     opened_wrong: int = 0
     wrong_opens: list[tuple[Case, Entry]] = field(default_factory=list)
+    noanswer: int = 0  # no-answer lines (not in `total`)
+    noanswer_opened: int = 0  # … on which an entry was opened all the same
 
     def rate(self, hits: int) -> float:
         return 100.0 * hits / self.total if self.total else 0.0
@@ -60,17 +72,19 @@ def read_cases(path: Path) -> tuple[list[Case], list[str]]:
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         cols = raw.split("\t")
-        if len(cols) != 4 or not cols[0].strip() or not cols[3].strip():
+        if len(cols) not in (4, 5) or not cols[0].strip() or not cols[3].strip():
             problems.append(f"line {number}: expected 4 tab-separated columns")
             continue
-        query, game, expected, snippets = cols
+        query, game, expected, snippets = cols[:4]
+        kind = cols[4].strip() if len(cols) == 5 else ""
         cases.append(
             Case(
                 line=number,
                 query=query,
                 game=None if game.strip() in ("", "-") else game.strip(),
                 expected_game=expected.strip(),
-                snippets=tuple(s for s in snippets.split("|") if s),
+                snippets=tuple(s for s in snippets.split("|") if s and expected.strip() != "-"),
+                kind=kind,
             )
         )
     return cases, problems
@@ -81,6 +95,11 @@ def evaluate(cases: Sequence[Case], search: SearchFn, opens: OpensFn | None = No
     also how often the entry opened outright was the right one, and how often a wrong one."""
     report = Report(opened=0 if opens is not None else None)
     for case in cases:
+        if not case.answerable:
+            report.noanswer += 1
+            if opens is not None and opens(case.query, case.game) is not None:
+                report.noanswer_opened += 1
+            continue
         if opens is not None and report.opened is not None:
             opened = opens(case.query, case.game)
             if opened is not None and case.accepts(opened):
@@ -106,6 +125,8 @@ def merge(reports: Sequence[Report]) -> Report:
         out.top1 += r.top1
         out.top3 += r.top3
         out.opened_wrong += r.opened_wrong
+        out.noanswer += r.noanswer
+        out.noanswer_opened += r.noanswer_opened
         if out.opened is not None and r.opened is not None:
             out.opened += r.opened
     return out
@@ -124,6 +145,11 @@ def format_report(report: Report, label: str) -> list[str]:
             f"{report.rate(report.opened):.1f}%",
             f"  opened wrong: {report.opened_wrong}",
         ]
+        if report.noanswer:
+            lines.append(
+                f"  no-answer queries: {report.noanswer}, opened all the same: "
+                f"{report.noanswer_opened}"
+            )
         for case, entry in report.wrong_opens:
             lines.append(f"  wrong open line {case.line}: {case.query!r} → {entry.id}")
     for miss in report.misses:
@@ -135,4 +161,26 @@ def format_report(report: Report, label: str) -> list[str]:
             f"  miss line {c.line}: {c.query!r} [{c.game or '-'}] → want {c.expected_game} "
             f"«{c.snippets[0][:40]}»; {where}; first was {instead}"
         )
+    return lines
+
+
+def by_kind(cases: Sequence[Case], search: SearchFn, opens: OpensFn) -> dict[str, Report]:
+    """A report per kind of query (the fifth column), in order of first appearance."""
+    kinds = dict.fromkeys(c.kind or "-" for c in cases)
+    return {k: evaluate([c for c in cases if (c.kind or "-") == k], search, opens) for k in kinds}
+
+
+def format_kinds(reports: dict[str, Report]) -> list[str]:
+    """One line per kind: top-1, top-3, opened (of answerable), wrong opens, no-answer opens."""
+    lines = [
+        f"{'kind':<10} {'n':>4} {'top-1':>7} {'top-3':>7} {'opened':>7} {'wrong':>5} {'na-op':>5}"
+    ]
+    for kind, r in reports.items():
+        n = r.total or r.noanswer
+        if r.total:
+            opened = r.rate(r.opened or 0)
+            figures = f"{r.rate(r.top1):6.1f}% {r.rate(r.top3):6.1f}% {opened:6.1f}%"
+        else:
+            figures = f"{'-':>7} {'-':>7} {'-':>7}"
+        lines.append(f"{kind:<10} {n:>4} {figures} {r.opened_wrong:>5} {r.noanswer_opened:>5}")
     return lines

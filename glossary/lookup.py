@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from glossary.aliases import game_aliases
+from glossary.gamenames import find_games
 from glossary.normalize import fold
 from glossary.question import read_question
 from glossary.scoring import CONFIDENT_SCORE, Hit
@@ -33,7 +33,6 @@ TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name
 NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
 TEXT_CAP = 92.0  # a text-led score stays below every stem or exact name match
 TEXT_KNEE = 85.0  # … squeezed from here on (`_soft_cap`)
-GAME_GLUE = frozenset({"в", "во", "для", "по", "in", "for"})  # `маг в mage wars`
 AGREE_BONUS = 8.0  # name and text point at the same entry
 AGREE_MIN_TEXT = 40.0  # … when its text holds a fair share of the query's words
 TEXT_SURE = 70.0  # a text match this good (most of the query's rare words) may be opened
@@ -52,6 +51,8 @@ CLEAR_LEAD = 0.30  # a text winner this far ahead of the next entry, relative to
 CLEAR_MIN_SCORE = 50.0  # … and at least this good, may be opened
 COVERED_LEAD = 0.20  # … or this far ahead when its entry holds every word of the question
 COVERED_MIN_SCORE = 60.0
+NAMED_LEAD = 0.20  # … or this far when the entry's names hold `NAMED_SHARE` of the question's
+NAMED_SHARE = 0.5  # words by rarity (issue 19: on five sets, no wrong winner had both)
 AGREED_LEAD = 0.08  # … or this far when, besides, the name ranking put it first too
 
 
@@ -62,6 +63,8 @@ class Lookup:
     hits: list[Hit]
     confident: bool
     tied: list[Hit]  # equally good answers (same tier, same strength) when there are several
+    # the rules of these games do not answer it (it names another game): hits are only nearest
+    unanswered: bool = False
 
 
 def lookup(
@@ -71,11 +74,61 @@ def lookup(
     limit: int = 10,
     prefer_game: str | None = None,
 ) -> Lookup:
-    """Names and texts in one ranking; see the module docstring."""
+    """Names and texts in one ranking; see the module docstring. A game named in the query
+    («… в берсерке») filters when it is the only one named (preference if that finds nothing);
+    another game's name («… в мтг») makes the answer `unanswered`, never confident."""
+    named = find_games(query)
+    if not named.games and not named.other:
+        found = _read_lookup(glossary, query, game, limit, prefer_game)
+        if not found.hits and _strange(glossary, query):
+            return replace(found, unanswered=True)
+        return found
+    query = named.rest
+    if named.other:
+        found = _read_lookup(glossary, query, game, limit, prefer_game)
+        return Lookup(found.hits, False, [], unanswered=True)
+    only = named.only if named.only in glossary.games else None
+    if game is None and only is not None:
+        found = _read_lookup(glossary, query, only, limit, None)
+        if found.hits:
+            return found
+        prefer_game = only
+    return _read_lookup(glossary, query, game, limit, prefer_game)
+
+
+def _read_lookup(
+    glossary: Glossary, query: str, game: str | None, limit: int, prefer_game: str | None
+) -> Lookup:
+    """`_lookup`, and when it is unsure, again with Cyrillic-typed English read back
+    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two."""
+    found = _lookup(glossary, query, game, limit, prefer_game)
+    if found.confident:
+        return found
+    read = glossary.read_english(query)
+    if read is None:
+        return found
+    other = _lookup(glossary, read, game, limit, prefer_game)
+    if other.confident or (
+        other.hits and (not found.hits or other.hits[0].score > found.hits[0].score)
+    ):
+        return other
+    return found
+
+
+def _strange(glossary: Glossary, query: str) -> bool:
+    """A question of several words none of which any rule text uses («кто принесёт пиццу»)."""
+    words = read_question(query).content
+    return len(words) >= 2 and not any(map(glossary.text_knows, words))
+
+
+def _lookup(
+    glossary: Glossary,
+    query: str,
+    game: str | None,
+    limit: int,
+    prefer_game: str | None,
+) -> Lookup:
     pool = max(limit, TEXT_POOL)
-    query, named_game = _game_mentioned(glossary, query)
-    if game is None and named_game is not None:
-        prefer_game = named_game  # «что такое маг в mage wars»: that game's entries first
     question = read_question(query)
     # A question of real words (every content word occurs in some text) holds no typo worth
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
@@ -220,6 +273,10 @@ def _clear_lead(
     lead = (best.score - runner.score) / best.score if runner is not None else 1.0
     if lead >= CLEAR_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
+    # its own name is most of what was asked («куда уходит убитое существо»), and it leads
+    named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
+    if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
+        return True
     if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
         return False
     return lead >= (AGREED_LEAD if named_first else COVERED_LEAD)
@@ -241,21 +298,6 @@ def _stable(
         return named[0].entry.id == best.entry.id
     texts = glossary.text_hits(reduced, game, 1)
     return not texts or texts[0].entry.id == best.entry.id
-
-
-def _game_mentioned(glossary: Glossary, query: str) -> tuple[str, str | None]:
-    """The query without a trailing game name (`… в mage wars`, `… in keyforge`), and that game."""
-    words = fold(query).split()
-    for n in (3, 2, 1):
-        if len(words) <= n:
-            continue
-        game = game_aliases().get(" ".join(words[-n:]))
-        if game is not None and game in glossary.games:
-            rest = words[:-n]
-            while len(rest) > 1 and rest[-1] in GAME_GLUE:
-                rest.pop()
-            return " ".join(rest), game
-    return query, None
 
 
 def _merge(first: Sequence[Hit], second: Sequence[Hit]) -> list[Hit]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from glossary.normalize import STOP_WORDS, fold
+from glossary.normalize import STOP_WORDS, fold, stem
 
 # Openings that only say "tell me about" (folded; longest first where they share a start).
 _LEADS_RU = (
@@ -118,8 +118,10 @@ QUESTION_WORDS = frozenset(
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
 _TAIL_WORDS = frozenset(_TAILS)
 _LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}  # first word → its leads, longest first
+_LEADS_BY_LAST: dict[str, list[tuple[str, ...]]] = {}  # last word → its leads, longest first
 for _lead in _LEADS:
     _LEADS_BY_FIRST.setdefault(_lead[0], []).append(_lead)
+    _LEADS_BY_LAST.setdefault(_lead[-1], []).append(_lead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +154,13 @@ def strip_question(query: str) -> str:
         while len(words) > 1 and words[-1] in _TAIL_WORDS:
             words.pop()
             changed = True
+        # a wrapper put last: «жажда что делает», «щиты как работают», «абилка это что»
+        for lead in _LEADS_BY_LAST.get(words[-1], ()):
+            n = len(lead)
+            if len(words) > n and tuple(words[-n:]) == lead:
+                del words[-n:]
+                changed = True
+                break
     if all(w in QUESTION_WORDS or w in STOP_WORDS for w in words):
         return fold(query)  # nothing but the wrapper (`что такое`): the query is the subject
     return " ".join(words)
@@ -164,3 +173,16 @@ def read_question(query: str) -> Question:
         w for w in fold(query).split() if w not in STOP_WORDS and w not in QUESTION_WORDS
     )
     return Question(subject, content)
+
+
+def query_words(query: str) -> str:
+    """The words of `query` that carry it, folded, in order (question and stop words left out;
+    the folded query itself when that leaves nothing): what a learned link remembers as asked."""
+    content = read_question(query).content
+    return " ".join(content) if content else fold(query)
+
+
+def learn_key(query: str) -> str:
+    """The key a learned link is filed under: the stems of the query's words, each once, sorted,
+    so «как работает регенерация» and «регенерации как работают» are one query."""
+    return " ".join(sorted({stem(w) for w in query_words(query).split()}))

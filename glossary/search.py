@@ -18,6 +18,7 @@ from itertools import islice
 
 from rapidfuzz import fuzz, process
 
+from glossary.english import EnglishReader
 from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
@@ -94,6 +95,14 @@ class Glossary(NameMatcher):
     @cached_property
     def _terms(self) -> TermFinder:
         return TermFinder(self.entries)
+
+    @cached_property
+    def _english(self) -> EnglishReader:
+        return EnglishReader(self.entries)
+
+    def read_english(self, query: str) -> str | None:
+        """The query with Cyrillic-typed English words read back (`glossary.english`), or None."""
+        return self._english.read(fold(_clean(query)), self.text_knows)
 
     def get(self, entry_id: str) -> Entry | None:
         return self._by_id.get(entry_id)

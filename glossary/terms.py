@@ -39,6 +39,9 @@ class TermMatch:
     entries: tuple[Entry, ...]
 
 
+Span = tuple[str, list[Entry]]  # the words as written, and the entries their name matches
+
+
 class TermFinder:
     """Finds entry names in text as whole words, forgiving Russian and English inflection.
 
@@ -87,9 +90,14 @@ class TermFinder:
         game), else those of the game most other terms of the text belong to: `урон` next to
         Mage Wars terms is read as Mage Wars when it has such an entry.
         """
+        return _choose(self.spans(text), prefer_game)
+
+    def spans(self, text: str) -> list[Span]:
+        """Every name spotted in `text`, in reading order, longest name first, before any
+        narrowing to one game."""
         words = _WORD.findall(text)
         stems = [_stem(w) for w in words]
-        spans: list[tuple[str, list[Entry]]] = []
+        spans: list[Span] = []
         i = 0
         while i < len(words):
             found: tuple[int, list[Entry]] | None = None
@@ -109,24 +117,41 @@ class TermFinder:
             n, bucket = found
             spans.append((" ".join(words[i : i + n]), bucket))
             i += n
-        out: list[TermMatch] = []
-        seen: set[tuple[str, ...]] = set()
-        for k, (found_words, bucket) in enumerate(spans):
-            chosen = [e for e in bucket if e.game == prefer_game]
-            if not chosen:
-                game = _majority_game(spans[:k] + spans[k + 1 :])
-                chosen = [e for e in bucket if e.game == game] or bucket
-            ids = tuple(e.id for e in chosen)
-            if ids not in seen:
-                seen.add(ids)
-                out.append(TermMatch(found_words, tuple(chosen)))
-        return out
+        return spans
 
 
-def _majority_game(spans: list[tuple[str, list[Entry]]]) -> str | None:
-    """The game most of these matches belong to (one vote per match), if one game leads."""
-    votes = Counter(game for _, bucket in spans for game in {e.game for e in bucket})
-    top = votes.most_common(2)
-    if not top or (len(top) > 1 and top[1][1] == top[0][1]):
-        return None
-    return top[0][0]
+def _choose(spans: list[Span], prefer_game: str | None) -> list[TermMatch]:
+    """Each span's entries narrowed to one game, one match per distinct set of entries.
+
+    Linear in the spans: the votes of all spans are counted once, and each span's own votes
+    are taken out of that total rather than the others' recounted (which was quadratic).
+    """
+    games = [{e.game for e in bucket} for _, bucket in spans]
+    total = Counter(game for voted in games for game in voted)
+    out: list[TermMatch] = []
+    seen: set[tuple[str, ...]] = set()
+    for (found_words, bucket), own in zip(spans, games, strict=True):
+        chosen = [e for e in bucket if e.game == prefer_game]
+        if not chosen:
+            game = _leader(total, own)
+            chosen = [e for e in bucket if e.game == game] or bucket
+        ids = tuple(e.id for e in chosen)
+        if ids not in seen:
+            seen.add(ids)
+            out.append(TermMatch(found_words, tuple(chosen)))
+    return out
+
+
+def _leader(total: Counter[str], own: set[str]) -> str | None:
+    """The game with the most votes of the other spans (`total` less one vote for each game in
+    `own`), if exactly one game leads; None on a tie or when no other span votes."""
+    best: str | None = None
+    best_votes = 0
+    tied = False
+    for game, votes in total.items():
+        votes -= game in own
+        if votes > best_votes:
+            best, best_votes, tied = game, votes, False
+        elif votes == best_votes and votes > 0:
+            tied = True
+    return None if tied else best

@@ -18,6 +18,8 @@ SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
 TERMS_MEMO_CAP = 50_000  # query words whose index terms are remembered (bounded memory)
+ROOT = 6  # letters an unknown word shares with a term before they may be one root («вампири…»)
+RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many final letters
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 
 
@@ -97,9 +99,35 @@ class TextIndex:
         own = self._forms(word)
         for other in self._synonyms.get(term_of(word), ()):
             own.extend(t for t in self._forms(other) if t not in own)
+        if not any(t in self.postings for t in own):
+            own.extend(t for t in self._relatives(term_of(word)) if t not in own)
         if len(self._terms_memo) < TERMS_MEMO_CAP:  # the index never changes: safe to keep
             self._terms_memo[word] = own
         return own
+
+    @cached_property
+    def _by_root(self) -> dict[str, list[str]]:
+        """Long Cyrillic terms by their first `ROOT` letters (for `_relatives`)."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for t in self.postings:
+            if len(t) > ROOT and not t.isascii():
+                out[t[:ROOT]].append(t)
+        return out
+
+    def _relatives(self, term: str) -> list[str]:
+        """Terms of the same root as an unknown word's (`вампирическ` → `вампиризм`): a long
+        common beginning, all but the last few letters of the shorter one."""
+        if len(term) <= ROOT or term.isascii():
+            return []
+        out = []
+        for t in self._by_root.get(term[:ROOT], ()):
+            common = next(
+                (k for k, (a, b) in enumerate(zip(term, t, strict=False)) if a != b),
+                min(len(term), len(t)),
+            )
+            if common >= max(ROOT + 1, min(len(term), len(t)) - RELATIVE_SLACK):
+                out.append(t)
+        return out
 
     def _forms(self, word: str) -> list[str]:
         """Its stem, or the whole words sharing a short stem that are forms of it

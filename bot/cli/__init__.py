@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from collections.abc import Sequence
 from bot import __version__
 from bot.cli import texts
 from bot.config import ConfigError, Settings, load_settings
-from bot.logs import quiet_logging
+from bot.logs import setup_logging
 from bot.storage.sqlite import StorageError
 
 EXIT_CONFIG = 2
@@ -67,10 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings is None:
         print(f"arbiter: invalid setting {problem}", file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    quiet_logging()  # no voice notices, no per-statement SQL lines
+    # no voice notices, no per-statement SQL lines, one line per reconnect
+    setup_logging(settings.log_level, settings.log_format)
     handler = getattr(args, "func", None)
     if handler is None:
         from bot.cli.core import run_default

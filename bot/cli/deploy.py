@@ -39,8 +39,8 @@ def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_health(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.discord.heartbeat import MAX_AGE, check_beat, heartbeat_path
+    from bot.discord.heartbeat import MAX_AGE, check_beat, heartbeat_of
 
-    health = check_beat(heartbeat_path(settings.db_path), args.max_age or MAX_AGE)
+    health = check_beat(heartbeat_of(settings), args.max_age or MAX_AGE)
     print(health.message, file=sys.stdout if health.ok else sys.stderr)
     return 0 if health.ok else 1

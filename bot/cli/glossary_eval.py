@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_eval_lookup(args: argparse.Namespace, settings: Settings) -> int:
     from glossary import load_glossary
-    from glossary.evaluate import evaluate, format_report, merge, read_cases
+    from glossary.evaluate import by_kind, evaluate, format_kinds, format_report, merge, read_cases
 
     glossary = load_glossary(args.data_dir)
 
@@ -52,6 +52,9 @@ def cmd_eval_lookup(args: argparse.Namespace, settings: Settings) -> int:
         reports.append(report)
         for line in format_report(report, str(path)):
             print(line)
+        if any(c.kind for c in cases):
+            for line in format_kinds(by_kind(cases, search, opens)):
+                print("  " + line)
     if len(reports) > 1:
         for line in format_report(merge(reports), "all"):
             print(line)

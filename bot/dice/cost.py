@@ -23,6 +23,7 @@ MAX_EXTRA_ROLLS = 100  # dice rolled by explosions and rerolls beyond those aske
 BUDGET = 50_000  # units; bench/dice.py shows the slowest accepted expression's time
 ROLL_UNITS = 10  # rolling (and showing) one die costs about ten selector visits
 
+DIVISIONS = frozenset({"/", "//", "%"})  # operators whose divisor `/roll` checks for 0
 _LOOPS = frozenset({"e", "rr"})  # repeat until no die matches
 _GROWS = frozenset({"e", "ra"})  # add dice to the set
 
@@ -127,12 +128,45 @@ def estimate(tree: Any) -> int:
         elif isinstance(node, d20.ast.OperatedSet):
             size = set_size(node)
             total += sum(_op_cost(op, size) for op in node.operations)
+        elif _checked_divisor(node):  # the zero check evaluates it once before the roll
+            total += 1 + estimate(node.right)
         else:
             total += 1
     return total
 
 
+def _checked_divisor(node: Any) -> bool:
+    """A division whose divisor holds no dice: `/roll` evaluates that divisor up front, to
+    refuse a division by zero before rolling, so its work is done twice."""
+    return (
+        isinstance(node, d20.ast.BinOp)
+        and node.op in DIVISIONS
+        and not any(isinstance(n, d20.ast.Dice) for n in nodes(node.right))
+    )
+
+
 def max_rolls(tree: Any) -> int:
-    """The roll cap for d20's `RollContext`: the dice asked for plus the extra allowance."""
+    """The roll cap for d20's `RollContext`: the dice asked for plus the extra allowance, and
+    without loops also the rerolls known in advance.
+
+    A reroll-once (`ro`) rolls each die of its set again at most once, and a reroll-and-add
+    (`ra`) one die: a known number, already priced by `estimate`, so `1000d6ro1` rolls instead
+    of hitting a cap that only explosions and `rr` need. With an `e` or `rr` in the expression
+    the cap stays as it was: the loops would spend any extra allowance, beyond what `estimate`
+    prices them at.
+    """
     asked = sum(int(n.num) for n in nodes(tree) if isinstance(n, d20.ast.Dice))
-    return asked + MAX_EXTRA_ROLLS
+    operations = [
+        (node, op)
+        for node in nodes(tree)
+        if isinstance(node, d20.ast.OperatedSet)
+        for op in node.operations
+    ]
+    if any(op.op in _LOOPS for _, op in operations):
+        return asked + MAX_EXTRA_ROLLS
+    bounded = sum(  # on dice only: a reroll of a set's item (`(4d6)ro1`) rolls all its dice
+        set_size(node) if op.op == "ro" else 1
+        for node, op in operations
+        if op.op in ("ro", "ra") and isinstance(node.value, d20.ast.Dice)
+    )
+    return asked + bounded + MAX_EXTRA_ROLLS

@@ -19,12 +19,14 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.config import Settings
 from bot.context import Services
 from bot.discord.components import ActionItem
 from bot.discord.context import attach_services, services_of
+from bot.discord.drain import drain_of
 from bot.discord.errors import ArbiterTree
-from bot.discord.heartbeat import beat_while, heartbeat_path
+from bot.discord.heartbeat import beat_while, heartbeat_of
 from bot.discord.mentions import load_ids
 from bot.discord.sync import sync_commands
 from bot.discord.translator import CatalogueTranslator
@@ -158,6 +160,9 @@ GATEWAY_CLOSES = {
 EXIT_DISCORD = 1  # a fatal refusal by Discord: token, intents, shards
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 FLUSH_TIMEOUT = 3.0  # seconds the live boards get to show the last changes on the way out
+DRAIN_TIMEOUT = 3.0  # seconds the commands in flight get to finish and reply on a stop
+CLOSE_TIMEOUT = 0.5  # seconds the gateway gets to close, and then the connect loop to end
+STOP_BUDGET = 4.5  # seconds from a stop signal to the end of all of the above ("exits in 5 s")
 
 
 def describe_close(code: int | None) -> str:
@@ -167,15 +172,15 @@ def describe_close(code: int | None) -> str:
     return f"Discord closed the gateway connection with code {code}"
 
 
-async def flush_live(services: Services) -> None:
+async def flush_live(services: Services, timeout: float = FLUSH_TIMEOUT) -> None:
     """Let the live boards show the last change before the bot goes (bounded)."""
     flush = getattr(services.live, "flush", None)
     if flush is None:
         return
     try:
-        await asyncio.wait_for(flush(), FLUSH_TIMEOUT)
+        await asyncio.wait_for(flush(), timeout)
     except TimeoutError:
-        log.warning("live boards not flushed within %.0f s", FLUSH_TIMEOUT)
+        log.warning("live boards not flushed within %.1f s", timeout)
     except Exception:
         log.warning("live boards could not be flushed", exc_info=True)
 
@@ -190,6 +195,37 @@ def gateway_up(bot: AnyBot) -> bool:
     return socket is not None and not socket.closed
 
 
+async def _close(bot: AnyBot, services: Services, running: asyncio.Task[None]) -> bool:
+    """A requested stop, each step bounded so all of it ends within `STOP_BUDGET` even while
+    Discord is unreachable: refuse new commands and let those in flight reply, show the live
+    boards' last changes, close the connection, then cancel the connect loop (it may be sleeping
+    out a reconnect back-off that `close()` does not interrupt).
+
+    False when the close itself did not finish in time (it was cancelled: `async with bot`
+    then sees that cancellation, which the caller must not take for its own)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STOP_BUDGET
+    drain = drain_of(bot)
+    if not await drain.stop(DRAIN_TIMEOUT):
+        log.warning("%d commands still running after %.0f s; closing", drain.busy, DRAIN_TIMEOUT)
+    await flush_live(services, max(0.1, min(FLUSH_TIMEOUT, deadline - loop.time() - 1.0)))
+    closing = asyncio.ensure_future(bot.close())
+    done, _ = await asyncio.wait({closing}, timeout=CLOSE_TIMEOUT)
+    closed = bool(done)
+    if not closed:
+        log.warning("the gateway did not close within %.1f s", CLOSE_TIMEOUT)
+        closing.cancel()
+    elif closing.exception() is not None:  # a stop must not end in a traceback
+        exc = closing.exception()
+        log.warning("closing the connection failed: %s: %s", type(exc).__name__, exc)
+    await asyncio.wait({running}, timeout=CLOSE_TIMEOUT)
+    running.cancel()
+    outcome = (await asyncio.gather(running, return_exceptions=True))[0]
+    if isinstance(outcome, Exception):  # what the dying connection raised: no longer news
+        log.info("connection ended: %s: %s", type(outcome).__name__, outcome)
+    return closed
+
+
 async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int:
     """Serve until Discord ends the connection or SIGTERM/SIGINT arrives (then exit 0)."""
     loop = asyncio.get_running_loop()
@@ -202,9 +238,10 @@ async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int
 
     for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, on_signal, sig)
+    closed = True
     beat = asyncio.create_task(
         beat_while(
-            heartbeat_path(services.settings.db_path),
+            heartbeat_of(services.settings),
             lambda: gateway_up(bot),
             lambda: bot.latency,
         )
@@ -214,18 +251,30 @@ async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int
             running = asyncio.create_task(bot.start(token))
             stopping = asyncio.create_task(stop.wait())
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            if stop.is_set():
-                log.info("%s received: closing", received[0])
-                await flush_live(services)
-                await bot.close()
             stopping.cancel()
-            await running  # raises what ended the connection, if Discord did
+            if not stop.is_set():
+                await running  # raises what ended the connection
+                return 0
+            log.info("%s received: closing", received[0])
+            closed = await _close(bot, services, running)
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if closed or (task is not None and task.cancelling()):
+            raise  # a cancellation of this task, not the close cut short above
     finally:
         for sig in STOP_SIGNALS:
             loop.remove_signal_handler(sig)
         beat.cancel()
         await asyncio.gather(beat, return_exceptions=True)
     return 0
+
+
+def _serve_metrics(bot: AnyBot, settings: Settings) -> Any:
+    """`/metrics` when `ARBITER_METRICS_PORT` asks for it, with this bot's gateway gauges."""
+    if settings.metrics_port is None:
+        return None
+    metrics.watch_gateway(lambda: gateway_up(bot), lambda: bot.latency)
+    return metrics.serve(settings.metrics_host, settings.metrics_port)
 
 
 async def serve(settings: Settings) -> int:
@@ -240,7 +289,13 @@ async def serve(settings: Settings) -> int:
             log.warning("glossary failed to load; `python -m bot check` shows why", exc_info=True)
         bot = create_bot(services)
         assert settings.token is not None
-        return await _run_until_stopped(bot, settings.token, services)
+        server = _serve_metrics(bot, settings)
+        try:
+            return await _run_until_stopped(bot, settings.token, services)
+        finally:
+            if server is not None:
+                await asyncio.to_thread(server.shutdown)
+                server.server_close()
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN")
         return EXIT_DISCORD
@@ -301,6 +356,36 @@ def run_bot(settings: Settings) -> int:
         return 2
     with token_redacted(settings.token):
         try:
-            return asyncio.run(serve(settings))
+            return asyncio.run(serve_alone(settings))
         except KeyboardInterrupt:  # Ctrl+C before the signal handlers were installed
             return 0
+
+
+async def serve_alone(settings: Settings) -> int:
+    """`serve`, as the only serving process of its database and shards (bot/storage/lock.py):
+    a second one says so in one line and exits 2, before it migrates or connects."""
+    import sys
+
+    from bot.i18n import t
+    from bot.storage.lock import EXIT_LOCKED, InstanceLocked, take_instance_lock
+
+    try:
+        instance = await take_instance_lock(settings.database, settings.shard_ids)
+    except InstanceLocked as exc:
+        lang = settings.locale
+        ids = exc.shard_ids
+        shards = (
+            t("storage.lock.all_shards", lang)
+            if ids is None
+            else t("storage.lock.shards", lang, ids=",".join(map(str, ids)))
+        )
+        print(
+            "arbiter:",
+            t("storage.lock.held", lang, where=exc.where, shards=shards),
+            file=sys.stderr,
+        )
+        return EXIT_LOCKED
+    try:
+        return await serve(settings)
+    finally:
+        await instance.release()

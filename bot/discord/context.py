@@ -45,7 +45,8 @@ def user_ref(user: discord.abc.User) -> UserRef:
 
 
 def make_ctx(services: Services, interaction: discord.Interaction[Any]) -> Ctx:
-    """The handler context for an interaction; `can_manage` is Manage Messages in this channel."""
+    """The handler context for an interaction; `can_manage` is Manage Messages in this channel,
+    `can_moderate` Manage Server or Manage Channels."""
     return Ctx(
         services=services,
         user=user_ref(interaction.user),
@@ -53,4 +54,10 @@ def make_ctx(services: Services, interaction: discord.Interaction[Any]) -> Ctx:
         guild_id=interaction.guild_id,
         lang=language_of(interaction, services.settings.locale),
         can_manage=bool(interaction.guild_id and interaction.permissions.manage_messages),
+        can_moderate=bool(interaction.guild_id and _moderates(interaction.permissions)),
     )
+
+
+def _moderates(permissions: discord.Permissions) -> bool:
+    """Server managers: Manage Server or Manage Channels (they may undo anyone's steps)."""
+    return bool(permissions.manage_guild or permissions.manage_channels)

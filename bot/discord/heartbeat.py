@@ -3,7 +3,8 @@
 While the gateway is connected and ready, the bot rewrites the file every `INTERVAL` seconds
 with the time and its gateway latency; on a clean stop it removes it. `python -m bot health`
 (the container's health check) reads it: missing, or older than `MAX_AGE`, means the bot is not
-connected. The file sits next to the database unless `ARBITER_HEARTBEAT` names another path.
+connected. The file sits next to the database unless `ARBITER_HEARTBEAT` names another path;
+its name carries the shard ids the process runs (`arbiter.shards-0-1.heartbeat`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ import math
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from bot.config import Settings
 
 log = logging.getLogger("arbiter.discord")
 
@@ -27,14 +30,33 @@ MAX_AGE = 120.0  # a heartbeat older than this means the bot is not serving
 ENV = "ARBITER_HEARTBEAT"
 
 
-def heartbeat_path(db_path: Path | str, env: dict[str, str] | None = None) -> Path:
-    """`ARBITER_HEARTBEAT`, else `<database>.heartbeat` (in the temp folder for `:memory:`)."""
+def heartbeat_path(
+    db_path: Path | str,
+    env: Mapping[str, str] | None = None,
+    shard_ids: Sequence[int] | None = None,
+) -> Path:
+    """`ARBITER_HEARTBEAT`, else `<database>.heartbeat` (in the temp folder for `:memory:`).
+
+    A process that runs chosen shards names them (`arbiter.shards-0-1.heartbeat`), so shard
+    processes sharing one data volume each report their own state, never each other's.
+    """
     environ = os.environ if env is None else env
     if environ.get(ENV):
         return Path(environ[ENV])
-    if str(db_path) == ":memory:":
-        return Path(tempfile.gettempdir()) / "arbiter.heartbeat"
-    return Path(db_path).with_suffix(".heartbeat")
+    stem = "arbiter" if str(db_path) == ":memory:" else Path(db_path).stem
+    folder = Path(tempfile.gettempdir()) if str(db_path) == ":memory:" else Path(db_path).parent
+    shards = f".shards-{'-'.join(map(str, sorted(shard_ids)))}" if shard_ids else ""
+    return folder / f"{stem}{shards}.heartbeat"
+
+
+def heartbeat_of(settings: Settings) -> Path:
+    """The heartbeat file of the process these settings start: what `run` writes and `health`
+    reads."""
+    return heartbeat_path(
+        settings.db_path,
+        {ENV: str(settings.heartbeat)} if settings.heartbeat else {},
+        settings.shard_ids,
+    )
 
 
 def write_beat(path: Path, latency: float, now: float | None = None) -> None:

@@ -18,6 +18,7 @@ from bot.handlers import dice_errors as dice_errors  # registers the engines' er
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
 from bot.handlers.dice_text import as_typed, normalize_expr, summarize
+from bot.i18n import catalogue
 from bot.registry import command, command_label
 from bot.reply import Reply, timestamp
 from bot.storage.api import RollRecord
@@ -66,23 +67,43 @@ def finish(reply: Reply, private: bool) -> Reply:
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
+    ctx.take("dice", 1, spend=False)  # refused once the last minute's dice fill the budget
     result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
+    ctx.spend("dice", len(result.rolls) + len(result.faces))
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)
+    if result.kind == "effect":
+        # a d12 is an effect die only at a table whose game names one (`dice.roll.d12.<slug>`)
+        key = f"dice.roll.d12.{await _plays(ctx)}"
+        if key in catalogue():
+            reply.title = ctx.t(key, total=result.total)
+        else:
+            reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
     return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
+
+
+async def _plays(ctx: Ctx) -> str | None:
+    """The game in progress in this channel (its slug), if any."""
+    return await ctx.services.storage.tracker.active_game_slug(ctx.channel_id)
 
 
 # ── roll log ───────────────────────────────────────────────────────────────────────────────────
 
 
+TYPED_PARAMS = frozenset({"expr"})  # summary params that hold text as the user typed it
+
+
 def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
-    """A logged roll's summary in the reader's language; `@key` params are catalogue words."""
+    """A logged roll's summary in the reader's language; `@key` params are catalogue words.
+
+    The expression is kept as typed and escaped here, where it is shown (once: `**`, `||` and
+    `<@id>` in it must not become bold, a spoiler or a mention pill)."""
     summary = result.get("summary") or {}
     params = {
         k: ctx.t(f"dice.{v[1:]}" if "." in v else f"dice.summary.{v[1:]}")
         if isinstance(v, str) and v.startswith("@")
-        else v
+        else (md(v) if k in TYPED_PARAMS and isinstance(v, str) else v)
         for k, v in (summary.get("params") or {}).items()
     }
     key = summary.get("key")
@@ -105,5 +126,6 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
         shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
         text = summary_text(ctx, r.result)
-        lines.append(f"{stamp} **{md(r.user_name)}** {shown}{hidden}: {text}")
+        # in a code span: a list of past rolls, not a row of clickable command mentions
+        lines.append(f"{stamp} **{md(r.user_name)}** `{shown}`{hidden}: {text}")
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

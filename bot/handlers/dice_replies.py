@@ -11,9 +11,17 @@ from collections.abc import Callable, Sequence
 
 from bot.dice.faces import AttackFace
 from bot.dice.generic import ExprResult
+from bot.i18n import plural_form
 from bot.reply import Reply
+from bot.tracker.names import md
 
 Tr = Callable[..., str]
+
+
+def counted(tr: Tr, key: str, n: int) -> str:
+    """A counted phrase (`**1** урон`, `**5** урона`) through the one plural helper, in the
+    language `tr` speaks."""
+    return plural_form(n, tr(key, n=n).split("|"), tr("format.lang"))
 
 
 def faces_text(faces: Sequence[AttackFace]) -> str:
@@ -55,4 +63,5 @@ def expr_reply(tr: Tr, r: ExprResult) -> Reply:
         )
     if r.kind == "effect":
         return Reply(title=tr("dice.roll.effect_title", total=r.total), body=r.text)
-    return Reply(title=tr("dice.roll.title", expr=r.expr, total=r.total), body=r.text)
+    # the expression as typed: escaped, so `**`, `||` and `<@id>` in it show as typed
+    return Reply(title=tr("dice.roll.title", expr=md(r.expr), total=r.total), body=r.text)

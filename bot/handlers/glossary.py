@@ -9,6 +9,7 @@ an entry (`/search`, `/glossary`, "Explain terms", `[[term]]`) are in `glossary_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,15 @@ from bot.glossary_view import (
     resolve_references,
     shorten,
 )
+from bot.handlers.glossary_learn import (
+    UNLEARN_ACTION,
+    asked_payload,
+    learned_entry,
+    record_pick,
+    split_payload,
+    unlearn,
+)
+from bot.numbers import ascii_int
 from bot.registry import (
     Choice,
     Option,
@@ -173,6 +183,42 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     )
 
 
+_MONTHS_EN = dict(
+    zip(
+        [
+            "январь",
+            "февраль",
+            "март",
+            "апрель",
+            "май",
+            "июнь",
+            "июль",
+            "август",
+            "сентябрь",
+            "октябрь",
+            "ноябрь",
+            "декабрь",
+        ],
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        strict=True,
+    )
+)
+_RU_MONTH = re.compile(r"\((" + "|".join(_MONTHS_EN) + r") (\d{4})\)")
+
+
 def source_footer(ctx: Ctx, entry: Entry) -> str:
     """`Источник: Mage Wars: Compiled Codex, строки 3–5`: the rulebook by name, not its file
     name (an unknown file is named as is); Russian and English agree in number. A supplement
@@ -181,6 +227,8 @@ def source_footer(ctx: Ctx, entry: Entry) -> str:
     if src.published is not None:
         return ctx.t("rule.source.retold", rules=src.published)
     book = RULEBOOKS.get(src.file, src.file)
+    if ctx.lang == "en":  # the seed dates its title in Russian: «(январь 2014)» → (January 2014)
+        book = _RU_MONTH.sub(lambda m: f"({_MONTHS_EN[m.group(1)]} {m.group(2)})", book)
     if src.first_line == src.last_line:
         return ctx.t("rule.source.line", book=book, line=src.first_line)
     return ctx.t("rule.source.lines", book=book, first=src.first_line, last=src.last_line)
@@ -226,12 +274,18 @@ def tied_with_best(glossary: Glossary, hits: Sequence[Hit]) -> list[Hit]:
 
 
 def _question(
-    ctx: Ctx, kind: str, entries: list[Entry], ephemeral: bool, **title_params: object
+    ctx: Ctx,
+    kind: str,
+    entries: list[Entry],
+    ephemeral: bool,
+    asked: str = "",
+    **title_params: object,
 ) -> Reply:
     """A /rule question: `<kind>.title`, `.body` and `.placeholder`, and a select of `entries`.
 
     The select carries the asker's id: only the asker's choice turns the question into the
-    answer; anyone else choosing gets the entry privately (`rule_pick`).
+    answer; anyone else choosing gets the entry privately (`rule_pick`). It also carries the
+    words `asked`, so the asker's pick can be learned (`glossary_learn`).
     """
     return Reply(
         title=ctx.t(f"{kind}.title", **title_params),
@@ -242,7 +296,7 @@ def _question(
                 ctx.t(f"{kind}.placeholder"),
                 "rule.pick",
                 entry_options(ctx, entries),
-                payload=str(ctx.user.id),
+                payload=asked_payload(ctx, asked) if asked else str(ctx.user.id),
             )
         ],
     )
@@ -287,6 +341,17 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     prefer = await channel_game(ctx)
     found = glossary.lookup(query, game=slug, limit=10, prefer_game=prefer)
     hits = found.hits
+    learned = await learned_entry(ctx, query, slug, found)
+    if learned is not None:  # this server's members agreed on it: open, with a way back
+        reply = entry_reply(ctx, learned, ephemeral=private)
+        reply.actions.append(
+            Button(
+                ctx.t("rule.not_that"), UNLEARN_ACTION, asked_payload(ctx, query, UNLEARN_ACTION)
+            )
+        )
+        return reply
+    if found.unanswered:  # another game's rules, or chat: no entry is the answer
+        return _unanswered(ctx, query, slug, prefer, [h.entry for h in hits], private)
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
     shown = escape_markdown(shorten(query, 60))
@@ -296,10 +361,12 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             options = [h.entry for h in tied]
             if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
                 options = _with_definitions(glossary, query, slug, options)
-            return _question(ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query=shown)
+            return _question(
+                ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query, query=shown
+            )
         # Not clearly ahead: the best few, text matches included, best first.
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
-        return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query=shown)
+        return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     alternatives = close_alternatives(hits)
@@ -311,7 +378,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
                 ctx.t("rule.did_you_mean"),
                 "rule.pick",
                 entry_options(ctx, others[:ALTERNATIVES]),
-                payload=str(ctx.user.id),
+                payload=asked_payload(ctx, query),
             )
         )
     return reply
@@ -341,7 +408,7 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
         if elsewhere:
             entries = [h.entry for h in elsewhere]
             game = game_name(slug, ctx.lang)
-            return _question(ctx, "rule.elsewhere", entries, private, query=shown, game=game)
+            return _question(ctx, "rule.elsewhere", entries, private, query, query=shown, game=game)
     suggestions = glossary.suggest(query, game=slug, limit=ALTERNATIVES, prefer_game=prefer)
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
@@ -349,19 +416,33 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     # strangers offered only as a place to start.
     near = [h.entry for h in suggestions if h.tier != "far"]
     if near:
-        return _question(ctx, "rule.suggest", near, private, query=shown)
+        return _question(ctx, "rule.suggest", near, private, query, query=shown)
     far = [h.entry for h in suggestions[:FAR_SUGGESTIONS]]
-    return _question(ctx, "rule.far", far, private, query=shown)
+    return _question(ctx, "rule.far", far, private, query, query=shown)
+
+
+def _unanswered(
+    ctx: Ctx, query: str, slug: str | None, prefer: str | None, near: list[Entry], private: bool
+) -> Reply:
+    """«В правилах этих игр такого нет», with the nearest entries to pick from all the same."""
+    if not near:
+        suggestions = glossary_of(ctx).suggest(query, game=slug, limit=FAR_SUGGESTIONS)
+        near = [h.entry for h in suggestions]
+    shown = escape_markdown(shorten(query, 60))
+    return _question(ctx, "rule.noanswer", near[:ALTERNATIVES], private, query, query=shown)
 
 
 @action("rule.pick")
 async def rule_pick(ctx: Ctx, payload: str) -> Reply:
     """The asker's choice in a /rule question turns that message into the chosen entry; anyone
-    else gets their own private copy, so one member cannot rewrite another's question."""
-    asker, sep, _ = payload.partition("|")
+    else gets their own private copy, so one member cannot rewrite another's question. The
+    asker's pick is recorded for learning when the select carries the words asked."""
+    asker, words, _ = split_payload(payload)
     entry = _entry(ctx, _payload_value(payload))
-    if sep and asker.isdigit() and int(asker) != ctx.user.id:
+    if "|" in payload and asker and ascii_int(asker) != ctx.user.id:  # unreadable: not this user
         return entry_reply(ctx, entry, ephemeral=True)
+    if asker.isdigit():
+        await record_pick(ctx, words, entry.id)
     reply = entry_reply(ctx, entry)
     reply.edit_origin = True
     return reply
@@ -371,3 +452,25 @@ async def rule_pick(ctx: Ctx, payload: str) -> Reply:
 async def rule_open(ctx: Ctx, payload: str) -> Reply:
     """Open an entry (see-also button, search result, index) for the clicker only."""
     return entry_reply(ctx, _entry(ctx, _payload_value(payload)), ephemeral=True)
+
+
+@action(UNLEARN_ACTION)
+async def rule_unlearn(ctx: Ctx, payload: str) -> Reply:
+    """«Не то» under an entry opened from what the server learned: the link is taken back and
+    the list is shown instead. The asker's message turns into the list; anyone else gets it
+    privately (the link is gone for everyone either way)."""
+    asker, words, _ = split_payload(payload)
+    if not words:
+        raise UserError("rule.unlearn_gone")
+    await unlearn(ctx, words)
+    glossary = glossary_of(ctx)
+    prefer = await channel_game(ctx)
+    found = glossary.lookup(words, limit=ALTERNATIVES, prefer_game=prefer)
+    entries = [h.entry for h in found.hits[:ALTERNATIVES]]
+    if not entries:
+        entries = [h.entry for h in glossary.suggest(words, limit=ALTERNATIVES, prefer_game=prefer)]
+    mine = asker.isdigit() and int(asker) == ctx.user.id
+    shown = escape_markdown(shorten(words, 60))
+    reply = _question(ctx, "rule.unlearned", entries, not mine, words, query=shown)
+    reply.edit_origin = mine
+    return reply

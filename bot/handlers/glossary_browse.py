@@ -38,6 +38,7 @@ from bot.handlers.glossary import (
     glossary_of,
     tied_with_best,
 )
+from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
 from glossary.model import Entry
@@ -167,7 +168,7 @@ async def glossary_page(ctx: Ctx, payload: str) -> Reply:
     slug = check_game(game) or ""
     if not slug:
         raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
-    reply = index_page(ctx, slug, int(raw) if raw.isdigit() else 0)
+    reply = index_page(ctx, slug, ascii_int(raw) or 0)
     reply.edit_origin = True
     return reply
 

@@ -9,6 +9,7 @@ together (`bot/tracker/game_rules.py`). A press is refused once anything else ch
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.cli import shapes
@@ -30,7 +31,7 @@ from bot.games.mage_wars.followups import (
     offers,
     split_targets,
 )
-from bot.games.mage_wars.target import effect_tokens, fill_attack
+from bot.games.mage_wars.target import effect_tokens, fill_attack, fill_attacker
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import outcome_reply
@@ -98,12 +99,17 @@ async def followup_buttons(
     step_id: int | None,
     *,
     melee: bool,
+    guarded: bool = False,
 ) -> tuple[list[Button], list[str]]:
-    """The Counterstrike / Damage Barrier buttons a melee attack offers, and lines to show."""
+    """The Counterstrike / Damage Barrier buttons a melee attack offers, and lines to show.
+
+    `guarded`: the target held Guard when attacked (the attack has taken it off since)."""
     now = state.unit(target.id) or target
     values = {c.key: c.value for c in (*now.counters, *now.tokens)}
-    offer = offers(values, melee=melee, target_destroyed=now.destroyed)
+    offer = offers(values, melee=melee, target_destroyed=now.destroyed, guarded=guarded)
     if not (offer.counterstrike or offer.barrier):
+        if guarded and melee and not now.destroyed:
+            return [], [ctx.t("dice.mw.guard_needs_melee", unit=md(now.name))]
         return [], []
     if attacker is None:
         return [], [ctx.t("dice.mw.followup_needs_attacker", unit=md(now.name))]
@@ -112,7 +118,7 @@ async def followup_buttons(
         anchor = f"s{last[0].id if last else 0}"
     else:
         anchor = f"a{step_id}"
-    payload = f"{anchor}:{attacker.id}:{now.id}"
+    payload = f"{anchor}:{attacker.id}:{now.id}" + (":g" if guarded else "")
     buttons: list[Button] = []
     for act, dice in ((A_COUNTER, offer.counterstrike), (A_BARRIER, offer.barrier)):
         if dice:
@@ -128,17 +134,20 @@ async def find_attacker(ctx: Ctx, text: str | None) -> Tracked | None:
     return await find_target(ctx, text, "/mw attack", change=True)
 
 
-def _offer_now(target: Unit) -> Offer:
+def _offer_now(target: Unit, guarded: bool = False) -> Offer:
     values = {c.key: c.value for c in (*target.counters, *target.tokens)}
-    return offers(values, melee=True, target_destroyed=target.destroyed)
+    return offers(values, melee=True, target_destroyed=target.destroyed, guarded=guarded)
 
 
 async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     try:
-        anchor, attacker_text, target_text = payload.split(":")
+        anchor, attacker_text, target_text, *flags = payload.split(":")
         attacker_id, target_id, anchor_id = int(attacker_text), int(target_text), int(anchor[1:])
+        if flags not in ([], ["g"]):
+            raise ValueError(payload)
     except ValueError:
         return Reply.error(ctx.t("error.stale_button"))
+    guarded = flags == ["g"]
     link = FOLLOWS if anchor.startswith("a") else AFTER
     state = await service.require_state(ctx)
     if state.slug != GAME.slug:
@@ -151,12 +160,14 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     await _check_fresh(ctx, state, link, anchor_id, kind)
     if attacker.destroyed:
         raise service.refusal("dice.target.destroyed", unit=attacker.name)
-    offer = _offer_now(target)
+    offer = _offer_now(target, guarded)
     dice = offer.counterstrike if kind == "counterstrike" else offer.barrier
     if not dice:
         raise service.refusal(f"dice.mw.no_{kind}", unit=target.name)
     tracked = Tracked(state, attacker)
     filled = fill_attack({"dice": dice}, tracked)
+    if kind == "counterstrike":  # the striker's own Weak and Daze (seed 000 lines 317 and 68)
+        filled = fill_attacker(filled, target)
     result = resolve_attack(build_attack(filled.options), ctx.services.rng)
 
     async def body(step: service.Step) -> None:
@@ -179,6 +190,13 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         filled.incapacitated,
         lambda key: tracked.tpl.label(key, ctx.lang),
         filled.restrained,
+    )
+    lines += view.rule_lines(
+        ctx.t,
+        filled.applied,
+        md(target.name),
+        filled.attacker,
+        lambda key: tracked.tpl.label(key, ctx.lang),
     )
     reply.body = "\n".join([*lines, reply.body])
     body_text = outcome_reply(ctx, outcome).body
@@ -257,11 +275,17 @@ async def _multi(ctx: Ctx, targets: str, options: dict[str, Any], *, sweeping: b
     rng = ctx.services.rng
     daze_roll = roll_effect_die(rng) if base.get("daze") and not sweeping else None
     results: list[tuple[Tracked, AttackResult, dict[str, int], list[str]]] = []
-    for tracked in aimed:
-        filled = fill_attack(base, tracked)
+    applied: dict[int, list[str]] = {}  # unit id → the tracked traits its attack applied
+    for n, tracked in enumerate(aimed):
+        # Seed 000 lines 182, 23 and 188: Melee +X, Bloodthirsty +X and Charge +X go to the
+        # first attack of the action only.
+        options = base if n == 0 else {k: v for k, v in base.items() if k != "bonus"}
+        filled = fill_attack(options, tracked)
         result = resolve_attack(build_attack(filled.options), rng, daze_roll)
         effects = effect_tokens(result, tracked.tpl)
+        rules = view.rule_lines(ctx.t, filled.applied, "", [], _labeller(ctx, tracked))
         results.append((tracked, result, effects.tokens, effects.unknown))
+        applied[tracked.unit.id] = rules
 
     async def body(step: service.Step) -> None:
         for tracked, result, tokens, _ in results:
@@ -283,7 +307,11 @@ async def _multi(ctx: Ctx, targets: str, options: dict[str, Any], *, sweeping: b
         "total": params["amount"],
     }
     await _log(ctx, f"mw {kind}", {**base, "targets": names}, data)
-    return _multi_reply(ctx, results, outcome, daze_roll, sweeping=sweeping)
+    return _multi_reply(ctx, results, outcome, daze_roll, applied, sweeping=sweeping)
+
+
+def _labeller(ctx: Ctx, tracked: Tracked) -> Callable[[str], str]:
+    return lambda key: tracked.tpl.label(key, ctx.lang)
 
 
 def _multi_reply(
@@ -291,6 +319,7 @@ def _multi_reply(
     results: list[tuple[Tracked, AttackResult, dict[str, int], list[str]]],
     outcome: service.Outcome,
     daze_roll: int | None,
+    applied: dict[int, list[str]],
     *,
     sweeping: bool,
 ) -> Reply:
@@ -305,7 +334,8 @@ def _multi_reply(
         one = view.attack_reply(ctx.t, result)  # its Daze line is said once, above
         setup = view.attack_setup_lines(ctx.t, result.attack)
         text = "\n".join(
-            [*setup, *(f"**{f.name}**\n{f.value}" for f in one.fields)]
+            [*setup, *applied.get(tracked.unit.id, [])]
+            + [f"**{f.name}**\n{f.value}" for f in one.fields]
             + [ctx.t("dice.target.effect_not_token", row=row) for row in unknown]
         )
         name = ctx.t("dice.mw.multi_target", unit=tracked.unit.name, total=result.total)

@@ -19,10 +19,10 @@ from bot.handlers.tracker_describe import (
     game_name,
     header,
     note_line,
-    plural,
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
+from bot.handlers.tracker_quiet import change_reply
 from bot.registry import (
     Choice,
     Localized,
@@ -33,9 +33,8 @@ from bot.registry import (
     game_choices,
     load_handlers,
 )
-from bot.reply import Attachment, Button, Kind, Reply, Style
+from bot.reply import Button, Kind, Reply, Style
 from bot.tracker import lifecycle
-from bot.tracker.export import export_game
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
 from bot.tracker.templates import template
@@ -245,7 +244,7 @@ async def end_and_start_pressed(ctx: Ctx, payload: str) -> Reply:
     if not raw:
         raise UserError("error.stale_button")
     request = json.loads(raw)
-    game_id = int(payload) if payload.isdigit() else None
+    game_id = service.button_game_id(payload)
     await service.end(ctx, game_id)
     await ctx.services.storage.meta.set(_pending_key(ctx), "")
     players = [UserRef(int(i), str(n)) for i, n in request["players"]]
@@ -285,7 +284,7 @@ async def game_leave(ctx: Ctx) -> Reply:
 
 @action(A_LEAVE)
 async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = int(payload) if payload.isdigit() else None
+    game_id = service.button_game_id(payload)
     return outcome_reply(ctx, await service.leave(ctx, game_id))
 
 
@@ -304,7 +303,7 @@ async def game_end(ctx: Ctx) -> Reply:
 
 @action(A_END)
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = int(payload) if payload.isdigit() else None
+    game_id = service.button_game_id(payload)
     outcome = await service.end(ctx, game_id)
     reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
     reply.edit_origin = True  # the confirmation is settled: its button goes
@@ -361,24 +360,6 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     )
 
 
-@command("game", "export", area=AREA)
-async def game_export(ctx: Ctx) -> Reply:
-    state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
-    if state is None:
-        raise UserError("tracker.error.no_game")
-    game_id = state.game.id
-    data = await export_game(ctx.services.storage.tracker, game_id)
-    blob = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
-    return Reply(
-        body=ctx.t(
-            "tracker.export.done",
-            steps=plural("tracker.plural.steps", len(data["steps"]), ctx.lang),
-            events=plural("tracker.plural.events", len(data["events"]), ctx.lang),
-        ),
-        attachments=[Attachment(f"game-{game_id}.json", blob)],
-    )
-
-
 # --- /unit -------------------------------------------------------------------------------------
 
 
@@ -394,16 +375,19 @@ async def game_export(ctx: Ctx) -> Reply:
         Option("defense", int, min_value=0, max_value=12),
         Option("power", int, min_value=0, max_value=50),
         Option("regenerate", int, min_value=0, max_value=20),
+        Option("traits", str, max_length=300),
     ],
 )
-async def unit_add(ctx: Ctx, name: str, owner: UserRef | None = None, **stats: int) -> Reply:
+async def unit_add(
+    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
+) -> Reply:
     given = {k: v for k, v in stats.items() if v is not None}
-    return outcome_reply(ctx, await service.add_unit(ctx, name, owner, given))
+    return change_reply(ctx, await service.add_unit(ctx, name, owner, given, traits or ""))
 
 
 @command("unit", "remove", area=AREA, options=[TARGET])
 async def unit_remove(ctx: Ctx, target: str) -> Reply:
-    return outcome_reply(ctx, await service.remove_unit(ctx, target))
+    return change_reply(ctx, await service.remove_unit(ctx, target))
 
 
 @command(
@@ -416,7 +400,7 @@ async def unit_remove(ctx: Ctx, target: str) -> Reply:
     ],
 )
 async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
-    return outcome_reply(ctx, await service.rename_unit(ctx, target, name))
+    return change_reply(ctx, await service.rename_unit(ctx, target, name))
 
 
 # --- values ------------------------------------------------------------------------------------
@@ -447,27 +431,27 @@ POSITIVE = Option("amount", int, required=True, min_value=0, max_value=service.M
     ],
 )
 async def set_(ctx: Ctx, target: str, stat: str, value: int) -> Reply:
-    return outcome_reply(ctx, await service.set_value(ctx, target, stat, value))
+    return change_reply(ctx, await service.set_value(ctx, target, stat, value))
 
 
 @command("add", area=AREA, options=[TARGET, STAT, AMOUNT])
 async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.add(ctx, target, stat, amount))
+    return change_reply(ctx, await service.add(ctx, target, stat, amount))
 
 
 @command("dmg", area=AREA, options=[TARGET, POSITIVE])
 async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.damage(ctx, target, amount))
+    return change_reply(ctx, await service.damage(ctx, target, amount))
 
 
 @command("heal", area=AREA, options=[TARGET, POSITIVE])
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.heal(ctx, target, amount))
+    return change_reply(ctx, await service.heal(ctx, target, amount))
 
 
 @command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await service.mana(ctx, amount, player))
+    return change_reply(ctx, await service.mana(ctx, amount, player))
 
 
 # --- /token ------------------------------------------------------------------------------------
@@ -478,14 +462,14 @@ COUNT = Option("count", int, min_value=1, max_value=99)
 
 @command("token", "add", area=AREA, options=[TARGET, TOKEN, COUNT])
 async def token_add(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
-    return outcome_reply(ctx, await service.token(ctx, target, token, count))
+    return change_reply(ctx, await service.token(ctx, target, token, count))
 
 
 @command("token", "remove", area=AREA, options=[TARGET, TOKEN, COUNT])
 async def token_remove(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
-    return outcome_reply(ctx, await service.token(ctx, target, token, -count))
+    return change_reply(ctx, await service.token(ctx, target, token, -count))
 
 
 @command("token", "clear", area=AREA, options=[TARGET])
 async def token_clear(ctx: Ctx, target: str) -> Reply:
-    return outcome_reply(ctx, await service.clear_tokens(ctx, target))
+    return change_reply(ctx, await service.clear_tokens(ctx, target))

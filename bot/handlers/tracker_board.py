@@ -65,6 +65,7 @@ class Stat:
     maximum: int | None = None
     note: str = ""
     flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
+    harms: bool = False  # more of it is worse for its holder (damage): the step colours flip
 
     def text(self, *, markdown: bool = True) -> str:
         """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
@@ -135,7 +136,8 @@ def target_key(holder: Participant | Unit) -> str:
 
 def default_target(state: GameState, board: Scoreboard | None = None) -> str | None:
     """What the step buttons act on until someone picks: the active player's leader or self.
-    `board` is the game's scoreboard when the caller has built it already (in any language)."""
+
+    `board`: the game's scoreboard already read (in any language), so it is not built again."""
     board = board if board is not None else scoreboard(state, "ru")
     keys = [x.key for x in targets(board)]
     active = state.active_player
@@ -160,7 +162,7 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):
             return None
-        total = sum(c.value for c in tough if c is not None)
+        total = tpl.toughness_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
         if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
             total = holder.value("bloodied_hp")
         damage = holder.value(tpl.damage)
@@ -212,7 +214,9 @@ def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tu
 
 def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> Stat | None:
     c = holder.counter(key) if key else None
-    return Stat(tpl.label(key, lang), c.value) if c is not None else None
+    if c is None:
+        return None
+    return Stat(tpl.label(key, lang), c.value, harms=bool(tpl.damage) and key == tpl.damage)
 
 
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:

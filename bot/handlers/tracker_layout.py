@@ -249,7 +249,7 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     if target is not None and target.main is not None:
         for step in STEPS:
             label = step_label(step, target.main.label)
-            style = Style.DANGER if step < 0 else Style.SUCCESS
+            style = step_style(step, target.main.harms)
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
     next_key = "live.btn.next_turn" if board.round_word == "turn" else "live.btn.next"
@@ -261,32 +261,60 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
 
 
 def step_label(step: int, stat: str) -> str:
-    """`+1 урон`, `−5 янтарь`: a step button names the stat it moves.
+    """`урон +1`, `золото −5`: a step button names the stat it moves, the stat first (issue 17:
+    «−5 золотые кристаллы» reads as a phrase, «золото −5» as a counter).
 
     The life bar counts down while damage goes up, so a bare `+1` under `❤ 20/20` reads as a
     heal; the name says the button adds damage (one more counter on the unit, as at the table).
     """
-    sign = "−" if step < 0 else "+"
-    return clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
+    amount = f" {'−' if step < 0 else '+'}{abs(step)}"
+    return clip(stat, BUTTON_LABEL_MAX - len(amount)) + amount  # a long name loses, not the number
 
 
-def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = True) -> Reply:
-    """The live message: full detail if it fits, else units compacted, else units counted."""
+def step_style(step: int, harmful: bool) -> Style:
+    """Green for what helps its holder, red for what hurts: more damage is red, less is green."""
+    return Style.SUCCESS if (step > 0) != harmful else Style.DANGER
+
+
+Lines = dict[tuple[str, int], list[str]]
+"""Player blocks already laid out, by (player key, level): one render reuses them."""
+
+
+def _lines(board: Scoreboard, p: PlayerBlock, lang: str, level: int, cache: Lines) -> list[str]:
+    key = (p.key, level)
+    if key not in cache:
+        cache[key] = player_lines(p, lang, level=level, selected=board.selected)
+    return cache[key]
+
+
+def render_board(
+    board: Scoreboard,
+    lang: str = "ru",
+    *,
+    with_controls: bool = True,
+    cache: Lines | None = None,
+) -> Reply:
+    """The live message: full detail if it fits, else units compacted, else units counted.
+
+    A level is given up as soon as its fields pass the embed's total, so a board at the unit
+    cap does not lay out every unit at full detail only to fold them."""
+    cache = cache if cache is not None else {}
     title, body = _header(board, lang)
     actions = controls(board, lang) if with_controls else []
     reply = Reply(title=title, body=body, actions=list(actions))
     for level in (0, 1, 2):
-        reply.fields = [
-            f
-            for p in board.players
-            for f in _pack(
-                clip(_player_name(p), FIELD_NAME_MAX),
-                player_lines(p, lang, level=level, selected=board.selected),
-                lang,
-            )
-        ]
         reply.footer = t("live.footer_more", lang) if level else ""
-        if _fits(reply):
+        reply.fields = []
+        size = embed_size(reply)
+        for p in board.players:
+            packed = _pack(
+                clip(_player_name(p), FIELD_NAME_MAX), _lines(board, p, lang, level, cache), lang
+            )
+            reply.fields.extend(packed)
+            size += sum(len(f.name) + len(f.value) for f in packed)
+            if size > EMBED_TOTAL_MAX and level < 2:
+                break
+        if size <= EMBED_TOTAL_MAX and _fits(reply):
             return reply
     # Even counted blocks do not fit (dozens of players): keep what fits, say where the rest is.
     while reply.fields and not _fits(reply):
@@ -294,26 +322,30 @@ def render_board(board: Scoreboard, lang: str = "ru", *, with_controls: bool = T
     return reply
 
 
-def render_board_pages(board: Scoreboard, lang: str = "ru") -> list[Reply]:
+def render_board_pages(
+    board: Scoreboard, lang: str = "ru", *, cache: Lines | None = None
+) -> list[Reply]:
     """`/game show` pages: page 1 is the live message, then each player's full detail."""
-    pages = [render_board(board, lang, with_controls=False)]
+    cache = cache if cache is not None else {}
+    pages = [render_board(board, lang, with_controls=False, cache=cache)]
     if not pages[0].footer:
         return pages
     title, _ = _header(board, lang)
     for p in board.players:
         fields = _pack(
-            clip(_player_name(p), FIELD_NAME_MAX),
-            player_lines(p, lang, level=0, selected=board.selected),
-            lang,
+            clip(_player_name(p), FIELD_NAME_MAX), _lines(board, p, lang, 0, cache), lang
         )
         # A single player's detail can itself exceed one embed: spread it over pages.
         page = Reply(title=title)
+        size = embed_size(page)
         for f in fields:
             page.fields.append(f)
-            if not _fits(page):
+            size += len(f.name) + len(f.value)
+            if size > EMBED_TOTAL_MAX or len(page.fields) > FIELDS_MAX:
                 page.fields.pop()
                 pages.append(page)
                 page = Reply(title=title, fields=[f])
+                size = embed_size(page)
         pages.append(page)
     total = len(pages)
     for i, page in enumerate(pages, 1):
@@ -360,14 +392,15 @@ __all__ = [
     "payload_hash",
     "render_board",
     "render_board_pages",
+    "render_show",
     "targets",
     "unit_line",
 ]
 
 
-def board_for(state: GameState, lang: str = "ru", selected: str | None = None) -> Scoreboard:
-    """The game's scoreboard, built once: with the picked target, else the default one (the
-    board is the costly part of a render: at 500 creatures most of a click's time)."""
+def _selected_board(state: GameState, lang: str, selected: str | None) -> Scoreboard:
+    """The board read once, with `selected` picked, else the default target (one read, not
+    three: at the unit cap each read is a few milliseconds)."""
     board = scoreboard(state, lang, selected)
     if find_target(board, selected) is None:
         board = replace(board, selected=default_target(state, board))
@@ -376,9 +409,20 @@ def board_for(state: GameState, lang: str = "ru", selected: str | None = None) -
 
 def render_live(state: GameState, lang: str = "ru", selected: str | None = None) -> Reply:
     """The live message for `state`; `selected` is the picked target (default: active player)."""
-    return render_board(board_for(state, lang, selected), lang)
+    board = _selected_board(state, lang, selected)
+    return render_board(board, lang)
 
 
 def render_pages(state: GameState, lang: str = "ru", selected: str | None = None) -> list[Reply]:
     """`/game show` pages: the live message's content, then per-player detail when folded."""
-    return render_board_pages(board_for(state, lang, selected), lang)
+    board = _selected_board(state, lang, selected)
+    return render_board_pages(board, lang)
+
+
+def render_show(
+    state: GameState, lang: str = "ru", selected: str | None = None
+) -> tuple[Reply, list[Reply]]:
+    """(the live message, the `/game show` pages) from one read of the board and one layout."""
+    board = _selected_board(state, lang, selected)
+    cache: Lines = {}
+    return render_board(board, lang, cache=cache), render_board_pages(board, lang, cache=cache)

@@ -27,7 +27,9 @@ from bot.handlers.tracker_board import (
     scoreboard,
     targets,
 )
-from bot.handlers.tracker_layout import board_for, render_board, render_board_pages, render_live
+from bot.handlers.tracker_layout import render_board, render_live, render_show
+from bot.numbers import ascii_int
+from bot.ratelimit import HEAVY_UNITS
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
@@ -93,9 +95,10 @@ async def pick(ctx: Ctx, payload: str) -> Reply:
 async def step(ctx: Ctx, payload: str) -> Reply:
     """`<game>:<target>:<delta>`: add delta to the target's main stat, as one undoable step."""
     parts = payload.split(":")
-    if len(parts) != 3 or not parts[2].lstrip("-").isdigit() or int(parts[2]) not in STEPS:
+    delta = ascii_int(parts[2], signed=True) if len(parts) == 3 else None
+    if delta is None or delta not in STEPS:
         raise UserError("live.error.stale")
-    game_id, target, delta = parts[0], parts[1], int(parts[2])
+    game_id, target = parts[0], parts[1]
     state = await game_for(ctx, game_id)
     service.require_player(ctx, state)
     board = scoreboard(state, ctx.lang)
@@ -148,10 +151,9 @@ async def show_pages(ctx: Ctx, page: int = 1) -> Reply:
     """Page `page` of `/game show`: page 1 is the live message itself, then per-player detail."""
     state = await service.require_state(ctx)
     selected = await selected_target(ctx, state.game.id)
-    board = board_for(state, ctx.lang, selected)  # built once for every page
-    pages = render_board_pages(board, ctx.lang)
+    live, pages = render_show(state, ctx.lang, selected)
     page = max(1, min(page, len(pages)))
-    reply = render_board(board, ctx.lang) if page == 1 else pages[page - 1]
+    reply = live if page == 1 else pages[page - 1]
     if len(pages) > 1:
         reply.footer = pages[page - 1].footer
         gid = state.game.id
@@ -167,7 +169,8 @@ async def page(ctx: Ctx, payload: str) -> Reply:
     """`<game>:<page>`: turn a `/game show` page (in place)."""
     game_id, _, number = payload.partition(":")
     await game_for(ctx, game_id)
-    reply = await show_pages(ctx, int(number) if number.isdigit() else 1)
+    wanted = ascii_int(number)
+    reply = await show_pages(ctx, 1 if wanted is None else wanted)
     reply.edit_origin = True
     return reply
 
@@ -179,7 +182,10 @@ async def show(ctx: Ctx) -> Reply:
     With a live poster (the Discord manager) the channel gets a fresh live message at the bottom
     and the caller a short ephemeral note; without one the reply is the live message's content.
     """
-    if await service.load_state(ctx.services.storage, ctx.channel_id) is None:
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is not None and len(state.units) >= HEAVY_UNITS:
+        ctx.take("show")  # a big board is costly to lay out: a budget per user
+    if state is None:
         last = await service.current_or_last(ctx.services.storage, ctx.channel_id)
         if last is None:
             raise UserError("tracker.error.no_game")

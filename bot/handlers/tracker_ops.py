@@ -13,6 +13,7 @@ from typing import Any
 from bot.context import Ctx, UserRef
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.tracker_refusals import refusals, user_error
+from bot.numbers import ascii_int
 from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
 from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
@@ -32,7 +33,7 @@ def table(ctx: Ctx) -> Table:
     services = ctx.services
     return Table(
         repo=services.storage.tracker,
-        actor=Actor(ctx.user.id, ctx.user.name, ctx.can_manage),
+        actor=Actor(ctx.user.id, ctx.user.name, ctx.can_manage, ctx.can_moderate),
         channel_id=ctx.channel_id,
         guild_id=ctx.guild_id,
         clock=services.clock,
@@ -75,7 +76,7 @@ async def require_state(ctx: Ctx) -> GameState:
 
 
 def _actor(ctx: Ctx) -> Actor:
-    return Actor(ctx.user.id, ctx.user.name, ctx.can_manage)
+    return Actor(ctx.user.id, ctx.user.name, ctx.can_manage, ctx.can_moderate)
 
 
 def can_change(ctx: Ctx, state: GameState) -> bool:
@@ -221,9 +222,11 @@ async def clear_tokens(ctx: Ctx, target: str) -> Outcome:
 # --- units and lists -----------------------------------------------------------------------------
 
 
-async def add_unit(ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int]) -> Outcome:
+async def add_unit(
+    ctx: Ctx, name: str, owner: UserRef | None, stats: dict[str, int], traits: str = ""
+) -> Outcome:
     with refusals(ctx):
-        return await units.add_unit(table(ctx), name, owner, stats)
+        return await units.add_unit(table(ctx), name, owner, stats, traits)
 
 
 async def remove_unit(ctx: Ctx, target: str) -> Outcome:
@@ -314,3 +317,14 @@ __all__ = [
     "valid_name",
     "wrong_game",
 ]
+
+
+def button_game_id(payload: str) -> int | None:
+    """The game a confirmation button names (None: an old button without one); a payload that
+    is not an ASCII number was not made by the bot."""
+    if not payload:
+        return None
+    game_id = ascii_int(payload)
+    if game_id is None:
+        raise UserError("error.stale_button")
+    return game_id

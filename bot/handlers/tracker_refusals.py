@@ -50,12 +50,24 @@ KEYS: dict[str, str] = {
     "nothing_to_redo": E + "nothing_to_redo",
     "nothing_to_remove": E + "nothing_to_remove",
     "nothing_to_undo": E + "nothing_to_undo",
+    "too_many_units": E + "too_many_units",
+    "too_many_unit_rows": E + "too_many_unit_rows",
+    "too_many_kinds": E + "too_many_kinds",
+    "too_many_steps": E + "too_many_steps",
+    "undo_before_join": E + "undo_before_join",
+    "undo_others": E + "undo_others",
+    "undo_moved": E + "undo_moved",
     "out_of_range": "error.out_of_range",
     "stale_game": E + "stale_game",
     "start_needs": E + "start_needs",
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
+    "no_trait": E + "no_trait",  # issue 16: `/unit add traits:` names no trait of the game
+    "trait_value": E + "trait_value",
+    "trait_bounds": E + "trait_bounds",
+    "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
+    "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
 }
 """Codes with one message each."""
 

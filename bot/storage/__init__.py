@@ -1,6 +1,6 @@
 """Storage: one entry point, `open_storage`, returning repositories behind protocols.
 
-Each area has a repository (`meta`, `rolls`, `tracker`) written once over the small `Db`
+Each area has a repository (`meta`, `rolls`, `tracker`, `learned`) written once over the small `Db`
 interface; the back end is SQLite (a file path, the default) or PostgreSQL (a
 `postgresql://` URL). Only modules in this package write SQL, and every query takes parameters.
 """
@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.api import MetaRepo, RollRepo, TrackerRepo
+from bot.storage.api import LearnedRepo, MetaRepo, RollRepo, TrackerRepo
 from bot.storage.db import Db
 from bot.storage.errors import SchemaTooNew, StorageError, StorageFault
+from bot.storage.learned import LearnedStore
 from bot.storage.meta import MetaStore
 from bot.storage.rolls import RollStore
 from bot.storage.tracker import TrackerStore
@@ -36,6 +37,7 @@ class Storage:
     meta: MetaRepo
     tracker: TrackerRepo
     rolls: RollRepo
+    learned: LearnedRepo
 
     async def close(self) -> None:
         await self.db.close()
@@ -71,4 +73,10 @@ async def open_storage(target: Path | str) -> Storage:
     except BaseException:
         await db.close()
         raise
-    return Storage(db=db, meta=MetaStore(db), tracker=TrackerStore(db), rolls=RollStore(db))
+    return Storage(
+        db=db,
+        meta=MetaStore(db),
+        tracker=TrackerStore(db),
+        rolls=RollStore(db),
+        learned=LearnedStore(db),
+    )

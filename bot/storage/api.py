@@ -48,4 +48,50 @@ class RollRepo(Protocol):
         ...
 
 
-__all__ = ["MetaRepo", "RollRecord", "RollRepo", "TrackerRepo", "TrackerTx"]
+# --- learned lookups (glossary area) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LearnedPair:
+    """A learned link across servers: a query key, its text as last asked, the entry, and how
+    many servers hold the link and how many members agreed in all (candidate aliases)."""
+
+    query: str
+    text: str
+    entry_id: str
+    servers: int
+    members: int
+
+
+class LearnedRepo(Protocol):
+    async def record_pick(
+        self,
+        guild_id: int,
+        query: str,
+        text: str,
+        entry_id: str,
+        member: str,
+        at: float,
+        *,
+        agree: int,
+        bound: int,
+    ) -> str | None:
+        """Record a member's pick (`member` is a hash); the entry the query now opens, if any."""
+        ...
+
+    async def link(self, guild_id: int, query: str) -> str | None: ...
+
+    async def unlink(self, guild_id: int, query: str) -> str | None: ...
+
+    async def pairs(self) -> list[LearnedPair]: ...
+
+
+__all__ = [
+    "LearnedPair",
+    "LearnedRepo",
+    "MetaRepo",
+    "RollRecord",
+    "RollRepo",
+    "TrackerRepo",
+    "TrackerTx",
+]

@@ -11,6 +11,7 @@ connection is dropped from the pool, so the bot recovers by itself when the serv
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -45,20 +46,27 @@ def numbered(sql: str) -> str:
     """`?` placeholders as PostgreSQL's `$1, $2, …` (the repositories write `?`)."""
     found = _numbered.get(sql)
     if found is None:
-        counter = iter(range(1, 1000))
+        counter = itertools.count(1)
         found = _PLACEHOLDER.sub(lambda _: f"${next(counter)}", sql)
         _numbered[sql] = found
     return found
 
 
 def safe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password (user:pw@ or ?password=), for messages and logs."""
     parts = urlsplit(url)
-    if parts.password is None:
+    query = _QUERY_PASSWORD.sub(r"\1***", parts.query)
+    if parts.password is None and query == parts.query:
         return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    netloc = parts.netloc
+    if parts.password is not None:
+        host = parts.hostname or ""
+        host = f"[{host}]" if ":" in host else host
+        netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+_QUERY_PASSWORD = re.compile(r"((?:^|&)password=)[^&]*", re.IGNORECASE)
 
 
 _CONNECTION_LOST = (
@@ -71,6 +79,7 @@ _CONNECTION_LOST = (
     asyncpg.exceptions.CrashShutdownError,
     asyncpg.exceptions.TooManyConnectionsError,
     asyncpg.exceptions.InterfaceError,
+    asyncpg.exceptions.InternalClientError,  # the driver lost track of the protocol
 )
 
 
@@ -214,6 +223,15 @@ class PgTx:
                 await self._transaction.rollback()
             except (asyncpg.PostgresError, *_CONNECTION_LOST):
                 pass  # the server drops the transaction with the connection
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], records: Sequence[Sequence[Any]]
+    ) -> None:
+        """Rows in bulk by COPY (migrate-db, backups): no statement, no argument limit; inside
+        the transaction, like every other write of it."""
+        await self._begin()
+        async with _faults():
+            await self._conn.copy_records_to_table(table, columns=list(columns), records=records)
 
 
 class PostgresDatabase:

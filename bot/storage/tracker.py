@@ -14,8 +14,8 @@ write bumps that version.
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -23,7 +23,9 @@ from dataclasses import replace
 from typing import Any
 
 from bot.storage.db import Db, Row
+from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
+from bot.storage.game_cache import CACHED_GAMES, GameCache
 from bot.storage.scope import checked as _checked_versions
 from bot.storage.tracker_close import SQLITE_SETUP
 from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
@@ -38,12 +40,12 @@ from bot.storage.tracker_undo import (
 )
 from bot.storage.tracker_undo import SQLITE_SETUP as SQLITE_APPLY_SETUP
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
-from bot.tracker.ports import GameChanged
+from bot.tracker.ports import GameChanged, StepsMoved
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.records import EventRecord, StepRecord
 
-CACHED_GAMES = 512
+SLICE_ROWS = 1000  # event rows made into records between two yields to the event loop
 # (game id, version) this task itself just committed: the next read of that game in the same
 # command (undo's and redo's answer) uses the copy as of that commit without checking it again.
 _JUST_WRITTEN: ContextVar[tuple[int, int] | None] = ContextVar("arbiter_just_written", default=None)
@@ -64,17 +66,19 @@ class TrackerStore:
     def __init__(self, db: Db) -> None:
         self._db = db
         # game id -> the game as last read or written here, stamped with its version.
-        self._games: OrderedDict[int, GameState] = OrderedDict()
+        self._games = GameCache(CACHED_GAMES)
         self._ready = False  # SQLite: the TEMP view that closes a step exists on the connection
 
     # --- the validated copy --------------------------------------------------------------------
 
+    @property
+    def cache(self) -> GameCache:
+        """The games kept in memory (bounded by count and estimated bytes)."""
+        return self._games
+
     def _keep(self, state: GameState | None) -> GameState | None:
         if state is not None and state.stamp is not None:
-            self._games[state.game.id] = state
-            self._games.move_to_end(state.game.id)
-            while len(self._games) > CACHED_GAMES:
-                self._games.popitem(last=False)
+            self._games.put(state)
         return state
 
     async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
@@ -83,7 +87,6 @@ class TrackerStore:
         if game_id is not None and just is not None and just[0] == game_id:
             known = self._games.get(game_id)
             if known is not None and known.stamp == (just[1], 0):
-                self._games.move_to_end(game_id)
                 return known
         checked = _checked_versions()
         for gid, version in (checked or {}).items():
@@ -93,7 +96,6 @@ class TrackerStore:
             if gid == game_id or (
                 game_id is None and known.game.channel_id == channel_id and known.game.active
             ):
-                self._games.move_to_end(gid)
                 return known
         if game_id is not None:
             rows = await self._db.fetch(
@@ -109,7 +111,6 @@ class TrackerStore:
         gid, version = int(rows[0][0]), int(rows[0][1])
         known = self._games.get(gid)
         if known is not None and known.stamp == (version, 0):
-            self._games.move_to_end(gid)
             found: GameState | None = known
         else:
             found = self._keep(parse_state(await self._read(gid)))
@@ -193,10 +194,22 @@ class TrackerStore:
             )
             steps = [tuple(r)[2:] for r in rows if r[0] == 0]
             events = [tuple(r)[2:9] for r in rows if r[0] == 1]
+        # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
-        for r in events:
-            by_step.setdefault(int(r[1]), []).append(self._event(r))
-        return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
+        for start in range(0, len(events), SLICE_ROWS):
+            if start:
+                await asyncio.sleep(0)
+            for r in events[start : start + SLICE_ROWS]:
+                by_step.setdefault(int(r[1]), []).append(self._event(r))
+        out: list[StepRecord] = []
+        for start in range(0, len(steps), SLICE_ROWS // 2):
+            if start:
+                await asyncio.sleep(0)
+            out += (
+                _step(s, tuple(by_step.get(int(s[0]), ())))
+                for s in steps[start : start + SLICE_ROWS // 2]
+            )
+        return out
 
     def _event(self, r: Row) -> EventRecord:
         decode = self._db.decode
@@ -209,6 +222,13 @@ class TrackerStore:
             (game_id,),
         )
         return {int(r[0]): (str(r[1]), int(r[2]), str(r[3])) for r in rows}
+
+    async def step_count(self, game_id: int) -> int:
+        """Steps kept in the game's log (every status): what the steps cap counts."""
+        rows = await self._db.fetch(
+            "SELECT COUNT(*) FROM tracker_steps WHERE game_id = ?", (game_id,)
+        )
+        return int(rows[0][0]) if rows else 0
 
     async def event_count(self, game_id: int) -> int:
         rows = await self._db.fetch(
@@ -288,6 +308,7 @@ class TrackerStore:
         here = (channel_id, ACTIVE)
         try:
             async with self._db.write() as tx:
+                await claim(tx)
                 row = await tx.fetch(
                     "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
                     " created_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
@@ -315,12 +336,14 @@ class TrackerStore:
         action: str,
         params: dict[str, Any] | None = None,
         base: GameState | None = None,
+        keep_redo: bool = False,
     ) -> AsyncIterator[StepTx]:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
-        redo stack, as in any editor. GameNotActive if the game has ended meanwhile; given
-        `base`, GameChanged (nothing written) if the game is no longer at `base`'s version.
+        redo stack, as in any editor, unless `keep_redo` (a join, which touches only the new
+        seat). GameNotActive if the game has ended meanwhile; given `base`, GameChanged (nothing
+        written) if the game is no longer at `base`'s version.
         """
         await self._prepare()
         expected = base.stamp[0] if base is not None and base.stamp is not None else None
@@ -328,16 +351,18 @@ class TrackerStore:
             expected = None
         try:
             async with self._db.write() as tx:
+                await claim(tx)
                 step = StepTx(self._db, tx, game_id, expected=expected, base=base, params=params)
                 yield step
                 if not step.events:
                     await step.lock()  # changed nothing: still refused if the game has ended
                 else:
                     version = await step.close(
-                        (at, user_id, user_name, action, step.params), drop_redo=True
+                        (at, user_id, user_name, action, step.params),
+                        drop_redo=not (keep_redo or step.keep_redo),
                     )
         except GameChanged:
-            self._games.pop(game_id, None)
+            self._games.pop(game_id)
             raise
         if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
             # The game went from `base` (version v) to this: v + 1.
@@ -347,7 +372,7 @@ class TrackerStore:
                 self._checked(game_id, version)
                 return
         if step.events:  # written, but not replayable here: the next read fetches the game
-            self._games.pop(game_id, None)
+            self._games.pop(game_id)
 
     def _checked(self, game_id: int, version: int) -> None:
         """This command wrote the game to `version`: later reads in it need no check."""
@@ -358,17 +383,23 @@ class TrackerStore:
     def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
         """After a commit that took the game from `version` to `version + 1` by `events`:
         the copy here, if it was at `version`, moves along (else the next read fetches it)."""
-        known = self._games.get(game_id)
+        known = self._games.peek(game_id)
         if known is None or known.stamp != (version, 0):
             return
         after = replay(known, events)
         if after is None:
-            self._games.pop(game_id, None)
+            self._games.pop(game_id)
         else:
             self._keep(replace(after, stamp=(version + 1, 0)))
 
     async def _apply(
-        self, game_id: int, which: tuple[str, str], limit: int, at: float | None, by: str | None
+        self,
+        game_id: int,
+        which: tuple[str, str],
+        limit: int,
+        at: float | None,
+        by: str | None,
+        expect: list[int] | None = None,
     ) -> list[StepRecord]:
         """Undo (`UNDO`) or redo (`REDO`) up to `limit` steps: one read, one write (see
         `tracker_undo`); the steps as they are now, in the read's order."""
@@ -381,11 +412,14 @@ class TrackerStore:
             # PostgreSQL reads first, outside any transaction; SQLite reads under its lock.
             rows = [] if sqlite else await self._db.fetch(*read)
             async with self._db.write() as tx:
+                await claim(tx)
                 if sqlite:
                     rows = await tx.fetch(*read)
                 if not rows:
                     return []
                 version, steps = parse_read(rows[0])
+                if expect is not None and [s.id for s in steps] != expect:
+                    raise StepsMoved(game_id)
                 if not steps:
                     return []
                 events = [ev for s in steps for ev in (reversed(s.events) if undo else s.events)]
@@ -404,11 +438,39 @@ class TrackerStore:
         self._checked(game_id, version + 1)
         return [replace(s, status=status, undone_at=at, undone_by=by) for s in steps]
 
+    async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]:
+        """The last `limit` done steps after the start, newest first, without their events:
+        what `undo` would take back."""
+        rows = await self._db.fetch(
+            _STEP_COLUMNS + " WHERE game_id = ? AND status = 'done' AND action != 'start'"
+            " ORDER BY id DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [_step(r, ()) for r in rows]
+
+    async def seated_since(self, game_id: int, user_id: int) -> int:
+        """The id of the done step that last seated the user (their join), else 0 (the start)."""
+        rows = await self._db.fetch(
+            "SELECT MAX(id) FROM tracker_steps WHERE game_id = ? AND status = 'done'"
+            " AND action = 'join' AND user_id = ?",
+            (game_id, user_id),
+        )
+        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
+
     async def undo(
-        self, game_id: int, steps: int, *, at: float, user_name: str
+        self,
+        game_id: int,
+        steps: int,
+        *,
+        at: float,
+        user_name: str,
+        expect: list[int] | None = None,
     ) -> list[StepRecord]:
-        """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted."""
-        return await self._apply(game_id, UNDO, steps, at, user_name)
+        """Revert the last `steps` done steps (fewer if fewer exist); returns those reverted.
+
+        `expect`: the step ids the caller checked; StepsMoved if the last steps are others now.
+        """
+        return await self._apply(game_id, UNDO, steps, at, user_name, expect)
 
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""

@@ -95,6 +95,7 @@ class StepTx:
                 for h in (*base.all_participants, *base.all_units)
                 for c in (*h.counters, *h.tokens)
             }
+        self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
         self.events += 1

@@ -38,6 +38,13 @@ def require_player(actor: Actor, state: GameState) -> None:
         raise NotParticipant()
 
 
+def may_undo_others(actor: Actor, state: GameState) -> bool:
+    """The game's starter and server managers may undo anyone's steps; a player only their own."""
+    return actor.may_moderate or (
+        state.game.created_by is not None and state.game.created_by == actor.id
+    )
+
+
 def may_end(actor: Actor, state: GameState) -> bool:
     """Players and moderators may end a game; anyone may end one that nobody plays any more."""
     return can_change(actor, state) or not state.participants

@@ -109,8 +109,7 @@ def follow_span(done_newest_first: list[StepRecord], steps: int) -> int:
 
 
 async def undo_span(repo: TrackerRepo, game_id: int, steps: int) -> int:
-    history = await repo.history(game_id, limit=steps + 8)
-    done = [s for s in history if s.status == "done" and s.action != "start"]
+    done = await repo.done_steps(game_id, steps + 8)
     return max(steps, follow_span(done, steps)) if done else steps
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from bot.tracker import game_rules
-from bot.tracker.access import current_or_last, require_player, require_state
+from bot.tracker.access import current_or_last, may_undo_others, require_player, require_state
 from bot.tracker.errors import NoGame, TrackerError
 from bot.tracker.model import GameState
-from bot.tracker.ports import Table
+from bot.tracker.ports import StepsMoved, Table
 from bot.tracker.records import StepRecord
 from bot.tracker.step import Outcome, Step, run_step
 
@@ -26,21 +26,60 @@ async def next_round(table: Table, rng: random.Random | None = None) -> Outcome:
     return await run_step(table, state, "next", body, {"round": state.round})
 
 
-async def _undo_target(table: Table) -> GameState:
-    """The active game, or the channel's last game if it just ended (so a win can be undone)."""
+async def _undo_target(table: Table, *, starter: bool = False) -> GameState:
+    """The active game, or the channel's last game if it just ended (so a win can be undone).
+
+    `starter`: the game's starter may undo even when not seated (they run the table)."""
     state = await current_or_last(table.repo, table.channel_id)
     if state is None:
         raise NoGame()
-    require_player(table.actor, state)
+    if not (starter and may_undo_others(table.actor, state)):
+        require_player(table.actor, state)
     return state
 
 
+async def check_undo(table: Table, state: GameState, planned: list[StepRecord]) -> None:
+    """Refuse an undo that would take back a step from before the actor joined, or (unless they
+    started the game or manage the server) another player's step; nothing is undone then.
+
+    A follow-up (Counterstrike) undone with its attack counts as the attack's owner's step."""
+    actor = table.actor
+    if actor.may_moderate:
+        return
+    seated = await table.repo.seated_since(state.game.id, actor.id)
+    ids = {s.id for s in planned}
+    others = may_undo_others(actor, state)
+    for s in planned:
+        if s.id < seated:
+            raise TrackerError("undo_before_join", step=s.id)
+        if others or s.user_id == actor.id:
+            continue
+        if s.params.get(game_rules.FOLLOWS) in ids:
+            continue
+        raise TrackerError("undo_others", step=s.id, name=s.user_name or "?")
+
+
 async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord]]:
-    state = await _undo_target(table)
-    steps = await game_rules.undo_span(table.repo, state.game.id, steps)
-    undone = await table.repo.undo(
-        state.game.id, steps, at=table.clock(), user_name=table.actor.name
-    )
+    """Take back the last `steps` steps (an attack with its follow-ups as one), if allowed."""
+    state = await _undo_target(table, starter=True)
+    undone: list[StepRecord] = []
+    for _attempt in range(3):
+        span = await game_rules.undo_span(table.repo, state.game.id, steps)
+        planned = await table.repo.done_steps(state.game.id, span)
+        await check_undo(table, state, planned)
+        try:
+            undone = await table.repo.undo(
+                state.game.id,
+                span,
+                at=table.clock(),
+                user_name=table.actor.name,
+                expect=[s.id for s in planned],
+            )
+            break
+        except StepsMoved:
+            continue  # someone acted between the check and the undo: check again
+    else:
+        raise TrackerError("undo_moved")
     if not undone:
         raise TrackerError("nothing_to_undo")
     after = await table.repo.load(state.game.id)
@@ -51,7 +90,7 @@ async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord
 
 async def redo(table: Table) -> tuple[GameState, list[StepRecord]]:
     """Redo the last undone step and the follow-ups undone with it (all of them returned)."""
-    state = await _undo_target(table)
+    state = await _undo_target(table, starter=True)
     done = await table.repo.redo(state.game.id)
     if done is None:
         raise TrackerError("nothing_to_redo")

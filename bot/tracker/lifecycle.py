@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.tracker import caps
 from bot.tracker.access import may_end, require_state
 from bot.tracker.errors import AmountOutOfRange, GameRef, NotParticipant, TrackerError
 from bot.tracker.model import GameState, Participant
@@ -31,7 +32,9 @@ async def start(
             raise TrackerError("start_option", option=name, game=GameRef(slug), allowed=allowed)
     for name in tpl.required:
         if name not in options:
-            raise TrackerError("start_needs", option=name, game=GameRef(slug))
+            # the example is the game's own default for that stat (a warlord's 7, a mage's 36)
+            example = tpl.leader_stats.get(tpl.start.get(name, name), 1)
+            raise TrackerError("start_needs", option=name, game=GameRef(slug), example=example)
     for name, value in options.items():
         d = tpl.define(tpl.start[name])
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
@@ -111,12 +114,14 @@ async def join(table: Table) -> Outcome:
     tpl = template(state.slug)
     if tpl.max_players and len(state.participants) >= tpl.max_players:
         raise TrackerError("too_many_players", game=GameRef(state.slug), max=tpl.max_players)
+    if tpl.leader:
+        caps.check_units(state)  # the newcomer's mage or warlord
 
     async def body(step: Step) -> None:
         await seat(step.tx, tpl, actor, state.game.options)
         step.note("tracker.note.joined", name=actor.name)
 
-    return await run_step(table, state, "join", body, check=False, anyone=True)
+    return await run_step(table, state, "join", body, check=False, anyone=True, keep_redo=True)
 
 
 def leaving_ends(state: GameState, user_id: int) -> bool:
@@ -141,6 +146,9 @@ async def leave(table: Table, game_id: int | None = None) -> Outcome:
         await step.tx.set_field("participant", me.id, "present", 0)
         step.note("tracker.note.left", name=me.name)
         await _after_leaving(step)
+        # A leave that does not end the game touches only the seat: the players' undone steps
+        # stay redoable (else joining and leaving again would erase them, issue 18).
+        step.tx.keep_redo = (await step.fresh()).game.active
 
     return await run_step(table, state, "leave", body)
 

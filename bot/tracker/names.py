@@ -6,6 +6,7 @@ names themselves (Russian, English, aliases) live in the template data files.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -50,8 +51,17 @@ def stat_key(text: str) -> str:
 
 
 def md(text: str) -> str:
-    """`text` safe to put into Discord markdown: `**Жирный**` shows as typed, not bold."""
+    """`text` safe to put into Discord markdown: `**Жирный**` shows as typed, not bold.
+
+    Short texts (names, which a board at the unit cap escapes thousands of times) are cached."""
+    return _md_short(text) if len(text) <= 100 else _md(text)
+
+
+def _md(text: str) -> str:
     return _LINE_START.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", text))
+
+
+_md_short = functools.lru_cache(maxsize=4096)(_md)
 
 
 class Lexicon:

@@ -31,6 +31,10 @@ class GameChanged(RuntimeError):
     wrote in between); nothing was written, and the step may run again from a fresh read."""
 
 
+class StepsMoved(RuntimeError):
+    """The steps an undo was checked for are no longer the last ones (someone acted meanwhile)."""
+
+
 class Person(Protocol):
     """Anyone who can sit at the table: a user id and the name players see."""
 
@@ -43,11 +47,15 @@ class Person(Protocol):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who asks for a change; `may_manage` (Manage Messages) lets a non-player change a game."""
+    """Who asks for a change; `may_manage` (Manage Messages) lets a non-player change a game.
+
+    `may_moderate` (Manage Server or Manage Channels) also lets them undo anyone's steps.
+    """
 
     id: int
     name: str
     may_manage: bool = False
+    may_moderate: bool = False
 
 
 async def _nobody(channel_id: int) -> None:
@@ -77,6 +85,7 @@ class TrackerTx(Protocol):
     step_id: int
     events: int
     params: dict[str, Any]  # the step's parameters, as recorded at commit (names settled inside)
+    keep_redo: bool  # set inside a step that should leave the redo stack as it was
 
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]: ...
 
@@ -129,6 +138,8 @@ class TrackerRepo(Protocol):
 
     async def event_count(self, game_id: int) -> int: ...
 
+    async def step_count(self, game_id: int) -> int: ...
+
     async def counter_index(self, game_id: int) -> dict[int, tuple[str, int, str]]: ...
 
     async def set_live_message(
@@ -165,13 +176,25 @@ class TrackerRepo(Protocol):
         action: str,
         params: dict[str, Any] | None = None,
         base: GameState | None = None,
+        keep_redo: bool = False,
     ) -> AbstractAsyncContextManager[TrackerTx]:
         """One step; given `base` (the copy the command read), the step may work from it and
-        raises `GameChanged` at the close when the game moved on since."""
+        raises `GameChanged` at the close when the game moved on since. `keep_redo` leaves the
+        redo stack as it was (a join)."""
         ...
 
+    async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]: ...
+
+    async def seated_since(self, game_id: int, user_id: int) -> int: ...
+
     async def undo(
-        self, game_id: int, steps: int, *, at: float, user_name: str
+        self,
+        game_id: int,
+        steps: int,
+        *,
+        at: float,
+        user_name: str,
+        expect: list[int] | None = None,
     ) -> list[StepRecord]: ...
 
     async def redo(self, game_id: int) -> StepRecord | None: ...

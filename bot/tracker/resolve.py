@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.numbers import ascii_int
 from bot.tracker.errors import (
     Ambiguous,
     BadName,
@@ -42,8 +43,8 @@ def valid_name(text: str, limit: int = MAX_UNIT_NAME) -> str:
 def find_target(state: GameState, text: str) -> Holder:
     """A unit or participant by name (`#u12`/`#p3` ids from autocomplete work too)."""
     raw = text.strip()
-    if raw.startswith("#") and len(raw) > 2 and raw[2:].isdigit():
-        wanted = int(raw[2:])
+    wanted = ascii_int(raw[2:]) if raw.startswith("#") and len(raw) > 2 else None
+    if wanted is not None:
         pool: list[Holder] = list(state.units if raw[1] == "u" else state.participants)
         for h in pool:
             if h.id == wanted:
@@ -113,6 +114,8 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
             return StatRef(h, key, c, c.token)
     if token:
         return StatRef(_token_holder(candidates), key, None, True)
+    if key in tpl.traits:  # a card's trait, first given now (issue 16): made on the unit
+        return StatRef(_token_holder(candidates), key, None, False)
     if tpl.open:
         return StatRef(holder, key, None, False)
     raise NoStat(name=text, target=holder.name, known=stats_of(tpl, candidates))

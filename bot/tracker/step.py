@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.tracker import game_rules, hooks
+from bot.tracker import caps, game_rules, hooks
 from bot.tracker.access import require_player
 from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
 from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
@@ -135,16 +135,21 @@ class Step:
         if key not in self.tpl.stats and key not in self.tpl.tokens:
             # Made on the fly: someone may have just made it under another spelling (`vp`/`VP`).
             wanted = slug_key(key)
-            for c in await self.tx.counters_of(kind, holder.id):
+            present = await self.tx.counters_of(kind, holder.id)
+            for c in present:
                 if slug_key(c.key) == wanted:
                     return c.id
+            caps.check_kinds(holder, len(present))
+        else:
+            caps.check_kinds(holder)
+        top = d.max if d.max is not None or not token else caps.MAX_TOKENS
         return await self.tx.ensure_counter(
             kind,
             holder.id,
             key,
             value=value,
             min_value=0 if token else d.min,
-            max_value=d.max,
+            max_value=top,
             token=token,
             position=1000 if token else 500,
         )
@@ -179,7 +184,7 @@ class Step:
 
 def damage_cap(tpl: Template, kind: str, values: Mapping[str, int]) -> int | None:
     """The damage that destroys a unit, or None if it has no life (the game's rules may say)."""
-    total = sum(values.get(k, 0) for k in tpl.toughness)
+    total = tpl.toughness_of(values)
     default = total if total > 0 else None
     rules = hooks.rules(tpl.slug)
     if rules is not None and hasattr(rules, "damage_cap"):
@@ -229,10 +234,12 @@ async def run_step(
     *,
     check: bool = True,
     anyone: bool = False,
+    keep_redo: bool = False,
 ) -> Outcome:
     """Run `body` as one undoable step, add the consequences, commit, then notify listeners.
 
-    `anyone` lets a non-participant take the step (joining the game).
+    `anyone` lets a non-participant take the step (joining the game); `keep_redo` leaves the
+    redo stack as it was (joining does not throw away the players' undone steps).
     """
     for attempt in range(3):
         if not state.game.active:
@@ -240,7 +247,7 @@ async def run_step(
         if not anyone:
             require_player(table.actor, state)
         try:
-            return await _run_once(table, state, action, body, params, check)
+            return await _run_once(table, state, action, body, params, check, keep_redo)
         except GameChanged:
             # Another process wrote since `state` was read; nothing was written. Read again.
             fresh = await table.repo.load(state.game.id)
@@ -259,8 +266,11 @@ async def _run_once(
     body: Body,
     params: dict[str, Any] | None,
     check: bool,
+    keep_redo: bool,
 ) -> Outcome:
     tpl = template(state.slug)
+    if action not in ("end", "leave") and caps.may_be_full(state):  # ending is never refused
+        caps.check_steps(await table.repo.step_count(state.game.id))
     step: Step | None = None
     try:
         async with table.repo.change(
@@ -271,6 +281,7 @@ async def _run_once(
             action=action,
             params=params or {},
             base=state,
+            keep_redo=keep_redo,
         ) as tx:
             step = Step(tx, state, tpl, table)
             await body(step)
@@ -310,7 +321,7 @@ async def consequences(step: Step) -> None:
             if fell is not None:
                 leader_fell |= fell
                 continue
-        toughness = sum(unit.value(k) for k in tpl.toughness)
+        toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
         damage = effective_damage(tpl, unit) if tpl.damage else 0
         alive_at_zero = not game_rules.zero_toughness_destroys(tpl.slug)
         if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:

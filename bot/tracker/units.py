@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from bot.tracker import game_rules
+from bot.tracker import caps, game_rules
 from bot.tracker.access import player_of, require_player, require_state
-from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
+from bot.tracker.errors import GameRef, NameList, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
 from bot.tracker.step import Outcome, Step, run_step
 from bot.tracker.templates import CREATURE, template
+from bot.tracker.traits import parse_traits
 
 
-async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[str, int]) -> Outcome:
-    """`/unit add`: a creature with the template's counters; `stats` override the defaults."""
+async def add_unit(
+    table: Table, name: str, owner: Person | None, stats: dict[str, int], traits: str = ""
+) -> Outcome:
+    """`/unit add`: a creature with the template's counters; `stats` override the defaults.
+
+    `traits` (issue 16): what the card says of it, by the template's trait names (`parse_traits`);
+    a stat given both ways takes the option's number."""
     state = await require_state(table)
     require_player(table.actor, state)
+    caps.check_units(state)
     tpl = template(state.slug)
     clean = valid_name(name)
     p = player_of(table, state, owner)
@@ -23,10 +30,16 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
         if option not in stats:
             raise TrackerError("unit_needs", option=option, unit=clean, game=GameRef(tpl.slug))
     values = dict(tpl.creature)
+    carried = parse_traits(tpl, traits)
+    tokens = {k: v for k, v in carried.items() if k in tpl.tokens and k not in tpl.stats}
+    for trait, value in carried.items():
+        if trait not in tokens and trait not in stats:
+            values[trait] = value
     for option, value in stats.items():
         key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
         if key is None or key not in values:
-            raise TrackerError("no_stat", name=option, target=clean, known=", ".join(values) or "—")
+            known = NameList([tpl.define(k) for k in values])
+            raise TrackerError("no_stat", name=option, target=clean, known=known)
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
@@ -55,6 +68,18 @@ async def add_unit(table: Table, name: str, owner: Person | None, stats: dict[st
             d = tpl.define(key)
             await step.tx.ensure_counter(
                 "unit", uid, key, value=value, min_value=d.min, max_value=d.max, position=pos
+            )
+        for pos, (key, value) in enumerate(tokens.items(), start=1000):
+            d = tpl.define(key)
+            await step.tx.ensure_counter(
+                "unit",
+                uid,
+                key,
+                value=value,
+                min_value=0,
+                max_value=d.max,
+                token=True,
+                position=pos,
             )
         step.note(tpl.unit_note, unit=final, owner=p.name)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once

@@ -1,4 +1,4 @@
-"""Importers from the seed rule texts (`../shared/seeds/*.txt`) to `glossary/data/<game>.toml`.
+"""Importers from the seed rule texts (`glossary/sources/*.txt`) to `glossary/data/<game>.toml`.
 
 One module per source layout; each exposes `parse(text, file) -> ImportResult`. Which file is
 which game is known by name for the shipped seeds and guessed from the text otherwise.
@@ -15,6 +15,9 @@ from glossary.importers.common import ImportResult
 from glossary.importers.writer import dump_entries
 
 Parser = Callable[[str, str], ImportResult]
+
+# The seed rule texts, committed byte for byte (their README names where they came from).
+SOURCES_DIR = Path(__file__).resolve().parents[1] / "sources"
 
 
 @dataclass(frozen=True)

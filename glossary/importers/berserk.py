@@ -1,6 +1,6 @@
 """Berserk CCG terminology: one paragraph per entry, `Термин (варианты). Категория. Текст.`
 
-Quirks handled (see `/work/shared/seeds/README.md`): the first line is the document title;
+Quirks handled (see `glossary/sources/README.md`): the first line is the document title;
 variants and abbreviations in parentheses (`Бестелесность (бестелесный)`,
 `Защита от выстрелов (ЗОВ)`, `Вернуть (убрать) в колоду`); parameters `Х`/`X` and `X-Y-Z`;
 paragraphs that continue the previous entry. A paragraph starts a new entry only when its

@@ -1,6 +1,6 @@
 """Warhammer 40,000: Conquest glossary, as transcribed on a forum.
 
-Quirks handled (see `/work/shared/seeds/README.md`): the first line is the document title; every
+Quirks handled (see `glossary/sources/README.md`): the first line is the document title; every
 paragraph is followed by a `Nightwatch <date> в <time>` signature, which is not rule text and
 is dropped; headings are `Русское имя (English Name)` or plain Russian, on a line of their own
 without final punctuation, sometimes with the text on the very next line; `Цены: Плата`-style

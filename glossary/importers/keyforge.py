@@ -1,6 +1,6 @@
 """KeyForge glossary: `Русское имя ( English Name )` headings, blank-line separated paragraphs.
 
-Quirks handled (see `/work/shared/seeds/README.md`): spaces inside the English parentheses;
+Quirks handled (see `glossary/sources/README.md`): spaces inside the English parentheses;
 plain Russian headings and comma lists of names (`Атака, атакующий`); the parameter in
 `Штурм (Х) ( Assault )`; `Янтарь (Æ MBER )` spelled with a stray space, read as `Æmber` (and
 `Aember`); cross-references (`Также смотрите: …`, `Смотрите «Бой» на с. 13.`, `См. …`)

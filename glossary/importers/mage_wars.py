@@ -1,6 +1,6 @@
 """Mage Wars codex: `English Name (Русское имя) (category)` header lines, body lines below.
 
-Quirks handled (see `/work/shared/seeds/README.md`): the three-line document title; headers
+Quirks handled (see `glossary/sources/README.md`): the three-line document title; headers
 without a translation (`Armor +/- X (черта объекта)`); parametric names (`Aegis X`,
 `Melee +X`, `Tough - X`, `Armor +/- X`, Cyrillic `Regenerate Х`); bodies over several lines,
 each line a paragraph; `- ` list lines that continue the paragraph above; a line holding only

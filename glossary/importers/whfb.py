@@ -1,6 +1,6 @@
 """Warhammer Fantasy magic phase: a rules chapter cut into entries at its headings.
 
-Quirks handled (see `/work/shared/seeds/README.md`): short headings, some ending in a full stop
+Quirks handled (see `glossary/sources/README.md`): short headings, some ending in a full stop
 (dropped from the title); headings that appear twice, in the overview and in detail
 (`Бросок на Ветры Магии`, `Сотворение заклинания`) merged into one entry; paragraphs repeated
 within an entry dropped, and sentences repeated within an entry kept once, so every distinct

@@ -25,6 +25,7 @@ def test_defaults() -> None:
     assert s.inline_lookup is False
     assert s.shard_count is None and s.shard_ids is None and not s.sharded
     assert s.log_level == "INFO"
+    assert s.log_format == "text" and s.heartbeat is None
 
 
 def test_every_setting_is_read() -> None:
@@ -37,6 +38,8 @@ def test_every_setting_is_read() -> None:
         ARBITER_SHARD_COUNT="4",
         ARBITER_SHARD_IDS="0, 2,3",
         LOG_LEVEL="debug",
+        ARBITER_LOG_FORMAT="JSON",
+        ARBITER_HEARTBEAT="/tmp/x/hb",
     )
     assert s.token == TOKEN
     assert s.db_path == Path("/tmp/x/arbiter.db")
@@ -45,6 +48,8 @@ def test_every_setting_is_read() -> None:
     assert s.inline_lookup is True
     assert s.shard_count == 4 and s.shard_ids == (0, 2, 3) and s.sharded
     assert s.log_level == "DEBUG"
+    assert s.log_format == "json"
+    assert s.heartbeat == Path("/tmp/x/hb")
 
 
 def test_blank_values_mean_unset() -> None:
@@ -69,6 +74,7 @@ def test_inline_lookup_off(raw: str) -> None:
         ({"DISCORD_TOKEN": "abc def ghi jkl mno pqr stu"}, "DISCORD_TOKEN"),
         ({"ARBITER_LOCALE": "de"}, "ARBITER_LOCALE"),
         ({"LOG_LEVEL": "chatty"}, "LOG_LEVEL"),
+        ({"ARBITER_LOG_FORMAT": "xml"}, "ARBITER_LOG_FORMAT"),
         ({"ARBITER_DEV_GUILD": "guild"}, "ARBITER_DEV_GUILD"),
         ({"ARBITER_DEV_GUILD": "0"}, "ARBITER_DEV_GUILD"),
         ({"ARBITER_INLINE_LOOKUP": "maybe"}, "ARBITER_INLINE_LOOKUP"),
@@ -126,8 +132,11 @@ def test_env_example_and_readme_document_every_setting() -> None:
     root = Path(__file__).resolve().parents[2]
     example = (root / ".env.example").read_text("utf-8")
     readme = (root / "README.md").read_text("utf-8")
-    for name in sorted(names):
-        assert re.search(rf"^{name}=", example, re.MULTILINE), f".env.example lacks {name}"
+    # The paths stay commented out: a value would override the image's /data/… (issue 18).
+    commented = {"ARBITER_DB", "ARBITER_HEARTBEAT"}
+    for name in sorted(names | commented):
+        line = rf"^# {name}=" if name in commented else rf"^{name}="
+        assert re.search(line, example, re.MULTILINE), f".env.example lacks {line}"
         assert f"| `{name}` |" in readme, f"README's configuration table lacks {name}"
     # The example must load as valid settings, with no token.
     values = dict(
@@ -136,3 +145,4 @@ def test_env_example_and_readme_document_every_setting() -> None:
         if line.strip() and not line.startswith("#")
     )
     assert load(**values).token is None
+    assert "ARBITER_DB" not in values and "ARBITER_HEARTBEAT" not in values

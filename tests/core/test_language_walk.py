@@ -64,6 +64,8 @@ def walk(lang: str) -> list[str]:
         "/odds dispel dice:2 level:1 against:7",
         "/mw zone dice:3",
         "/mw sweep dice:3",
+        "/mw act target:nobody",
+        "/berserk wound target:nobody amount:1",
         "/kf capture",
         "/kf steal",
         "/history rolls",

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import subprocess
 import sys
 
 import pytest
 
-from bot.logs import QUIET_AT_INFO, quiet_logging
+from bot.logs import QUIET_AT_INFO, JsonFormatter, quiet_logging
 
 
 def test_voice_notices_are_dropped(caplog: pytest.LogCaptureFixture) -> None:
@@ -45,3 +46,25 @@ def test_the_console_starts_without_warnings(tmp_path: object) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "voice" not in proc.stderr and "aiosqlite" not in proc.stderr, proc.stderr
+
+
+def test_a_reconnect_is_one_warning_line_and_json_lines_are_json(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    quiet_logging()
+    try:
+        raise OSError("connection refused")
+    except OSError:
+        with caplog.at_level(logging.DEBUG):
+            logging.getLogger("discord.client").exception("Attempting a reconnect in %.2fs", 1.5)
+            logging.getLogger("arbiter.test").exception("error abc123 in /roll")
+    reconnect, other = caplog.records
+    assert reconnect.getMessage() == "Attempting a reconnect in 1.50s (OSError: connection refused)"
+    assert reconnect.levelname == "WARNING" and reconnect.exc_info is None
+    assert other.exc_info is not None  # any other traceback is kept
+    line = JsonFormatter().format(other)
+    assert "\n" not in line
+    parsed = json.loads(line)
+    assert parsed["level"] == "ERROR" and parsed["logger"] == "arbiter.test"
+    assert parsed["message"] == "error abc123 in /roll"
+    assert parsed["exception"].startswith("Traceback") and "OSError: connection refused" in line

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.discord.split import split_text
+from glossary.importers import SOURCES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY_DATA = ROOT / "glossary" / "data"
-SEEDS = Path("/work/shared/seeds")
 
 
 def assert_lossless(text: str, pieces: list[str], limit: int) -> None:
@@ -93,7 +93,9 @@ def test_property_any_unicode(text: str, limit: int) -> None:
 
 
 def _seed_texts() -> list[Path]:
-    return sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
+    texts = sorted(SOURCES_DIR.glob("*.txt"))
+    assert len(texts) == 5, f"the five seed rule texts are committed in {SOURCES_DIR}"
+    return texts
 
 
 @pytest.mark.parametrize("limit", [1024, 4096])
@@ -136,8 +138,7 @@ def _glossary_texts() -> list[str]:
 
 def test_longest_glossary_entries() -> None:
     texts = _glossary_texts()
-    if not texts:
-        pytest.skip("glossary/data/*.toml does not exist yet (the glossary issue adds it)")
+    assert texts, "glossary/data/*.toml holds no entry text"
     longest = sorted(texts, key=len, reverse=True)[:10]
     assert len(longest[0]) > 1024, "the longest entry needs more than one embed field"
     for text in longest:

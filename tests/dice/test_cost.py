@@ -210,3 +210,27 @@ def test_every_grammar_expression_rolls_or_gets_a_message_within_its_budget(
             assert isinstance(result.total, int)
     # the estimate is an upper bound of what d20 really did, however the dice fell
     assert work[0] <= budget, (expr, work[0], budget)
+
+
+def test_a_reroll_once_over_the_most_dice_rolls_within_its_bound() -> None:
+    """Issue 18: `1000d6ro1` was always refused after rolling (about 167 rerolls against a cap
+    of 100 extra dice). Each die is rerolled at most once, a bound known before the roll: with
+    every die showing 1, all 1,000 are rerolled and the roll still stands."""
+    result = roll_expr("1000d6ro1", AlwaysMin())
+    assert len(result.rolls) == 2000
+    assert sum(not d.kept for d in result.rolls) == 1000  # each first 1 is replaced once
+    assert result.total == 1000  # the rigged rerolls show 1 again, and stay
+    assert cost.max_rolls(_parse("1000d6ro1")) == 1000 + 1000 + cost.MAX_EXTRA_ROLLS
+    assert cost.max_rolls(_parse("10d6ra6")) == 10 + 1 + cost.MAX_EXTRA_ROLLS
+    assert cost.max_rolls(_parse("10d6e6")) == 10 + cost.MAX_EXTRA_ROLLS  # loops: the cap
+    assert cost.max_rolls(_parse("10d6ro1e6")) == 10 + cost.MAX_EXTRA_ROLLS  # …shared as before
+
+
+def test_a_dice_free_divisor_is_priced_for_its_zero_check_too() -> None:
+    """Hypothesis found `0/(0, 0, 1)kh2` doing 32 units against an estimate of 28: the divisor
+    is evaluated once by the division-by-zero check before the roll, and again in it."""
+    expr = "0/(0, 0, 1)kh2"
+    budget = cost.estimate(_parse(check_expression(expr)))
+    with counted_work() as work:
+        assert roll_expr(expr, AlwaysMax()).total == 0  # 0 / (0 + 1)
+    assert work[0] <= budget

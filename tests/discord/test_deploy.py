@@ -3,6 +3,7 @@ compose settings that make `docker stop` clean and builds repeatable."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -12,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.heartbeat import check_beat, heartbeat_path, remove_beat, write_beat
+from bot.cli.deploy import cmd_health
+from bot.config import load_settings
+from bot.discord.heartbeat import (
+    check_beat,
+    heartbeat_of,
+    heartbeat_path,
+    remove_beat,
+    write_beat,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,6 +67,31 @@ def test_heartbeat_age_decides_health(tmp_path: Path) -> None:
 def test_heartbeat_path() -> None:
     assert heartbeat_path("/data/arbiter.sqlite3", {}) == Path("/data/arbiter.heartbeat")
     assert heartbeat_path("x.db", {"ARBITER_HEARTBEAT": "/tmp/hb"}) == Path("/tmp/hb")
+    # a process running chosen shards names them, in order
+    assert heartbeat_path("/data/arbiter.sqlite3", {}, (1, 0)) == Path(
+        "/data/arbiter.shards-0-1.heartbeat"
+    )
+    assert heartbeat_path("x.db", {"ARBITER_HEARTBEAT": "/tmp/hb"}, (2,)) == Path("/tmp/hb")
+
+
+def test_shard_processes_on_one_volume_keep_their_own_health(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two shard processes sharing one data folder: each `health` reads its own beat, the one
+    its `run` writes, so a healthy shard is never reported by its stopped neighbour's file."""
+    base = {"ARBITER_DB": str(tmp_path / "arbiter.sqlite3"), "ARBITER_SHARD_COUNT": "4"}
+    first = load_settings({**base, "ARBITER_SHARD_IDS": "0,1"}, dotenv=False)
+    second = load_settings({**base, "ARBITER_SHARD_IDS": "2,3"}, dotenv=False)
+    assert heartbeat_of(first) == tmp_path / "arbiter.shards-0-1.heartbeat"
+    assert heartbeat_of(second) == tmp_path / "arbiter.shards-2-3.heartbeat"
+    write_beat(heartbeat_of(first), 0.05)
+    args = argparse.Namespace(max_age=None)
+    assert cmd_health(args, first) == 0
+    assert cmd_health(args, second) == 1
+    assert "no heartbeat at" in capsys.readouterr().err
+    override = load_settings({**base, "ARBITER_HEARTBEAT": str(tmp_path / "hb")}, dotenv=False)
+    assert heartbeat_of(override) == tmp_path / "hb"
+    assert heartbeat_of(load_settings(base, dotenv=False)) == tmp_path / "arbiter.heartbeat"
 
 
 def test_dockerfile_runs_the_bot_and_caches_dependencies_first() -> None:
@@ -85,7 +119,7 @@ def test_license_matches_pyproject_and_tools_are_pinned() -> None:
     assert any(re.fullmatch(r"mypy==[\d.]+", d) for d in dev)
 
 
-@pytest.mark.parametrize("name", ["discord.py", "asyncpg", "d20", "rapidfuzz"])
+@pytest.mark.parametrize("name", ["discord.py", "asyncpg", "d20", "rapidfuzz", "prometheus_client"])
 def test_constraints_pin_every_runtime_dependency(name: str) -> None:
     pins = {
         line.split("==")[0].casefold()

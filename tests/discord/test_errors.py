@@ -56,3 +56,11 @@ def test_a_discord_outage_is_named_and_a_refused_payload_is_a_bug() -> None:
         True,
     )
     assert describe_error(http_error(400, 50035), "en") == ("", False)  # apology with an id
+
+
+def test_a_file_discord_finds_too_large_is_answered_in_words() -> None:
+    """Issue 18: an export over the attachment limit got «Что-то пошло не так» (40005)."""
+    error = http_error(413, 40005)
+    text, expected = describe_error(error, "ru")
+    assert expected and text.startswith("Discord не принял файл") and "40005" in text
+    assert describe_error(error, "en")[0].startswith("Discord refused the file")

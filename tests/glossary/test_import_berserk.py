@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from glossary.importers import berserk
 from glossary.importers.common import DOCUMENT_TITLE, heading_names
-from tests.glossary.import_support import by_title, needs_seeds, seed_result
+from tests.glossary.import_support import by_title, seed_result
 
-pytestmark = needs_seeds
 BK = "berserk"
 
 

@@ -6,9 +6,8 @@ import pytest
 
 from glossary.importers import conquest
 from glossary.importers.common import DOCUMENT_TITLE, SIGNATURE
-from tests.glossary.import_support import by_title, needs_seeds, seed_result
+from tests.glossary.import_support import by_title, seed_result
 
-pytestmark = needs_seeds
 CQ = "conquest"
 
 

@@ -15,7 +15,6 @@ from glossary.loader import DATA_DIR, load_entries
 from tests.glossary.import_support import (
     SEEDS,
     covered,
-    needs_seeds,
     seed_lines,
     seed_result,
     squash,
@@ -31,7 +30,6 @@ DOCUMENT_TITLE_LINES = {
 SIGNATURE_LINE = re.compile(r"^Nightwatch \d\d\.\d\d\.\d\d в \d\d:\d\d$")
 
 
-@needs_seeds
 @pytest.mark.parametrize("game", GAME_SLUGS)
 def test_every_non_empty_line_lands_in_exactly_one_entry(game: str) -> None:
     result = seed_result(game)
@@ -44,7 +42,6 @@ def test_every_non_empty_line_lands_in_exactly_one_entry(game: str) -> None:
         assert covered(lines[number - 1], entries[entry_id]), (number, entry_id)
 
 
-@needs_seeds
 @pytest.mark.parametrize("game", GAME_SLUGS)
 def test_only_document_titles_and_signatures_are_left_out(game: str) -> None:
     result = seed_result(game)
@@ -59,7 +56,6 @@ def test_only_document_titles_and_signatures_are_left_out(game: str) -> None:
     assert not any("Nightwatch" in e.text for e in result.entries)
 
 
-@needs_seeds
 @pytest.mark.parametrize("game", GAME_SLUGS)
 def test_entry_text_comes_only_from_its_own_lines(game: str) -> None:
     """The reverse direction: nothing in a text is invented or taken from another entry."""
@@ -73,7 +69,6 @@ def test_entry_text_comes_only_from_its_own_lines(game: str) -> None:
         assert all(first <= n <= last for n, i in result.owners.items() if i == entry.id)
 
 
-@needs_seeds
 @pytest.mark.parametrize("game", GAME_SLUGS)
 def test_text_is_verbatim_up_to_trailing_whitespace(game: str) -> None:
     result = seed_result(game)
@@ -91,7 +86,6 @@ def test_text_is_verbatim_up_to_trailing_whitespace(game: str) -> None:
                 assert squash(sentence) in squash(source), (entry.id, sentence)
 
 
-@needs_seeds
 def test_regenerating_from_seeds_reproduces_committed_data_byte_for_byte(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -104,7 +98,6 @@ def test_regenerating_from_seeds_reproduces_committed_data_byte_for_byte(
         assert f"{game}.toml: " in out
 
 
-@needs_seeds
 def test_written_data_loads_back_equal(tmp_path: Path) -> None:
     results = import_dir(SEEDS)
     write_data(results, tmp_path)
@@ -118,7 +111,6 @@ def test_committed_data_loads_with_all_games() -> None:
     assert len({e.id for e in entries}) == len(entries)
 
 
-@needs_seeds
 def test_entry_counts_per_game() -> None:
     counts = {game: len(seed_result(game).entries) for game in GAME_SLUGS}
     assert counts == {

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from glossary.importers import keyforge
-from tests.glossary.import_support import by_title, needs_seeds, seed_result
+from tests.glossary.import_support import by_title, seed_result
 
-pytestmark = needs_seeds
 KF = "keyforge"
 
 

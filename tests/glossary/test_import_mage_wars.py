@@ -5,9 +5,8 @@ from __future__ import annotations
 from glossary.importers import mage_wars
 from glossary.importers.common import DOCUMENT_TITLE
 from glossary.model import Entry
-from tests.glossary.import_support import by_id, by_title, needs_seeds, seed_result
+from tests.glossary.import_support import by_id, by_title, seed_result
 
-pytestmark = needs_seeds
 MW = "mage-wars"
 
 SMALL = """Mage Wars

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from glossary.importers import whfb
 from glossary.importers.common import split_sentences
-from tests.glossary.import_support import by_title, needs_seeds, seed_lines, seed_result, squash
+from tests.glossary.import_support import by_title, seed_lines, seed_result, squash
 
-pytestmark = needs_seeds
 WF = "whfb"
 SPELL_TYPES = [
     "Прямой Урон",

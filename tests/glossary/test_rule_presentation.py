@@ -46,7 +46,7 @@ def test_footer_names_the_rulebook_and_lines(rctx: Ctx, g: Glossary) -> None:
     assert "KeyForge" in h.source_footer(rctx, amber) and ".txt" not in h.source_footer(rctx, amber)
     rctx.lang = "en"
     assert h.source_footer(rctx, aegis) == (
-        "Source: Mage Wars: Compiled Codex (январь 2014), lines 6–7"
+        "Source: Mage Wars: Compiled Codex (January 2014), lines 6–7"
     )
     stray = Entry("x/y", "mage-wars", "Y", ("Y",), "t", Source("other.txt", 3, 3))
     assert h.source_footer(rctx, stray) == "Source: other.txt, line 3"  # an unknown file as is
@@ -57,7 +57,8 @@ async def test_only_the_asker_turns_the_question_into_the_answer(
 ) -> None:
     question = await h.rule(rctx, "владелец")
     (select,) = [a for a in question.actions if isinstance(a, Select)]
-    assert select.payload == str(rctx.user.id)
+    # the asker's id, then the words asked (issue 19: a pick is learned from them)
+    assert select.payload == f"{rctx.user.id}:владелец"
     chosen = f"{select.payload}|mage-wars/owner"
     mine = await h.rule_pick(rctx, chosen)
     assert mine.edit_origin and not mine.ephemeral
@@ -67,6 +68,8 @@ async def test_only_the_asker_turns_the_question_into_the_answer(
     assert theirs.title == mine.title
     legacy = await h.rule_pick(bob, "|mage-wars/owner")  # a select from before the change
     assert legacy.edit_origin
+    before_learning = await h.rule_pick(bob, f"{rctx.user.id}|mage-wars/owner")
+    assert before_learning.ephemeral and before_learning.title == mine.title
 
 
 async def test_explain_buttons_say_which_game(rctx: Ctx) -> None:

@@ -18,7 +18,7 @@ from bot.reply import Button
 from glossary import Glossary, load_glossary
 from glossary.loader import DATA_DIR, SUPPLEMENT, load_entries, load_entries_lenient, validate_data
 from glossary.model import Source
-from tests.glossary.import_support import SEEDS, needs_seeds
+from tests.glossary.import_support import SEEDS
 
 SUPPLEMENT_FILE = DATA_DIR / SUPPLEMENT / "keyforge.toml"
 
@@ -147,7 +147,6 @@ def test_footer_says_retold_from_the_published_rules(rctx: Ctx) -> None:
     )
 
 
-@needs_seeds
 def test_import_glossary_regenerates_seeds_byte_for_byte_and_leaves_the_supplement(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

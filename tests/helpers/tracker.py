@@ -27,7 +27,9 @@ MakeCtx = Callable[..., Ctx]
 def make_ctx(services: Services) -> MakeCtx:
     """`make_ctx("alice")` acts as alice in #table (the console's default channel)."""
 
-    def make(name: str = "alice", *, manage: bool = False, lang: str = "ru") -> Ctx:
+    def make(
+        name: str = "alice", *, manage: bool = False, moderate: bool = False, lang: str = "ru"
+    ) -> Ctx:
         return Ctx(
             services=services,
             user=UserRef.from_name(name),
@@ -35,6 +37,7 @@ def make_ctx(services: Services) -> MakeCtx:
             guild_id=1,
             lang=lang,
             can_manage=manage,
+            can_moderate=moderate,
         )
 
     return make

@@ -118,11 +118,12 @@ async def test_corrupt_pages_fail_the_start_up_check_and_commands(tmp_path: Path
     # A process that keeps serving: the command is answered in words, not an error id.
     db = await sqlite_backend.SqliteDatabase.open(path)
     from bot.storage import Storage
+    from bot.storage.learned import LearnedStore
     from bot.storage.meta import MetaStore
     from bot.storage.rolls import RollStore
     from bot.storage.tracker import TrackerStore
 
-    storage = Storage(db, MetaStore(db), TrackerStore(db), RollStore(db))
+    storage = Storage(db, MetaStore(db), TrackerStore(db), RollStore(db), LearnedStore(db))
     broken = Services(settings=Settings(), storage=storage, rng=random.Random(1))
     try:
         await answered(broken, "storage.error.corrupt", line="/game undo steps:5")

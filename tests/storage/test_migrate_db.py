@@ -49,6 +49,10 @@ async def filled(path: Path) -> dict[int, object]:
             RollRecord(101, 1, "alice", "roll", {"expr": "1d6"}, {"total": 4}, False, 1.0)
         )
         await svc.storage.meta.set("commands.hash", "abc")
+        for member in ("m1", "m2"):  # a learned lookup link (issue 19) and its two picks
+            await svc.storage.learned.record_pick(
+                1, "брон", "броню", "mage-wars/armor", member, 2.0, agree=2, bound=10
+            )
         ids = [int(r[0]) for r in await svc.storage.db.fetch("SELECT id FROM tracker_games")]
         return {i: await svc.storage.tracker.load(i) for i in ids}
     finally:
@@ -69,6 +73,8 @@ async def test_migrate_copies_everything_and_the_game_goes_on(
         for game_id, state in games.items():
             assert await svc.storage.tracker.load(game_id) == state
         assert await svc.storage.meta.get("commands.hash") == "abc"
+        assert report.counts["lookup_picks"] == 2 and report.counts["lookup_links"] == 1
+        assert await svc.storage.learned.link(1, "брон") == "mage-wars/armor"
         m = ctx(svc, "alice", 202)
         await service.redo(m)  # the undone step came along
         after = await service.load_state(svc.storage, 202)
@@ -113,10 +119,53 @@ async def test_the_cli_reports_and_refuses(
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "tracker_events:" in out.out and "verified" in out.out
+    # run again (as after a kill during verification): the copy is verified, nothing written
+    code = await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", url])
+    out = capsys.readouterr()
+    assert code == 0 and "already holds a copy" in out.out and "verified" in out.out
+    code = await asyncio.to_thread(
+        main, ["migrate-db", "--from", str(path), "--to", url, "--verify"]
+    )
+    assert code == 0 and "verified" in capsys.readouterr().out
+    target = await open_storage(url)
+    await target.meta.set("something", "new")
+    await target.close()
     code = await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", url])
     err = capsys.readouterr().err
     assert code == 1 and "refused" in err and "not empty" in err and err[-1] == "\n"
     code = await asyncio.to_thread(
+        main, ["migrate-db", "--from", str(path), "--to", url, "--verify"]
+    )
+    err = capsys.readouterr().err
+    assert code == 1 and "meta: 1 → 2 rows" in err
+    code = await asyncio.to_thread(
         main, ["migrate-db", "--from", str(tmp_path / "no"), "--to", url]
     )
     assert code == 1 and "no database" in capsys.readouterr().err
+
+
+async def test_no_password_is_printed(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The test server trusts local users, so a wrong password still connects."""
+    path = tmp_path / "a.sqlite3"
+    await filled(path)
+    url = await pg_server.new_database()
+    with_user = url.replace("postgresql://arbiter@", "postgresql://arbiter:hunter2@")
+    in_query = url + "&password=swordfish"
+    import asyncio
+
+    assert (
+        await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", with_user]) == 0
+    )
+    other = await pg_server.new_database()
+    assert await asyncio.to_thread(main, ["migrate-db", "--from", in_query, "--to", other]) == 0
+    unreachable = "postgresql://arbiter:letmein@127.0.0.1:1/none?password=opensesame"
+    assert (
+        await asyncio.to_thread(main, ["migrate-db", "--from", str(path), "--to", unreachable]) == 1
+    )
+    out = capsys.readouterr()
+    printed = out.out + out.err
+    assert "arbiter:***@" in printed and "password=***" in printed
+    for secret in ("hunter2", "swordfish", "letmein", "opensesame"):
+        assert secret not in printed

@@ -169,6 +169,8 @@ class FakeDiscord:
         self.port = 0
         # A gateway close code to answer IDENTIFY with instead of READY (None: READY).
         self.close_on_identify: int | None = None
+        # Set by `go_down`: every request and gateway connection is then answered 503.
+        self._down = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -209,6 +211,13 @@ class FakeDiscord:
             self._runner = None
 
     # ------------------------------------------------------------------ faults
+
+    async def go_down(self) -> None:
+        """A Discord outage: the gateway drops, and from now on every request and gateway
+        connection is answered 503 (as Discord's edge answers while it is down)."""
+        self._down = True
+        for ws in list(self._sockets):
+            await ws.close(code=1000)
 
     def inject_rate_limit(
         self,
@@ -308,6 +317,8 @@ class FakeDiscord:
     async def _middleware(
         self, request: web.Request, handler: Callable[[web.Request], Any]
     ) -> web.StreamResponse:
+        if self._down:
+            return _json({"message": "Service Unavailable", "code": 0}, 503)
         if not request.path.startswith(API_PREFIX + "/"):
             response: web.StreamResponse = await handler(request)
             return response

@@ -99,3 +99,20 @@ async def test_hostile_text_is_escaped_once_everywhere(
     # every answer carried something: nothing above was refused for a typo in the test
     assert all(s.strip() for s in seen)
     assert json.dumps(seen)  # plain JSON all the way
+
+
+async def test_a_roll_expression_is_escaped_in_its_title_and_in_history(
+    fake_discord: FakeDiscord, wire_bot: commands.Bot
+) -> None:
+    """Issue 18: `/roll` titles and `/history rolls` echoed the expression raw, so markup typed
+    in an annotation became bold, a spoiler or a mention pill there."""
+    expr = f"1d6 [**bold** ||spoiler|| <@{fake_discord.bob.id}> <@&1>]"
+    _, callback = await fake_discord.slash("roll", {"expr": expr})
+    title = callback.json["data"]["embeds"][0]["title"]
+    assert title.startswith(f"Бросок {md(expr)}: ")
+    assert_safe(callback.json)
+    _, callback = await fake_discord.slash("history rolls", {})
+    history = assert_safe(callback.json)
+    assert md(expr) in history
+    assert f"<@{fake_discord.bob.id}>" not in history  # escaped, so no mention pill
+    assert "**bold**" not in history and "||spoiler||" not in history

@@ -83,7 +83,8 @@ async def test_rule_autocomplete_and_tie_select(
     _, callback = await fake_discord.slash("rule", {"term": "владелец"})
     data = callback.json["data"]
     (select_id,) = custom_ids(data)
-    assert select_id == f"arb:rule.pick:{fake_discord.alice.id}"  # the asker's question
+    # the asker's question, with the words asked (so the pick can be learned, issue 19)
+    assert select_id == f"arb:rule.pick:{fake_discord.alice.id}:владелец"
     _, picked = await fake_discord.click(select_id, values=["mw-owner"])
     assert picked.json["type"] == UPDATE_MESSAGE
     assert picked.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"

@@ -5,17 +5,27 @@ heartbeat; a pending live-board change is shown before it goes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import pytest
 
-from tests.wire.fakediscord import FAKE_TOKEN, FakeDiscord
+from tests.wire.fakediscord import (
+    APPLICATION_COMMAND,
+    EPHEMERAL_FLAG,
+    FAKE_TOKEN,
+    FakeDiscord,
+    embed_text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = "/channels/{c}/messages"
@@ -46,12 +56,22 @@ async def _wait_for(path: Path, present: bool, timeout: float) -> None:
 
 @pytest.fixture
 async def bot_process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    async with _bot_process(fake_discord, tmp_path) as running:
+        yield running
+
+
+@contextlib.asynccontextmanager
+async def _bot_process(
+    fake_discord: FakeDiscord, tmp_path: Path, **extra_env: str
+) -> AsyncIterator[BotProcess]:
+    """`python -m bot run` against `fake_discord`, connected and READY; killed on the way out."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ARBITER_", "DISCORD_"))}
     env.update(
         DISCORD_TOKEN=FAKE_TOKEN,
         ARBITER_DB=str(tmp_path / "arbiter.sqlite3"),
         ARBITER_HEARTBEAT=str(tmp_path / "arbiter.heartbeat"),
         PYTHONPATH=str(ROOT),
+        **extra_env,
     )
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -146,3 +166,129 @@ async def test_a_pending_live_board_change_is_shown_before_exit(
     edits = fake_discord.find("PATCH", MESSAGES + "/{m}")
     assert len(edits) > edits_before, "the last change never reached the live board"
     _closed_cleanly(bot_process.db)
+
+
+def _rolls(db: Path) -> int:
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        count: int = conn.execute("SELECT count(*) FROM rolls").fetchone()[0]
+    return count
+
+
+async def test_sigterm_during_a_burst_answers_every_committed_change(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Every reply takes 2 s after its roll is stored (a slow link to Discord). SIGTERM while a
+    burst is in that window: each stored roll still gets its reply before the process exits, and
+    commands arriving after the signal are refused in words, privately, and store nothing."""
+    async with _bot_process(fake_discord, tmp_path, ARBITER_TEST_REPLY_DELAY="2.0") as running:
+        burst = [
+            await fake_discord.send_interaction(
+                APPLICATION_COMMAND, fake_discord.command_data("roll", {"expr": "1d6"})
+            )
+            for _ in range(8)
+        ]
+        for _ in range(100):  # all 8 stored, none answered yet
+            if _rolls(running.db) == 8:
+                break
+            await asyncio.sleep(0.02)
+        assert _rolls(running.db) == 8
+        assert not fake_discord.find("POST", "/interactions/{i}/{t}/callback")
+        running.proc.send_signal(signal.SIGTERM)
+        await asyncio.sleep(0.3)  # the stop has begun; the gateway is still open
+        late = await fake_discord.send_interaction(
+            APPLICATION_COMMAND, fake_discord.command_data("roll", {"expr": "1d6"})
+        )
+        refusal = await fake_discord.wait_for_callback(late, timeout=5)
+        rc = await asyncio.wait_for(running.proc.wait(), 5)
+        assert running.proc.stderr is not None
+        stderr = (await running.proc.stderr.read()).decode("utf-8", "replace")
+    assert rc == 0, stderr
+    assert "Traceback" not in stderr
+    for sent in burst:
+        callback = await fake_discord.wait_for_callback(sent, timeout=0.1)
+        assert callback.status == 200
+        assert "1d6" in embed_text(callback.json["data"]["embeds"])
+    data = refusal.json["data"]
+    assert data["flags"] & EPHEMERAL_FLAG
+    assert "Бот перезапускается и сейчас не принимает команды" in embed_text(data["embeds"])
+    assert _rolls(running.db) == 8  # the refused command changed nothing
+    _closed_cleanly(running.db)
+
+
+@pytest.mark.parametrize("log_format", ["text", "json"])
+async def test_a_stop_while_discord_is_unreachable_exits_0_within_5_s(
+    fake_discord: FakeDiscord, tmp_path: Path, log_format: str
+) -> None:
+    """Discord goes down (the gateway drops; every request is then answered 503) and the bot
+    sleeps out a 30 s reconnect back-off when SIGTERM comes: it still exits 0 in under 5 s.
+    The reconnect is one log line, not a traceback, in either log format."""
+    async with _bot_process(
+        fake_discord, tmp_path, ARBITER_TEST_BACKOFF="30", ARBITER_LOG_FORMAT=log_format
+    ) as running:
+        await fake_discord.go_down()
+        await asyncio.sleep(1.0)  # the drop is seen; the back-off has begun
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        rc, stderr = await running.stop(signal.SIGTERM, within=10)
+        took = loop.time() - started
+    assert rc == 0, stderr
+    assert took < 5, f"the stop took {took:.1f} s"
+    assert "Traceback" not in stderr
+    lines = stderr.splitlines()
+    if log_format == "json":
+        records = [json.loads(line) for line in lines]  # every line is one JSON object
+        assert {"time", "level", "logger", "message"} <= set(records[0])
+        logged = [(r["level"], r["message"]) for r in records]
+    else:
+        logged = [(line.split()[2], line) for line in lines]  # date, time, level, …
+    messages = [m for _, m in logged]
+    reconnects = [(lv, m) for lv, m in logged if "Attempting a reconnect in 30.00s" in m]
+    assert len(reconnects) == 1, stderr
+    level, message = reconnects[0]
+    assert level == "WARNING"  # routine: the bot retries by itself
+    assert "(WSServerHandshakeError: 503" in message
+    assert any(m.endswith("SIGTERM received: closing") for m in messages)
+    _closed_cleanly(running.db)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def _sample(text: str, name: str, **labels: str) -> float | None:
+    """One sample's value in a Prometheus text exposition, or None if it is absent."""
+    wanted = ",".join(f'{k}="{v}"' for k, v in labels.items())
+    head = f"{name}{{{wanted}}}" if labels else name
+    for line in text.splitlines():
+        if line.startswith(head + " "):
+            return float(line.rsplit(" ", 1)[1])
+    return None
+
+
+async def test_metrics_are_scraped_on_127_0_0_1(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """`ARBITER_METRICS_PORT` serves `/metrics` on 127.0.0.1: commands by outcome, their
+    latency, and the gateway's state."""
+    port = _free_port()
+    async with _bot_process(fake_discord, tmp_path, ARBITER_METRICS_PORT=str(port)) as running:
+        await fake_discord.slash("roll", {"expr": "2d6"}, timeout=10)
+        await fake_discord.slash("roll", {"expr": "1d0"}, timeout=10)  # refused in words
+        async with aiohttp.ClientSession() as session:
+            for _ in range(100):  # a reply is counted once sent: just after Discord has it
+                async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                    assert response.status == 200
+                    text = await response.text()
+                if _sample(text, "arbiter_command_seconds_count", command="roll") == 2:
+                    break
+                await asyncio.sleep(0.05)
+        rc, stderr = await running.stop(signal.SIGTERM)
+    assert rc == 0, stderr
+    assert _sample(text, "arbiter_commands_total", command="roll", outcome="ok") == 1
+    assert _sample(text, "arbiter_commands_total", command="roll", outcome="refused") == 1
+    assert _sample(text, "arbiter_command_seconds_count", command="roll") == 2
+    assert _sample(text, "arbiter_command_seconds_bucket", command="roll", le="+Inf") == 2
+    assert _sample(text, "arbiter_gateway_up") == 1
+    assert "arbiter_errors_total" in text and "arbiter_database_faults_total" in text
+    assert f"metrics: serving /metrics on 127.0.0.1:{port}" in stderr

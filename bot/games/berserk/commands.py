@@ -21,15 +21,16 @@ from bot.games.berserk.dice import (
     parse_values,
     roll_strike,
 )
-from bot.games.berserk.rules import tracked_mode
+from bot.games.berserk.rules import WOUND_SOURCES, strike_source, tracked_mode
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
-from bot.handlers.tracker import ac_target
-from bot.registry import Choice, Option, command
-from bot.reply import Reply
+from bot.handlers.tracker import ac_target, outcome_reply
+from bot.registry import Choice, Option, UserError, command
+from bot.reply import Field, Reply, clip
 from bot.tracker.model import Unit
 from bot.tracker.names import md
+from bot.tracker.step import Step
 
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
 MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
@@ -108,12 +109,34 @@ async def ac_berserk_target(ctx: Ctx, current: str, values: dict[str, Any]) -> l
 BERSERK_TARGET = named("target", str, autocomplete=ac_berserk_target, max_length=100)
 
 
-@command("berserk", "strike", area=AREA, options=[*BERSERK_OPTIONS, BERSERK_TARGET, PRIVATE])
+BERSERK_ATTACKER = named("attacker", str, autocomplete=ac_berserk_target, max_length=100)
+
+
+@command(
+    "berserk",
+    "strike",
+    area=AREA,
+    options=[*BERSERK_OPTIONS, BERSERK_TARGET, BERSERK_ATTACKER, PRIVATE],
+)
 async def berserk_strike(
-    ctx: Ctx, private: bool = False, target: str | None = None, **options: Any
+    ctx: Ctx,
+    private: bool = False,
+    target: str | None = None,
+    attacker: str | None = None,
+    **options: Any,
 ) -> Reply:
-    """`target` (a card of the tracked Berserk game): a closed card is struck in closed mode."""
+    """`target` (a card of the tracked Berserk game): a closed card is struck in closed mode.
+
+    With `attacker` as well, the wounds are written both ways in one step (issue 16): the
+    strike's on the target, the one struck back on the attacker, Броня Х on each."""
+    if attacker and not target:
+        raise UserError("dice.berserk.attacker_needs_target")
+    if attacker and private:
+        raise UserError("dice.target.private")
     aimed = await aim(ctx, target, options) if target else None
+    hitter = await _card(ctx, attacker) if attacker else None
+    if hitter is not None and aimed is not None and hitter.id == aimed.unit.id:
+        raise UserError("dice.berserk.same_card")
     strike = build_strike(aimed.options if aimed is not None else options)
     result = roll_strike(strike, ctx.services.rng)
     summary = (
@@ -126,7 +149,70 @@ async def berserk_strike(
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
+    if aimed is not None and hitter is not None:
+        hits = [(aimed.unit, result.wounds, strike_source(strike.kind))]
+        hits.append((hitter, result.defender_wounds or 0, "attack"))
+        outcome = await write_wounds(ctx, hits)
+        body = outcome_reply(ctx, outcome).body
+        reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
     return finish(reply, private)
+
+
+async def _card(ctx: Ctx, text: str) -> Unit:
+    """A standing card of this channel's Berserk game, checked before anything is rolled."""
+    state = await service.require_state(ctx)
+    if state.slug != GAME.slug:
+        raise service.wrong_game(ctx, "/berserk strike", state.slug)
+    service.require_player(ctx, state)
+    holder = service.find_target(state, text)
+    if not isinstance(holder, Unit):
+        raise service.refusal("tracker.error.not_a_unit", name=text)
+    service.require_standing(holder)
+    return holder
+
+
+async def write_wounds(ctx: Ctx, hits: list[tuple[Unit, int, str]]) -> service.Outcome:
+    """Wounds on cards as one tracker step; each source is its own step param, so Броня Х
+    (`tracker.py`) sees whether it stands. One source per step: a strike's two sides are both
+    attacks unless the strike was magical, then the target's wounds go first, alone."""
+    state = await service.require_state(ctx)
+    sources = {source for unit, n, source in hits if n > 0}
+    source = next(iter(sources)) if len(sources) == 1 else "attack"
+
+    async def body(step: Step) -> None:
+        for unit, n, src in hits:
+            if n <= 0:
+                continue
+            step.tx.params["source"] = src
+            now = (await step.fresh()).unit(unit.id) or unit
+            counter = now.counter(step.tpl.damage)
+            if counter is None or now.destroyed:
+                continue
+            await step.adjust(now, counter.id, counter.key, n)
+        step.tx.params["source"] = source
+
+    params = {"targets": [u.name for u, _, _ in hits], "source": source}
+    return await service.run_step(ctx, state, "berserk_wound", body, params)
+
+
+SOURCE_CHOICES = tuple(Choice(f"dice.choice.wound_{k}", k) for k in WOUND_SOURCES)
+
+
+@command(
+    "berserk",
+    "wound",
+    area=AREA,
+    options=[
+        replace(BERSERK_TARGET, required=True),
+        Option("amount", int, required=True, min_value=1, max_value=99),
+        named("source", str, choices=SOURCE_CHOICES),
+    ],
+)
+async def berserk_wound(ctx: Ctx, target: str, amount: int, source: str = "attack") -> Reply:
+    """Wounds on a tracked card; Броня Х prevents only those of a non-magical attack (seed 001
+    line 37): a spell, a magical attack, an effect and poison go through whole."""
+    card = await _card(ctx, target)
+    return outcome_reply(ctx, await write_wounds(ctx, [(card, amount, source or "attack")]))
 
 
 @command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)

@@ -40,6 +40,24 @@ class Armor:
     dealt: int
 
 
+# Where wounds come from (`/berserk wound source:`). Seed 001 line 37: Броня Х prevents wounds
+# from non-magical attacks only; line 161: a spell is a magical ability and not an attack; line
+# 73: an effect (воздействие) is not an attack; line 275: a magic strike and a discharge are
+# magical. Poison is dealt by an effect, so it goes through as well.
+WOUND_SOURCES = ("attack", "magic", "spell", "effect", "poison")
+MAGIC_STRIKES = ("discharge", "magic")
+
+
+def armor_applies(source: str) -> bool:
+    """Броня Х stands only against a non-magical attack (a strike, shot or throw)."""
+    return source == "attack"
+
+
+def strike_source(kind: str) -> str:
+    """The wound source of a strike kind: a magic strike or a discharge is magical."""
+    return "magic" if kind in MAGIC_STRIKES else "attack"
+
+
 def armor(wounds: int, armor_x: int, used: int) -> Armor:
     """Seed 001 line 37 (Броня Х): prevent the first X wounds from non-magical attacks on this
     card during each player's turn (counted from the start of the turn); prevented wounds are

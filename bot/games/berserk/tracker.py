@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.berserk.rules import armor
+from bot.games.berserk.rules import armor, armor_applies
 from bot.tracker.model import Unit
 
 if TYPE_CHECKING:
@@ -12,9 +12,17 @@ if TYPE_CHECKING:
 
 
 async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
-    """Armor prevents the first X wounds each turn; returns the wounds still dealt."""
+    """Armor prevents the first X wounds each turn; returns the wounds still dealt.
+
+    A step whose params name a magical or non-attack `source` (`/berserk wound`, a magic strike)
+    passes its wounds whole (seed 001 line 37)."""
     fresh = await step.fresh()
     now = fresh.unit(unit.id) or unit
+    source = str(step.tx.params.get("source", "attack"))
+    if not armor_applies(source):
+        if now.value("armor") > 0:
+            step.note("tracker.note.berserk_armor_magic", unit=now.name, kind=source)
+        return wounds
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
     if result.prevented:
         cid = await step.ensure(now, "armor_used")

@@ -14,4 +14,10 @@ async def next_round(step: Step, rng: random.Random) -> None:
     (published rules: each player draws 2 cards and gains 4 resources) is a reminder: the
     resources are entered by hand, since cards change them."""
     step.note("tracker.note.cq_headquarters", cards=HQ_DRAW, resources=HQ_RESOURCES)
+    # Published rules: the headquarters phase readies every exhausted card (a defeated Warlord
+    # too; it stays in its HQ until it is deployed again, by hand).
+    for unit in step.state.units:
+        exhausted = unit.counter("exhausted")
+        if exhausted is not None and exhausted.value and not unit.destroyed:
+            await step.set(unit, exhausted.id, "exhausted", 0)
     await pass_turn(step, new_round=True)

@@ -13,6 +13,7 @@ from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.step import Step
 
 WARLORD = "warlord"
+DEFEATED_HALE = ("hq", "exhausted")  # where a defeated hale Warlord goes, and how (line 116)
 
 
 def damage_cap(kind: str, values: Mapping[str, int], default: int | None) -> int | None:
@@ -32,9 +33,13 @@ async def unit_hurt(step: Step, unit: Unit) -> bool | None:
     if damage is None or bloodied is None:
         return False
     if not bloodied.value and damage.value >= unit.value("hp"):
+        # Seed 003 line 116: the hale Warlord is defeated and goes to its owner's HQ on its
+        # bloodied side, exhausted; line 120: the hale side's damage is gone, no excess carries.
         await step.set(unit, bloodied.id, "bloodied", 1)
         await step.set(unit, damage.id, "damage", 0)
-        step.note("tracker.note.bloodied", unit=unit.name)
+        for key in DEFEATED_HALE:
+            await step.set(unit, await step.ensure(unit, key), key, 1)
+        step.note("tracker.note.bloodied", unit=unit.name, kind="defeated_hale")
         return False
     if bloodied.value and damage.value >= unit.value("bloodied_hp"):
         await step.tx.set_field("unit", unit.id, "state", DESTROYED)
@@ -62,6 +67,12 @@ def icon_win(counts: Mapping[str, int]) -> str:
 class Shield:
     prevented: int
     dealt: int
+
+
+def one_shield(held: int, adding: int) -> bool:
+    """Seed 003 line 137: one shield card per unit per damage. A unit holding a shield card
+    (`held` icons) takes no second one; the one card's icons are given at once."""
+    return held <= 0 and adding > 0
 
 
 def shield(damage: int, icons: int) -> Shield:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.conquest.rules import ICONS, icon_win, shield
+from bot.games.conquest.rules import ICONS, icon_win, one_shield, shield
+from bot.tracker.errors import TrackerError
 from bot.tracker.model import Participant, Unit
 
 if TYPE_CHECKING:
@@ -22,6 +23,18 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     await step.set(now, token.id, "shield", 0)
     step.note("tracker.note.cq_shield", unit=now.name, prevented=result.prevented)
     return result.dealt
+
+
+async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
+    """`/token add … щит N`: one shield card (N icons) per unit per damage (seed 003 line 137);
+    a second card on a unit that holds one is refused. Other tokens go on as usual."""
+    if key != "shield" or not isinstance(holder, Unit):
+        return False
+    held = holder.token("shield")
+    now = (await step.tx.counter(held.id)).value if held is not None else 0
+    if not one_shield(now, count):
+        raise TrackerError("cq_one_shield", unit=holder.name, icons=now)
+    return False
 
 
 async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:

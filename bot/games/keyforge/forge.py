@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from bot.games.keyforge import GAME
-from bot.games.keyforge.rules import KEY_COST, KEYS_TO_WIN
+from bot.games.keyforge.rules import KEY_COST, KEYS_TO_WIN, second_key
 from bot.tracker.access import game_of, player_of, require_player
 from bot.tracker.errors import TrackerError
 from bot.tracker.ports import Person, Table
 from bot.tracker.step import Outcome, Step, run_step
 
 COMMAND = "/kf forge"
+HISTORY = 40  # steps looked back for this turn's forge (a turn rarely holds more)
 
 
 async def forge(table: Table, player: Person | None = None) -> Outcome:
@@ -23,10 +24,25 @@ async def forge(table: Table, player: Person | None = None) -> Outcome:
         raise TrackerError("all_keys", name=p.name)
     if aember.value < cost:
         raise TrackerError("cannot_forge", name=p.name, aember=aember.value, cost=cost)
+    turn = (state.round, state.game.active_seat)
+    history = await table.repo.history(state.game.id, limit=HISTORY)
+    forged = [
+        (
+            str(s.params.get("player")),
+            (int(s.params["turn"][0]), int(s.params["turn"][1])),
+            int(s.params.get("keys", -1)),
+        )
+        for s in history
+        if s.action == "forge" and s.status == "done" and isinstance(s.params.get("turn"), list)
+    ]
+    if second_key(forged, p.name, turn, keys.value):
+        raise TrackerError("kf_one_key", name=p.name)
 
     async def body(step: Step) -> None:
         await step.adjust(p, aember.id, "aember", -cost)
         after = await step.adjust(p, keys.id, "keys", 1)
+        step.tx.params["keys"] = after
         step.note("tracker.note.forged", name=p.name, keys=after, cost=cost)
 
-    return await run_step(table, state, "forge", body, {"player": p.name})
+    params = {"player": p.name, "turn": list(turn)}
+    return await run_step(table, state, "forge", body, params)

@@ -1,7 +1,7 @@
 """KeyForge's numbers and rules: the key cost, three keys to win, the chain penalty on the draw,
 and what the tracker applies by itself (issue 9): Check!, armor and ward, capture and steal.
 
-Seed lines refer to `../shared/seeds/004_724e96b4e70e55e6.txt`; "Check!" and ward are from the
+Seed lines refer to `glossary/sources/004_724e96b4e70e55e6.txt`; "Check!" and ward are from the
 published rules (v1.8), which the seed does not hold. The step glue is `tracker.py`."""
 
 from __future__ import annotations
@@ -68,3 +68,13 @@ def hit(amount: int, armor: int, armor_used: int, ward: int) -> Hit:
 def take(amount: int, available: int) -> int:
     """Capture or steal `amount` Æmber from a pool holding `available`: as much as there is."""
     return max(0, min(amount, available))
+
+
+def second_key(
+    forged: list[tuple[str, tuple[int, int], int]], player: str, turn: tuple[int, int], keys: int
+) -> bool:
+    """Published rules (the bot's own «Ключи» entry): a player forges at most one key a turn, at
+    the "forge a key" step. `forged` are this game's done forges (player, turn, keys after); a
+    second one in the same turn is refused, unless the keys were set by hand since (a card that
+    forges a key is entered with `/add` or `/set`, and the table's hand count wins)."""
+    return any(who == player and when == turn and after == keys for who, when, after in forged)

@@ -32,7 +32,14 @@ from bot.games.mage_wars.dice import (
     roll_push,
 )
 from bot.games.mage_wars.odds import attack_odds
-from bot.games.mage_wars.target import Filled, effect_tokens, fill_attack, remaining_life
+from bot.games.mage_wars.target import (
+    Filled,
+    effect_tokens,
+    fill_attack,
+    fill_attacker,
+    fill_extinguish,
+    remaining_life,
+)
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -133,18 +140,71 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     return Tracked(state, unit)
 
 
+@dataclass(frozen=True)
+class HitTraits:
+    """What the attack does beyond damage (seed 000 lines 309, 178, 180), and who made it: the
+    attacker's traits (`/unit add traits:Вампиризм, Потеря маны 2`); Discord allows no more
+    options on `/mw attack`."""
+
+    attacker: Unit | None = None
+    vampiric: bool = False
+    drain: int = 0
+    transfer: int = 0
+    burn: int = 0  # Extinguish (line 100): the target's Burn tokens it puts out
+    first: int | None = None  # the first strike's damage: Vampiric and Mana Drain count only it
+
+    @classmethod
+    def of(cls, attacker: Unit | None) -> HitTraits:
+        if attacker is None:
+            return cls()
+        return cls(
+            attacker,
+            attacker.value("vampiric") > 0,
+            attacker.value("mana_drain"),
+            attacker.value("mana_transfer"),
+        )
+
+
 async def apply_attack(
-    ctx: Ctx, tracked: Tracked, damage: int, tokens: dict[str, int]
+    ctx: Ctx,
+    tracked: Tracked,
+    damage: int,
+    tokens: dict[str, int],
+    *,
+    melee: bool = False,
+    hit: HitTraits | None = None,
 ) -> service.Outcome:
     """The attack's damage and its effect tokens as one tracker step (action `attack`).
 
     Built on `service.run_step`, so the tracker's access check, destroyed and last-mage
-    consequences and live-message notification are the ones `/dmg` uses.
+    consequences and live-message notification are the ones `/dmg` uses. A melee attack takes
+    the target's Guard token off (seed 000 line 184).
     """
     unit = tracked.unit
 
     async def body(step: service.Step) -> None:
+        counter = unit.counter(step.tpl.damage)
+        before = (await step.tx.counter(counter.id)).value if counter is not None else 0
         await hit_unit(step, unit, damage, tokens)
+        if hit is not None and hit.burn:
+            burning = unit.token("burn")
+            if burning is not None:
+                await step.set(unit, burning.id, "burn", 0)
+                step.note("tracker.note.mw_extinguished", unit=unit.name, count=hit.burn)
+        if hit is not None and counter is not None:
+            dealt = (await step.tx.counter(counter.id)).value - before
+            await mw_tracker.after_hit(
+                step,
+                unit,
+                hit.attacker,
+                dealt,
+                first=dealt if hit.first is None else min(dealt, hit.first),
+                vampiric=hit.vampiric,
+                drain=hit.drain,
+                transfer=hit.transfer,
+            )
+        if melee:
+            await mw_tracker.drop_guard(step, unit, "tracker.note.mw_guard_melee")
 
     params = {"target": unit.name, "amount": damage, "tokens": tokens}
     return await service.run_step(ctx, tracked.state, "attack", body, params)
@@ -192,17 +252,22 @@ def _label(ctx: Ctx, tracked: Tracked) -> Callable[[str], str]:
     return label
 
 
-def _show_target(ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled) -> None:
-    """Put the lines saying which values came from the unit above the roll."""
+def _show_target(
+    ctx: Ctx, reply: Reply, tracked: Tracked, filled: Filled, attacker: str = ""
+) -> None:
+    """Put the lines saying which values came from the unit above the roll, and the tracked
+    traits and attacker's tokens it applied."""
+    label = _label(ctx, tracked)
     lines = view.target_lines(
         ctx.t,
         md(tracked.unit.name),
         filled.taken,
         filled.given,
         filled.incapacitated,
-        _label(ctx, tracked),
+        label,
         filled.restrained,
     )
+    lines += view.rule_lines(ctx.t, filled.applied, md(attacker), filled.attacker, label)
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
 
 
@@ -249,6 +314,13 @@ async def mw_attack(
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
     hitter = await find_attacker(ctx, attacker) if tracked is not None else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
+    filled = fill_attacker(filled, hitter.unit if hitter is not None else None, melee=melee)
+    put_out = 0
+    if tracked is not None:
+        floor = -MAX_EFFECT_BONUS
+        filled, put_out = fill_extinguish(
+            filled, hitter.unit if hitter else None, tracked.unit, floor
+        )
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
     data = shapes.mw_attack(result)
@@ -257,8 +329,15 @@ async def mw_attack(
     summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
     if tracked is not None:
         effects = effect_tokens(result, tracked.tpl)
-        outcome = await apply_attack(ctx, tracked, result.total, effects.tokens)
-        _show_target(ctx, reply, tracked, filled)
+        guarded = melee and tracked.unit.value("guard") > 0
+        first = result.strikes[0].damage if result.strikes else result.total
+        hit = replace(
+            HitTraits.of(hitter.unit if hitter is not None else None), burn=put_out, first=first
+        )
+        outcome = await apply_attack(
+            ctx, tracked, result.total, effects.tokens, melee=melee, hit=hit
+        )
+        _show_target(ctx, reply, tracked, filled, hitter.unit.name if hitter is not None else "")
         unknown = [ctx.t("dice.target.effect_not_token", row=row) for row in effects.unknown]
         buttons, lines = await followup_buttons(
             ctx,
@@ -267,6 +346,7 @@ async def mw_attack(
             hitter.unit if hitter is not None else None,
             outcome.step_id,
             melee=melee,
+            guarded=guarded,
         )
         _show_outcome(ctx, reply, outcome, [*unknown, *lines])
         reply.actions.extend(buttons)

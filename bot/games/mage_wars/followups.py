@@ -2,7 +2,7 @@
 
 Pure: the tracker bridge (`bot/handlers/mw_followups.py`) reads the units, asks these what is
 offered and resolves the attacks with `resolve_attack`. Seed lines refer to
-`../shared/seeds/000_c24c5dd4a3038de3.txt`.
+`glossary/sources/000_c24c5dd4a3038de3.txt`.
 """
 
 from __future__ import annotations
@@ -33,17 +33,23 @@ class Offer:
     barrier: int
 
 
-def offers(target: Mapping[str, int], *, melee: bool, target_destroyed: bool) -> Offer:
+def offers(
+    target: Mapping[str, int], *, melee: bool, target_destroyed: bool, guarded: bool = False
+) -> Offer:
     """Line 53: a creature with Counterstrike attacked in melee may strike the attacker back
     with its quick attack (not when Incapacitated, line 135, nor once destroyed). Line 62: a
     Damage Barrier makes an automatic attack on each enemy that attacks its object in melee
     (it still works on an Incapacitated object; the tracker's reading is that it also attacks
     when the object was destroyed by that attack, since the barrier answers the attack).
-    Line 235: ranged attacks trigger neither."""
+    Line 235: ranged attacks trigger neither. Line 119 (Guarding): a guard gets counterstrike,
+    so `guarded` (it held Guard when the attack came) strikes back with its Counterstrike dice,
+    or its melee attack's dice (`melee`) when it has no Counterstrike of its own."""
     if not melee:
         return Offer(0, 0)
     incapacitated = any(target.get(k, 0) > 0 for k in INCAPACITATING)
     counter = target.get("counterstrike", 0)
+    if guarded and not counter:
+        counter = target.get("melee", 0)
     if incapacitated or target_destroyed:
         counter = 0
     return Offer(counter, target.get("barrier", 0))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from bot.games.mage_wars.dice import roll_burn
-from bot.games.mage_wars.rules import END_OF_ACTION_PHASE, upkeep
+from bot.games.mage_wars.rules import ACTED, end_of_round_clears, upkeep, upkeep_paid
 from bot.games.mage_wars.tracker import apply_healing
-from bot.tracker.model import Unit
+from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
 
@@ -26,6 +26,9 @@ async def next_round(step: Step, rng: random.Random) -> None:
         if mana is not None and channeling:
             await step.adjust(unit, mana.id, "mana", channeling)
     for unit in state.units:
+        if not unit.destroyed and unit.value("upkeep") > 0:
+            await _pay_upkeep(step, unit)
+    for unit in (await step.fresh()).units:
         if not unit.destroyed and unit.counter("damage") is not None:
             await _upkeep(step, unit, rng)
     slammed = [u.name for u in state.units if not u.destroyed and u.value("slam") > 0]
@@ -36,14 +39,19 @@ async def next_round(step: Step, rng: random.Random) -> None:
 async def _end_of_action_phases(step: Step) -> None:
     """Seed 000 lines 68 and 273: Daze and Stun go at the end of the creature's action phase.
 
-    `/game next` ends the round, so every creature's action phase is over: all go, said once.
+    A unit marked as having acted (`/mw act`) had its action phase, and lost them then: what it
+    holds now came after and waits for its next activation. Every other unit's action phase went
+    by untracked, so its Daze and Stun go now, said once. The markers are reset for the new round.
     """
     cleared: list[str] = []
     for unit in step.state.units:
+        acted = unit.counter(ACTED)
+        if acted is not None and acted.value:
+            await step.set(unit, acted.id, ACTED, 0)
         if unit.destroyed:
             continue
         gone = False
-        for key in END_OF_ACTION_PHASE:
+        for key in end_of_round_clears(acted is not None and acted.value > 0):
             token = unit.token(key)
             if token is not None and token.value > 0:
                 await step.set(unit, token.id, key, 0)
@@ -52,6 +60,23 @@ async def _end_of_action_phases(step: Step) -> None:
             cleared.append(unit.name)
     if cleared:
         step.note("tracker.note.mw_daze_stun_cleared", units=", ".join(cleared))
+
+
+async def _pay_upkeep(step: Step, unit: Unit) -> None:
+    """Upkeep +X (seed 000 line 305): the owner's mage pays X mana, or the unit is destroyed."""
+    cost = unit.value("upkeep")
+    fresh = await step.fresh()
+    mage = fresh.leader(unit.owner_id) if unit.owner_id is not None else None
+    mana = mage.counter("mana") if mage is not None else None
+    paid = upkeep_paid(cost, mana.value if mana is not None else 0)
+    if paid is None:
+        return
+    if paid and mage is not None and mana is not None:
+        await step.adjust(mage, mana.id, "mana", -cost)
+        step.note("tracker.note.mw_upkeep_paid", unit=unit.name, cost=cost, mage=mage.name)
+        return
+    await step.tx.set_field("unit", unit.id, "state", DESTROYED)
+    step.note("tracker.note.mw_upkeep_unpaid", unit=unit.name, cost=cost)
 
 
 async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
@@ -76,7 +101,7 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         bleed=unit.value("bleed"),
         rot=unit.value("rot"),
         regenerate=unit.value("regenerate"),
-        life=unit.value("life"),
+        life=step.tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)}),
         tainted=step.tpl.token_damage({c.key: c.value for c in unit.tokens}),
         rage=unit.value("rage"),
         finite_life=unit.value("finite_life") > 0,

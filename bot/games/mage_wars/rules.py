@@ -1,6 +1,6 @@
 """Mage Wars rules the tracker applies by itself, as pure functions of a unit's counters.
 
-Each function names the seed line it implements (`../shared/seeds/000_c24c5dd4a3038de3.txt`).
+Each function names the seed line it implements (`glossary/sources/000_c24c5dd4a3038de3.txt`).
 The tracker glue (`bot/games/mage_wars/tracker.py`) reads the counters, calls these and writes
 the result as one step; nothing here reads or writes storage.
 """
@@ -14,10 +14,26 @@ from dataclasses import dataclass
 # every defense roll.
 RESTRAINING = ("cripple", "stuck")
 # Line 68 (Daze) and line 273 (Stun): every such token is removed at the end of the creature's
-# action phase. The tracker has no per-creature phases, so they go at the end of the round.
+# action phase: at its `/mw act` (issue 16), or at the end of the round for a creature that was
+# not marked as having acted (its action phase went by untracked).
 END_OF_ACTION_PHASE = ("daze", "stun")
+# The unit's marker «действовал» for this round (seed 000 line 238, Ready Marker): set by
+# `/mw act`, cleared by `/game next`.
+ACTED = "acted"
+# Line 135 (Incapacitated): Stun, Slam and Sleep; such a creature cannot Guard, and a Guard
+# token on it is removed at once.
+INCAPACITATING = ("stun", "slam", "sleep")
+# Line 119 (Guarding) and line 184 (Melee Attack): a melee attack removes the target's Guard.
+GUARD = "guard"
 # Line 281: each Tainted token counts as 3 damage that cannot be healed (the template's
 # `damage_tokens`).
+
+
+def end_of_round_clears(acted: bool) -> tuple[str, ...]:
+    """The tokens `/game next` takes off a unit: Daze and Stun from one whose action phase went
+    by untracked; none from one that acted (a Stun put on it after acting is for its next
+    activation, lines 68 and 273)."""
+    return () if acted else END_OF_ACTION_PHASE
 
 
 def restraining(tokens: Mapping[str, int]) -> str:
@@ -131,3 +147,65 @@ def upkeep(
         first = True
         lethal = total + tainted >= life > 0
     return Upkeep(dealt, first, healing, lethal)
+
+
+# ── what a hit does beyond its damage (issue 16) ───────────────────────────────────────────────
+
+
+def vampiric_heal(dealt: int, *, living: bool) -> int:
+    """Line 309 (Vampiric): an attack that damages a Living creature heals the attacker half the
+    damage, rounded up; a kill counts only the life that was left (the tracker never counts
+    overkill, so `dealt` is that already)."""
+    return (dealt + 1) // 2 if living and dealt > 0 else 0
+
+
+def mana_lost(dealt: int, drain: int, mana: int) -> int:
+    """Line 178 (Mana Drain +X): an attack that damages a creature makes its controller lose X
+    mana, as much as there is. Line 180 (Mana Transfer +X): the attacker's controller gains it."""
+    return min(drain, max(0, mana)) if dealt > 0 and drain > 0 else 0
+
+
+def melee_bonus(rage: int, growth: int) -> int:
+    """Line 231 (Rage): each Rage token gives Melee +1; line 117 (Growth): each Growth token
+    gives Melee +1. Melee +X goes to the first attack of the action only (line 182)."""
+    return max(0, rage) + max(0, growth)
+
+
+def upkeep_paid(cost: int, mana: int) -> bool | None:
+    """Line 305 (Upkeep +X): pay X mana each Upkeep phase, or the object is destroyed. None: no
+    upkeep; True: paid; False: the mage cannot pay, so the object is destroyed. The tracker pays
+    whenever it can (a controller who would rather let it go undoes and removes it)."""
+    if cost <= 0:
+        return None
+    return mana >= cost
+
+
+@dataclass(frozen=True)
+class Extinguished:
+    """An Extinguish attack against a burning defender: the dice and effect die it loses."""
+
+    dice: int
+    bonus: int
+    effect_bonus: int
+    burn: int  # the Burn tokens it puts out (all of them)
+
+
+def extinguish(
+    dice: int, bonus: int, effect_bonus: int, burn: int, *, effect_floor: int
+) -> Extinguished:
+    """Line 100 (Extinguish): X = the defender's Burn tokens; the attack rolls X dice fewer (at
+    least 1) and X is taken off the effect die; then every Burn token is removed. The first
+    strike's dice are `dice + bonus`: what `dice` cannot lose comes off `bonus`."""
+    if burn <= 0:
+        return Extinguished(dice, bonus, effect_bonus, 0)
+    left = dice - burn
+    if left < 1:
+        bonus = max(0, bonus - (1 - left))
+        left = 1
+    return Extinguished(left, bonus, max(effect_floor, effect_bonus - burn), burn)
+
+
+def rage_gain(rage_max: int, held: int) -> int:
+    """Line 231 (Rage +X): one Rage token when the creature attacks or an enemy damages it, as
+    long as it holds fewer than X."""
+    return 1 if rage_max > 0 and held < rage_max else 0

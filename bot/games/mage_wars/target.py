@@ -31,6 +31,12 @@ ATTACK_FROM_UNIT: dict[str, str] = {
     "tough": "tough",
 }
 FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
+# Traits of the target that change how the attack is counted; the reply names each one applied
+# (issue 16: «Бесплотный: считаются только единицы»). Seed 000 lines 137, 249, 7 and 291.
+RULE_TRAITS = ("incorporeal", "resilient", "aegis", "tough")
+# `MWAttack` field ← the attacker's own token: Weak is −1 die per token (line 317), Daze is rolled
+# before the attack (line 68).
+ATTACKER_FROM_UNIT: dict[str, str] = {"weak": "weak", "daze": "daze"}
 # Codex: Stun, Slam and Sleep make a creature Incapacitated, and it cannot use its defense.
 INCAPACITATING = ("stun", "slam", "sleep")
 
@@ -47,6 +53,8 @@ class TokenNames(Protocol):
     def resolve_token(self, text: str) -> str | None: ...
 
     def token_damage(self, values: Mapping[str, int]) -> int: ...
+
+    def toughness_of(self, values: Mapping[str, int]) -> int: ...
 
 
 class Aimed(Protocol):
@@ -68,6 +76,8 @@ class Filled:
     given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
     incapacitated: str = ""  # the token that took the defense away, if any
     restrained: str = ""  # the token (Cripple, Stuck) that makes the target Restrained
+    applied: list[tuple[str, int]] = field(default_factory=list)  # RULE_TRAITS read, value
+    attacker: list[tuple[str, int]] = field(default_factory=list)  # the attacker's tokens read
 
 
 def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
@@ -98,7 +108,76 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
         incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")
         if incapacitated:
             out["defense"] = 0
-    return Filled(out, taken, given, incapacitated, restrained)
+    applied = [(k, v) for k, v in taken if k in RULE_TRAITS and v]
+    return Filled(out, taken, given, incapacitated, restrained, applied)
+
+
+def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False) -> Filled:
+    """The attacker's own Weak and Daze tokens, where no option gave them (line 317, line 68),
+    and in melee its Rage and Growth tokens as Melee +1 each (lines 231, 117) on top of `bonus`.
+
+    Weak does not touch a spell; an option given always wins."""
+    if attacker is None:
+        return filled
+    out = dict(filled.options)
+    read: list[tuple[str, int]] = []
+    if melee and not out.get("spell"):
+        for key in ("rage", "growth"):
+            n = attacker.value(key)
+            if n > 0:
+                out["bonus"] = int(out.get("bonus") or 0) + mw_rules.melee_bonus(
+                    n if key == "rage" else 0, n if key == "growth" else 0
+                )
+                read.append((key, n))
+    for name, key in ATTACKER_FROM_UNIT.items():
+        n = attacker.value(key)
+        if n <= 0 or filled.options.get(name) is not None:
+            continue
+        if name == "weak" and out.get("spell"):
+            continue
+        out[name] = True if name == "daze" else n
+        read.append((key, n))
+    return Filled(
+        out,
+        filled.taken,
+        filled.given,
+        filled.incapacitated,
+        filled.restrained,
+        filled.applied,
+        read,
+    )
+
+
+def fill_extinguish(
+    filled: Filled, attacker: Unit | None, target: Unit, effect_floor: int
+) -> tuple[Filled, int]:
+    """An attacker with Extinguish (line 100) against a burning target: fewer dice, a lower
+    effect die; returns the options and the Burn tokens to put out (0: none)."""
+    burn = target.value("burn")
+    if attacker is None or attacker.value("extinguish") <= 0 or burn <= 0:
+        return filled, 0
+    out = dict(filled.options)
+    done = mw_rules.extinguish(
+        int(out.get("dice") or 1),
+        int(out.get("bonus") or 0),
+        int(out.get("effect_bonus") or 0),
+        burn,
+        effect_floor=effect_floor,
+    )
+    out.update(dice=done.dice, bonus=done.bonus, effect_bonus=done.effect_bonus)
+    read = [*filled.attacker, ("extinguish", burn)]
+    return (
+        Filled(
+            out,
+            filled.taken,
+            filled.given,
+            filled.incapacitated,
+            filled.restrained,
+            filled.applied,
+            read,
+        ),
+        done.burn,
+    )
 
 
 def remaining_life(tracked: Aimed) -> int:
@@ -106,7 +185,7 @@ def remaining_life(tracked: Aimed) -> int:
 
     Seed 000 line 281: each Tainted token counts as 3 damage, as on the board."""
     tpl, unit = tracked.tpl, tracked.unit
-    toughness = sum(unit.value(k) for k in tpl.toughness)
+    toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
     if not tpl.damage:
         return toughness
     tainted = tpl.token_damage({c.key: c.value for c in unit.tokens})

@@ -22,10 +22,19 @@ def _unit(step: Step, holder: Participant | Unit) -> Unit | None:
 async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
     """The tracker's `/token add` hook: Corrode goes through `put_tokens`; others as usual."""
     unit = _unit(step, holder)
-    if key != "corrode" or unit is None:
+    if (key != "corrode" and key not in rules.INCAPACITATING) or unit is None:
         return False
     await put_tokens(step, unit, key, count)
     return True
+
+
+async def drop_guard(step: Step, unit: Unit, note: str) -> None:
+    """Take the unit's Guard token off (a melee attack on it, line 184; Incapacitated, line 135)."""
+    guard = unit.token(rules.GUARD)
+    if guard is None or (await step.tx.counter(guard.id)).value <= 0:
+        return
+    await step.set(unit, guard.id, rules.GUARD, 0)
+    step.note(note, unit=unit.name)
 
 
 async def heal(step: Step, holder: Participant | Unit, points: int) -> bool:
@@ -43,6 +52,8 @@ async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
     cid = await step.ensure(unit, key, token=True)
     if key != "corrode":
         await step.adjust(unit, cid, key, count)
+        if key in rules.INCAPACITATING and count > 0:
+            await drop_guard(step, unit, "tracker.note.mw_guard_incapacitated")
         return
     held = (await step.tx.counter(cid)).value
     armor = unit.counter("armor")
@@ -109,3 +120,64 @@ async def after_damage(step: Step, unit: Unit) -> None:
     daze = await step.ensure(unit, "daze", token=True)
     await step.adjust(unit, daze, "daze", 1)
     step.note("tracker.note.mw_sleep_daze", unit=unit.name)
+
+
+async def after_hit(
+    step: Step,
+    target: Unit,
+    attacker: Unit | None,
+    dealt: int,
+    *,
+    first: int | None = None,
+    vampiric: bool = False,
+    drain: int = 0,
+    transfer: int = 0,
+) -> None:
+    """Rage, Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written.
+
+    `first`: what the first strike of several dealt; Vampiric (line 309) and Mana Drain and
+    Transfer (lines 178, 180) count the first attack only."""
+    if attacker is not None:
+        await gain_rage(step, attacker)
+    if dealt <= 0:
+        return
+    if attacker is None or attacker.owner_id != target.owner_id:  # damaged by an enemy
+        await gain_rage(step, target)
+    dealt = dealt if first is None else first
+    if dealt <= 0:
+        return
+    if vampiric and attacker is not None:
+        heal = rules.vampiric_heal(dealt, living=target.value("nonliving") <= 0)
+        if heal:
+            step.note("tracker.note.mw_vampiric", unit=attacker.name, healed=heal)
+            await heal_unit(step, attacker, heal)
+    points = max(drain, transfer)
+    mage = step.state.leader(target.owner_id) if target.owner_id is not None else None
+    mana = mage.counter("mana") if mage is not None else None
+    if not points or mage is None or mana is None:
+        return
+    lost = rules.mana_lost(dealt, points, (await step.tx.counter(mana.id)).value)
+    if not lost:
+        return
+    await step.adjust(mage, mana.id, "mana", -lost)
+    step.note("tracker.note.mw_mana_drain", unit=mage.name, lost=lost)
+    gainer = (
+        step.state.leader(attacker.owner_id)
+        if transfer and attacker is not None and attacker.owner_id is not None
+        else None
+    )
+    gained = gainer.counter("mana") if gainer is not None else None
+    if gainer is not None and gained is not None:
+        await step.adjust(gainer, gained.id, "mana", lost)
+        step.note("tracker.note.mw_mana_transfer", unit=gainer.name, gained=lost)
+
+
+async def gain_rage(step: Step, unit: Unit) -> None:
+    """Rage +X (line 231): a Rage token, up to X."""
+    rage_max = unit.value("rage_max")
+    if rage_max <= 0:
+        return
+    cid = await step.ensure(unit, "rage", token=True)
+    if rules.rage_gain(rage_max, (await step.tx.counter(cid)).value):
+        await step.adjust(unit, cid, "rage", 1)
+        step.note("tracker.note.mw_rage_gained", unit=unit.name)

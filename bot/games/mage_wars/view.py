@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.mage_wars.odds import AttackOdds
 from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
-from bot.handlers.dice_replies import Tr, calc, faces_text
+from bot.handlers.dice_replies import Tr, calc, counted, faces_text
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
 
@@ -97,7 +97,7 @@ def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
             normal=s.normal,
             armor=s.armor,
             critical=s.critical,
-            damage=s.damage,
+            damage=counted(tr, "dice.plural.damage", s.damage),
         )
     )
     if s.effect_blocked:
@@ -219,6 +219,23 @@ def target_lines(
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
     if restrained:
         lines.append(tr("dice.target.restrained", unit=unit, token=label(restrained)))
+    return lines
+
+
+def rule_lines(
+    tr: Tr,
+    applied: Sequence[tuple[str, int]],
+    attacker: str,
+    attacker_tokens: Sequence[tuple[str, int]],
+    label: Callable[[str], str],
+) -> list[str]:
+    """The tracked traits and tokens the roll applied, each by its name (issue 16):
+    «Бесплотный: считаются только единицы», the attacker's Weak and Daze."""
+    lines = [tr(f"dice.rule.{key}", trait=label(key), n=n) for key, n in applied]
+    lines += [
+        tr(f"dice.rule.attacker_{key}", unit=attacker, token=label(key), n=n)
+        for key, n in attacker_tokens
+    ]
     return lines
 
 

@@ -8,12 +8,19 @@ from __future__ import annotations
 from bot.games.whfb import GAME
 from bot.tracker.access import game_of, player_of, require_player
 from bot.tracker.counters import check_amount
-from bot.tracker.errors import TrackerError
+from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import Participant
 from bot.tracker.ports import Person, Table
 from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.templates import template
 
 POOLS = ("power", "dispel")
+
+
+def _pool_names() -> NameList:
+    """The pools by their names in the reader's language (`кубы силы, кубы рассеивания`)."""
+    tpl = template(GAME.slug)
+    return NameList([tpl.define(p) for p in POOLS])
 
 
 async def set_pools(
@@ -46,14 +53,15 @@ async def spend_pool(
     Too few is said as such (`в пуле 0, нужно 3`), checked again inside the step.
     """
     if pool not in POOLS:
-        raise TrackerError("no_stat", name=pool, target="", known=", ".join(POOLS))
+        raise TrackerError("no_stat", name=pool, target="", known=_pool_names())
     check_amount(amount, signed=False)
     state = await game_of(table, GAME.slug, command)
     require_player(table.actor, state)
     p = player_of(table, state, player)
     counter = p.counter(pool)
     if counter is None:
-        raise TrackerError("no_stat", name=pool, target=p.name, known=", ".join(POOLS))
+        tpl = template(GAME.slug)
+        raise TrackerError("no_stat", name=tpl.define(pool), target=p.name, known=_pool_names())
     if counter.value < amount:
         raise _pool_short(p, pool, counter.value, amount)
 

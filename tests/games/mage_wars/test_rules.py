@@ -1,5 +1,5 @@
 """Mage Wars rules the tracker applies by itself (`bot/games/mage_wars/rules.py`), each with the
-seed line it implements (`../shared/seeds/000_c24c5dd4a3038de3.txt`)."""
+seed line it implements (`glossary/sources/000_c24c5dd4a3038de3.txt`)."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
     out = await guard.execute("/mw attack dice:4 target:Страж")
 
     assert "Цель: **Страж** (из партии: броня 2, защита 8, коррозия 1)" in out
-    assert "Броня: **1** (2 − 1 Corrode)" in out and "Защита цели: 8+" in out
+    assert "Броня: **1** (2 − 1 коррозия)" in out and "Защита цели: 8+" in out
     assert f"Атака: урон {expected.total}" in out
     assert f"Страж · урон: 0 → {expected.total}" in out
     assert (await unit(services, "Страж")).value("damage") == expected.total
@@ -117,7 +117,7 @@ async def test_killing_a_mage_ends_the_game_as_dmg_does(guard: Console, services
     expected = resolve_attack(MWAttack(dice=8), random.Random(4))
     assert expected.total >= 1
     out = await guard.execute("/mw attack dice:8 target:bob")
-    assert "💀 bob: маг уничтожен." in out and "🏆 Победитель: **alice**" in out
+    assert "💀 Маг «bob» уничтожен." in out and "🏆 Победитель: **alice**" in out
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await guard.execute("/game undo")  # the killing blow can be taken back
     state = await service.load_state(services.storage, CHANNEL)
@@ -136,7 +136,7 @@ async def test_stunned_target_does_not_defend(guard: Console, services: Services
 async def test_destroyed_unit_is_refused(guard: Console, services: Services) -> None:
     await guard.execute("/dmg Страж amount:9")
     out = await guard.execute("/mw attack dice:3 target:Страж")
-    assert out.startswith("✖") and "Страж уже вне игры" in out
+    assert out.startswith("✖") and "«Страж» уже вне игры" in out
 
 
 # --- refusals: nothing rolled, nothing logged, nothing changed -----------------------------------

@@ -90,7 +90,7 @@ async def test_finite_life_blocks_heal(console: Console, services: Services) -> 
     await console.execute("/set target:Голем stat:finite life value:1")
     await console.execute("/dmg Голем amount:3")
     out = await console.execute("/heal Голем amount:2")
-    assert "Finite Life" in out
+    assert "нельзя лечиться" in out
     state = await state_of(services)
     assert unit(state, "Голем").value("damage") == 3
 

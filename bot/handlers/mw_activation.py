@@ -1,0 +1,83 @@
+"""`/mw act target:`: a creature's (or mage's) action phase ends (issue 16).
+
+Seed 000 line 68 (Daze) and line 273 (Stun): those tokens come off at the end of the creature's
+action phase; line 271 (Stuck): at the end of each action phase the stuck creature rolls to
+escape, 7+ removes a Stuck token. The unit is marked «действовал» until `/game next` (line 238,
+Ready Marker), which then leaves its later Daze and Stun for its next activation
+(`bot/games/mage_wars/rounds.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.context import Ctx
+from bot.games.mage_wars.commands import MW_TARGET, find_target
+from bot.games.mage_wars.dice import roll_escape
+from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE
+from bot.handlers import tracker_ops as service
+from bot.handlers.dice import AREA
+from bot.handlers.dice_names import named
+from bot.handlers.tracker import outcome_reply
+from bot.registry import command
+from bot.reply import Reply
+from bot.tracker.model import GameState, Unit
+from bot.tracker.step import Step
+
+STUCK = "stuck"
+SLAM = "slam"
+DAZE = "daze"
+TARGET = replace(MW_TARGET, required=True)
+
+
+@command("mw", "act", area=AREA, options=[TARGET, named("begin", bool)])
+async def mw_act(ctx: Ctx, target: str, begin: bool = False) -> Reply:
+    """End the unit's action phase: Daze and Stun off, Stuck's escape roll, marked as acted.
+
+    `begin`: the unit activates instead (seed 000 line 259): its Slam becomes Daze."""
+    tracked = await find_target(ctx, target, "/mw act", change=True)
+    unit = tracked.unit
+    if unit.value(ACTED) > 0:
+        raise service.refusal("dice.mw.act_done", unit=unit.name)
+    if begin:
+        return await _activate(ctx, tracked.state, unit)
+    escape = roll_escape(ctx.services.rng) if unit.value(STUCK) > 0 else None
+
+    async def body(step: Step) -> None:
+        now = (await step.fresh()).unit(unit.id) or unit
+        cleared = False
+        for key in END_OF_ACTION_PHASE:
+            token = now.token(key)
+            if token is not None and token.value > 0:
+                await step.set(now, token.id, key, 0)
+                cleared = True
+        if cleared:
+            step.note("tracker.note.mw_act_cleared", unit=now.name)
+        stuck = now.token(STUCK)
+        if escape is not None and stuck is not None:
+            key = "tracker.note.mw_act_escaped" if escape.success else "tracker.note.mw_act_stuck"
+            step.note(key, unit=now.name, roll=escape.natural)
+            if escape.success:
+                await step.adjust(now, stuck.id, STUCK, -1)
+        cid = await step.ensure(now, ACTED)
+        await step.set(now, cid, ACTED, 1)
+        step.note("tracker.note.mw_acted", unit=now.name)
+
+    outcome = await service.run_step(ctx, tracked.state, "mw_act", body, {"target": unit.name})
+    return outcome_reply(ctx, outcome)
+
+
+async def _activate(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
+    """Seed 000 line 259 (Slam): when the creature activates, its Slam is replaced by Daze."""
+    slam = unit.token(SLAM)
+    if slam is None or slam.value <= 0:
+        raise service.refusal("dice.mw.activate_nothing", unit=unit.name)
+
+    async def body(step: Step) -> None:
+        await step.set(unit, slam.id, SLAM, 0)
+        cid = await step.ensure(unit, DAZE, token=True)
+        await step.adjust(unit, cid, DAZE, 1)
+        step.note("tracker.note.mw_slam_to_daze", unit=unit.name)
+
+    outcome = await service.run_step(ctx, state, "mw_activate", body, {"target": unit.name})
+    return outcome_reply(ctx, outcome)

@@ -1,0 +1,44 @@
+"""Issue 16: a hale Warlord at its HP is defeated (to its HQ, bloodied, exhausted); one shield
+card per unit per damage (seed 003)."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.conquest.rules import one_shield
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import state_of, unit
+
+
+async def test_hale_warlord_at_its_hp_goes_to_hq_bloodied_and_exhausted(
+    console: Console, services: Services
+) -> None:
+    # seed 003:116 «он терпит поражение и переносится в штаб своего владельца на окровавленной
+    # стороне обессиленным»
+    seed_line("003", 116, "переносится в штаб", "на окровавленной стороне обессиленным")
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    out = await console.execute("/dmg alice amount:9")
+    assert "переносится в штаб окровавленной стороной, обессиленным" in out
+    warlord = unit(await state_of(services), "alice")
+    assert [warlord.value(k) for k in ("bloodied", "hq", "exhausted", "damage")] == [1, 1, 1, 0]
+    assert not warlord.destroyed
+    board = await console.execute("/game show")
+    assert "окровавлен · в штабе · обессилен" in board
+    await console.execute("/game next")  # the headquarters phase readies it; it stays in HQ
+    warlord = unit(await state_of(services), "alice")
+    assert (warlord.value("exhausted"), warlord.value("hq")) == (0, 1)
+
+
+async def test_one_shield_card_per_unit_per_damage(console: Console, services: Services) -> None:
+    # seed 003:137 «За каждый отряд, которому наносится урон, его владелец может сбросить из руки
+    # 1 карту щита»
+    seed_line("003", 137, "За каждый отряд", "1 карту щита")
+    assert one_shield(0, 1) and not one_shield(1, 1) and not one_shield(0, 0)
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/unit add Отряд life:5")
+    await console.execute("/token add Отряд token:щит count:1")
+    out = await console.execute("/token add Отряд token:щит count:1")
+    assert "одна карта щита на отряд" in out
+    await console.execute("/dmg Отряд amount:3")
+    squad = unit(await state_of(services), "Отряд")
+    assert (squad.value("damage"), squad.value("shield")) == (2, 0)  # one 1-icon card: 1 off

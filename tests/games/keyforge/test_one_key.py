@@ -1,0 +1,36 @@
+"""Issue 16: one key a turn (published rules; the bot's own «Ключи» entry)."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.rules import second_key
+from tests.helpers.tracker import state_of
+
+
+def test_second_key_in_the_same_turn() -> None:
+    forged = [("alice", (1, 0), 1)]
+    assert second_key(forged, "alice", (1, 0), 1)
+    assert not second_key(forged, "alice", (1, 1), 1)  # another turn
+    assert not second_key(forged, "bob", (1, 0), 1)  # another player
+    assert not second_key(forged, "alice", (1, 0), 2)  # the keys were set by hand since
+
+
+async def test_kf_forge_refuses_a_second_key_in_one_turn(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/add target:alice stat:aember amount:20")
+    out = await console.execute("/kf forge")
+    assert "Ключей: 1" in out
+    before = await state_of(services)
+    out = await console.execute("/kf forge")
+    assert "уже выковал ключ в этот ход" in out
+    assert await state_of(services) == before
+    await console.execute("/game undo")  # the forge undone: forging again is the first one
+    assert "Ключей: 1" in await console.execute("/kf forge")
+    await console.execute("/game next")
+    console.user = "bob"
+    await console.execute("/game next")
+    console.user = "alice"
+    assert "Ключей: 2" in await console.execute("/kf forge")  # her next turn

@@ -1,0 +1,68 @@
+"""Floors on the blind set of issue 19 (`data/lookup_blind.tsv`, written by a session that never
+saw the code, committed before any tuning). The floors are what the lookup reaches; they only
+ever rise. Nothing may be opened wrongly, and nothing opened for a question no rule answers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from glossary import Glossary
+from glossary.evaluate import OpensFn, Report, SearchFn, by_kind, evaluate, read_cases
+from glossary.model import Entry
+from tests.glossary.search_data import real_glossary
+
+BLIND = Path(__file__).with_name("data") / "lookup_blind.tsv"
+# answerable queries: top-1, top-3 and opened directly with the right entry (counts of 355)
+FLOORS = {"top1": 287, "top3": 325, "opened": 205}
+KIND_TOP1 = {  # per kind, top-1 counts
+    "question": 171, "name": 19, "english": 15, "mixed": 11, "slang": 20, "typo": 11,
+    "layout": 10, "translit": 11, "gamein": 19,
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def g() -> Glossary:
+    return real_glossary()
+
+
+def _fns(g: Glossary) -> tuple[SearchFn, OpensFn]:
+    def search(query: str, game: str | None, limit: int) -> Sequence[Entry]:
+        return [h.entry for h in g.lookup(query, game=game, limit=limit).hits]
+
+    def opens(query: str, game: str | None) -> Entry | None:
+        found = g.lookup(query, game=game)
+        return found.hits[0].entry if found.confident else None
+
+    return search, opens
+
+
+@pytest.fixture(scope="module")
+def report(g: Glossary) -> Report:
+    cases, problems = read_cases(BLIND)
+    assert problems == [] and len(cases) == 393
+    search, opens = _fns(g)
+    return evaluate(cases, search, opens)
+
+
+def test_blind_floors(report: Report) -> None:
+    assert report.total == 355 and report.noanswer == 38
+    assert report.top1 >= FLOORS["top1"]
+    assert report.top3 >= FLOORS["top3"]
+    assert (report.opened or 0) >= FLOORS["opened"]
+
+
+def test_blind_opens_nothing_wrong(report: Report) -> None:
+    assert [(c.query, e.id) for c, e in report.wrong_opens] == []
+    assert report.noanswer_opened == 0
+
+
+def test_blind_floors_by_kind(g: Glossary) -> None:
+    cases, _ = read_cases(BLIND)
+    search, opens = _fns(g)
+    reports = by_kind(cases, search, opens)
+    assert all(reports[k].top1 >= n for k, n in KIND_TOP1.items()), {
+        k: reports[k].top1 for k in KIND_TOP1
+    }
