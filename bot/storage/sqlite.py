@@ -142,6 +142,7 @@ class SqliteDatabase:
         self._conn = conn
         self._lock = asyncio.Lock()
         self.trips = 0  # awaits on the connection so far (bench/tracker.py --counts reads it)
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteDatabase:
@@ -209,13 +210,21 @@ class SqliteDatabase:
         return self._conn.in_transaction
 
     async def close(self) -> None:
-        await self._conn.close()
+        """Close after the work in flight (a read or a write of this process) is done."""
+        async with self._lock:
+            self._closed = True
+            await self._conn.close()
+
+    def _open(self) -> None:
+        if self._closed:
+            raise DatabaseUnavailable(f"ARBITER_DB {self.name!r} is closed")
 
     # --- the Db interface ----------------------------------------------------------------------
 
     async def snapshot(self, statements: Sequence[Statement]) -> list[list[Row]]:
         """One statement is its own consistent read; several run inside BEGIN … COMMIT."""
         async with self._lock:
+            self._open()
             if len(statements) == 1:
                 sql, args = statements[0]
                 found = await self.rows(sql, args)
@@ -237,6 +246,7 @@ class SqliteDatabase:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[SqliteTx]:
         async with self._lock:
+            self._open()
             tx = SqliteTx(self)
             try:
                 yield tx
