@@ -218,3 +218,37 @@ async def test_an_unknown_step_kind_reads_as_a_plain_action(
     for lang in LANGUAGES:
         line = step_line(step, state, {}, lang)
         assert line.startswith("#7 ") and line.endswith(f"alice: {t(ACTION_UNKNOWN, lang)}"), line
+
+
+def _written_kinds() -> set[str]:
+    """Step kinds the code writes as literals: `run_step(…, "kind", body, …)` and the
+    follow-up kinds (`counterstrike`, `barrier`, `zone`, `sweep`) it picks from a table."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    kinds: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            # the kind's place: run_step(table, state, kind, …); _hit/_change_stat(table, target,
+            # amount or stat, kind, …) in bot/tracker/counters.py
+            at = {"run_step": 2, "core_run_step": 2, "_hit": 3, "_change_stat": 3}.get(name)
+            if at is not None and len(node.args) > at:
+                arg = node.args[at]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    kinds.add(arg.value)
+    return kinds
+
+
+def test_every_kind_written_in_the_code_has_a_name_in_both_languages() -> None:
+    from bot.handlers.mw_followups import KINDS
+
+    kinds = _written_kinds() | set(KINDS.values()) | {"zone", "sweep", "start"}
+    assert {"mw_act", "mw_activate", "berserk_wound", "kf_steal", "dmg", "set"} <= kinds
+    for kind in kinds:
+        for lang in LANGUAGES:
+            assert catalogue().lookup_exact(f"tracker.action.{kind}", lang), (kind, lang)
