@@ -22,7 +22,7 @@ from glossary.english import EnglishReader
 from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
-from glossary.matching import NameMatcher
+from glossary.matching import FALLBACK_WORDS, NameMatcher
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -141,7 +141,8 @@ class Glossary(NameMatcher):
         if not best and variants and variants[0][0].norm and typos:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
-            if not best and script_of(typed.norm) == "ru":
+            # (a sentence is no English name: `FALLBACK_WORDS`, as for the typo scan)
+            if not best and script_of(typed.norm) == "ru" and len(typed.tokens) <= FALLBACK_WORDS:
                 # An English name spelled in Cyrillic letters (`армор`, `инкорпореал`): read
                 # it back in Latin. Last resort only, so it never competes with Russian hits.
                 # Loose word overlaps of such a guess are noise: keep real matches only.
