@@ -330,12 +330,14 @@ class Glossary(NameMatcher):
         pos = bisect_left(norms, words[0])
         return pos < len(norms) and norms[pos].startswith(words[0])
 
-    def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
+    def text_hits(
+        self, query: str, game: str | None, limit: int, *, near: bool = False
+    ) -> list[TextHit]:
         """The text index's hits for already-cleaned words (no layout guesses, no snippets): for
-        the fusion."""
+        the fusion; `near` ranks texts holding the words close together higher."""
         if limit <= 0 or (game is not None and game not in self.games):
             return []
-        return self._text.search(_clean(query), game, limit, snippets=False)
+        return self._text.search(_clean(query), game, limit, snippets=False, near=near)
 
     def lookup(
         self,
