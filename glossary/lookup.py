@@ -158,7 +158,9 @@ def _lookup(
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
     words = question.content
-    texts = glossary.text_hits(" ".join(words), game, TEXT_POOL, near=True) if words else []
+    texts, plain_texts = (
+        glossary.text_hits_near(" ".join(words), game, TEXT_POOL) if words else ([], [])
+    )
     if not texts:
         return _decide(glossary, query, names[:limit])
     # A loose name match (a word or two of a longer question in some name) is weaker evidence
@@ -171,8 +173,6 @@ def _lookup(
     ranked, _ = _fuse(names, texts, prefer_game)
     # The words of a question standing close in a text (`TextHit.near`) reorder only a list
     # that is shown to choose from: whether to open is decided on the scores without them.
-    near = any(t.near for t in texts)
-    plain_texts = glossary.text_hits(" ".join(words), game, TEXT_POOL) if near else texts
     plain, uncapped = _fuse(names, plain_texts, prefer_game)
     decided = _decide(
         glossary,

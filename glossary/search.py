@@ -330,14 +330,21 @@ class Glossary(NameMatcher):
         pos = bisect_left(norms, words[0])
         return pos < len(norms) and norms[pos].startswith(words[0])
 
-    def text_hits(
-        self, query: str, game: str | None, limit: int, *, near: bool = False
-    ) -> list[TextHit]:
+    def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
         """The text index's hits for already-cleaned words (no layout guesses, no snippets): for
-        the fusion; `near` ranks texts holding the words close together higher."""
+        the fusion."""
         if limit <= 0 or (game is not None and game not in self.games):
             return []
-        return self._text.search(_clean(query), game, limit, snippets=False, near=near)
+        return self._text.search(_clean(query), game, limit, snippets=False)
+
+    def text_hits_near(
+        self, query: str, game: str | None, limit: int
+    ) -> tuple[list[TextHit], list[TextHit]]:
+        """`text_hits` ranked with texts holding the words close together higher, and as
+        `text_hits` ranks them (one pass)."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return [], []
+        return self._text.search_near(_clean(query), game, limit)
 
     def lookup(
         self,

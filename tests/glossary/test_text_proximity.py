@@ -19,7 +19,7 @@ SCATTERED = entry(
 
 def test_words_close_together_rank_first() -> None:
     g = Glossary([SCATTERED, CLOSE])
-    near = g.text_hits("щит стрелу вампира", None, 5, near=True)
+    near = g.text_hits_near("щит стрелу вампира", None, 5)[0]
     assert [h.entry.id for h in near][:1] == ["mage-wars/close"]
     assert near[0].near > 0.0
     far = next(h for h in near if h.entry.id == "mage-wars/scattered")
