@@ -147,7 +147,8 @@ class Glossary(NameMatcher):
                 # it back in Latin. Last resort only, so it never competes with Russian hits.
                 # Loose word overlaps of such a guess are noise: keep real matches only.
                 guessed: dict[int, Match] = {}
-                for form in latin_forms(typed.norm, TRANSLIT_FORMS):
+                forms = TRANSLIT_FORMS if len(typed.tokens) == 1 else 1  # (a phrase: one reading)
+                for form in latin_forms(typed.norm, forms):
                     self._match(analyse(form), CYRILLIC_ENGLISH_PENALTY, plan, guessed, True)
                 best.update((k, m) for k, m in guessed.items() if m.score >= GUESS_MIN_SCORE)
         return self._rank(best, limit, prefer_game)
