@@ -11,6 +11,7 @@ from bot import limits
 from bot.context import Ctx
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_describe import plural
+from bot.i18n import decimal
 from bot.registry import UserError, command
 from bot.reply import Attachment, Reply
 from bot.tracker.export import ExportTooBig, export_file, read_export
@@ -34,7 +35,7 @@ async def game_export(ctx: Ctx) -> Reply:
         )
     except ExportTooBig as exc:
         raise UserError(
-            "tracker.export.too_big", size=_mb(exc.size), limit=_mb(exc.limit)
+            "tracker.export.too_big", size=_mb(exc.size, ctx.lang), limit=_mb(exc.limit, ctx.lang)
         ) from None
     body = ctx.t(
         "tracker.export.done",
@@ -42,9 +43,9 @@ async def game_export(ctx: Ctx) -> Reply:
         events=plural("tracker.plural.events", events, ctx.lang),
     )
     if filename.endswith(".gz"):
-        body += "\n" + ctx.t("tracker.export.gzipped", size=_mb(len(blob)))
+        body += "\n" + ctx.t("tracker.export.gzipped", size=_mb(len(blob), ctx.lang))
     return Reply(body=body, attachments=[Attachment(filename, blob)], ephemeral=True)
 
 
-def _mb(size: int) -> str:
-    return f"{size / 1_000_000:.1f}"
+def _mb(size: int, lang: str) -> str:
+    return decimal(size / 1_000_000, lang, 1)

@@ -57,7 +57,7 @@ async def test_a_game_too_large_even_gzipped_is_refused_in_words(
     assert err.value.key == "tracker.export.too_big"
     text = t(err.value.key, "ru", **err.value.params)
     assert text.startswith("Экспорт партии не помещается в Discord даже сжатым")
-    assert "0.0 МБ" in text  # the 2 kB limit, shown in MB
+    assert "0,0 МБ" in text  # the 2 kB limit, shown in MB with the Russian decimal comma
 
 
 async def test_the_file_made_in_slices_is_the_whole_export(
