@@ -6,6 +6,7 @@ Each `bot/games/<game>/` package holds everything particular to one game and exp
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 
@@ -17,9 +18,10 @@ def _discover() -> dict[str, Game]:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
-        game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
+        dotted = f"{__name__}.{info.name}"
+        game = getattr(importlib.import_module(dotted), "GAME", None)
         if isinstance(game, Game):
-            found[game.slug] = game
+            found[game.slug] = game if game.package else dataclasses.replace(game, package=dotted)
     return dict(sorted(found.items(), key=lambda kv: kv[1].order))
 
 

@@ -24,6 +24,8 @@ class Game:
     aliases: tuple[str, ...] = ()
     # Counted in turns (ход) rather than rounds (раунд): the same word in every reply.
     turns: bool = False
+    # The dotted package (`bot.games.mage_wars`); discovery fills it in, a fixture game sets it.
+    package: str = ""
 
     @property
     def template_path(self) -> Path:

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from bot import limits
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue, t
-from bot.tracker import hooks
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
+from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import TURN_GAMES, Template, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
@@ -200,9 +200,9 @@ def _stats_of(
             continue
         maximum = c.max if c.key == tpl.win_stat else None
         note = ""
-        view = hooks.game_module(tpl.slug, "view")
-        if view is not None and hasattr(view, "stat_note") and c.value:
-            note = view.stat_note(c.key, c.value, lang) or ""
+        said = plugin_for(tpl.slug).stat_note(c.key, c.value) if c.value else None
+        if said is not None:
+            note = t(said.key, lang, **said.params)
         out.append(Stat(label, c.value, maximum, note))
     return out
 

@@ -7,13 +7,10 @@ count a new round when it comes back to the first seat. The order of effects is 
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Awaitable, Callable
-from functools import cache
 
-from bot.games import ALL_GAMES
 from bot.tracker.model import GameState, Participant
+from bot.tracker.plugin import plugin_for
 from bot.tracker.step import Step
 from bot.tracker.templates import TURN_GAMES
 
@@ -53,20 +50,7 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
     return player
 
 
-Procedure = Callable[[Step, random.Random], Awaitable[None]]
-
-
-@cache
-def procedures() -> dict[str, Procedure]:
-    """Each game's `next_round`, by slug (the template's `procedure`)."""
-    found: dict[str, Procedure] = {}
-    for slug, game in ALL_GAMES.items():
-        module = importlib.import_module(f"bot.games.{game.home.name}.rounds")
-        found[slug] = module.next_round
-    return found
-
-
 async def run_procedure(step: Step, rng: random.Random) -> None:
-    """Run the template's procedure on the state as this transaction sees it."""
+    """Run the game's `next_round` (its plugin) on the state as this transaction sees it."""
     step.state = await step.fresh()
-    await procedures()[step.tpl.procedure](step, rng)
+    await plugin_for(step.tpl.procedure).next_round(step, rng)
