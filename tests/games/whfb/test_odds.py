@@ -8,7 +8,7 @@ import pytest
 
 from bot.games.whfb.dice import cast_succeeds
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
-from bot.games.whfb.view import whf_odds_reply
+from bot.games.whfb.ui.view import whf_odds_reply
 
 
 def test_irresistible_force_with_three_dice() -> None:

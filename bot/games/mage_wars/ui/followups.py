@@ -12,17 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.cli import shapes
 from bot.context import Ctx
 from bot.dice.faces import roll_effect_die
-from bot.games.mage_wars import GAME, view
-from bot.games.mage_wars.commands import (
-    ATTACK_OPTIONS,
-    Tracked,
-    build_attack,
-    find_target,
-    hit_unit,
-)
+from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import AttackResult, resolve_attack
 from bot.games.mage_wars.followups import (
     FollowupError,
@@ -32,6 +24,14 @@ from bot.games.mage_wars.followups import (
     split_targets,
 )
 from bot.games.mage_wars.target import effect_tokens, fill_attack, fill_attacker
+from bot.games.mage_wars.ui import shapes, view
+from bot.games.mage_wars.ui.commands import (
+    ATTACK_OPTIONS,
+    Tracked,
+    build_attack,
+    find_target,
+    hit_unit,
+)
 from bot.games.mage_wars.undo import AFTER, FOLLOWS
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
