@@ -41,8 +41,21 @@ __all__ = [
     "NumberOption",
     "find_game",
     "game_options",
+    "register",
     "ui_modules",
+    "unregister",
 ]
+
+
+def register(game: Game) -> None:
+    """Add a game from outside this folder (a test's fixture package) until `unregister`."""
+    if not game.package:
+        raise ValueError(f"game {game.slug!r} needs its package name")
+    ALL_GAMES[game.slug] = game
+
+
+def unregister(slug: str) -> None:
+    ALL_GAMES.pop(slug, None)
 
 
 def find_game(text: str, games: dict[str, Game] | None = None) -> str | None:

@@ -22,7 +22,7 @@ from bot.i18n import catalogue, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.plugin import plugin_for
-from bot.tracker.templates import TURN_GAMES, Template, template
+from bot.tracker.templates import Template, counts_turns, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
 TITLE_MAX = limits.EMBED_TITLE
@@ -280,7 +280,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         game_id=state.game.id,
         game_name=game_name(state.slug, lang),
         round=state.round,
-        round_word="turn" if state.slug in TURN_GAMES else "round",
+        round_word="turn" if counts_turns(state.slug) else "round",
         active=active.name if active else None,
         ended=not state.game.active,
         winner=winner.name if winner else None,

@@ -9,9 +9,9 @@ from bot.checks import checker
 from bot.i18n import catalogue
 from bot.tracker.templates import (
     TEMPLATE_PATHS,
-    TEMPLATE_SLUGS,
     Template,
     TemplateError,
+    known_game,
     load_template_file,
 )
 
@@ -56,7 +56,7 @@ def check_tracker(report: list[str]) -> list[str]:
     problems += [
         f"tracker template {t.slug!r}: no round procedure {t.procedure!r}"
         for t in loaded
-        if t.procedure not in TEMPLATE_SLUGS
+        if not known_game(t.procedure)
     ]
     stats = sum(len(t.stats) for t in loaded)
     tokens = sum(len(t.tokens) for t in loaded)

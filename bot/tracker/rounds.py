@@ -12,7 +12,7 @@ import random
 from bot.tracker.model import GameState, Participant
 from bot.tracker.plugin import plugin_for
 from bot.tracker.step import Step
-from bot.tracker.templates import TURN_GAMES
+from bot.tracker.templates import counts_turns
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
@@ -43,7 +43,7 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
     if new_round or wrapped:
         await step.tx.set_field("game", state.game.id, "round", state.round + 1)
-        key = "tracker.note.round_turn" if state.slug in TURN_GAMES else "tracker.note.round"
+        key = "tracker.note.round_turn" if counts_turns(state.slug) else "tracker.note.round"
         step.note(key, round=state.round + 1)
     if player is not None:
         step.note("tracker.note.turn", name=player.name)
