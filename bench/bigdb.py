@@ -59,7 +59,7 @@ async def _play(path: Path, big_units: int) -> None:
         await service.undo(alice)  # one step waits on the redo stack
         big = Ctx(svc, UserRef.from_name("alice"), BIG_CHANNEL, 1, lang="ru")
         await service.start(big, "mage-wars", [bob], {"life": 30})
-        for i in range(big_units):
+        for i in range(big_units - 2):  # the two mages count: the game sits at the unit cap
             await service.add_unit(big, f"Солдат {i}", None, {"life": 50})
     finally:
         await svc.storage.close()

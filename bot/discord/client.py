@@ -364,7 +364,11 @@ async def serve_alone(settings: Settings) -> int:
             if ids is None
             else t("storage.lock.shards", lang, ids=",".join(map(str, ids)))
         )
-        print(t("storage.lock.held", lang, where=exc.where, shards=shards), file=sys.stderr)
+        print(
+            "arbiter:",
+            t("storage.lock.held", lang, where=exc.where, shards=shards),
+            file=sys.stderr,
+        )
         return EXIT_LOCKED
     try:
         return await serve(settings)

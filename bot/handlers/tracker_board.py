@@ -161,7 +161,7 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):
             return None
-        total = sum(c.value for c in tough if c is not None)
+        total = tpl.toughness_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
         if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
             total = holder.value("bloodied_hp")
         damage = holder.value(tpl.damage)

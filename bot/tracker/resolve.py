@@ -114,7 +114,7 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
             return StatRef(h, key, c, c.token)
     if token:
         return StatRef(_token_holder(candidates), key, None, True)
-    if key in tpl.traits:  # a card's trait, first given now (issue 16): on the unit, as a token
+    if key in tpl.traits:  # a card's trait, first given now (issue 16): made on the unit
         return StatRef(_token_holder(candidates), key, None, False)
     if tpl.open:
         return StatRef(holder, key, None, False)

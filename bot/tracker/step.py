@@ -186,7 +186,7 @@ class Step:
 
 def damage_cap(tpl: Template, kind: str, values: Mapping[str, int]) -> int | None:
     """The damage that destroys a unit, or None if it has no life (the game's rules may say)."""
-    total = sum(values.get(k, 0) for k in tpl.toughness)
+    total = tpl.toughness_of(values)
     default = total if total > 0 else None
     return plugin_for(tpl.slug).damage_cap(kind, values, default)
 
@@ -293,7 +293,7 @@ async def consequences(step: Step) -> None:
         if fell is not None:
             leader_fell |= fell
             continue
-        toughness = sum(unit.value(k) for k in tpl.toughness)
+        toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
         damage = effective_damage(tpl, unit) if tpl.damage else 0
         alive_at_zero = not plugin.zero_toughness_destroys
         if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:

@@ -81,6 +81,8 @@ class Template:
     hide_zero: tuple[str, ...] = ()  # stats not worth a place on the board while they are 0
     # Tokens that count as damage nothing heals (Mage Wars Tainted: 3 each), by key.
     damage_tokens: dict[str, int] = field(default_factory=dict)
+    # Tokens that add to a unit's toughness (Mage Wars Growth: Innate Life +3 each), by key.
+    toughness_tokens: dict[str, int] = field(default_factory=dict)
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
     max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
@@ -116,6 +118,11 @@ class Template:
     def token_damage(self, values: Mapping[str, int]) -> int:
         """Damage the tokens in `values` count as (Tainted), on top of the damage counter."""
         return sum(values.get(k, 0) * per for k, per in self.damage_tokens.items())
+
+    def toughness_of(self, values: Mapping[str, int]) -> int:
+        """The toughness stats in `values` plus what its toughness tokens add (Growth)."""
+        base = sum(values.get(k, 0) for k in self.toughness)
+        return base + sum(values.get(k, 0) * per for k, per in self.toughness_tokens.items())
 
     def stats_for(self, kind: str) -> dict[str, int]:
         """Starting counters (key → default) of a participant ('player'), leader or creature."""
@@ -170,6 +177,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             open=bool(data.get("open", False)),
             hide_zero=tuple(data.get("hide_zero", ())),
             damage_tokens={str(k): int(v) for k, v in data.get("damage_tokens", {}).items()},
+            toughness_tokens={str(k): int(v) for k, v in data.get("toughness_tokens", {}).items()},
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
             max_players=int(data.get("max_players", 0)),
@@ -213,6 +221,9 @@ def _validate(tpl: Template, where: str) -> None:
     for key, per in tpl.damage_tokens.items():
         if key not in tpl.tokens or per <= 0 or not tpl.damage:
             problems.append(f"damage token {key!r} needs a token, a damage stat and a count > 0")
+    for key, per in tpl.toughness_tokens.items():
+        if key not in tpl.tokens or per <= 0 or not tpl.toughness:
+            problems.append(f"toughness token {key!r} needs a token, a toughness and a count > 0")
     for r in tpl.required:
         if r not in tpl.start:
             problems.append(f"required start option {r!r} is not in start")

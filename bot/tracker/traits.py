@@ -23,6 +23,8 @@ def parse_traits(tpl: Template, text: str) -> dict[str, int]:
         m = _PART.match(part)
         name = (m.group("name") if m else part).strip()
         key = tpl.resolve_stat(name) or tpl.resolve_token(name)
+        if key is None or key not in tpl.traits:  # «Ярость 2» for the trait «Ярость +X»
+            key = tpl.resolve_stat(f"{name} +X") or key
         if key is None or key not in tpl.traits:
             raise TrackerError("no_trait", name=part, known=NameList(trait_defs(tpl)))
         d = tpl.define(key)

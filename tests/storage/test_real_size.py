@@ -140,10 +140,12 @@ async def test_migrate_a_real_size_database_to_postgresql_and_verify(
 async def test_the_200_unit_game_advances_and_undoes(services: Services) -> None:
     big = ctx(services, BIG_CHANNEL)
     before = await service.load_state(services.storage, BIG_CHANNEL)
-    assert before is not None and len(before.units) == 202  # two mages and 200 soldiers
+    assert (
+        before is not None and len(before.units) == 200
+    )  # two mages and 198 soldiers: the unit cap
     out = await service.next_round(big, random.Random(3))
     assert out.state.round == before.game.round + 1
-    await service.damage(big, "Солдат 199", 4)
+    await service.damage(big, "Солдат 197", 4)
     undone, _ = await service.undo(big, 2)
     assert undone.units == before.units and undone.game.round == before.game.round
 

@@ -66,7 +66,7 @@ async def _refused(fake: FakeDiscord, env: dict[str, str], cwd: Path, where: str
     assert second.returncode == 2, err.decode()
     lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and not out, (out, err)
-    assert lines[0].startswith("arbiter: эту базу данных") and where in lines[0]
+    assert lines[0].startswith("arbiter: Эту базу данных") and where in lines[0]
     assert "ARBITER_SHARD_IDS" in lines[0] and "Traceback" not in err.decode()
 
 

@@ -101,7 +101,7 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         bleed=unit.value("bleed"),
         rot=unit.value("rot"),
         regenerate=unit.value("regenerate"),
-        life=unit.value("life"),
+        life=step.tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)}),
         tainted=step.tpl.token_damage({c.key: c.value for c in unit.tokens}),
         rage=unit.value("rage"),
         finite_life=unit.value("finite_life") > 0,

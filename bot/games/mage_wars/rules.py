@@ -178,3 +178,34 @@ def upkeep_paid(cost: int, mana: int) -> bool | None:
     if cost <= 0:
         return None
     return mana >= cost
+
+
+@dataclass(frozen=True)
+class Extinguished:
+    """An Extinguish attack against a burning defender: the dice and effect die it loses."""
+
+    dice: int
+    bonus: int
+    effect_bonus: int
+    burn: int  # the Burn tokens it puts out (all of them)
+
+
+def extinguish(
+    dice: int, bonus: int, effect_bonus: int, burn: int, *, effect_floor: int
+) -> Extinguished:
+    """Line 100 (Extinguish): X = the defender's Burn tokens; the attack rolls X dice fewer (at
+    least 1) and X is taken off the effect die; then every Burn token is removed. The first
+    strike's dice are `dice + bonus`: what `dice` cannot lose comes off `bonus`."""
+    if burn <= 0:
+        return Extinguished(dice, bonus, effect_bonus, 0)
+    left = dice - burn
+    if left < 1:
+        bonus = max(0, bonus - (1 - left))
+        left = 1
+    return Extinguished(left, bonus, max(effect_floor, effect_bonus - burn), burn)
+
+
+def rage_gain(rage_max: int, held: int) -> int:
+    """Line 231 (Rage +X): one Rage token when the creature attacks or an enemy damages it, as
+    long as it holds fewer than X."""
+    return 1 if rage_max > 0 and held < rage_max else 0

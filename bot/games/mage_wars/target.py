@@ -54,6 +54,8 @@ class TokenNames(Protocol):
 
     def token_damage(self, values: Mapping[str, int]) -> int: ...
 
+    def toughness_of(self, values: Mapping[str, int]) -> int: ...
+
 
 class Aimed(Protocol):
     """A unit a roll is aimed at, with its game's template (`commands.Tracked`)."""
@@ -146,12 +148,44 @@ def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False)
     )
 
 
+def fill_extinguish(
+    filled: Filled, attacker: Unit | None, target: Unit, effect_floor: int
+) -> tuple[Filled, int]:
+    """An attacker with Extinguish (line 100) against a burning target: fewer dice, a lower
+    effect die; returns the options and the Burn tokens to put out (0: none)."""
+    burn = target.value("burn")
+    if attacker is None or attacker.value("extinguish") <= 0 or burn <= 0:
+        return filled, 0
+    out = dict(filled.options)
+    done = mw_rules.extinguish(
+        int(out.get("dice") or 1),
+        int(out.get("bonus") or 0),
+        int(out.get("effect_bonus") or 0),
+        burn,
+        effect_floor=effect_floor,
+    )
+    out.update(dice=done.dice, bonus=done.bonus, effect_bonus=done.effect_bonus)
+    read = [*filled.attacker, ("extinguish", burn)]
+    return (
+        Filled(
+            out,
+            filled.taken,
+            filled.given,
+            filled.incapacitated,
+            filled.restrained,
+            filled.applied,
+            read,
+        ),
+        done.burn,
+    )
+
+
 def remaining_life(tracked: Aimed) -> int:
     """Life left: the unit's toughness stats minus its damage and Tainted (`/odds mw life`).
 
     Seed 000 line 281: each Tainted token counts as 3 damage, as on the board."""
     tpl, unit = tracked.tpl, tracked.unit
-    toughness = sum(unit.value(k) for k in tpl.toughness)
+    toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
     if not tpl.damage:
         return toughness
     tainted = tpl.token_damage({c.key: c.value for c in unit.tokens})

@@ -128,11 +128,22 @@ async def after_hit(
     attacker: Unit | None,
     dealt: int,
     *,
+    first: int | None = None,
     vampiric: bool = False,
     drain: int = 0,
     transfer: int = 0,
 ) -> None:
-    """Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written."""
+    """Rage, Vampiric, Mana Drain and Mana Transfer once the attack's damage `dealt` is written.
+
+    `first`: what the first strike of several dealt; Vampiric (line 309) and Mana Drain and
+    Transfer (lines 178, 180) count the first attack only."""
+    if attacker is not None:
+        await gain_rage(step, attacker)
+    if dealt <= 0:
+        return
+    if attacker is None or attacker.owner_id != target.owner_id:  # damaged by an enemy
+        await gain_rage(step, target)
+    dealt = dealt if first is None else first
     if dealt <= 0:
         return
     if vampiric and attacker is not None:
@@ -159,3 +170,14 @@ async def after_hit(
     if gainer is not None and gained is not None:
         await step.adjust(gainer, gained.id, "mana", lost)
         step.note("tracker.note.mw_mana_transfer", unit=gainer.name, gained=lost)
+
+
+async def gain_rage(step: Step, unit: Unit) -> None:
+    """Rage +X (line 231): a Rage token, up to X."""
+    rage_max = unit.value("rage_max")
+    if rage_max <= 0:
+        return
+    cid = await step.ensure(unit, "rage", token=True)
+    if rules.rage_gain(rage_max, (await step.tx.counter(cid)).value):
+        await step.adjust(unit, cid, "rage", 1)
+        step.note("tracker.note.mw_rage_gained", unit=unit.name)

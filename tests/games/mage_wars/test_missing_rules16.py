@@ -124,3 +124,86 @@ async def test_slam_becomes_daze_when_the_creature_activates(
     await console.execute("/mw act target:Голем")  # its action phase ends: the Daze goes
     golem = unit(await state_of(services), "Голем")
     assert (golem.value("daze"), golem.value("acted")) == (0, 1)
+
+
+async def test_growth_adds_three_life_per_token(console: Console, services: Services) -> None:
+    # seed 000:117 «Каждый жетон Growth добавляет Melee+1 и черту Innate Life +3»
+    seed_line("000", 117, "Innate Life +3")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Дуб life:5")
+    await console.execute("/token add target:Дуб token:рост count:2")
+    await console.execute("/dmg Дуб amount:6")
+    assert not unit(await state_of(services), "Дуб").destroyed  # 5 + 2 × 3 = 11 life
+    assert "5/11" in await console.execute("/game show")
+    out = await console.execute("/odds mw dice:1 target:Дуб")
+    assert "осталось жизни 5" in out and "Шанс убить (жизнь 5)" in out
+    await console.execute("/dmg Дуб amount:5")
+    assert unit(await state_of(services), "Дуб").destroyed
+
+
+def test_extinguish_rule() -> None:
+    # seed 000:100 «уменьшите количество кубиков на X (минимум 1) и вычтите X из кубика эффектов,
+    # где X = количество жетонов Burn на Защитнике. Затем удалите все жетоны Burn»
+    seed_line(
+        "000", 100, "уменьшите количество кубиков на X (минимум 1)", "удалите все жетоны Burn"
+    )
+    from bot.games.mage_wars.rules import extinguish
+
+    done = extinguish(4, 1, 0, 2, effect_floor=-10)
+    assert (done.dice, done.bonus, done.effect_bonus, done.burn) == (2, 1, -2, 2)
+    done = extinguish(2, 2, 1, 5, effect_floor=-10)  # 2 + 2 dice, 5 off: one die is left
+    assert (done.dice + done.bonus, done.effect_bonus) == (1, -4)
+    assert extinguish(3, 0, 0, 0, effect_floor=-10).burn == 0
+
+
+async def test_extinguish_attack_rolls_fewer_dice_and_puts_the_burn_out(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Водник life:10 traits:Гашение")
+    await console.execute("/unit add Голем life:30")
+    await console.execute("/token add target:Голем token:горение count:2")
+    out = await console.execute("/mw attack dice:4 target:Голем attacker:Водник effect:7+ Daze")
+    assert "Гашение: горение на цели 2" in out
+    roll = await _last(services)
+    strikes = roll["strikes"]
+    assert isinstance(strikes, list) and roll["dice"] == 2
+    effect = strikes[0]["effect"]
+    assert effect is not None and effect["modified"] == effect["roll"] - 2
+    assert unit(await state_of(services), "Голем").value("burn") == 0
+    await console.execute("/mw attack dice:4 target:Голем attacker:Водник")  # nothing to put out
+    assert (await _last(services))["dice"] == 4
+
+
+async def test_rage_is_gained_by_attacking_and_by_an_enemys_damage(
+    console: Console, services: Services
+) -> None:
+    # seed 000:231 «При атаке и получении урона от врага, поместите на него жетон ярости (Rage).
+    # Х – сколько маркеров оно может иметь»
+    seed_line("000", 231, "При атаке и получении урона от врага", "Х – сколько маркеров")
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Берсерк life:10 traits:Ярость 2")
+    console.user = "bob"
+    await console.execute("/unit add Голем life:60 traits:Ярость +X 1")
+    console.user = "alice"
+    for _ in range(3):
+        await console.execute("/mw attack dice:4 target:Голем attacker:Берсерк melee:true")
+    state = await state_of(services)
+    assert unit(state, "Берсерк").value("rage") == 2  # three attacks, at most X = 2
+    golem = unit(state, "Голем")
+    assert golem.value("damage") > 0 and golem.value("rage") == 1
+
+
+async def test_vampiric_counts_the_first_of_several_strikes_only(
+    console: Console, services: Services
+) -> None:
+    # seed 000:309 «Если наносятся несколько атак, то бонус только для первой»
+    seed_line("000", 309, "бонус только для первой")
+    await _duel(console)
+    await console.execute("/dmg Вампир amount:9")
+    await console.execute("/set target:Вампир stat:Вампиризм value:1")
+    await console.execute("/mw attack dice:6 strikes:2 target:Голем attacker:Вампир")
+    strikes = (await _last(services))["strikes"]
+    assert isinstance(strikes, list) and len(strikes) == 2
+    first = strikes[0]["damage"]
+    assert unit(await state_of(services), "Вампир").value("damage") == max(0, 9 - (first + 1) // 2)

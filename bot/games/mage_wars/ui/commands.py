@@ -36,6 +36,7 @@ from bot.games.mage_wars.target import (
     effect_tokens,
     fill_attack,
     fill_attacker,
+    fill_extinguish,
     remaining_life,
 )
 from bot.games.mage_wars.ui import shapes, view
@@ -149,6 +150,8 @@ class HitTraits:
     vampiric: bool = False
     drain: int = 0
     transfer: int = 0
+    burn: int = 0  # Extinguish (line 100): the target's Burn tokens it puts out
+    first: int | None = None  # the first strike's damage: Vampiric and Mana Drain count only it
 
     @classmethod
     def of(cls, attacker: Unit | None) -> HitTraits:
@@ -183,6 +186,11 @@ async def apply_attack(
         counter = unit.counter(step.tpl.damage)
         before = (await step.tx.counter(counter.id)).value if counter is not None else 0
         await hit_unit(step, unit, damage, tokens)
+        if hit is not None and hit.burn:
+            burning = unit.token("burn")
+            if burning is not None:
+                await step.set(unit, burning.id, "burn", 0)
+                step.note("tracker.note.mw_extinguished", unit=unit.name, count=hit.burn)
         if hit is not None and counter is not None:
             dealt = (await step.tx.counter(counter.id)).value - before
             await mw_tracker.after_hit(
@@ -190,6 +198,7 @@ async def apply_attack(
                 unit,
                 hit.attacker,
                 dealt,
+                first=dealt if hit.first is None else min(dealt, hit.first),
                 vampiric=hit.vampiric,
                 drain=hit.drain,
                 transfer=hit.transfer,
@@ -306,6 +315,12 @@ async def mw_attack(
     hitter = await find_attacker(ctx, attacker) if tracked is not None else None
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     filled = fill_attacker(filled, hitter.unit if hitter is not None else None, melee=melee)
+    put_out = 0
+    if tracked is not None:
+        floor = -MAX_EFFECT_BONUS
+        filled, put_out = fill_extinguish(
+            filled, hitter.unit if hitter else None, tracked.unit, floor
+        )
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
     data = shapes.mw_attack(result)
@@ -315,7 +330,10 @@ async def mw_attack(
     if tracked is not None:
         effects = effect_tokens(result, tracked.tpl)
         guarded = melee and tracked.unit.value("guard") > 0
-        hit = HitTraits.of(hitter.unit if hitter is not None else None)
+        first = result.strikes[0].damage if result.strikes else result.total
+        hit = replace(
+            HitTraits.of(hitter.unit if hitter is not None else None), burn=put_out, first=first
+        )
         outcome = await apply_attack(
             ctx, tracked, result.total, effects.tokens, melee=melee, hit=hit
         )
