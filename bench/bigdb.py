@@ -24,8 +24,10 @@ from typing import Any
 from bot.app import create_services
 from bot.config import Settings
 from bot.context import Ctx, UserRef
+from bot.games.mage_wars import GAME as _MAGE_WARS_GAME
 from bot.handlers import tracker_ops as service
 
+MAGE_WARS = _MAGE_WARS_GAME.slug
 TEMPLATE_CHANNEL = 1
 BIG_CHANNEL = 2
 FIRST_CLONE_CHANNEL = 1000
@@ -46,7 +48,7 @@ async def _play(path: Path, big_units: int) -> None:
     try:
         alice = Ctx(svc, UserRef.from_name("alice"), TEMPLATE_CHANNEL, 1, lang="ru")
         bob = UserRef.from_name("bob")
-        await service.start(alice, "mage-wars", [bob], {"life": 30})
+        await service.start(alice, MAGE_WARS, [bob], {"life": 30})
         for name in ("Волк", "Тролль", "Гоблин"):
             await service.add_unit(alice, name, None, {"life": 99})
             await service.token(alice, name, "burn", 2)
@@ -58,7 +60,7 @@ async def _play(path: Path, big_units: int) -> None:
         await service.heal(alice, "Волк", 1)
         await service.undo(alice)  # one step waits on the redo stack
         big = Ctx(svc, UserRef.from_name("alice"), BIG_CHANNEL, 1, lang="ru")
-        await service.start(big, "mage-wars", [bob], {"life": 30})
+        await service.start(big, MAGE_WARS, [bob], {"life": 30})
         for i in range(big_units - 2):  # the two mages count: the game sits at the unit cap
             await service.add_unit(big, f"Солдат {i}", None, {"life": 50})
     finally:

@@ -39,6 +39,8 @@ class Settings:
     log_level: str = "INFO"
     log_format: str = "text"  # or "json": one JSON object per line
     heartbeat: Path | None = None  # unset: next to the database, named for the shard ids
+    metrics_port: int | None = None  # Prometheus /metrics; unset: not served
+    metrics_host: str = "127.0.0.1"
 
     @property
     def database(self) -> Path | str:
@@ -119,6 +121,11 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
     learning = _bool("ARBITER_LOOKUP_LEARNING", get("ARBITER_LOOKUP_LEARNING") or "on")
     db = Path(get("ARBITER_DB") or DEFAULT_DB)
     raw_heartbeat = get("ARBITER_HEARTBEAT")
+    raw_port = get("ARBITER_METRICS_PORT")
+    metrics_port = _int("ARBITER_METRICS_PORT", raw_port, 1) if raw_port else None
+    if metrics_port is not None and metrics_port > 65535:
+        raise ConfigError("ARBITER_METRICS_PORT", f"must be <= 65535, got {metrics_port}")
+    metrics_host = (get("ARBITER_METRICS_HOST") or "127.0.0.1").strip()
     database_url = get("ARBITER_DATABASE_URL")
     if database_url is not None:
         database_url = database_url.strip()
@@ -137,4 +144,6 @@ def load_settings(env: Mapping[str, str] | None = None, *, dotenv: bool = True) 
         log_level=level,
         log_format=log_format,
         heartbeat=Path(raw_heartbeat.strip()) if raw_heartbeat else None,
+        metrics_port=metrics_port,
+        metrics_host=metrics_host,
     )

@@ -6,6 +6,7 @@ call them. Services are created once per process and shared.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.config import Settings
 from bot.i18n import t
+from bot.ratelimit import RateLimited, RateLimits
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -62,6 +64,8 @@ class Services:
     game_changed_hooks: list[GameChangedHook] = field(default_factory=list)
     # Set on Discord by the live message manager, so `/game show` re-posts; None offline.
     live: LivePoster | None = None
+    # Per-user budgets of heavy commands (big rolls, exports, big boards), in this process.
+    rates: RateLimits = field(default_factory=RateLimits)
 
     @cached_property
     def glossary(self) -> Glossary:
@@ -91,3 +95,21 @@ class Ctx:
     def t(self, key: str, /, **params: object) -> str:
         """A catalogue text in this invocation's language."""
         return t(key, self.lang, **params)
+
+    def take(self, kind: str, units: float = 1, *, spend: bool = True) -> None:
+        """Spend `units` of this user's budget of `kind` (`bot/ratelimit.py`), or refuse in
+        words with the seconds to wait (`error.rate.<kind>`); `spend` off only checks."""
+        from bot.registry import UserError
+
+        rates, now = self.services.rates, self.services.clock()
+        try:
+            rates.check(kind, self.user.id, now, units)
+            if spend:
+                rates.spend(kind, self.user.id, now, units)
+        except RateLimited as exc:
+            seconds = max(1, math.ceil(exc.retry_after))
+            raise UserError(f"error.rate.{kind}", seconds=seconds) from None
+
+    def spend(self, kind: str, units: float) -> None:
+        """Count work already done against the user's budget (dice rolled, known after)."""
+        self.services.rates.spend(kind, self.user.id, self.services.clock(), units)

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.context import Ctx, UserRef
 from bot.i18n import catalogue
+from bot.metrics import count_fault
 from bot.reply import Reply
 from bot.storage.errors import StorageFault
 
@@ -168,6 +169,9 @@ class Command:
     area: str
     # Only in a server channel (a game at a table): refused in DMs, hidden there on Discord.
     guild_only: bool = False
+    # Always answered privately (`/help`, `/game export`): deferred privately too, so nothing
+    # flashes in the channel while it runs.
+    private: bool = False
 
     @property
     def qualified_name(self) -> str:
@@ -219,6 +223,7 @@ class Registry:
         *path: str,
         area: str,
         options: Sequence[Option] = (),
+        private: bool = False,
     ) -> Callable[[Handler], Handler]:
         """Register a handler under `path` (one or two words, e.g. `"mw", "attack"`).
 
@@ -228,7 +233,12 @@ class Registry:
             if path in self.commands:
                 raise ValueError(f"command {' '.join(path)!r} registered twice")
             self.commands[path] = Command(
-                path, fn, tuple(options), area, guild_only=area in GUILD_ONLY_AREAS
+                path,
+                fn,
+                tuple(options),
+                area,
+                guild_only=area in GUILD_ONLY_AREAS,
+                private=private,
             )
             return fn
 
@@ -326,6 +336,7 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
         return await work
     except StorageFault as exc:  # a machine fault, named in words; nothing was written
         log.warning("storage fault: %s: %s", type(exc).__name__, exc)
+        count_fault(exc)
         return UserError(exc.key).reply(ctx)
     except Exception as exc:
         user = as_user_error(exc)

@@ -74,15 +74,24 @@ def _table() -> Mapping[tuple[str, ...], frozenset[str]]:
     """Every name's key (word keys) → the games it names (`OTHER` for a game not ours)."""
     out: dict[tuple[str, ...], set[str]] = {}
     shared, others, _ = read_games(GAMES_FILE)
-    for name, slug in game_aliases().items():
-        out.setdefault(_name_key(name), set()).add(slug)
-    for name, slugs in shared.items():
-        out.setdefault(_name_key(name), set()).update(slugs)
+    ours = [(name, {slug}) for name, slug in game_aliases().items()]
+    ours += [(name, set(slugs)) for name, slugs in shared.items()]
+    for name, slugs in ours:
+        for key in _name_keys(name):
+            out.setdefault(key, set()).update(slugs)
     for name in others:
-        key = _name_key(name)
-        if key not in out:  # a name of ours wins over a stranger's spelled alike
-            out[key] = {OTHER}
+        for key in _name_keys(name):
+            if key not in out:  # a name of ours wins over a stranger's spelled alike
+                out[key] = {OTHER}
     return {k: frozenset(v) for k, v in out.items() if k}
+
+
+def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
+    """A name's key by stems, and by the words as written: a stem of the name's own form may
+    be shorter than that of its inflections (`катан` → `ката`, `катане` → `катан`)."""
+    stems = _name_key(name)
+    whole = tuple(fold(name).split())
+    return (stems, whole) if whole != stems else (stems,)
 
 
 def find_games(query: str) -> Named:
@@ -125,14 +134,19 @@ def find_games(query: str) -> Named:
     return Named(" ".join(rest), frozenset(games), other and not games)
 
 
+@lru_cache(maxsize=1)
+def _long_names() -> tuple[tuple[str, frozenset[str]], ...]:
+    """Our one-word names long enough to be found with a typo."""
+    return tuple(
+        (name[0], games)
+        for name, games in _table().items()
+        if len(name) == 1 and len(name[0]) >= TYPO_MIN and OTHER not in games
+    )
+
+
 def _typo_match(key: str) -> frozenset[str] | None:
-    for name, games in _table().items():
-        if (
-            len(name) == 1
-            and len(name[0]) >= TYPO_MIN
-            and OTHER not in games
-            and Levenshtein.distance(key, name[0], score_cutoff=1) <= 1
-        ):
+    for name, games in _long_names():
+        if abs(len(name) - len(key)) <= 1 and Levenshtein.distance(key, name, score_cutoff=1) <= 1:
             return games
     return None
 

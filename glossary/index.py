@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from itertools import groupby
 from operator import itemgetter
 
@@ -208,9 +209,20 @@ class KeyIndex:
         cache = self.__dict__.setdefault("_by_length", {})
         found = cache.get((length, budget))
         if found is None:
-            kids = [k for k, n in enumerate(self.norm) if abs(len(n) - length) <= budget]
+            groups = self._kids_by_length
+            kids = sorted(  # key order, as one scan over every key would give them
+                k for n in range(length - budget, length + budget + 1) for k in groups.get(n, ())
+            )
             found = cache[(length, budget)] = ([self.norm[k] for k in kids], kids)
         return found  # type: ignore[no-any-return]
+
+    @cached_property
+    def _kids_by_length(self) -> dict[int, list[int]]:
+        """Key ids by the length of their folded key (one pass, for `keys_of_length`)."""
+        out: dict[int, list[int]] = {}
+        for k, n in enumerate(self.norm):
+            out.setdefault(len(n), []).append(k)
+        return out
 
     def word_heads(self, size: int) -> tuple[list[str], list[list[str]]]:
         """The distinct first `size` letters of longer vocabulary words, each with its words

@@ -51,6 +51,8 @@ CLEAR_LEAD = 0.30  # a text winner this far ahead of the next entry, relative to
 CLEAR_MIN_SCORE = 50.0  # … and at least this good, may be opened
 COVERED_LEAD = 0.20  # … or this far ahead when its entry holds every word of the question
 COVERED_MIN_SCORE = 60.0
+NAMED_LEAD = 0.20  # … or this far when the entry's names hold `NAMED_SHARE` of the question's
+NAMED_SHARE = 0.5  # words by rarity (issue 19: on five sets, no wrong winner had both)
 AGREED_LEAD = 0.08  # … or this far when, besides, the name ranking put it first too
 
 
@@ -270,6 +272,10 @@ def _clear_lead(
     runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
     lead = (best.score - runner.score) / best.score if runner is not None else 1.0
     if lead >= CLEAR_LEAD and best.score >= CLEAR_MIN_SCORE:
+        return True
+    # its own name is most of what was asked («куда уходит убитое существо»), and it leads
+    named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
+    if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
     if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
         return False

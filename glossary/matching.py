@@ -51,6 +51,9 @@ from glossary.scoring import (
     typo_score,
 )
 
+FALLBACK_WORDS = 3  # words of a query beyond which the whole-key typo scan is not tried
+TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
+
 
 class NameMatcher:
     """The tiers of name matching over `_index`; results go into a `{key id: Match}` dict."""
@@ -272,7 +275,7 @@ class NameMatcher:
         """
         idx = self._index
         budget = edit_budget(len(q.compact))
-        if not budget:
+        if not budget or len(q.tokens) > FALLBACK_WORDS:  # a sentence is no split or glued name
             return
 
         def offer(kid: int, score: float) -> None:
@@ -335,10 +338,23 @@ class NameMatcher:
                     put(idx.stem_keys[other], 0.85)
         budget = edit_budget(len(word))
         if budget:
-            for token, d in _near_with_distance(word, budget, idx.vocab_by_len):
+            for token, d in self._typo_neighbours(word, budget):
                 short = 1.0 if len(token) <= SHORT_TYPO_KEY else 0.0  # as in `typo_score`
                 put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
         return out
+
+    def _typo_neighbours(self, word: str, budget: int) -> list[tuple[str, float]]:
+        """`_near_with_distance` over the key words, remembered: one lookup matches the same
+        words several times (as typed, as a subject, in a reading), and the keys never change."""
+        memo: dict[tuple[str, int], list[tuple[str, float]]] = self.__dict__.setdefault(
+            "_typo_memo", {}
+        )
+        found = memo.get((word, budget))
+        if found is None:
+            found = _near_with_distance(word, budget, self._index.vocab_by_len)
+            if len(memo) < TYPO_MEMO_CAP:
+                memo[(word, budget)] = found
+        return found
 
 
 def _near_with_distance(

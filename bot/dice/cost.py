@@ -23,6 +23,7 @@ MAX_EXTRA_ROLLS = 100  # dice rolled by explosions and rerolls beyond those aske
 BUDGET = 50_000  # units; bench/dice.py shows the slowest accepted expression's time
 ROLL_UNITS = 10  # rolling (and showing) one die costs about ten selector visits
 
+DIVISIONS = frozenset({"/", "//", "%"})  # operators whose divisor `/roll` checks for 0
 _LOOPS = frozenset({"e", "rr"})  # repeat until no die matches
 _GROWS = frozenset({"e", "ra"})  # add dice to the set
 
@@ -127,9 +128,21 @@ def estimate(tree: Any) -> int:
         elif isinstance(node, d20.ast.OperatedSet):
             size = set_size(node)
             total += sum(_op_cost(op, size) for op in node.operations)
+        elif _checked_divisor(node):  # the zero check evaluates it once before the roll
+            total += 1 + estimate(node.right)
         else:
             total += 1
     return total
+
+
+def _checked_divisor(node: Any) -> bool:
+    """A division whose divisor holds no dice: `/roll` evaluates that divisor up front, to
+    refuse a division by zero before rolling, so its work is done twice."""
+    return (
+        isinstance(node, d20.ast.BinOp)
+        and node.op in DIVISIONS
+        and not any(isinstance(n, d20.ast.Dice) for n in nodes(node.right))
+    )
 
 
 def max_rolls(tree: Any) -> int:

@@ -27,7 +27,7 @@ from bot.tracker.names import md
 MAX_CHARS = 100
 MAX_DICE = 1000
 MAX_SIDES = 1000
-_DIVISIONS = frozenset({"/", "//", "%"})
+_DIVISIONS = cost.DIVISIONS
 
 _ATTACK = re.compile(r"^\s*(\d{0,4})\s*[aа]\s*$", re.IGNORECASE)  # Latin or Cyrillic a
 _EFFECT = re.compile(r"^\s*1?d12\s*$", re.IGNORECASE)

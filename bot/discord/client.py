@@ -19,6 +19,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import metrics
 from bot.config import Settings
 from bot.context import Services
 from bot.discord.components import ActionItem
@@ -268,6 +269,14 @@ async def _run_until_stopped(bot: AnyBot, token: str, services: Services) -> int
     return 0
 
 
+def _serve_metrics(bot: AnyBot, settings: Settings) -> Any:
+    """`/metrics` when `ARBITER_METRICS_PORT` asks for it, with this bot's gateway gauges."""
+    if settings.metrics_port is None:
+        return None
+    metrics.watch_gateway(lambda: gateway_up(bot), lambda: bot.latency)
+    return metrics.serve(settings.metrics_host, settings.metrics_port)
+
+
 async def serve(settings: Settings) -> int:
     """Open the services, connect and serve until closed; one log line for a failed start."""
     from bot.app import create_services
@@ -280,7 +289,13 @@ async def serve(settings: Settings) -> int:
             log.warning("glossary failed to load; `python -m bot check` shows why", exc_info=True)
         bot = create_bot(services)
         assert settings.token is not None
-        return await _run_until_stopped(bot, settings.token, services)
+        server = _serve_metrics(bot, settings)
+        try:
+            return await _run_until_stopped(bot, settings.token, services)
+        finally:
+            if server is not None:
+                await asyncio.to_thread(server.shutdown)
+                server.server_close()
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN")
         return EXIT_DISCORD

@@ -13,8 +13,18 @@ from bot.discord.context import make_ctx, services_of, user_ref
 from bot.discord.drain import drain_of, refuse_if_stopping
 from bot.discord.errors import report_error
 from bot.discord.respond import send_reply, within_deadline
-from bot.registry import Command, MessageMenu, guarded, new_error_id, run_action, run_command
+from bot.metrics import measured
+from bot.registry import (
+    Command,
+    MessageMenu,
+    guarded,
+    load_handlers,
+    new_error_id,
+    run_action,
+    run_command,
+)
 from bot.reply import clip
+from bot.storage.dedupe import delivering
 
 log = logging.getLogger("arbiter.discord")
 
@@ -39,32 +49,40 @@ async def run_slash(
     """
     if await refuse_if_stopping(interaction):
         return
-    with drain_of(interaction.client).track():
+    with drain_of(interaction.client).track(), measured(cmd.qualified_name) as outcome:
+        delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         clean = {k: to_handler_value(v) for k, v in values.items() if v is not None}
-        reply = await within_deadline(interaction, run_command(cmd, ctx, clean))
+        private = cmd.private or clean.get("private") is True
+        reply = await within_deadline(interaction, run_command(cmd, ctx, clean), private=private)
         await send_reply(interaction, reply)
+        outcome.reply(reply)
 
 
 async def run_menu(interaction: discord.Interaction[Any], menu: MessageMenu, text: str) -> None:
     if await refuse_if_stopping(interaction):
         return
-    with drain_of(interaction.client).track():
+    with drain_of(interaction.client).track(), measured(f"menu:{menu.key}") as outcome:
+        delivering(interaction.id)
         ctx = make_ctx(services_of(interaction.client), interaction)
         reply = await within_deadline(interaction, guarded(ctx, menu.handler(ctx, text)))
         await send_reply(interaction, reply)
+        outcome.reply(reply)
 
 
 async def run_component(interaction: discord.Interaction[Any], action: str, payload: str) -> None:
     """A click or a selection: run the action, edit the origin or answer anew."""
     if await refuse_if_stopping(interaction):
         return
-    with drain_of(interaction.client).track():
+    known = action if action in load_handlers().actions else "unknown"  # labels: ours only
+    with drain_of(interaction.client).track(), measured(f"action:{known}") as outcome:
         try:
+            delivering(interaction.id)
             ctx = make_ctx(services_of(interaction.client), interaction)
             work = run_action(ctx, action, payload)
             reply = await within_deadline(interaction, work, component=True)
             await send_reply(interaction, reply, edit_origin=reply.edit_origin)
+            outcome.reply(reply)
         except Exception as exc:  # the global handler answers; a component has no tree on_error
             await report_error(interaction, exc)
 

@@ -16,8 +16,10 @@ from discord import app_commands
 from bot.discord.context import reply_language
 from bot.discord.respond import send_reply
 from bot.i18n import t
+from bot.metrics import count_error, count_fault
 from bot.registry import UserError, new_error_id
 from bot.reply import Reply
+from bot.storage.dedupe import DuplicateInteraction
 from bot.storage.errors import StorageFault
 
 log = logging.getLogger("arbiter.discord")
@@ -93,6 +95,9 @@ def describe_error(
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` ephemerally about `error`, logging unexpected ones with an id."""
+    if isinstance(getattr(error, "original", error), DuplicateInteraction):
+        log.info("interaction %s was applied already; this delivery is ignored", error)
+        return  # the delivery that applied it answers; Discord takes one answer
     lang = reply_language(interaction)
     granted = getattr(interaction, "app_permissions", None)
     text, expected = describe_error(error, lang, granted)
@@ -107,8 +112,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
             original.text or "no message",
         )
     elif expected:
+        if isinstance(original, StorageFault):  # one not met inside a handler's guard
+            count_fault(original)
         log.info("%s: %s (%s)", name, type(error).__name__, error)
     else:
+        count_error(name)
         error_id = new_error_id()
         log.error(
             "error %s in %s",

@@ -21,15 +21,21 @@ from bot.i18n import t
 from bot.reply import Reply
 
 DEFER_AFTER = 2.0
+PRIVATE_DEFER = "arbiter.private_defer"  # `Interaction.extras` key: deferred as ephemeral
 
 
 async def within_deadline(
-    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, component: bool = False
+    interaction: discord.Interaction[Any],
+    work: Awaitable[Reply],
+    *,
+    component: bool = False,
+    private: bool = False,
 ) -> Reply:
     """Await `work`, deferring the interaction if it takes longer than `DEFER_AFTER`.
 
     A side task sleeps, then defers; the handler itself is awaited directly (no wrapper
-    future), so cancellation and test harnesses see the real wait.
+    future), so cancellation and test harnesses see the real wait. A command whose answer
+    will be private (`private`) is deferred privately: no «Arbiter думает…» in the channel.
     """
     started = asyncio.Event()
 
@@ -37,7 +43,9 @@ async def within_deadline(
         await asyncio.sleep(DEFER_AFTER)
         started.set()
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=not component)
+            if private and not component:
+                interaction.extras[PRIVATE_DEFER] = True
+            await interaction.response.defer(thinking=not component, ephemeral=private)
 
     timer = asyncio.create_task(defer_later())
     try:
@@ -73,6 +81,13 @@ async def send_reply(
             await response.edit_message(**_edit_kwargs(first))
         else:
             await response.send_message(**_kwargs(first), ephemeral=reply.ephemeral)
+    elif kind is Kind.deferred_channel_message and interaction.extras.get(PRIVATE_DEFER):
+        if reply.ephemeral:  # the private "thinking…" becomes the private answer
+            await interaction.edit_original_response(**_edit_kwargs(first))
+        else:  # guessed wrong: settle the private note, then answer the channel
+            note = t("discord.answered_publicly", reply_language(interaction))
+            await interaction.edit_original_response(content=note)
+            await interaction.followup.send(**_kwargs(first))
     elif kind is Kind.deferred_channel_message and reply.ephemeral:
         # The "thinking…" message is public and the first follow-up would only fill it in.
         # So: settle it with a neutral note, answer privately, then remove the note.

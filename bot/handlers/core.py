@@ -9,8 +9,17 @@ from bot import __version__
 from bot.context import Ctx, UserRef
 from bot.games import GAMES
 from bot.i18n import LANGUAGES, catalogue, game_name
-from bot.registry import Choice, Command, Option, UserError, command, command_label, registry
-from bot.reply import Field, Reply
+from bot.registry import (
+    Choice,
+    Command,
+    Option,
+    UserError,
+    action,
+    command,
+    command_label,
+    registry,
+)
+from bot.reply import Action, Button, Field, Reply, Style
 
 
 async def ac_command(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -51,6 +60,7 @@ def usage_line(cmd: Command, lang: str) -> str:
     "help",
     area="core",
     options=[Option("command", str, autocomplete=ac_command, max_length=100)],
+    private=True,
 )
 async def help_(ctx: Ctx, command: str | None = None) -> Reply:
     """Every command with its options, grouped by area, from the registry itself; with `command`,
@@ -59,17 +69,60 @@ async def help_(ctx: Ctx, command: str | None = None) -> Reply:
     A command or area whose text is missing from the catalogue is still listed (by name, without
     a description): `check` reports the gap, and `/help` is the last place that should fail.
     """
-    if command:
-        return help_command(ctx, command)
+    reply = help_command(ctx, command) if command else help_page(ctx, "")
+    reply.ephemeral = True  # a manual is for the asker: the channel keeps to the game
+    return reply
+
+
+HELP_PAGE = "help.page"
+
+
+def help_areas() -> list[str]:
+    """The areas `/help` pages through, the general commands first."""
+    areas = {c.area for c in registry.commands.values()}
+    return sorted(areas, key=lambda a: (a != "core", a))
+
+
+def help_page(ctx: Ctx, area: str) -> Reply:
+    """One area's commands (the first area when `area` is unknown), with a button per area.
+
+    Paged so no answer is a wall of text; the buttons edit the private message in place."""
+    areas = help_areas()
+    shown = area if area in areas else areas[0]
     cat = catalogue()
-    by_area: dict[str, list[str]] = {}
-    for cmd in sorted(registry.commands.values(), key=lambda c: c.label(ctx.lang)):
-        by_area.setdefault(cmd.area, []).append(usage_line(cmd, ctx.lang))
-    fields = [
-        Field(cat.lookup(f"help.area.{area}", ctx.lang) or area, "\n".join(lines))
-        for area, lines in sorted(by_area.items())
+    lines = [
+        usage_line(cmd, ctx.lang)
+        for cmd in sorted(registry.commands.values(), key=lambda c: c.label(ctx.lang))
+        if cmd.area == shown
     ]
-    return Reply(title=ctx.t("help.title"), body=ctx.t("help.body"), fields=fields)
+    heading = cat.lookup(f"help.area.{shown}", ctx.lang) or shown
+    page = ctx.t("help.page", n=areas.index(shown) + 1, total=len(areas))
+    buttons: list[Action] = [
+        Button(
+            cat.lookup(f"help.area.{a}", ctx.lang) or a,
+            HELP_PAGE,
+            a,
+            style=Style.PRIMARY if a == shown else Style.SECONDARY,
+            disabled=a == shown,
+        )
+        for a in areas
+    ]
+    return Reply(
+        title=f"{ctx.t('help.title')} · {heading}",
+        body=ctx.t("help.body"),
+        fields=[Field(heading, "\n".join(lines))],
+        footer=page,
+        actions=buttons,
+        ephemeral=True,
+    )
+
+
+@action(HELP_PAGE)
+async def help_page_action(ctx: Ctx, payload: str) -> Reply:
+    """A page button: the same private message shows another area."""
+    reply = help_page(ctx, payload)
+    reply.edit_origin = True
+    return reply
 
 
 def find_path(text: str) -> tuple[str, ...] | None:

@@ -18,6 +18,7 @@ from bot.handlers import dice_errors as dice_errors  # registers the engines' er
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
 from bot.handlers.dice_text import as_typed, normalize_expr, summarize
+from bot.i18n import catalogue
 from bot.registry import command, command_label
 from bot.reply import Reply, timestamp
 from bot.storage.api import RollRecord
@@ -66,11 +67,25 @@ def finish(reply: Reply, private: bool) -> Reply:
     options=[named("expr", str, required=True, max_length=MAX_CHARS), PRIVATE],
 )
 async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
+    ctx.take("dice", 1, spend=False)  # refused once the last minute's dice fill the budget
     result = as_typed(roll_expr(normalize_expr(expr), ctx.services.rng), expr)
+    ctx.spend("dice", len(result.rolls) + len(result.faces))
     summary = ("dice.summary.roll", {"expr": result.expr, "total": result.total})
     await log_roll(ctx, "roll", {"expr": expr}, shapes.expr(result), summary, private)
     reply = expr_reply(ctx.t, result)
+    if result.kind == "effect":
+        # a d12 is an effect die only at a table whose game names one (`dice.roll.d12.<slug>`)
+        key = f"dice.roll.d12.{await _plays(ctx)}"
+        if key in catalogue():
+            reply.title = ctx.t(key, total=result.total)
+        else:
+            reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
     return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
+
+
+async def _plays(ctx: Ctx) -> str | None:
+    """The game in progress in this channel (its slug), if any."""
+    return await ctx.services.storage.tracker.active_game_slug(ctx.channel_id)
 
 
 # ── roll log ───────────────────────────────────────────────────────────────────────────────────
@@ -111,5 +126,6 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
         shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
         text = summary_text(ctx, r.result)
-        lines.append(f"{stamp} **{md(r.user_name)}** {shown}{hidden}: {text}")
+        # in a code span: a list of past rolls, not a row of clickable command mentions
+        lines.append(f"{stamp} **{md(r.user_name)}** `{shown}`{hidden}: {text}")
     return Reply(title=ctx.t("dice.history.title"), body="\n".join(lines), ephemeral=True)

@@ -9,6 +9,7 @@ an entry (`/search`, `/glossary`, "Explain terms", `[[term]]`) are in `glossary_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +183,42 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     )
 
 
+_MONTHS_EN = dict(
+    zip(
+        [
+            "январь",
+            "февраль",
+            "март",
+            "апрель",
+            "май",
+            "июнь",
+            "июль",
+            "август",
+            "сентябрь",
+            "октябрь",
+            "ноябрь",
+            "декабрь",
+        ],
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        strict=True,
+    )
+)
+_RU_MONTH = re.compile(r"\((" + "|".join(_MONTHS_EN) + r") (\d{4})\)")
+
+
 def source_footer(ctx: Ctx, entry: Entry) -> str:
     """`Источник: Mage Wars: Compiled Codex, строки 3–5`: the rulebook by name, not its file
     name (an unknown file is named as is); Russian and English agree in number. A supplement
@@ -190,6 +227,8 @@ def source_footer(ctx: Ctx, entry: Entry) -> str:
     if src.published is not None:
         return ctx.t("rule.source.retold", rules=src.published)
     book = RULEBOOKS.get(src.file, src.file)
+    if ctx.lang == "en":  # the seed dates its title in Russian: «(январь 2014)» → (January 2014)
+        book = _RU_MONTH.sub(lambda m: f"({_MONTHS_EN[m.group(1)]} {m.group(2)})", book)
     if src.first_line == src.last_line:
         return ctx.t("rule.source.line", book=book, line=src.first_line)
     return ctx.t("rule.source.lines", book=book, first=src.first_line, last=src.last_line)

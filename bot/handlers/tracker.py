@@ -23,7 +23,7 @@ from bot.handlers.tracker_describe import (
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
-from bot.numbers import ascii_int
+from bot.handlers.tracker_quiet import change_reply
 from bot.registry import (
     Choice,
     Localized,
@@ -236,17 +236,6 @@ async def _start(
     return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)
 
 
-def _game_id(payload: str) -> int | None:
-    """The game a confirmation button names (None: an old button without one); a payload that
-    is not an ASCII number was not made by the bot."""
-    if not payload:
-        return None
-    game_id = ascii_int(payload)
-    if game_id is None:
-        raise UserError("error.stale_button")
-    return game_id
-
-
 def _pending_key(ctx: Ctx) -> str:
     return f"{PENDING}:{ctx.channel_id}:{ctx.user.id}"
 
@@ -259,7 +248,7 @@ async def end_and_start_pressed(ctx: Ctx, payload: str) -> Reply:
     if not raw:
         raise UserError("error.stale_button")
     request = json.loads(raw)
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     await service.end(ctx, game_id)
     await ctx.services.storage.meta.set(_pending_key(ctx), "")
     players = [UserRef(int(i), str(n)) for i, n in request["players"]]
@@ -299,7 +288,7 @@ async def game_leave(ctx: Ctx) -> Reply:
 
 @action(A_LEAVE)
 async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     return outcome_reply(ctx, await service.leave(ctx, game_id))
 
 
@@ -318,7 +307,7 @@ async def game_end(ctx: Ctx) -> Reply:
 
 @action(A_END)
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
-    game_id = _game_id(payload)
+    game_id = service.button_game_id(payload)
     outcome = await service.end(ctx, game_id)
     reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
     reply.edit_origin = True  # the confirmation is settled: its button goes
@@ -393,12 +382,12 @@ async def unit_add(
     ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
 ) -> Reply:
     given = {k: v for k, v in stats.items() if v is not None}
-    return outcome_reply(ctx, await service.add_unit(ctx, name, owner, given, traits or ""))
+    return change_reply(ctx, await service.add_unit(ctx, name, owner, given, traits or ""))
 
 
 @command("unit", "remove", area=AREA, options=[TARGET])
 async def unit_remove(ctx: Ctx, target: str) -> Reply:
-    return outcome_reply(ctx, await service.remove_unit(ctx, target))
+    return change_reply(ctx, await service.remove_unit(ctx, target))
 
 
 @command(
@@ -411,7 +400,7 @@ async def unit_remove(ctx: Ctx, target: str) -> Reply:
     ],
 )
 async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
-    return outcome_reply(ctx, await service.rename_unit(ctx, target, name))
+    return change_reply(ctx, await service.rename_unit(ctx, target, name))
 
 
 # --- values ------------------------------------------------------------------------------------
@@ -442,27 +431,27 @@ POSITIVE = Option("amount", int, required=True, min_value=0, max_value=service.M
     ],
 )
 async def set_(ctx: Ctx, target: str, stat: str, value: int) -> Reply:
-    return outcome_reply(ctx, await service.set_value(ctx, target, stat, value))
+    return change_reply(ctx, await service.set_value(ctx, target, stat, value))
 
 
 @command("add", area=AREA, options=[TARGET, STAT, AMOUNT])
 async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.add(ctx, target, stat, amount))
+    return change_reply(ctx, await service.add(ctx, target, stat, amount))
 
 
 @command("dmg", area=AREA, options=[TARGET, POSITIVE])
 async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.damage(ctx, target, amount))
+    return change_reply(ctx, await service.damage(ctx, target, amount))
 
 
 @command("heal", area=AREA, options=[TARGET, POSITIVE])
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
-    return outcome_reply(ctx, await service.heal(ctx, target, amount))
+    return change_reply(ctx, await service.heal(ctx, target, amount))
 
 
 @command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await service.mana(ctx, amount, player))
+    return change_reply(ctx, await service.mana(ctx, amount, player))
 
 
 # --- /token ------------------------------------------------------------------------------------
@@ -473,14 +462,14 @@ COUNT = Option("count", int, min_value=1, max_value=99)
 
 @command("token", "add", area=AREA, options=[TARGET, TOKEN, COUNT])
 async def token_add(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
-    return outcome_reply(ctx, await service.token(ctx, target, token, count))
+    return change_reply(ctx, await service.token(ctx, target, token, count))
 
 
 @command("token", "remove", area=AREA, options=[TARGET, TOKEN, COUNT])
 async def token_remove(ctx: Ctx, target: str, token: str, count: int = 1) -> Reply:
-    return outcome_reply(ctx, await service.token(ctx, target, token, -count))
+    return change_reply(ctx, await service.token(ctx, target, token, -count))
 
 
 @command("token", "clear", area=AREA, options=[TARGET])
 async def token_clear(ctx: Ctx, target: str) -> Reply:
-    return outcome_reply(ctx, await service.clear_tokens(ctx, target))
+    return change_reply(ctx, await service.clear_tokens(ctx, target))

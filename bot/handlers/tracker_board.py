@@ -65,6 +65,7 @@ class Stat:
     maximum: int | None = None
     note: str = ""
     flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
+    harms: bool = False  # more of it is worse for its holder (damage): the step colours flip
 
     def text(self, *, markdown: bool = True) -> str:
         """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
@@ -213,7 +214,9 @@ def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tu
 
 def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> Stat | None:
     c = holder.counter(key) if key else None
-    return Stat(tpl.label(key, lang), c.value) if c is not None else None
+    if c is None:
+        return None
+    return Stat(tpl.label(key, lang), c.value, harms=bool(tpl.damage) and key == tpl.damage)
 
 
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:

@@ -65,7 +65,17 @@ NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"
 
 
 # Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
-NOTE_PLURALS = {"tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")}}
+NOTE_PLURALS = {
+    "tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")},
+    "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.cq_headquarters": {
+        "cards_text": ("cards", "tracker.plural.cards"),
+        "resources_text": ("resources", "tracker.plural.resources"),
+    },
+}
 
 
 def plural(key: str, n: int, lang: str) -> str:

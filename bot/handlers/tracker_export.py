@@ -1,13 +1,11 @@
 """`/game export`: the whole game as a file that fits Discord's attachment limit.
 
-The export is read from storage, then made and encoded in a thread so a big game does not stall
-the event loop; it is plain JSON when that fits, gzip when only that fits, else refused in words.
+The export is read from storage, then made and encoded a slice at a time (`export_file`) so a
+big game does not stall the event loop; plain JSON when that fits, gzip when only that fits,
+else refused in words.
 """
 
 from __future__ import annotations
-
-import asyncio
-from typing import Any
 
 from bot import limits
 from bot.context import Ctx
@@ -15,38 +13,37 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_describe import plural
 from bot.registry import UserError, command
 from bot.reply import Attachment, Reply
-from bot.tracker.export import ExportTooBig, export_data, pack, read_export
+from bot.tracker.export import ExportTooBig, export_file, read_export
 
 AREA = "tracker"
 
 
-@command("game", "export", area=AREA)
+@command("game", "export", area=AREA, private=True)
 async def game_export(ctx: Ctx) -> Reply:
-    """`/game export`: the file, or a refusal in words when even gzip is over the limit."""
+    """`/game export`: the file, for the asker alone (a file of every step is no table talk), or a
+    refusal in words when even gzip is over the limit."""
     state = await service.current_or_last(ctx.services.storage, ctx.channel_id)
     if state is None:
         raise UserError("tracker.error.no_game")
+    ctx.take("export")
     game_id = state.game.id
-    parts = await read_export(ctx.services.storage.tracker, game_id)
-
-    def make() -> tuple[dict[str, Any], str, bytes]:
-        data = export_data(*parts)
-        return (data, *pack(data, f"game-{game_id}", limits.ATTACHMENT_BYTES))
-
-    try:  # made and encoded in a thread: a big game's export does not stall the loop
-        data, filename, blob = await asyncio.to_thread(make)
+    state, steps, index = await read_export(ctx.services.storage.tracker, game_id)
+    try:
+        filename, blob, events = await export_file(
+            state, steps, index, f"game-{game_id}", limits.ATTACHMENT_BYTES
+        )
     except ExportTooBig as exc:
         raise UserError(
             "tracker.export.too_big", size=_mb(exc.size), limit=_mb(exc.limit)
         ) from None
     body = ctx.t(
         "tracker.export.done",
-        steps=plural("tracker.plural.steps", len(data["steps"]), ctx.lang),
-        events=plural("tracker.plural.events", len(data["events"]), ctx.lang),
+        steps=plural("tracker.plural.steps", len(steps), ctx.lang),
+        events=plural("tracker.plural.events", events, ctx.lang),
     )
     if filename.endswith(".gz"):
         body += "\n" + ctx.t("tracker.export.gzipped", size=_mb(len(blob)))
-    return Reply(body=body, attachments=[Attachment(filename, blob)])
+    return Reply(body=body, attachments=[Attachment(filename, blob)], ephemeral=True)
 
 
 def _mb(size: int) -> str:

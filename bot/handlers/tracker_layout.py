@@ -249,7 +249,7 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     if target is not None and target.main is not None:
         for step in STEPS:
             label = step_label(step, target.main.label)
-            style = Style.DANGER if step < 0 else Style.SUCCESS
+            style = step_style(step, target.main.harms)
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
     next_key = "live.btn.next_turn" if board.round_word == "turn" else "live.btn.next"
@@ -261,13 +261,19 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
 
 
 def step_label(step: int, stat: str) -> str:
-    """`+1 урон`, `−5 янтарь`: a step button names the stat it moves.
+    """`урон +1`, `золото −5`: a step button names the stat it moves, the stat first (issue 17:
+    «−5 золотые кристаллы» reads as a phrase, «золото −5» as a counter).
 
     The life bar counts down while damage goes up, so a bare `+1` under `❤ 20/20` reads as a
     heal; the name says the button adds damage (one more counter on the unit, as at the table).
     """
-    sign = "−" if step < 0 else "+"
-    return clip(f"{sign}{abs(step)} {stat}", BUTTON_LABEL_MAX)
+    amount = f" {'−' if step < 0 else '+'}{abs(step)}"
+    return clip(stat, BUTTON_LABEL_MAX - len(amount)) + amount  # a long name loses, not the number
+
+
+def step_style(step: int, harmful: bool) -> Style:
+    """Green for what helps its holder, red for what hurts: more damage is red, less is green."""
+    return Style.SUCCESS if (step > 0) != harmful else Style.DANGER
 
 
 Lines = dict[tuple[str, int], list[str]]

@@ -29,6 +29,7 @@ from bot.handlers.tracker_board import (
 )
 from bot.handlers.tracker_layout import render_board, render_live, render_show
 from bot.numbers import ascii_int
+from bot.ratelimit import HEAVY_UNITS
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
@@ -181,7 +182,10 @@ async def show(ctx: Ctx) -> Reply:
     With a live poster (the Discord manager) the channel gets a fresh live message at the bottom
     and the caller a short ephemeral note; without one the reply is the live message's content.
     """
-    if await service.load_state(ctx.services.storage, ctx.channel_id) is None:
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    if state is not None and len(state.units) >= HEAVY_UNITS:
+        ctx.take("show")  # a big board is costly to lay out: a budget per user
+    if state is None:
         last = await service.current_or_last(ctx.services.storage, ctx.channel_id)
         if last is None:
             raise UserError("tracker.error.no_game")

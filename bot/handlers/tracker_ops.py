@@ -13,6 +13,7 @@ from typing import Any
 from bot.context import Ctx, UserRef
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.tracker_refusals import refusals, user_error
+from bot.numbers import ascii_int
 from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
 from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
@@ -316,3 +317,14 @@ __all__ = [
     "valid_name",
     "wrong_game",
 ]
+
+
+def button_game_id(payload: str) -> int | None:
+    """The game a confirmation button names (None: an old button without one); a payload that
+    is not an ASCII number was not made by the bot."""
+    if not payload:
+        return None
+    game_id = ascii_int(payload)
+    if game_id is None:
+        raise UserError("error.stale_button")
+    return game_id

@@ -51,6 +51,11 @@ class SqliteReader:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection holding the snapshot (the backup API copies through it)."""
+        return self._conn
+
     @classmethod
     async def open(cls, path: str) -> SqliteReader:
         def connect() -> sqlite3.Connection:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.storage.db import Db, Row, Tx
+from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
 from bot.storage.tracker_read import parse_state, read_statements, replay
@@ -29,7 +30,7 @@ from bot.tracker.ports import GameNotActive as GameNotActive
 from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
-THREADED_ROWS = 2000  # events read at once past which they are made into records in a thread
+SLICE_ROWS = 1000  # event rows made into records between two yields to the event loop
 
 
 # Kept under its old name for callers that name the class.
@@ -153,15 +154,22 @@ class TrackerStore:
                     ),
                 ]
             )
-        if len(events) > THREADED_ROWS:  # a whole long game (export): not on the loop
-            return await asyncio.to_thread(self._records, steps, events)
-        return self._records(steps, events)
-
-    def _records(self, steps: list[Row], events: list[Row]) -> list[StepRecord]:
+        # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
-        for r in events:
-            by_step.setdefault(int(r[1]), []).append(self._event(r))
-        return [_step(s, tuple(by_step.get(int(s[0]), ()))) for s in steps]
+        for start in range(0, len(events), SLICE_ROWS):
+            if start:
+                await asyncio.sleep(0)
+            for r in events[start : start + SLICE_ROWS]:
+                by_step.setdefault(int(r[1]), []).append(self._event(r))
+        out: list[StepRecord] = []
+        for start in range(0, len(steps), SLICE_ROWS // 2):
+            if start:
+                await asyncio.sleep(0)
+            out += (
+                _step(s, tuple(by_step.get(int(s[0]), ())))
+                for s in steps[start : start + SLICE_ROWS // 2]
+            )
+        return out
 
     def _event(self, r: Row) -> EventRecord:
         decode = self._db.decode
@@ -250,6 +258,7 @@ class TrackerStore:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
         try:
             async with self._db.write() as tx:
+                await claim(tx)
                 found = await tx.fetch(
                     "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
                     (channel_id, ACTIVE),
@@ -291,6 +300,7 @@ class TrackerStore:
         seat). GameNotActive if the game has ended meanwhile.
         """
         async with self._db.write() as tx:
+            await claim(tx)
             step_id, version = await self._open_step(
                 tx, game_id, at, user_id, user_name, action, params or {}
             )
@@ -304,7 +314,7 @@ class TrackerStore:
                         "UPDATE tracker_steps SET params = ? WHERE id = ?",
                         (json.dumps(step.params, ensure_ascii=False), step_id),
                     )
-                for statement in step.finish(drop_redo=not keep_redo):
+                for statement in step.finish(drop_redo=not (keep_redo or step.keep_redo)):
                     tx.at_commit(*statement)
         if step.events and step.base is not None:
             # Under the lock the game went from `base` (version v) to this: v + 1.
@@ -406,6 +416,7 @@ class TrackerStore:
         `expect`: the step ids the caller checked; StepsMoved if the last steps are others now.
         """
         async with self._db.write() as tx:
+            await claim(tx)
             locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),
@@ -440,6 +451,7 @@ class TrackerStore:
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
         async with self._db.write() as tx:
+            await claim(tx)
             locked, found = await tx.batch(
                 [
                     (self._lock(), (game_id,)),

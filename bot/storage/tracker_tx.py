@@ -61,6 +61,7 @@ class StepTx:
         self.events = 0
         self.written: list[EventRecord] = []
         self.base: GameState | None = None  # a state known current at the lock (see `state`)
+        self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
         self.events += 1

@@ -40,6 +40,15 @@ def check_kinds(holder: Participant | Unit, present: int | None = None) -> None:
         raise TrackerError("too_many_kinds", target=holder.name, max=MAX_KINDS)
 
 
+def may_be_full(state: GameState) -> bool:
+    """Whether the game's log may hold `MAX_STEPS` steps, so they are worth counting.
+
+    Every step kept bumped the game's version when it was written, so a version below the cap
+    means fewer steps than that, with no read; an unstamped state is counted. (A game from
+    before versions existed starts at 0, so its cap holds a little late: soft, never wrong.)"""
+    return state.stamp is None or state.stamp[0] >= MAX_STEPS
+
+
 def check_steps(count: int) -> None:
     if count >= MAX_STEPS:
         raise TrackerError("too_many_steps", max=MAX_STEPS)

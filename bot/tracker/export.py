@@ -1,12 +1,13 @@
 """`/game export`: the whole game and every step and event as plain JSON-ready data.
 
 The file must fit Discord's attachment limit: plain JSON when it does, gzip when only that
-fits, else a refusal in words (`pack`). At the steps cap a game's export is a few MB."""
+fits, else a refusal in words (`export_file`). At the steps cap a game's export is about 2 MB."""
 
 from __future__ import annotations
 
-import gzip
+import asyncio
 import json
+import zlib
 from typing import Any
 
 from bot.tracker.model import Counter, GameState
@@ -28,7 +29,7 @@ async def export_game(repo: TrackerRepo, game_id: int) -> dict[str, Any]:
 async def read_export(
     repo: TrackerRepo, game_id: int
 ) -> tuple[GameState, list[StepRecord], dict[int, tuple[str, int, str]]]:
-    """What an export is made of, read from storage (the making may then run off the loop)."""
+    """What an export is made of, read from storage."""
     state = await repo.load(game_id)
     if state is None:
         raise LookupError(f"no game {game_id}")
@@ -83,24 +84,26 @@ def export_data(
             for u in state.all_units
         ],
         "steps": [_step(s) for s in steps],
-        "events": [
-            {
-                "step": s.id,
-                "at": s.at,
-                "by": s.user_name,
-                "entity": e.entity,
-                "row_id": e.row_id,
-                "field": e.field,
-                "counter": index[e.row_id][2]
-                if e.entity == "counter" and e.row_id in index
-                else None,
-                "before": e.before,
-                "after": e.after,
-            }
-            for s in steps
-            for e in s.events
-        ],
+        "events": _events(steps, index),
     }
+
+
+def _events(steps: list[StepRecord], index: dict[int, tuple[str, int, str]]) -> list[Any]:
+    return [
+        {
+            "step": s.id,
+            "at": s.at,
+            "by": s.user_name,
+            "entity": e.entity,
+            "row_id": e.row_id,
+            "field": e.field,
+            "counter": index[e.row_id][2] if e.entity == "counter" and e.row_id in index else None,
+            "before": e.before,
+            "after": e.after,
+        }
+        for s in steps
+        for e in s.events
+    ]
 
 
 def _step(s: StepRecord) -> dict[str, Any]:
@@ -127,36 +130,57 @@ class ExportTooBig(Exception):
         self.limit = limit
 
 
-CHUNK = 256
+SLICE = 100  # steps made and encoded between two yields to the event loop
+GZIP_SLICE = 1 << 18  # bytes compressed between two yields
 
 
-def encode(value: Any) -> bytes:
-    """Compact UTF-8 JSON, long lists a chunk at a time: run in a thread, each C-encoder call
-    is short, so the event loop's thread gets the GIL back between them."""
-    return _encode(value).encode("utf-8")
+async def export_file(
+    state: GameState,
+    steps: list[StepRecord],
+    index: dict[int, tuple[str, int, str]],
+    name: str,
+    limit: int,
+) -> tuple[str, bytes, int]:
+    """(file name, bytes, events): the export as compact UTF-8 JSON, `name.json`, or gzip
+    (`name.json.gz`) when only that fits `limit`; ExportTooBig when even that does not.
 
-
-def _encode(value: Any) -> str:
-    if isinstance(value, dict):
-        inner = ",".join(f"{_dumps(str(k))}:{_encode(v)}" for k, v in value.items())
-        return "{" + inner + "}"
-    if isinstance(value, list) and len(value) > CHUNK:
-        chunks = (_dumps(value[i : i + CHUNK])[1:-1] for i in range(0, len(value), CHUNK))
-        return "[" + ",".join(chunks) + "]"
-    return _dumps(value)
+    Made on the event loop a slice of steps at a time, yielding between slices, so a game at
+    the steps cap never holds the loop for long (a thread would still hold the GIL)."""
+    head = export_data(state, [], index)
+    del head["steps"], head["events"]
+    step_parts: list[str] = []
+    event_parts: list[str] = []
+    events = 0
+    for i in range(0, len(steps), SLICE):
+        chunk = steps[i : i + SLICE]
+        step_parts.append(_dumps([_step(s) for s in chunk])[1:-1])
+        made = _events(chunk, index)
+        if made:
+            event_parts.append(_dumps(made)[1:-1])
+        events += len(made)
+        await asyncio.sleep(0)
+    text = (
+        _dumps(head)[:-1]
+        + ',"steps":['
+        + ",".join(step_parts)
+        + '],"events":['
+        + ",".join(event_parts)
+        + "]}"
+    )
+    blob = text.encode("utf-8")
+    if len(blob) <= limit:
+        return f"{name}.json", blob, events
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: the gzip format
+    packed: list[bytes] = []
+    for i in range(0, len(blob), GZIP_SLICE):
+        packed.append(packer.compress(blob[i : i + GZIP_SLICE]))
+        await asyncio.sleep(0)
+    packed.append(packer.flush())
+    out = b"".join(packed)
+    if len(out) <= limit:
+        return f"{name}.json.gz", out, events
+    raise ExportTooBig(len(out), limit)
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def pack(data: dict[str, Any], name: str, limit: int) -> tuple[str, bytes]:
-    """(file name, bytes): `name.json`, or `name.json.gz` when the JSON is over `limit`;
-    ExportTooBig when even that is over. Compact JSON (the C encoder), UTF-8."""
-    blob = encode(data)
-    if len(blob) <= limit:
-        return f"{name}.json", blob
-    packed = gzip.compress(blob, compresslevel=6, mtime=0)
-    if len(packed) <= limit:
-        return f"{name}.json.gz", packed
-    raise ExportTooBig(len(packed), limit)

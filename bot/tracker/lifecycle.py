@@ -32,7 +32,9 @@ async def start(
             raise TrackerError("start_option", option=name, game=GameRef(slug), allowed=allowed)
     for name in tpl.required:
         if name not in options:
-            raise TrackerError("start_needs", option=name, game=GameRef(slug))
+            # the example is the game's own default for that stat (a warlord's 7, a mage's 36)
+            example = tpl.leader_stats.get(tpl.start.get(name, name), 1)
+            raise TrackerError("start_needs", option=name, game=GameRef(slug), example=example)
     for name, value in options.items():
         d = tpl.define(tpl.start[name])
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
@@ -144,6 +146,9 @@ async def leave(table: Table, game_id: int | None = None) -> Outcome:
         await step.tx.set_field("participant", me.id, "present", 0)
         step.note("tracker.note.left", name=me.name)
         await _after_leaving(step)
+        # A leave that does not end the game touches only the seat: the players' undone steps
+        # stay redoable (else joining and leaving again would erase them, issue 18).
+        step.tx.keep_redo = (await step.fresh()).game.active
 
     return await run_step(table, state, "leave", body)
 

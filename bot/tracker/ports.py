@@ -80,6 +80,7 @@ class TrackerTx(Protocol):
     step_id: int
     events: int
     params: dict[str, Any]  # the step's parameters, as recorded at commit (names settled inside)
+    keep_redo: bool  # set inside a step that should leave the redo stack as it was
 
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]: ...
 

@@ -244,7 +244,7 @@ async def run_step(
     if not anyone:
         require_player(table.actor, state)
     tpl = template(state.slug)
-    if action not in ("end", "leave"):  # a full log never keeps a game from ending
+    if action not in ("end", "leave") and caps.may_be_full(state):  # ending is never refused
         caps.check_steps(await table.repo.step_count(state.game.id))
     step: Step | None = None
     try:

@@ -24,11 +24,15 @@ from tests.helpers.cogs import Table, lang_locale, temporary_registrations
 
 
 async def test_help_lists_every_command(table: Table) -> None:
+    """Privately, one area a page; the page buttons edit the same private message."""
     result = await table.alice.slash(table.channel, "help")
-    assert not result.ephemeral
+    assert result.ephemeral
     embed = table.embeds(result)[0]
-    assert embed.title == "Arbiter commands"
+    assert embed.title == "Arbiter commands · General"
     text = table.text(result)
+    for label in ("Dice and odds", "Rules and terms", "Game tracker"):
+        page = await table.alice.click(result.response, label=label)
+        text += table.text(page)
     for cmd in registry.commands.values():
         assert f"/{cmd.qualified_name}" in text
 

@@ -90,12 +90,13 @@ async def test_private_roll_is_ephemeral_logged_and_hidden_from_others(
     assert len(await logged(services, table.channel, table.bob)) == 1
     await table.alice.slash(table.channel, "mw push")
     mine = await table.bob.slash(table.channel, "history rolls")
-    # commands are clickable mentions (`</roll:ID>`), times Discord timestamps (`<t:…:t>`)
+    # commands stay plain text (issue 17: a list, not a row of mentions), times Discord stamps
     text = table.text(mine)
-    assert mine.ephemeral and re.search(r"</roll:\d+> \(private\)", text), text
-    assert re.search(r"</mw push:\d+>", text) and re.search(r"<t:\d+:t> \*\*bob\*\*", text)
+    assert mine.ephemeral and "`/roll` (private)" in text, text
+    assert "`/mw push`" in text and re.search(r"<t:\d+:t> \*\*bob\*\*", text)
+    assert "</" not in text
     theirs = await table.alice.slash(table.channel, "history rolls", n=5)
-    assert "</roll:" not in table.text(theirs) and "</mw push:" in table.text(theirs)
+    assert "`/roll`" not in table.text(theirs) and "`/mw push`" in table.text(theirs)
 
 
 async def test_bad_input_is_an_ephemeral_error(table: Table, services: Services) -> None:

@@ -80,7 +80,7 @@ def test_no_token_says_so_once_and_opens_the_console(tmp_path: Path) -> None:
 
 
 def test_scripted_console_prints_help_and_about(tmp_path: Path) -> None:
-    proc = run(tmp_path, "console", stdin="/help\n/about\n")
+    proc = run(tmp_path, "console", stdin="/help\n!press 2\n!press 3\n!press 4\n/about\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     for cmd in load_handlers().commands.values():

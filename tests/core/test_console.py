@@ -20,15 +20,25 @@ def commands() -> list:  # type: ignore[type-arg]
 
 async def test_help_lists_every_command(console: Console) -> None:
     """As the reader's client shows it: Russian names in Russian, English ones in English."""
-    out = await console.execute("/help")
+    out = await help_pages(console)
     for cmd in load_handlers().commands.values():
         assert f"`{cmd.label('ru')}" in out
     assert "`/правило термин:… [игра] [лично]`" in out and "/rule" not in out
     console.lang = "en"
-    out = await console.execute("/help")
+    out = await help_pages(console)
     for cmd in load_handlers().commands.values():
         assert f"`/{cmd.qualified_name}" in out
     assert "`/rule term:… [game] [private]`" in out
+
+
+async def help_pages(console: Console) -> str:
+    """Every page of `/help`: the first, then each page button pressed in turn."""
+    out = await console.execute("/help")
+    assert "(видно только вам)" in out or "(only you can see this)" in out
+    pages = out.count("  [")  # one numbered button per area
+    for n in range(2, pages + 1):
+        out += await console.execute(f"!press {n}")
+    return out
 
 
 async def test_help_for_one_command_lists_its_options(console: Console) -> None:
@@ -217,7 +227,7 @@ async def test_help_survives_a_command_without_texts(
 
     registry = load_handlers()
     monkeypatch.setitem(registry.commands, ("bare",), _command("bare", bare, area="newarea"))
-    out = await console.execute("/help")
+    out = await help_pages(console)
     assert "/bare`" in out  # listed without a description
     assert "newarea" in out  # an area without a `help.area.*` text is shown by its name
     assert "/о-боте` — " in out  # the others keep theirs

@@ -224,3 +224,13 @@ def test_a_reroll_once_over_the_most_dice_rolls_within_its_bound() -> None:
     assert cost.max_rolls(_parse("10d6ra6")) == 10 + 1 + cost.MAX_EXTRA_ROLLS
     assert cost.max_rolls(_parse("10d6e6")) == 10 + cost.MAX_EXTRA_ROLLS  # loops: the cap
     assert cost.max_rolls(_parse("10d6ro1e6")) == 10 + cost.MAX_EXTRA_ROLLS  # …shared as before
+
+
+def test_a_dice_free_divisor_is_priced_for_its_zero_check_too() -> None:
+    """Hypothesis found `0/(0, 0, 1)kh2` doing 32 units against an estimate of 28: the divisor
+    is evaluated once by the division-by-zero check before the roll, and again in it."""
+    expr = "0/(0, 0, 1)kh2"
+    budget = cost.estimate(_parse(check_expression(expr)))
+    with counted_work() as work:
+        assert roll_expr(expr, AlwaysMax()).total == 0  # 0 / (0 + 1)
+    assert work[0] <= budget

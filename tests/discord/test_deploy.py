@@ -119,7 +119,7 @@ def test_license_matches_pyproject_and_tools_are_pinned() -> None:
     assert any(re.fullmatch(r"mypy==[\d.]+", d) for d in dev)
 
 
-@pytest.mark.parametrize("name", ["discord.py", "asyncpg", "d20", "rapidfuzz"])
+@pytest.mark.parametrize("name", ["discord.py", "asyncpg", "d20", "rapidfuzz", "prometheus_client"])
 def test_constraints_pin_every_runtime_dependency(name: str) -> None:
     pins = {
         line.split("==")[0].casefold()

@@ -4,12 +4,15 @@ the matched words; another game's name, or chat no rule text uses, is answered �
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.context import Ctx, Services, UserRef
 from bot.handlers import glossary as h
 from bot.reply import Select
 from glossary import Glossary
+from glossary.evaluate import read_cases
 from glossary.gamenames import find_games
 from tests.glossary.search_data import real_glossary
 
@@ -73,3 +76,13 @@ async def test_no_answer_lists_the_nearest_never_opens(
 def test_typos_are_not_no_answer(g: Glossary) -> None:
     assert not g.lookup("Regenarrate Incorprael").unanswered  # two typos: the suggestion list
     assert g.lookup("Regenarate 2").hits  # one typo still answers
+
+
+def test_own_no_answer_set_opens_nothing(g: Glossary) -> None:
+    """`lookup_noanswer.tsv`: other games' rules and table chat, written for tuning apart from
+    the blind set. None opens; most say «такого нет»."""
+    cases, problems = read_cases(Path(__file__).with_name("lookup_noanswer.tsv"))
+    assert problems == [] and len(cases) == 30 and not any(c.answerable for c in cases)
+    found = [g.lookup(c.query) for c in cases]
+    assert [c.query for c, f in zip(cases, found, strict=True) if f.confident] == []
+    assert sum(f.unanswered for f in found) >= 25

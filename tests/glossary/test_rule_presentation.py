@@ -46,7 +46,7 @@ def test_footer_names_the_rulebook_and_lines(rctx: Ctx, g: Glossary) -> None:
     assert "KeyForge" in h.source_footer(rctx, amber) and ".txt" not in h.source_footer(rctx, amber)
     rctx.lang = "en"
     assert h.source_footer(rctx, aegis) == (
-        "Source: Mage Wars: Compiled Codex (январь 2014), lines 6–7"
+        "Source: Mage Wars: Compiled Codex (January 2014), lines 6–7"
     )
     stray = Entry("x/y", "mage-wars", "Y", ("Y",), "t", Source("other.txt", 3, 3))
     assert h.source_footer(rctx, stray) == "Source: other.txt, line 3"  # an unknown file as is

@@ -14,7 +14,8 @@ from bot.cli import main
 from bot.config import Settings
 from bot.handlers import tracker_ops as service
 from bot.storage.check import inspect
-from bot.storage.sqlite import load_migrations
+from bot.storage.db import load_migrations
+from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_DIR
 from tests.storage.faults_support import ctx
 from tests.storage.test_faults import corrupt
 
@@ -26,7 +27,7 @@ async def test_a_good_database_is_reported(tmp_path: Path) -> None:
     await svc.storage.close()
     report, problems = await inspect(path)
     assert problems == []
-    latest = len(load_migrations())
+    latest = load_migrations(SQLITE_DIR)[-1].version
     assert any(f"schema version {latest} of {latest}" in line for line in report)
     assert any("1 games, 1 active" in line for line in report)
 

@@ -49,6 +49,10 @@ async def filled(path: Path) -> dict[int, object]:
             RollRecord(101, 1, "alice", "roll", {"expr": "1d6"}, {"total": 4}, False, 1.0)
         )
         await svc.storage.meta.set("commands.hash", "abc")
+        for member in ("m1", "m2"):  # a learned lookup link (issue 19) and its two picks
+            await svc.storage.learned.record_pick(
+                1, "брон", "броню", "mage-wars/armor", member, 2.0, agree=2, bound=10
+            )
         ids = [int(r[0]) for r in await svc.storage.db.fetch("SELECT id FROM tracker_games")]
         return {i: await svc.storage.tracker.load(i) for i in ids}
     finally:
@@ -69,6 +73,8 @@ async def test_migrate_copies_everything_and_the_game_goes_on(
         for game_id, state in games.items():
             assert await svc.storage.tracker.load(game_id) == state
         assert await svc.storage.meta.get("commands.hash") == "abc"
+        assert report.counts["lookup_picks"] == 2 and report.counts["lookup_links"] == 1
+        assert await svc.storage.learned.link(1, "брон") == "mage-wars/armor"
         m = ctx(svc, "alice", 202)
         await service.redo(m)  # the undone step came along
         after = await service.load_state(svc.storage, 202)

@@ -24,7 +24,7 @@ from bot.handlers.tracker_layout import (
     render_board_pages,
     render_live,
 )
-from bot.reply import Button, Reply, Select
+from bot.reply import Button, Reply, Select, Style
 from tests.helpers.live import CHANNEL, ctx_for, keyforge, mage_wars
 
 
@@ -93,7 +93,7 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
         "Лесной медведь-страж 2",
     ]
     assert [b.label for b in buttons] == [
-        "−5 урон", "−1 урон", "+1 урон", "+5 урон", "Отменить", "Следующий раунд", "Обновить",
+        "урон −5", "урон −1", "урон +1", "урон +5", "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     gid = state.game.id
     mage = state.leader(state.active_player.id)  # type: ignore[union-attr]
@@ -102,6 +102,19 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
     assert buttons[2].custom_id == f"arb:live.step:{gid}:u{mage.id}:1"
     assert buttons[4].custom_id == f"arb:live.undo:{gid}"
     assert all(len(a.custom_id) <= 100 for a in reply.actions)
+    # more damage hurts its holder: red; less damage helps: green (issue 17)
+    assert [b.style for b in buttons[:4]] == [
+        Style.SUCCESS, Style.SUCCESS, Style.DANGER, Style.DANGER,
+    ]  # fmt: skip
+
+
+async def test_a_stat_that_helps_is_green_when_it_grows(services: Services) -> None:
+    state = await keyforge(services)
+    buttons = [a for a in render_live(state, "ru").actions if isinstance(a, Button)]
+    assert [(b.label, b.style) for b in buttons[:4]] == [
+        ("янтарь −5", Style.DANGER), ("янтарь −1", Style.DANGER),
+        ("янтарь +1", Style.SUCCESS), ("янтарь +5", Style.SUCCESS),
+    ]  # fmt: skip
 
 
 async def test_selected_unit_is_marked_and_gets_the_buttons(services: Services) -> None:

@@ -32,7 +32,7 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         lambda: service.heal(alice, "Волк", 1),
     ):
         text = await refused(services, action, "tracker.error.destroyed")
-        assert "Волк уже вне игры" in text
+        assert "«Волк» уже вне игры" in text
         assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
@@ -86,7 +86,7 @@ async def test_minus_damage_buttons_take_off_what_there_is(
     minus5 = next(
         a
         for a in render_live(state.state).actions
-        if isinstance(a, Button) and a.label == "−5 урон"
+        if isinstance(a, Button) and a.label == "урон −5"
     )
     await run_action(alice, minus5.action, minus5.payload)
     after = await service.load_state(services.storage, alice.channel_id)

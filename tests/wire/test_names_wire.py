@@ -59,7 +59,8 @@ async def test_replies_mention_commands_by_their_synced_ids(
     assert ("game join", ids["game"]) in found, text
     assert "/игра войти" not in text  # the mention replaced the plain name
     # in the help, inside backticks, names stay text (a mention cannot render in code)
-    _, help_cb = await fake_discord.slash("help")
+    await fake_discord.slash("help")
+    _, help_cb = await fake_discord.click("arb:help.page:glossary")  # the rules page of /help
     assert "`/правило термин:… [игра] [лично]`" in embed_text(help_cb.json["data"]["embeds"])
 
 

@@ -9,12 +9,14 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.wire.fakediscord import (
@@ -175,10 +177,10 @@ def _rolls(db: Path) -> int:
 async def test_sigterm_during_a_burst_answers_every_committed_change(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Every reply takes 1 s after its roll is stored (a slow link to Discord). SIGTERM while a
+    """Every reply takes 2 s after its roll is stored (a slow link to Discord). SIGTERM while a
     burst is in that window: each stored roll still gets its reply before the process exits, and
     commands arriving after the signal are refused in words, privately, and store nothing."""
-    async with _bot_process(fake_discord, tmp_path, ARBITER_TEST_REPLY_DELAY="1.0") as running:
+    async with _bot_process(fake_discord, tmp_path, ARBITER_TEST_REPLY_DELAY="2.0") as running:
         burst = [
             await fake_discord.send_interaction(
                 APPLICATION_COMMAND, fake_discord.command_data("roll", {"expr": "1d6"})
@@ -247,3 +249,46 @@ async def test_a_stop_while_discord_is_unreachable_exits_0_within_5_s(
     assert "(WSServerHandshakeError: 503" in message
     assert any(m.endswith("SIGTERM received: closing") for m in messages)
     _closed_cleanly(running.db)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def _sample(text: str, name: str, **labels: str) -> float | None:
+    """One sample's value in a Prometheus text exposition, or None if it is absent."""
+    wanted = ",".join(f'{k}="{v}"' for k, v in labels.items())
+    head = f"{name}{{{wanted}}}" if labels else name
+    for line in text.splitlines():
+        if line.startswith(head + " "):
+            return float(line.rsplit(" ", 1)[1])
+    return None
+
+
+async def test_metrics_are_scraped_on_127_0_0_1(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """`ARBITER_METRICS_PORT` serves `/metrics` on 127.0.0.1: commands by outcome, their
+    latency, and the gateway's state."""
+    port = _free_port()
+    async with _bot_process(fake_discord, tmp_path, ARBITER_METRICS_PORT=str(port)) as running:
+        await fake_discord.slash("roll", {"expr": "2d6"}, timeout=10)
+        await fake_discord.slash("roll", {"expr": "1d0"}, timeout=10)  # refused in words
+        async with aiohttp.ClientSession() as session:
+            for _ in range(100):  # a reply is counted once sent: just after Discord has it
+                async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                    assert response.status == 200
+                    text = await response.text()
+                if _sample(text, "arbiter_command_seconds_count", command="roll") == 2:
+                    break
+                await asyncio.sleep(0.05)
+        rc, stderr = await running.stop(signal.SIGTERM)
+    assert rc == 0, stderr
+    assert _sample(text, "arbiter_commands_total", command="roll", outcome="ok") == 1
+    assert _sample(text, "arbiter_commands_total", command="roll", outcome="refused") == 1
+    assert _sample(text, "arbiter_command_seconds_count", command="roll") == 2
+    assert _sample(text, "arbiter_command_seconds_bucket", command="roll", le="+Inf") == 2
+    assert _sample(text, "arbiter_gateway_up") == 1
+    assert "arbiter_errors_total" in text and "arbiter_database_faults_total" in text
+    assert f"metrics: serving /metrics on 127.0.0.1:{port}" in stderr

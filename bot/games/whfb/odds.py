@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.dice.odds import Dist, binomial, cached_table
+from bot.dice.ranges import check_range
 from bot.games.whfb.dice import (
     IRRESISTIBLE_SIXES,
-    MAX_CAST_DICE,
     MAX_POOL,
+    MAX_WIZARDS,
     cast_succeeds,
+    check_magic,
     dispel_succeeds,
 )
 
@@ -60,9 +62,10 @@ class CastOdds:
 
 
 def cast_odds(dice: int, level: int, value: int) -> CastOdds:
-    """P(the spell is cast, Irresistible Force included), P(Irresistible Force), P(failure)."""
-    if not 1 <= dice <= MAX_CAST_DICE:
-        raise ValueError(dice)
+    """P(the spell is cast, Irresistible Force included), P(Irresistible Force), P(failure).
+
+    `OutOfRange` (a clear message) for an input outside what the commands offer."""
+    check_magic(dice, level, "value", value)
     success = irresistible = 0
     for (total, sixes), n in _sum_and_sixes(dice).items():
         if sixes >= IRRESISTIBLE_SIXES:
@@ -86,6 +89,8 @@ def dispel_odds(dice: int, level: int, against: int) -> float:
 
 def winds_odds(wizards: int, enemy_wizards: int) -> tuple[Dist, Dist]:
     """The exact power-pool and dispel-pool distributions (index = dice in the pool)."""
+    check_range("wizards", wizards, 0, MAX_WIZARDS)
+    check_range("enemy_wizards", enemy_wizards, 0, MAX_WIZARDS)
     power = [0.0] * (MAX_POOL + 1)
     dispel = [0.0] * (MAX_POOL + 1)
     own = binomial(wizards, 1 / 6)

@@ -72,4 +72,4 @@ async def test_strike_with_attacker_writes_wounds_both_ways(
 async def test_attacker_needs_a_target(console: Console) -> None:
     await _table(console)
     out = await console.execute("/berserk strike values:2-3-4 attacker:Гном")
-    assert "укажите и target:" in out
+    assert "укажите и цель" in out

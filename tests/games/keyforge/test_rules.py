@@ -58,7 +58,7 @@ async def test_captured_aember_goes_back_on_removal(console: Console, services: 
 async def test_power_zero_creature_is_destroyed_when_added(console: Console) -> None:
     out = await console.execute("/game start game:keyforge player1:bob")
     out = await console.execute("/unit add Голем power:0")
-    assert "💀 Голем: существо уничтожено" in out
+    assert "💀 Существо «Голем» уничтожено" in out
     out = await console.execute("/unit add Великан power:1")
     assert "уничтожен" not in out
 
@@ -89,7 +89,7 @@ async def test_steal(console: Console, services: Services) -> None:
     assert "нет янтаря" in out
     await console.execute("/add target:bob stat:янтарь amount:1")
     out = await console.execute("/kf steal amount:2")
-    assert "alice крадёт янтарь у bob: 1" in out
+    assert "alice крадёт у bob 1 янтарь" in out
     console.lang = "en"
     out = await console.execute("/kf steal amount:2")
     assert "has no Æmber" in out

@@ -54,14 +54,14 @@ async def test_counterstrike_and_barrier_undo_with_the_attack(
     out = await console.execute(
         "/mw attack dice:3 target:Страж attacker:Волк melee:true defense:0 armor:0"
     )
-    assert "Ответный удар Страж (3 куб.)" in out and "Защитное поле Страж (2 куб.)" in out
+    assert "Ответный удар («Страж», 3 куб.)" in out and "Защитное поле («Страж», 2 куб.)" in out
     before = unit(await state_of(services), "Страж").value("damage")
     out = await console.execute("!press 1")
-    assert "Ответный удар Страж: урон" in out and "Цель: **Волк**" in out
+    assert "Ответный удар («Страж»): урон" in out and "Цель: **Волк**" in out
     out = await console.execute("!press 1")
     assert "уже записан" in out
     out = await console.execute("!press 2")
-    assert "Защитное поле Страж: урон" in out
+    assert "Защитное поле («Страж»): урон" in out
     wolf = unit(await state_of(services), "Волк")
     assert wolf.value("damage") > 0
     out = await console.execute("/game undo")  # one undo: the attack and both answers
@@ -118,9 +118,9 @@ async def test_followups_of_an_attack_that_changed_nothing(
     await _table(console)
     # a 12+ defense roll is needed to hit through: with defense 1 every strike is avoided
     out = await console.execute("/mw attack dice:2 target:Страж attacker:Волк melee:true defense:1")
-    assert "Ничего не изменилось" in out and "Ответный удар Страж" in out
+    assert "Ничего не изменилось" in out and "Ответный удар («Страж»" in out
     out = await console.execute("!press 1")
-    assert "Ответный удар Страж: урон" in out
+    assert "Ответный удар («Страж»): урон" in out
     assert "уже записан" in await console.execute("!press 1")
     await console.execute("!press 2")
     await console.execute("/game undo")  # both answers, one user step
@@ -141,7 +141,7 @@ async def test_followups_refused_once_their_attack_is_undone(
     assert unit(await state_of(services), "Волк").value("damage") == 0
     await console.execute("/game redo")  # the attack is back: its answers are offered again
     out = await console.execute("!press 1")
-    assert "Ответный удар Страж: урон" in out
+    assert "Ответный удар («Страж»): урон" in out
 
 
 async def test_redo_lists_the_followups_it_brings_back(console: Console) -> None:

@@ -117,7 +117,7 @@ async def test_killing_a_mage_ends_the_game_as_dmg_does(guard: Console, services
     expected = resolve_attack(MWAttack(dice=8), random.Random(4))
     assert expected.total >= 1
     out = await guard.execute("/mw attack dice:8 target:bob")
-    assert "💀 bob: маг уничтожен." in out and "🏆 Победитель: **alice**" in out
+    assert "💀 Маг «bob» уничтожен." in out and "🏆 Победитель: **alice**" in out
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await guard.execute("/game undo")  # the killing blow can be taken back
     state = await service.load_state(services.storage, CHANNEL)
@@ -136,7 +136,7 @@ async def test_stunned_target_does_not_defend(guard: Console, services: Services
 async def test_destroyed_unit_is_refused(guard: Console, services: Services) -> None:
     await guard.execute("/dmg Страж amount:9")
     out = await guard.execute("/mw attack dice:3 target:Страж")
-    assert out.startswith("✖") and "Страж уже вне игры" in out
+    assert out.startswith("✖") and "«Страж» уже вне игры" in out
 
 
 # --- refusals: nothing rolled, nothing logged, nothing changed -----------------------------------

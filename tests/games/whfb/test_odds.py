@@ -6,9 +6,12 @@ import itertools
 
 import pytest
 
+from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games.whfb.dice import cast_succeeds
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.ui.view import whf_odds_reply
+from bot.registry import load_handlers, run_command
+from bot.reply import Kind
 
 
 def test_irresistible_force_with_three_dice() -> None:
@@ -50,3 +53,28 @@ def test_winds_pools_are_capped() -> None:
     assert sum(power) == pytest.approx(1) and sum(dispel) == pytest.approx(1)
     assert len(power) == 13 and power[12] > 1 / 36
     assert dispel[0] == 0 and power[1] == 0
+
+
+@pytest.mark.parametrize(
+    ("path", "values", "option"),
+    [
+        (("odds", "whf"), {"dice": 0, "level": 1, "value": 5}, "«кубики»"),
+        (("odds", "whf"), {"dice": 7, "level": 1, "value": 5}, "«кубики»"),
+        (("odds", "whf"), {"dice": -1, "level": 1, "value": 5}, "«кубики»"),
+        (("odds", "whf"), {"dice": 3, "level": 9, "value": 5}, "«уровень»"),
+        (("odds", "whf"), {"dice": 3, "level": 1, "value": 10**6}, "«сложность»"),
+        (("odds", "winds"), {"wizards": 10**6}, "«маги»"),
+        (("odds", "winds"), {"wizards": -1}, "«маги»"),
+        (("odds", "winds"), {"enemy_wizards": 21}, "«маги_врага»"),
+    ],
+)
+async def test_out_of_range_odds_are_refused_in_words(
+    services: Services, path: tuple[str, ...], values: dict[str, int], option: str
+) -> None:
+    """Issue 18: values past the options' bounds (a forged interaction; Discord's client keeps
+    to them) crashed `/odds whf` (ValueError) and `/odds winds` (OverflowError)."""
+    command = load_handlers().commands[path]
+    ctx = Ctx(services, UserRef.from_name("alice"), stable_id("#table"), 1)
+    reply = await run_command(command, ctx, values)  # an internal error would raise here
+    assert reply.kind is Kind.ERROR and reply.ephemeral
+    assert "вне допустимых пределов" in reply.body and option in reply.body

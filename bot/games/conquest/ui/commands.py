@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.context import Ctx, UserRef
-from bot.handlers.tracker import AREA, name_option, outcome_reply
+from bot.handlers.tracker import AREA, name_option
 from bot.handlers.tracker_ops import table
+from bot.handlers.tracker_quiet import change_reply
 from bot.handlers.tracker_refusals import refusals
 from bot.registry import Option, command
 from bot.reply import Reply
@@ -37,4 +38,4 @@ async def add_planet(
 async def planet(
     ctx: Ctx, name: str, player: UserRef | None = None, icons: str | None = None
 ) -> Reply:
-    return outcome_reply(ctx, await add_planet(ctx, name, player, icons or ""))
+    return change_reply(ctx, await add_planet(ctx, name, player, icons or ""))

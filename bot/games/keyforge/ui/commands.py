@@ -16,6 +16,7 @@ from bot.games.keyforge.tracker import opponent
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import AREA, TARGET, outcome_reply
 from bot.handlers.tracker_ops import table
+from bot.handlers.tracker_quiet import change_reply
 from bot.handlers.tracker_refusals import refusals
 from bot.registry import Option, command
 from bot.reply import Reply
@@ -100,9 +101,9 @@ async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
 
 @command("kf", "capture", area=AREA, options=[TARGET, AMOUNT])
 async def kf_capture(ctx: Ctx, target: str, amount: int = 1) -> Reply:
-    return outcome_reply(ctx, await capture(ctx, target, amount))
+    return change_reply(ctx, await capture(ctx, target, amount))
 
 
 @command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def kf_steal(ctx: Ctx, amount: int = 1, player: UserRef | None = None) -> Reply:
-    return outcome_reply(ctx, await steal(ctx, amount, player))
+    return change_reply(ctx, await steal(ctx, amount, player))

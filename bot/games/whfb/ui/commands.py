@@ -303,7 +303,8 @@ async def whf_cast(
     inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
     data = {**shapes.whf_cast(result), POOL_STEP: step_id}
     await log_roll(ctx, "whf cast", inputs, data, summary, private)
-    return finish(_with_line(view.cast_reply(ctx.t, result), spent), private)
+    reply = view.cast_reply(ctx.t, result, wizard, spell)
+    return finish(_with_line(reply, spent), private)
 
 
 @command(

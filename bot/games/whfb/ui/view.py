@@ -13,6 +13,7 @@ from bot.games.whfb.rules import dispel_notes
 from bot.handlers.dice_chart import chart, lang_of, pct, percent
 from bot.handlers.dice_replies import Tr
 from bot.reply import Field, Kind, Reply
+from bot.tracker.names import md
 
 
 def _dice_list(dice: Sequence[int]) -> str:
@@ -44,13 +45,20 @@ def _magic_line(tr: Tr, key: str, r: MagicRoll, **target: int) -> str:
     return tr(key, dice=_dice_list(r.dice), total=r.total, level=r.level, result=r.result, **target)
 
 
-def cast_reply(tr: Tr, r: CastResult) -> Reply:
-    lines = [_magic_line(tr, "dice.whf.cast_line", r, value=r.value)]
+def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | None = None) -> Reply:
+    """The cast, headed by who casts what when the caster said so (`маг:`, `заклинание:`)."""
+    lines = [tr("dice.whf.cast_wizard", wizard=md(wizard))] if wizard else []
+    if spell:
+        lines.append(tr("dice.whf.cast_spell", spell=md(spell)))
+    lines.append(_magic_line(tr, "dice.whf.cast_line", r, value=r.value))
     if r.irresistible:
         title = tr("dice.whf.cast_title_if")
         lines.append(tr("dice.whf.if_note"))
         a, b = r.miscast
         lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b))
+        kind = Kind.SUCCESS
+    elif r.success and spell:
+        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result)
         kind = Kind.SUCCESS
     elif r.success:
         title = tr("dice.whf.cast_title_ok", result=r.result)

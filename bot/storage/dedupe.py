@@ -1,0 +1,61 @@
+"""Each Discord interaction applies once, even if two processes receive it (a second guard
+behind the instance lock, bot/storage/lock.py).
+
+The front end marks the interaction being served (`delivering(interaction_id)`, a context
+variable, so the core never sees it); the first write transaction of that interaction claims
+its id in `interactions` inside the same transaction as the change. If the id is there already,
+another delivery applied it: `DuplicateInteraction`, the transaction rolls back and the front
+end answers nothing (Discord takes one answer per interaction). Ids older than `KEEP_S` are
+pruned now and then, in a claiming transaction; Discord never redelivers one that old.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from bot.storage.db import Tx
+
+KEEP_S = 3600.0  # an interaction can be answered for 15 minutes; kept four times as long
+PRUNE_EVERY = 200  # claims between two prunes in one process
+
+
+class DuplicateInteraction(Exception):
+    """This interaction was already applied (by this process or another one)."""
+
+
+@dataclass
+class Delivery:
+    interaction_id: int
+    claimed: bool = False
+
+
+_current: ContextVar[Delivery | None] = ContextVar("arbiter_delivery", default=None)
+_claims = itertools.count(1)
+
+
+def delivering(interaction_id: int) -> None:
+    """The rest of this task serves interaction `interaction_id`."""
+    _current.set(Delivery(int(interaction_id)))
+
+
+async def claim(tx: Tx) -> None:
+    """In a write transaction: record the interaction being served, once; or refuse a repeat."""
+    delivery = _current.get()
+    if delivery is None or delivery.claimed:
+        return
+    now = time.time()
+    rows = await tx.fetch(
+        "INSERT INTO interactions (id, at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id",
+        (delivery.interaction_id, now),
+    )
+    if not rows:
+        raise DuplicateInteraction(delivery.interaction_id)
+    delivery.claimed = True  # the interaction's later steps are its own, not repeats
+    if next(_claims) % PRUNE_EVERY == 0:
+        tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
+
+
+__all__ = ["KEEP_S", "Delivery", "DuplicateInteraction", "claim", "delivering"]

@@ -1,0 +1,7 @@
+-- Interactions already applied, by id, so that one delivered twice (two processes, a retry)
+-- changes nothing the second time (bot/storage/dedupe.py); pruned by age.
+CREATE TABLE interactions (
+    id BIGINT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX interactions_at ON interactions (at);
