@@ -15,7 +15,7 @@ import logging
 import sys
 from datetime import UTC, datetime
 
-QUIET_AT_INFO = ("aiosqlite",)
+QUIET_AT_INFO = ("aiosqlite",)  # aiosqlite.core.LOG
 
 
 class _NoVoiceNotice(logging.Filter):

@@ -24,6 +24,7 @@ from bot.i18n import catalogue
 from bot.metrics import count_fault
 from bot.reply import Reply
 from bot.storage.errors import StorageFault
+from bot.storage.scope import one_command
 
 log = logging.getLogger("arbiter.storage")
 
@@ -333,7 +334,8 @@ async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
     Other exceptions propagate: each front end answers them with an apology and an error id.
     """
     try:
-        return await work
+        with one_command():  # each game's version is checked once per command
+            return await work
     except StorageFault as exc:  # a machine fault, named in words; nothing was written
         log.warning("storage fault: %s: %s", type(exc).__name__, exc)
         count_fault(exc)

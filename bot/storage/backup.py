@@ -11,11 +11,12 @@ postgresql://…` into an empty database (README, "Backup and restore").
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+
+import aiosqlite
 
 from bot.storage import is_postgres_url
 from bot.storage.migrate import TABLES, MigrationRefused, TableSum, migrate, table_sums
@@ -42,25 +43,17 @@ async def _sqlite_backup(source: str, partial: Path) -> dict[str, TableSum]:
             async for page in rows(reader, table, cols, _key(table)):
                 digest.add(table, page)
 
-        def copy() -> None:  # in the reader's snapshot: what was just summed
-            target = sqlite3.connect(partial)
-            try:
-                reader.connection.backup(target)
-            finally:
-                target.close()
-
-        await asyncio.to_thread(copy)
+        async with aiosqlite.connect(partial) as target:  # in the snapshot just summed
+            await reader.connection.backup(target)
         return digest.done()
     finally:
         await reader.close()
 
 
-def _integrity(path: Path) -> str:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
-    finally:
-        conn.close()
+async def _integrity(path: Path) -> str:
+    async with aiosqlite.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        found = await conn.execute_fetchall("PRAGMA integrity_check")
+    return str(next(iter(found))[0])
 
 
 async def backup(source: Path | str, path: Path) -> BackupReport:
@@ -87,7 +80,7 @@ async def backup(source: Path | str, path: Path) -> BackupReport:
         got = await table_sums(partial)
         if got != want:
             raise BackupFailed("the copy differs from the database it was made from")
-        check = await asyncio.to_thread(_integrity, partial)
+        check = await _integrity(partial)
         if check != "ok":
             raise BackupFailed(f"the copy fails its integrity check: {check}")
         os.replace(partial, path)

@@ -1,9 +1,10 @@
 """The small interface every back end offers the repositories: snapshots, write transactions.
 
 Repositories write SQL once, with `?` placeholders (PostgreSQL's back end numbers them), and ask
-the back end for round trips by need: `snapshot` runs several reads as one consistent read (one
-trip to SQLite's thread), a write transaction batches statements and runs `at_commit` statements
-together with the COMMIT. That is how a tracker step costs a handful of trips, not a dozen.
+the back end for round trips by need: `snapshot` runs several reads as one consistent read, a
+write transaction begins with its first statement, `many` sends one statement for many rows in
+one trip, and `final` is the last statement (alone, the whole transaction on PostgreSQL). Each
+call is one trip, so the repositories send few statements that return what they need.
 """
 
 from __future__ import annotations
@@ -48,6 +49,15 @@ class Tx(Protocol):
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
 
     async def batch(self, statements: Sequence[Statement]) -> list[list[Row]]: ...
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """`sql` once per row of arguments, in one trip; no answer."""
+        ...
+
+    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """The transaction's last statement before COMMIT (alone, it is the whole transaction:
+        PostgreSQL then runs it without BEGIN and COMMIT)."""
+        ...
 
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         """Run this statement just before COMMIT (in the same trip where the back end can)."""

@@ -9,13 +9,12 @@ every page sees the same state.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+import aiosqlite
 import asyncpg
 
 from bot.storage.errors import DatabaseUnavailable
@@ -44,44 +43,43 @@ def _select(table: str, columns: Sequence[str], key: str, first: bool) -> str:
 
 
 class SqliteReader:
-    """A read snapshot of an SQLite file on a connection of its own (WAL: writers go on)."""
+    """A read snapshot of an SQLite file on an aiosqlite connection of its own (WAL: writers go
+    on); the driver's thread does the reading, as for the bot's own connection."""
 
     dialect = "sqlite"
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     @property
-    def connection(self) -> sqlite3.Connection:
+    def connection(self) -> aiosqlite.Connection:
         """The connection holding the snapshot (the backup API copies through it)."""
         return self._conn
 
     @classmethod
     async def open(cls, path: str) -> SqliteReader:
-        def connect() -> sqlite3.Connection:
-            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA busy_timeout=5000")
-            conn.execute("BEGIN")
-            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()  # pins the snapshot
-            return conn
-
-        return cls(await asyncio.to_thread(connect))
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await conn.execute("BEGIN")
+            await conn.execute_fetchall("SELECT COUNT(*) FROM sqlite_master")  # pins the snapshot
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn)
 
     async def page(
         self, table: str, columns: Sequence[str], key: str, after: Any, limit: int
     ) -> list[Sequence[Any]]:
         sql = _select(table, columns, key, after is None)
         args = (limit,) if after is None else (*after, limit)
-        return await asyncio.to_thread(lambda: self._conn.execute(sql, args).fetchall())
+        return list(await self._conn.execute_fetchall(sql, args))
 
     async def close(self) -> None:
-        def end() -> None:
-            try:
-                self._conn.execute("COMMIT")
-            finally:
-                self._conn.close()
-
-        await asyncio.to_thread(end)
+        try:
+            await self._conn.execute("COMMIT")
+        finally:
+            await self._conn.close()
 
 
 class PostgresReader:

@@ -174,24 +174,62 @@ class Connections:
 
 
 class PgTx:
+    """A write transaction that begins (BEGIN) with its first statement; a transaction of one
+    statement (`final` alone) runs it without BEGIN and COMMIT: one round trip."""
+
     def __init__(self, conn: Any) -> None:
         self._conn = conn
         self.later: list[Statement] = []
+        self._transaction: Any = None
+
+    async def _begin(self) -> None:
+        if self._transaction is None:
+            self._transaction = self._conn.transaction()
+            await self._transaction.start()
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        await self._begin()
         async with _faults():
             return list(await self._conn.fetch(numbered(sql), *args))
 
     async def batch(self, statements: Sequence[Statement]) -> list[list[Row]]:
         return [await self.fetch(sql, args) for sql, args in statements]
 
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        await self._begin()
+        async with _faults():
+            await self._conn.executemany(numbered(sql), [tuple(r) for r in rows])
+
+    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        if self._transaction is None and not self.later:
+            async with _faults():
+                return list(await self._conn.fetch(numbered(sql), *args))
+        return await self.fetch(sql, args)
+
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))
+
+    async def commit(self) -> None:
+        for sql, args in self.later:
+            await self.fetch(sql, args)
+        if self._transaction is not None:
+            await self._transaction.commit()
+
+    async def rollback(self) -> None:
+        if self._transaction is not None and not self._conn.is_closed():
+            try:
+                await self._transaction.rollback()
+            except (asyncpg.PostgresError, *_CONNECTION_LOST):
+                pass  # the server drops the transaction with the connection
 
     async def copy_rows(
         self, table: str, columns: Sequence[str], records: Sequence[Sequence[Any]]
     ) -> None:
-        """Rows in bulk by COPY (migrate-db, backups): no statement, no argument limit."""
+        """Rows in bulk by COPY (migrate-db, backups): no statement, no argument limit; inside
+        the transaction, like every other write of it."""
+        await self._begin()
         async with _faults():
             await self._conn.copy_records_to_table(table, columns=list(columns), records=records)
 
@@ -246,22 +284,13 @@ class PostgresDatabase:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[PgTx]:
         async with self._conn() as conn, _faults():
-            transaction = conn.transaction()
-            await transaction.start()
             tx = PgTx(conn)
             try:
                 yield tx
-                for sql, args in tx.later:
-                    await conn.execute(numbered(sql), *args)
+                await tx.commit()
             except BaseException:
-                if not conn.is_closed():
-                    try:
-                        await transaction.rollback()
-                    except (asyncpg.PostgresError, *_CONNECTION_LOST):
-                        pass  # the server drops the transaction with the connection
+                await tx.rollback()
                 raise
-            else:
-                await transaction.commit()
 
     def ids(self, values: Sequence[int]) -> Any:
         return [int(v) for v in values]

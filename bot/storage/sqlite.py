@@ -1,10 +1,13 @@
-"""The SQLite back end: one connection on its own thread per process, versioned migrations.
+"""The SQLite back end on aiosqlite: one connection, owned by aiosqlite's thread, per process.
 
-Each `await` is one trip to the database thread (about 50-100 µs here), so statements that need
-no answer in between travel together: a snapshot is BEGIN, its reads and COMMIT in one trip; a
-write transaction sends BEGIN IMMEDIATE with its first statement and COMMIT with its last. Writes
-(and reads, which would otherwise see a write of this process half done) take one asyncio lock;
-other processes are kept out by SQLite's own lock, waited for up to the busy timeout.
+Every `await` on the connection is one trip to that thread (about 50-100 µs here), so the trips
+are few by construction, not by batching behind the driver's back: a write transaction opens
+with its first INSERT/UPDATE/DELETE (Python's sqlite3 issues `BEGIN IMMEDIATE` in front of it,
+in the same call; only a transaction that starts with a read sends its own BEGIN), reads are one
+`execute_fetchall` each, repeated statements go as one `executemany`, and the repositories send
+statements that return what the next one needs. Writes (and reads, which would otherwise see a
+write of this process half done) take one asyncio lock; other processes are kept out by SQLite's
+own lock, waited for up to the busy timeout.
 
 Migrations are `migrations/NNN_name.sql`, applied in order inside one transaction each and recorded
 in `schema_version`. A database written by a newer Arbiter is refused rather than guessed at.
@@ -14,12 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
+
+import aiosqlite
 
 from bot.storage.db import Migration, Row, Statement
 from bot.storage.db import load_migrations as _load
@@ -37,7 +42,10 @@ from bot.storage.errors import (
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 5000
-T = TypeVar("T")
+# What Python's sqlite3 treats as DML (and so opens its implicit transaction for).
+_DML = re.compile(
+    r"\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*(insert|update|delete|replace)\b", re.I | re.S
+)
 
 __all__ = [
     "MIGRATIONS_DIR",
@@ -75,115 +83,161 @@ def translate(exc: sqlite3.Error) -> Exception:
     return exc
 
 
-def _run_all(
-    conn: sqlite3.Connection,
-    head: Sequence[str],
-    statements: Sequence[Statement],
-    tail: Sequence[str],
-) -> list[list[Row]]:
-    """On the database thread: `head`, the statements (their rows), then `tail`."""
-    for sql in head:
-        conn.execute(sql)
-    out: list[list[Row]] = [conn.execute(sql, tuple(args)).fetchall() for sql, args in statements]
-    for sql in tail:
-        conn.execute(sql)
-    return out
-
-
-def _rollback(conn: sqlite3.Connection) -> None:
-    if conn.in_transaction:
-        conn.execute("ROLLBACK")
+def opens_transaction(sql: str) -> bool:
+    """Whether sqlite3 begins its implicit transaction in front of `sql` (INSERT, UPDATE, …)."""
+    return _DML.match(sql) is not None
 
 
 class SqliteTx:
-    """A write transaction: BEGIN IMMEDIATE goes with the first statement, COMMIT with the last."""
+    """A write transaction. It begins with its first statement: in the same trip when that is a
+    write (the implicit `BEGIN IMMEDIATE`), with an explicit BEGIN IMMEDIATE before a read."""
 
     def __init__(self, db: SqliteDatabase) -> None:
         self._db = db
         self.begun = False
         self.later: list[Statement] = []
 
-    def _head(self) -> list[str]:
+    async def _begin(self, sql: str) -> None:
         if self.begun:
-            return []
+            return
         self.begun = True
-        return ["BEGIN IMMEDIATE"]
+        if not opens_transaction(sql):
+            await self._db.execute("BEGIN IMMEDIATE")
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return (await self.batch([(sql, args)]))[0]
+        await self._begin(sql)
+        return await self._db.rows(sql, args)
 
     async def batch(self, statements: Sequence[Statement]) -> list[list[Row]]:
-        head = self._head()
-        return await self._db.call(_run_all, head, statements, [])
+        return [await self.fetch(sql, args) for sql, args in statements]
+
+    async def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for each of `rows`, in one trip (`executemany`); returns nothing."""
+        if not rows:
+            return
+        await self._begin(sql)
+        await self._db.execute_many(sql, rows)
+
+    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return await self.fetch(sql, args)  # COMMIT is a call of its own on aiosqlite
 
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))
 
     async def commit(self) -> None:
-        if not self.begun and not self.later:
-            return
-        head = self._head()
-        await self._db.call(_run_all, head, self.later, ["COMMIT"])
+        for sql, args in self.later:
+            await self.fetch(sql, args)
+        if self.begun:
+            await self._db.commit()
 
 
 class SqliteDatabase:
-    """The connection (on its thread) plus the lock that keeps this process's work in order."""
+    """The aiosqlite connection plus the lock that keeps this process's work in order."""
 
     dialect = "sqlite"
 
-    def __init__(self, path: str, conn: sqlite3.Connection, pool: ThreadPoolExecutor) -> None:
+    def __init__(self, path: str, conn: aiosqlite.Connection) -> None:
         self.name = path
         self.path = path
         self._conn = conn
-        self._pool = pool
         self._lock = asyncio.Lock()
+        self.trips = 0  # awaits on the connection so far (bench/tracker.py --counts reads it)
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteDatabase:
         """Connect (making the folder on demand) and set the pragmas; `StorageError` if unusable."""
         name = str(path)
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-sqlite")
-        loop = asyncio.get_running_loop()
         try:
             if name != ":memory:":
                 Path(name).parent.mkdir(parents=True, exist_ok=True)
-            conn = await loop.run_in_executor(pool, _connect, name)
+                # A path SQLite cannot open fails here, before aiosqlite's thread starts: that
+                # thread would report its failure to a loop that may be closed by then.
+                sqlite3.connect(name).close()
+            conn = await _connect(name)
         except (OSError, sqlite3.Error) as exc:
-            pool.shutdown(wait=False)
             raise StorageError(f"ARBITER_DB: cannot open {name!r}: {exc}") from exc
-        db = cls(name, conn, pool)
+        db = cls(name, conn)
         try:
-            await loop.run_in_executor(pool, _pragmas, conn)
+            for pragma in _PRAGMAS:
+                await conn.execute(pragma)
         except sqlite3.Error as exc:  # e.g. a file that is not an SQLite database
             await db.close()
             raise StorageError(f"ARBITER_DB: cannot use {name!r}: {exc}") from exc
         return db
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(connection, *args)` on the database thread; driver errors become faults."""
-        loop = asyncio.get_running_loop()
+    # --- one trip each; driver errors become faults ----------------------------------------------
+
+    async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        self.trips += 1
         try:
-            return await loop.run_in_executor(self._pool, fn, self._conn, *args)
+            return list(await self._conn.execute_fetchall(sql, tuple(args)))
         except sqlite3.Error as exc:
             raise translate(exc) from exc
 
-    async def close(self) -> None:
-        loop = asyncio.get_running_loop()
+    async def execute(self, sql: str) -> None:
+        self.trips += 1
         try:
-            await loop.run_in_executor(self._pool, self._conn.close)
-        finally:
-            self._pool.shutdown(wait=True)
+            await self._conn.execute(sql)
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.trips += 1
+        try:
+            await self._conn.executemany(sql, [tuple(r) for r in rows])
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+
+    async def commit(self) -> None:
+        self.trips += 1
+        try:
+            await self._conn.commit()
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+
+    async def rollback(self) -> None:
+        """Roll back the open transaction, if any (no trip when none is open)."""
+        if self._conn.in_transaction:
+            self.trips += 1
+            try:
+                await self._conn.rollback()
+            except sqlite3.Error as exc:
+                raise translate(exc) from exc
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
+    async def close(self) -> None:
+        """Close after the work in flight (a read or a write of this process) is done."""
+        async with self._lock:
+            self._closed = True
+            await self._conn.close()
+
+    def _open(self) -> None:
+        if self._closed:
+            raise DatabaseUnavailable(f"ARBITER_DB {self.name!r} is closed")
 
     # --- the Db interface ----------------------------------------------------------------------
 
     async def snapshot(self, statements: Sequence[Statement]) -> list[list[Row]]:
+        """One statement is its own consistent read; several run inside BEGIN … COMMIT."""
         async with self._lock:
+            self._open()
             if len(statements) == 1:
-                return await self.call(_run_all, [], statements, [])
+                sql, args = statements[0]
+                found = await self.rows(sql, args)
+                if self._conn.in_transaction:  # a lone write (sqlite3 began it): keep it
+                    await self.commit()
+                return [found]
             try:
-                return await self.call(_run_all, ["BEGIN"], statements, ["COMMIT"])
+                await self.execute("BEGIN")
+                out = [await self.rows(sql, args) for sql, args in statements]
+                await self.commit()
+                return out
             except BaseException:
-                await self.call(_rollback)
+                await asyncio.shield(self.rollback())
                 raise
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
@@ -192,12 +246,13 @@ class SqliteDatabase:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[SqliteTx]:
         async with self._lock:
+            self._open()
             tx = SqliteTx(self)
             try:
                 yield tx
                 await tx.commit()
             except BaseException:
-                await asyncio.shield(self.call(_rollback))
+                await asyncio.shield(self.rollback())
                 raise
 
     # Kept for tests and migrations: a transaction whose connection-like object runs statements.
@@ -217,7 +272,9 @@ class SqliteDatabase:
 
     async def schema_version(self) -> int:
         async with self._lock:
-            return await self.call(_schema_version)
+            await self.rows(_SCHEMA_TABLE)
+            row = await self.rows("SELECT MAX(version) FROM schema_version")
+        return int(row[0][0]) if row and row[0][0] is not None else 0
 
     async def migrate(self, migrations: list[Migration] | None = None) -> list[int]:
         """Apply pending migrations; returns the versions applied."""
@@ -249,56 +306,48 @@ class SqliteDatabase:
         """`PRAGMA quick_check` says ok, and a write transaction can be begun."""
         async with self._lock:
             try:
-                found = await self.call(_quick_check)
+                found = [str(r[0]) for r in await self.rows("PRAGMA quick_check")]
             except StorageFault as exc:
                 return [f"ARBITER_DB {self.name!r} is damaged: {exc}"]
             if found != ["ok"]:
                 return [f"ARBITER_DB {self.name!r} is damaged: {'; '.join(found[:3])}"]
             try:
-                await self.call(_try_write)
+                await self._try_write()
             except DatabaseReadOnly as exc:
                 return [f"ARBITER_DB {self.name!r} is read-only: {exc}"]
             except StorageFault as exc:
                 return [f"ARBITER_DB {self.name!r} cannot be written: {exc}"]
         return []
 
+    async def _try_write(self) -> None:
+        """Take the write lock and start a write that changes no row, then roll back: a read-only
+        file (or one SQLite opened read-only because the process may not write it) refuses it."""
+        try:
+            await self.execute("BEGIN IMMEDIATE")
+            await self.rows("UPDATE schema_version SET name = name WHERE version < 0")
+        finally:
+            await self.rollback()
+
 
 Database = SqliteDatabase
 
 
-def _connect(path: str) -> sqlite3.Connection:
-    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+def _connect(name: str) -> aiosqlite.Connection:
+    """The connection (awaiting it starts aiosqlite's thread); writes begin IMMEDIATE."""
+    return aiosqlite.connect(name, isolation_level="IMMEDIATE")
 
 
-def _pragmas(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")
-    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA foreign_keys=ON")
-
-
-def _schema_version(conn: sqlite3.Connection) -> int:
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-        " applied_at TEXT NOT NULL DEFAULT (datetime('now')))"
-    )
-    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-    return int(row[0]) if row and row[0] is not None else 0
-
-
-def _quick_check(conn: sqlite3.Connection) -> list[str]:
-    return [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
-
-
-def _try_write(conn: sqlite3.Connection) -> None:
-    """Take the write lock and start a write that changes no row, then roll back: a read-only
-    file (or one SQLite opened read-only because the process may not write it) refuses it."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("UPDATE schema_version SET name = name WHERE version < 0")
-    finally:
-        conn.execute("ROLLBACK")
+_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}",
+    "PRAGMA foreign_keys=ON",
+)
+_SCHEMA_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_version ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+    " applied_at TEXT NOT NULL DEFAULT (datetime('now')))"
+)
 
 
 def _statements(sql: str) -> list[str]:

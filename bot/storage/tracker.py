@@ -1,12 +1,15 @@
 """Storage of tracked games: state rows plus the step/event log, written together.
 
-Every change runs inside `change()`: one write transaction that takes the game's lock and opens a
-step, lets the service adjust counters (arithmetic and bounds checked in the UPDATE itself),
-writes one event per changed field, drops the redo stack and bumps the game's `version`, all
-committed together. Undo and redo replay those events backwards or forwards, under the same lock.
+Every change runs inside `change()`: one write transaction in which the service adjusts counters
+(worked out from the copy the command read, or checked in the UPDATE itself once the step has
+locked the game), records one event per changed field, and which one statement closes: the
+version checked, the step row and its events written, the redo stack dropped and the game's
+`version` bumped (`tracker_close`). Undo and redo replay those events backwards or forwards
+(`tracker_undo`).
 
 Nothing another process can change is trusted from memory: the copy of a game kept here is used
-only after one indexed read shows its `version` unchanged, and every write bumps that version.
+only after one indexed read shows its `version` unchanged (or the close checks it), and every
+write bumps that version.
 """
 
 from __future__ import annotations
@@ -15,22 +18,37 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
-from bot.storage.db import Db, Row, Tx
+from bot.storage.db import Db, Row
 from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
-from bot.storage.tracker_read import parse_state, read_statements, replay
-from bot.storage.tracker_tx import StepTx, finish_statements, write_statement
+from bot.storage.scope import checked as _checked_versions
+from bot.storage.tracker_close import SQLITE_SETUP
+from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
+from bot.storage.tracker_tx import StepTx
+from bot.storage.tracker_undo import (
+    REDO,
+    UNDO,
+    final_values,
+    parse_read,
+    read_statement,
+    write_statement,
+)
+from bot.storage.tracker_undo import SQLITE_SETUP as SQLITE_APPLY_SETUP
 from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.ports import GameChanged, StepsMoved
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
-from bot.tracker.ports import StepsMoved
 from bot.tracker.records import EventRecord, StepRecord
 
 SLICE_ROWS = 1000  # event rows made into records between two yields to the event loop
+# (game id, version) this task itself just committed: the next read of that game in the same
+# command (undo's and redo's answer) uses the copy as of that commit without checking it again.
+_JUST_WRITTEN: ContextVar[tuple[int, int] | None] = ContextVar("arbiter_just_written", default=None)
 
 
 # Kept under its old name for callers that name the class.
@@ -49,6 +67,7 @@ class TrackerStore:
         self._db = db
         # game id -> the game as last read or written here, stamped with its version.
         self._games = GameCache(CACHED_GAMES)
+        self._ready = False  # SQLite: the TEMP view that closes a step exists on the connection
 
     # --- the validated copy --------------------------------------------------------------------
 
@@ -64,6 +83,20 @@ class TrackerStore:
 
     async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
         """The game, from memory when one read shows its version unchanged, else read whole."""
+        just, _ = _JUST_WRITTEN.get(), _JUST_WRITTEN.set(None)
+        if game_id is not None and just is not None and just[0] == game_id:
+            known = self._games.get(game_id)
+            if known is not None and known.stamp == (just[1], 0):
+                return known
+        checked = _checked_versions()
+        for gid, version in (checked or {}).items():
+            known = self._games.get(gid)
+            if known is None or known.stamp != (version, 0):
+                continue
+            if gid == game_id or (
+                game_id is None and known.game.channel_id == channel_id and known.game.active
+            ):
+                return known
         if game_id is not None:
             rows = await self._db.fetch(
                 "SELECT id, version FROM tracker_games WHERE id = ?", (game_id,)
@@ -78,8 +111,18 @@ class TrackerStore:
         gid, version = int(rows[0][0]), int(rows[0][1])
         known = self._games.get(gid)
         if known is not None and known.stamp == (version, 0):
-            return known
-        return self._keep(parse_state(await self._db.snapshot(read_statements(gid))))
+            found: GameState | None = known
+        else:
+            found = self._keep(parse_state(await self._read(gid)))
+        if checked is not None and found is not None and found.stamp is not None:
+            checked[gid] = found.stamp[0]
+        return found
+
+    async def _read(self, game_id: int) -> list[list[Row]]:
+        """The game's three reads, consistent: one statement on SQLite, one snapshot elsewhere."""
+        if self._db.dialect == "sqlite":
+            return split_one(await self._db.fetch(*read_one(game_id)))
+        return await self._db.snapshot(read_statements(game_id))
 
     # --- reads ---------------------------------------------------------------------------------
 
@@ -136,24 +179,21 @@ class TrackerStore:
                 " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
                 (db.ids([int(s[0]) for s in steps]),),
             )
-        elif ids is not None or limit is not None:
-            # Events of just those steps, in the same snapshot: the steps' ids as a subquery.
-            events_sql = (
-                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                f" FROM tracker_events WHERE step_id IN (SELECT id FROM ({sql}) AS s) ORDER BY id"
-            )
-            steps, events = await db.snapshot([(sql, args), (events_sql, args)])
         else:
-            steps, events = await db.snapshot(
-                [
-                    (sql, args),
-                    (
-                        "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                        " FROM tracker_events WHERE game_id = ? ORDER BY id",
-                        (game_id,),
-                    ),
-                ]
+            # One statement (one trip, one read): the steps, then the events of just those
+            # steps (all the game's when there is no limit), each part in its own order.
+            which = (
+                "game_id = ?" if ids is None and limit is None else "step_id IN (SELECT id FROM s)"
             )
+            rows = await db.fetch(
+                f"WITH s AS ({sql}) SELECT 0, -id, id, at, user_id, user_name, action, params,"
+                " status, undone_at, undone_by FROM s UNION ALL SELECT 1, id, id, step_id,"
+                " entity, row_id, field, before_value, after_value, NULL, NULL"
+                f" FROM tracker_events WHERE {which} ORDER BY 1, 2",
+                [*args, *([game_id] if ids is None and limit is None else [])],
+            )
+            steps = [tuple(r)[2:] for r in rows if r[0] == 0]
+            events = [tuple(r)[2:9] for r in rows if r[0] == 1]
         # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
         for start in range(0, len(events), SLICE_ROWS):
@@ -243,6 +283,14 @@ class TrackerStore:
 
     # --- writes --------------------------------------------------------------------------------
 
+    async def _prepare(self) -> None:
+        """SQLite: the connection's TEMP view that closes a step (once per store)."""
+        if self._ready or self._db.dialect != "sqlite":
+            return
+        for sql in (*SQLITE_SETUP, *SQLITE_APPLY_SETUP):
+            await self._db.fetch(sql)
+        self._ready = True
+
     @asynccontextmanager
     async def create_game(
         self,
@@ -256,28 +304,24 @@ class TrackerStore:
         user_name: str,
     ) -> AsyncIterator[StepTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
+        await self._prepare()
+        here = (channel_id, ACTIVE)
         try:
             async with self._db.write() as tx:
                 await claim(tx)
-                found = await tx.fetch(
-                    "SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?",
-                    (channel_id, ACTIVE),
-                )
-                if found:
-                    raise GameExists(channel_id)
                 row = await tx.fetch(
                     "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                    (channel_id, guild_id, slug, json.dumps(options), user_id, at),
+                    " created_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+                    " (SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?)"
+                    " RETURNING id, version",
+                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, *here),
                 )
+                if not row:
+                    raise GameExists(channel_id)
                 game_id = int(row[0][0])
-                step_id, version = await self._open_step(
-                    tx, game_id, at, user_id, user_name, "start", {}
-                )
-                step = StepTx(self._db, tx, game_id, step_id, version)
+                step = StepTx(self._db, tx, game_id, expected=int(row[0][1]), live=True)
                 yield step
-                for statement in step.finish(drop_redo=False):
-                    tx.at_commit(*statement)
+                await step.close((at, user_id, user_name, "start", {}), drop_redo=False)
         except UniqueViolation:
             raise GameExists(channel_id) from None
 
@@ -291,36 +335,50 @@ class TrackerStore:
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
+        base: GameState | None = None,
         keep_redo: bool = False,
     ) -> AsyncIterator[StepTx]:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
         redo stack, as in any editor, unless `keep_redo` (a join, which touches only the new
-        seat). GameNotActive if the game has ended meanwhile.
+        seat). GameNotActive if the game has ended meanwhile; given `base`, GameChanged (nothing
+        written) if the game is no longer at `base`'s version.
         """
-        async with self._db.write() as tx:
-            await claim(tx)
-            step_id, version = await self._open_step(
-                tx, game_id, at, user_id, user_name, action, params or {}
-            )
-            step = StepTx(self._db, tx, game_id, step_id, version, params)
-            yield step
-            if step.events == 0:
-                tx.at_commit("DELETE FROM tracker_steps WHERE id = ?", (step_id,))
-            else:
-                if step.params != (params or {}):
-                    tx.at_commit(
-                        "UPDATE tracker_steps SET params = ? WHERE id = ?",
-                        (json.dumps(step.params, ensure_ascii=False), step_id),
+        await self._prepare()
+        expected = base.stamp[0] if base is not None and base.stamp is not None else None
+        if expected is not None and base is not None and base.game.id != game_id:
+            expected = None
+        try:
+            async with self._db.write() as tx:
+                await claim(tx)
+                step = StepTx(self._db, tx, game_id, expected=expected, base=base, params=params)
+                yield step
+                if not step.events:
+                    await step.lock()  # changed nothing: still refused if the game has ended
+                else:
+                    version = await step.close(
+                        (at, user_id, user_name, action, step.params),
+                        drop_redo=not (keep_redo or step.keep_redo),
                     )
-                for statement in step.finish(drop_redo=not (keep_redo or step.keep_redo)):
-                    tx.at_commit(*statement)
-        if step.events and step.base is not None:
-            # Under the lock the game went from `base` (version v) to this: v + 1.
+        except GameChanged:
+            self._games.pop(game_id)
+            raise
+        if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
+            # The game went from `base` (version v) to this: v + 1.
             after = replay(step.base, step.written)
             if after is not None:
-                self._keep(replace(after, stamp=(version + 1, 0)))
+                self._keep(replace(after, stamp=(version, 0)))
+                self._checked(game_id, version)
+                return
+        if step.events:  # written, but not replayable here: the next read fetches the game
+            self._games.pop(game_id)
+
+    def _checked(self, game_id: int, version: int) -> None:
+        """This command wrote the game to `version`: later reads in it need no check."""
+        checked = _checked_versions()
+        if checked is not None:
+            checked[game_id] = version
 
     def _advance(self, game_id: int, version: int, events: list[EventRecord]) -> None:
         """After a commit that took the game from `version` to `version + 1` by `events`:
@@ -334,54 +392,51 @@ class TrackerStore:
         else:
             self._keep(replace(after, stamp=(version + 1, 0)))
 
-    async def _open_step(
+    async def _apply(
         self,
-        tx: Tx,
         game_id: int,
-        at: float,
-        user_id: int,
-        user_name: str,
-        action: str,
-        params: dict[str, Any],
-    ) -> tuple[int, int]:
-        """Lock the game, insert the step row while it is active; (step id, game version)."""
-        args = (json.dumps(params, ensure_ascii=False),)
-        if self._db.dialect == "postgresql":
-            # The version bump takes the row lock (writers of this game wait here) and is the
-            # step's stamp: one statement opens the step.
-            rows = await tx.fetch(
-                "WITH g AS (UPDATE tracker_games SET version = version + 1"
-                " WHERE id = ? AND status = ? RETURNING id, version - 1 AS version)"
-                " INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-                " SELECT g.id, ?::double precision, ?::bigint, ?::text, ?::text, ?::text FROM g"
-                " RETURNING id, (SELECT version FROM g)",
-                (game_id, ACTIVE, at, user_id, user_name, action, *args),
-            )
-        else:
-            rows = await tx.fetch(
-                "INSERT INTO tracker_steps (game_id, at, user_id, user_name, action, params)"
-                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                " (SELECT 1 FROM tracker_games WHERE id = ? AND status = ?)"
-                " RETURNING id, (SELECT version FROM tracker_games WHERE id = ?)",
-                (game_id, at, user_id, user_name, action, *args, game_id, ACTIVE, game_id),
-            )
-        if not rows:
-            raise GameNotActive(game_id)
-        return int(rows[0][0]), int(rows[0][1])
-
-    def _lock(self) -> str:
-        sql = "SELECT version FROM tracker_games WHERE id = ?"
-        return sql + " FOR UPDATE" if self._db.dialect == "postgresql" else sql
-
-    async def _events_of(self, tx: Tx, step_ids: list[int]) -> dict[int, list[EventRecord]]:
-        found: dict[int, list[EventRecord]] = {}
-        for r in await tx.fetch(
-            "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-            " FROM tracker_events WHERE " + self._db.in_ids("step_id") + " ORDER BY id",
-            (self._db.ids(step_ids),),
-        ):
-            found.setdefault(int(r[1]), []).append(self._event(r))
-        return found
+        which: tuple[str, str],
+        limit: int,
+        at: float | None,
+        by: str | None,
+        expect: list[int] | None = None,
+    ) -> list[StepRecord]:
+        """Undo (`UNDO`) or redo (`REDO`) up to `limit` steps: one read, one write (see
+        `tracker_undo`); the steps as they are now, in the read's order."""
+        await self._prepare()
+        undo = which is UNDO
+        status = "undone" if undo else "done"
+        sqlite = self._db.dialect == "sqlite"
+        read = read_statement(self._db, game_id, which, limit)
+        for attempt in range(4):
+            # PostgreSQL reads first, outside any transaction; SQLite reads under its lock.
+            rows = [] if sqlite else await self._db.fetch(*read)
+            async with self._db.write() as tx:
+                await claim(tx)
+                if sqlite:
+                    rows = await tx.fetch(*read)
+                if not rows:
+                    return []
+                version, steps = parse_read(rows[0])
+                if expect is not None and [s.id for s in steps] != expect:
+                    raise StepsMoved(game_id)
+                if not steps:
+                    return []
+                events = [ev for s in steps for ev in (reversed(s.events) if undo else s.events)]
+                values = final_values(events, undo)
+                ids = [s.id for s in steps]
+                written = await tx.final(
+                    *write_statement(self._db, game_id, version, values, ids, status, at, by)
+                )
+            if sqlite or written:
+                break
+            if attempt == 3:
+                raise GameChanged(game_id)  # another writer every time: let the user retry
+        replayed = [replace(ev, after=ev.before) if undo else ev for ev in events]
+        self._advance(game_id, version, replayed)
+        _JUST_WRITTEN.set((game_id, version + 1))
+        self._checked(game_id, version + 1)
+        return [replace(s, status=status, undone_at=at, undone_by=by) for s in steps]
 
     async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]:
         """The last `limit` done steps after the start, newest first, without their events:
@@ -415,68 +470,11 @@ class TrackerStore:
 
         `expect`: the step ids the caller checked; StepsMoved if the last steps are others now.
         """
-        async with self._db.write() as tx:
-            await claim(tx)
-            locked, found = await tx.batch(
-                [
-                    (self._lock(), (game_id,)),
-                    (
-                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'done'"
-                        " AND action != 'start' ORDER BY id DESC LIMIT ?",
-                        (game_id, steps),
-                    ),
-                ]
-            )
-            ids = [int(r[0]) for r in found]
-            if expect is not None and ids != expect:
-                raise StepsMoved(game_id)
-            if not ids:
-                return []
-            version = int(locked[0][0])
-            events = await self._events_of(tx, ids)
-            written: list[EventRecord] = []
-            for step_id in ids:
-                for ev in reversed(events.get(step_id, [])):
-                    tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.before))
-                    written.append(replace(ev, after=ev.before))
-                tx.at_commit(
-                    "UPDATE tracker_steps SET status = 'undone', undone_at = ?, undone_by = ?"
-                    " WHERE id = ?",
-                    (at, user_name, step_id),
-                )
-            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
-        self._advance(game_id, version, written)
-        return await self.history(game_id, ids=ids)
+        return await self._apply(game_id, UNDO, steps, at, user_name, expect)
 
     async def redo(self, game_id: int) -> StepRecord | None:
         """Re-apply the most recently undone step, if the redo stack is not empty."""
-        async with self._db.write() as tx:
-            await claim(tx)
-            locked, found = await tx.batch(
-                [
-                    (self._lock(), (game_id,)),
-                    (
-                        "SELECT id FROM tracker_steps WHERE game_id = ? AND status = 'undone'"
-                        " ORDER BY id LIMIT 1",
-                        (game_id,),
-                    ),
-                ]
-            )
-            if not found:
-                return None
-            version = int(locked[0][0])
-            step_id = int(found[0][0])
-            redone = (await self._events_of(tx, [step_id])).get(step_id, [])
-            for ev in redone:
-                tx.at_commit(*write_statement(ev.entity, ev.row_id, ev.field, ev.after))
-            tx.at_commit(
-                "UPDATE tracker_steps SET status = 'done', undone_at = NULL, undone_by = NULL"
-                " WHERE id = ?",
-                (step_id,),
-            )
-            tx.at_commit(*finish_statements(self._db, game_id, 0, [], drop_redo=False)[0])
-        self._advance(game_id, version, redone)
-        done = await self.history(game_id, ids=[step_id])
+        done = await self._apply(game_id, REDO, 1, None, None)
         return done[0] if done else None
 
 

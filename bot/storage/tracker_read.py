@@ -1,8 +1,9 @@
 """Reading a whole game in one consistent snapshot, and replaying a step's events onto a copy.
 
-A state read is three statements (game row; counters and list items; players and units), sent
-together: one trip to SQLite's thread, one REPEATABLE READ transaction on PostgreSQL. Each uses an
-index on `game_id`, so it reads only the game's rows, whatever else the database holds.
+A state read is three statements (game row; counters and list items; players and units): on
+SQLite one statement of the three (`read_one`, one trip), on PostgreSQL one REPEATABLE READ
+transaction. Each uses an index on `game_id`, so it reads only the game's rows, whatever else
+the database holds.
 """
 
 from __future__ import annotations
@@ -53,6 +54,36 @@ def read_statements(game_id: int | None = None, channel_id: int | None = None) -
         (_VALUES.format(g=g), arg + arg),
         (_HOLDERS.format(g=g), arg + arg),
     ]
+
+
+# The same three reads as one statement (SQLite: one trip, one read transaction by itself).
+# Each part's rows keep their order through explicit sort keys (part, kind, position, id).
+_ONE = (
+    "SELECT 0, 0, 0, 0, g.* FROM (" + GAME_COLUMNS + " WHERE id = ?) AS g"
+    " UNION ALL SELECT 1, v.kind, v.position, v.id, v.*"
+    + ", NULL" * 5
+    + " FROM ("
+    + _VALUES.format(g="?")
+    + ") AS v UNION ALL SELECT 2, h.kind, h.pos, h.id, h.*"
+    + ", NULL" * 8
+    + " FROM ("
+    + _HOLDERS.format(g="?")
+    + ") AS h ORDER BY 1, 2, 3, 4"
+)
+_WIDTHS = (16, 11, 8)
+
+
+def read_one(game_id: int) -> Statement:
+    """`read_statements(game_id)` as one statement; `split_one` turns its rows back."""
+    return (_ONE, (game_id, game_id, game_id, game_id, game_id))
+
+
+def split_one(rows: list[Row]) -> list[list[Row]]:
+    parts: list[list[Row]] = [[], [], []]
+    for r in rows:
+        part = int(r[0])
+        parts[part].append(tuple(r)[4 : 4 + _WIDTHS[part]])
+    return parts
 
 
 def counter_of(row: Row) -> Counter:

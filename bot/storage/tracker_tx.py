@@ -1,8 +1,11 @@
 """The open transaction of one tracker step: each write records an event in the same step.
 
-Counter arithmetic and bounds are checked in the UPDATE itself. Events are kept in memory and
-written together at COMMIT (one multi-row INSERT), so a change costs a trip for the step row, one
-per statement whose answer the service needs, and one for the commit.
+A step begins without a statement. While it works from a copy of the game known to be at
+`expected` (the version the command read), a counter's arithmetic and bounds are worked out from
+that copy and the new value waits for the close (`tracker_close`), which checks the version and
+writes everything in one statement. The first operation that needs the database (a read, an
+insert, a field change) locks the game first ("goes live"): from then on statements run as they
+come, counter arithmetic and bounds are checked in the UPDATE itself, as before.
 """
 
 from __future__ import annotations
@@ -10,8 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage.db import Db, Statement, Tx
-from bot.storage.tracker_read import counter_of, parse_state, read_statements, replay
-from bot.tracker.model import Counter, GameState, HolderKind
+from bot.storage.tracker_close import CHANGED, ENDED, close_statement
+from bot.storage.tracker_read import (
+    counter_of,
+    parse_state,
+    read_one,
+    read_statements,
+    replay,
+    split_one,
+)
+from bot.tracker.model import ACTIVE, Counter, GameState, HolderKind
+from bot.tracker.ports import GameChanged, GameNotActive
 from bot.tracker.records import EventRecord, OutOfBounds
 
 # Fields an event may name: (table, allowed columns). Identifiers come only from here.
@@ -25,8 +37,15 @@ ENTITIES: dict[str, tuple[str, frozenset[str]]] = {
     "counter": ("tracker_counters", frozenset({"value", "present", "min_value", "max_value"})),
     "item": ("tracker_items", frozenset({"present", "text"})),
 }
-PG_MAX_ARGS = 32767  # asyncpg's limit of arguments in one statement
 _COUNTER = "SELECT id, key, value, min_value, max_value, token FROM tracker_counters"
+# Takes the game's write lock (SQLite: the write opens the transaction; PostgreSQL: the row
+# lock) and answers the version under it.
+_LOCK = {
+    "sqlite": "UPDATE tracker_games SET version = version WHERE id = ? AND status = ?"
+    " RETURNING version",
+    "postgresql": "SELECT version FROM tracker_games WHERE id = ? AND status = ? FOR UPDATE",
+}
+_SET_VALUE = "UPDATE tracker_counters SET value = ? WHERE id = ?"
 
 
 def target(entity: str, field: str) -> str:
@@ -48,28 +67,88 @@ class StepTx:
         db: Db,
         tx: Tx,
         game_id: int,
-        step_id: int,
-        version: int | None,
+        *,
+        expected: int | None,
+        base: GameState | None = None,
         params: dict[str, Any] | None = None,
+        live: bool = False,
     ) -> None:
         self.db = db
         self.params: dict[str, Any] = dict(params or {})
         self.tx = tx
         self.game_id = game_id
-        self.step_id = step_id
-        self.version = version  # the game's version when the step took its lock
+        self.step_id = 0  # known once the step is closed
+        # The version of the copy the step works from (checked at the close), unless the step
+        # locked the game (then `version` is what the lock found).
+        self.expected = None if live else expected
+        self.version = expected
+        self.live = live  # the game is locked and statements run as they come
         self.events = 0
         self.written: list[EventRecord] = []
         self.base: GameState | None = None  # a state known current at the lock (see `state`)
+        self.pending: dict[int, int] = {}  # counter id -> value to write at the close
+        self.served = False  # `state` answered from the copy before the step locked the game
+        self._known: dict[int, Counter] | None = None
+        if base is not None and expected is not None and base.stamp == (expected, 0):
+            self._known = {
+                c.id: c
+                for h in (*base.all_participants, *base.all_units)
+                for c in (*h.counters, *h.tokens)
+            }
         self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
         self.events += 1
         self.written.append(EventRecord(self.events, entity, row_id, field, before, after))
 
+    async def lock(self) -> None:
+        """Lock the game ("go live") before the step's first statement; GameNotActive if it has
+        ended, GameChanged if the step worked from a copy that is no longer current."""
+        if self.live:
+            return
+        self.live = True
+        rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id, ACTIVE))
+        if not rows:
+            raise GameNotActive(self.game_id)
+        version = int(rows[0][0])
+        if self.expected is not None and version != self.expected:
+            if self.events or self.served:  # worked out from a copy no longer current
+                raise GameChanged(self.game_id)
+            self._known = None
+        self.version = version
+        self.expected = None  # the lock holds from here: the close need not check again
+
+    async def _ready(self) -> None:
+        """Live, and the values waiting so far written: the database shows what the step did."""
+        await self.lock()
+        if self.pending:
+            await self.tx.many(_SET_VALUE, [(v, cid) for cid, v in self.pending.items()])
+            self.pending.clear()
+
+    async def fetch(self, sql: str, args: Any = ()) -> list[Any]:
+        """A statement of this step, run live."""
+        await self._ready()
+        return await self.tx.fetch(sql, args)
+
+    def _forget(self, counter_id: int) -> None:
+        if self._known is not None:
+            self._known.pop(counter_id, None)
+
     async def adjust(self, counter_id: int, delta: int) -> tuple[int, int]:
         """value += delta atomically, refused (OutOfBounds) when the result leaves the bounds."""
-        rows = await self.tx.fetch(
+        known = self._known.get(counter_id) if self._known is not None else None
+        if known is not None:
+            after = known.value + delta
+            if not known.allows(after):
+                raise OutOfBounds(known, after)
+            if delta:
+                self._known[counter_id] = Counter(  # type: ignore[index]
+                    known.id, known.key, after, known.min, known.max, known.token
+                )
+                self.pending[counter_id] = after
+                self._event("counter", counter_id, "value", known.value, after)
+            return known.value, after
+        rows = await self.fetch(
             "UPDATE tracker_counters SET value = value + ?"
             " WHERE id = ? AND game_id = ?"
             " AND (min_value IS NULL OR value + ? >= min_value)"
@@ -91,9 +170,11 @@ class StepTx:
         if not counter.allows(value):
             raise OutOfBounds(counter, value)
         if value != counter.value:
-            await self.tx.fetch(
-                "UPDATE tracker_counters SET value = ? WHERE id = ?", (value, counter_id)
-            )
+            await self.fetch(_SET_VALUE, (value, counter_id))
+            if self._known is not None and counter_id in self._known:
+                self._known[counter_id] = Counter(
+                    counter.id, counter.key, value, counter.min, counter.max, counter.token
+                )
             self._event("counter", counter_id, "value", counter.value, value)
         return counter.value, value
 
@@ -101,24 +182,26 @@ class StepTx:
         """Change one whitelisted column of one row; returns the value before."""
         table = target(entity, field)
         where = "id = ? AND game_id = ?" if entity != "game" else "id = ? AND id = ?"
-        rows = await self.tx.fetch(
+        rows = await self.fetch(
             f"SELECT {field} FROM {table} WHERE {where}", (row_id, self.game_id)
         )
         if not rows:
             raise LookupError(f"no {entity} {row_id} in game {self.game_id}")
         before = rows[0][0]
         if before != value:
-            await self.tx.fetch(*write_statement(entity, row_id, field, value))
+            await self.fetch(*write_statement(entity, row_id, field, value))
+            if entity == "counter":
+                self._forget(row_id)
             self._event(entity, row_id, field, before, value)
         return before
 
     async def _appear(self, entity: str, row_id: int) -> None:
         """A row just inserted with present = 0 comes into play (undo takes it out again)."""
-        await self.tx.fetch(*write_statement(entity, row_id, "present", 1))
+        await self.fetch(*write_statement(entity, row_id, "present", 1))
         self._event(entity, row_id, "present", 0, 1)
 
     async def counter(self, counter_id: int) -> Counter:
-        rows = await self.tx.fetch(
+        rows = await self.fetch(
             _COUNTER + " WHERE id = ? AND game_id = ?", (counter_id, self.game_id)
         )
         if not rows:
@@ -127,7 +210,7 @@ class StepTx:
 
     async def counters_of(self, holder: HolderKind, holder_id: int) -> list[Counter]:
         """Present counters and tokens of one holder, read inside this transaction."""
-        rows = await self.tx.fetch(
+        rows = await self.fetch(
             _COUNTER + " WHERE game_id = ? AND holder = ? AND holder_id = ? AND present = 1"
             " ORDER BY position, id",
             (self.game_id, holder, holder_id),
@@ -147,7 +230,7 @@ class StepTx:
         position: int = 0,
     ) -> int:
         """The id of the holder's counter `key`, creating it (as an undoable event) if needed."""
-        rows = await self.tx.fetch(
+        rows = await self.fetch(
             "SELECT id, present FROM tracker_counters"
             " WHERE game_id = ? AND holder = ? AND holder_id = ? AND key = ?",
             (self.game_id, holder, holder_id, key),
@@ -158,7 +241,7 @@ class StepTx:
                 await self.set_field("counter", cid, "value", value)
                 await self.set_field("counter", cid, "present", 1)
             return cid
-        new = await self.tx.fetch(
+        new = await self.fetch(
             "INSERT INTO tracker_counters (game_id, holder, holder_id, key, value, min_value,"
             " max_value, token, position, present) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"
             " RETURNING id",
@@ -180,14 +263,14 @@ class StepTx:
 
     async def add_participant(self, user_id: int, name: str) -> int:
         """Seat a user (or bring back one who left); returns the participant id."""
-        rows = await self.tx.fetch(
+        rows = await self.fetch(
             "SELECT id, present FROM tracker_participants WHERE game_id = ? AND user_id = ?",
             (self.game_id, user_id),
         )
         if rows:
             await self.set_field("participant", int(rows[0][0]), "present", 1)
             return int(rows[0][0])
-        new = await self.tx.fetch(
+        new = await self.fetch(
             "INSERT INTO tracker_participants (game_id, user_id, name, seat, present)"
             " VALUES (?, ?, ?, (SELECT COALESCE(MAX(seat) + 1, 0) FROM tracker_participants"
             " WHERE game_id = ?), 0) RETURNING id",
@@ -198,7 +281,7 @@ class StepTx:
         return pid
 
     async def add_unit(self, owner_id: int | None, kind: str, name: str) -> int:
-        new = await self.tx.fetch(
+        new = await self.fetch(
             "INSERT INTO tracker_units (game_id, owner_id, kind, name, position, present)"
             " VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM tracker_units"
             " WHERE game_id = ?), 0) RETURNING id",
@@ -209,7 +292,7 @@ class StepTx:
         return uid
 
     async def add_item(self, participant_id: int, list_name: str, text: str) -> int:
-        new = await self.tx.fetch(
+        new = await self.fetch(
             "INSERT INTO tracker_items (game_id, participant_id, list, text, present)"
             " VALUES (?, ?, ?, ?, 0) RETURNING id",
             (self.game_id, participant_id, list_name, text),
@@ -222,93 +305,47 @@ class StepTx:
         """The whole game as this transaction sees it.
 
         Given `base`, the game as read before the step, and its version is the one the step
-        found under its lock (nothing was committed since), the answer is `base` with this
+        stands on (the close checks it, or the lock found it), the answer is `base` with this
         step's own events applied, with no read at all; otherwise the game is read again.
         """
         if base is not None and base.stamp is not None and base.stamp == (self.version, 0):
             self.base = base
             replayed = replay(base, self.written)
             if replayed is not None:
+                self.served = self.served or not self.live
                 return replayed
-        state = parse_state(await self.tx.batch(read_statements(self.game_id)))
+        await self._ready()
+        if self.db.dialect == "sqlite":
+            found = split_one(await self.tx.fetch(*read_one(self.game_id)))
+        else:
+            found = await self.tx.batch(read_statements(self.game_id))
+        state = parse_state(found)
         assert state is not None
         return GameState(state.game, state.all_participants, state.all_units, state.live)
 
-    def finish(self, drop_redo: bool) -> list[Statement]:
-        """The statements that close a step that changed something: its events, the redo stack
-        dropped, the game's version bumped (one statement on PostgreSQL)."""
-        bumped = self.db.dialect == "postgresql"
-        return finish_statements(
-            self.db, self.game_id, self.step_id, self.written, drop_redo, bumped=bumped
+    async def close(
+        self, step: tuple[float, int | None, str | None, str, dict[str, Any]], drop_redo: bool
+    ) -> int:
+        """Write the step (it changed something) in one statement; the game's new version."""
+        sql, args = close_statement(
+            self.db, self.game_id, self.expected, step, self.written, self.pending, drop_redo
         )
+        try:
+            rows = await self.tx.final(sql, args)
+        except Exception as exc:  # SQLite's trigger refused the close
+            if CHANGED in str(exc):
+                raise GameChanged(self.game_id) from None
+            if ENDED in str(exc):
+                raise GameNotActive(self.game_id) from None
+            raise
+        step_id, version, status = rows[0]
+        if step_id is None:
+            if status != ACTIVE:
+                raise GameNotActive(self.game_id)
+            raise GameChanged(self.game_id)
+        self.step_id = int(step_id)
+        self.pending.clear()
+        return int(version)
 
 
-def finish_statements(
-    db: Db,
-    game_id: int,
-    step_id: int,
-    events: list[EventRecord],
-    drop_redo: bool,
-    *,
-    bumped: bool = False,
-) -> list[Statement]:
-    pg = db.dialect == "postgresql"
-    one = (
-        "(?::bigint, ?::bigint, ?::text, ?::bigint, ?::text, ?::jsonb, ?::jsonb)"
-        if pg
-        else "(?, ?, ?, ?, ?, ?, ?)"
-    )
-    inserts: list[Statement] = []
-    for start in range(0, len(events), 400):
-        chunk = events[start : start + 400]
-        args: list[Any] = []
-        for ev in chunk:
-            args += [step_id, game_id, ev.entity, ev.row_id, ev.field]
-            args += [db.encode(ev.before), db.encode(ev.after)]
-        inserts.append(
-            (
-                "INSERT INTO tracker_events"
-                " (step_id, game_id, entity, row_id, field, before_value, after_value) VALUES "
-                + ", ".join([one] * len(chunk)),
-                args,
-            )
-        )
-    drop = "UPDATE tracker_steps SET status = 'dropped' WHERE game_id = ? AND status = 'undone'"
-    bump = "UPDATE tracker_games SET version = version + 1 WHERE id = ?"
-    if not pg:
-        return [*inserts, *([(drop, (game_id,))] if drop_redo else []), (bump, (game_id,))]
-    # One statement per step where it fits; asyncpg takes at most 32,767 arguments a statement,
-    # so a step with thousands of events sends its first inserts ahead, in groups that fit.
-    ahead: list[Statement] = []
-    while sum(len(args) for _, args in inserts) > PG_MAX_ARGS - 2:
-        group: list[Statement] = []
-        while inserts and sum(len(a) for _, a in group) + len(inserts[0][1]) <= PG_MAX_ARGS:
-            group.append(inserts.pop(0))
-        ahead.append(_with(group))
-    return [*ahead, *_finish_pg(inserts, game_id, drop, bump, drop_redo, bumped)]
-
-
-def _with(statements: list[Statement]) -> Statement:
-    """Several statements as one: all but the last as CTEs (PostgreSQL runs every one)."""
-    *head, (last, last_args) = statements
-    parts = [f"e{i} AS ({sql})" for i, (sql, _) in enumerate(head)]
-    prefix = ("WITH " + ", ".join(parts) + " ") if parts else ""
-    return prefix + last, [a for _, args in head for a in args] + list(last_args)
-
-
-def _finish_pg(
-    inserts: list[Statement], game_id: int, drop: str, bump: str, drop_redo: bool, bumped: bool
-) -> list[Statement]:
-    parts = [f"e{i} AS ({sql})" for i, (sql, _) in enumerate(inserts)]
-    params: list[Any] = [a for _, args in inserts for a in args]
-    if drop_redo:
-        parts.append(f"d AS ({drop})")
-        params.append(game_id)
-    if bumped:  # the step's first statement bumped the version already (PostgreSQL)
-        if not parts:
-            return []
-        last = parts.pop()
-        head = ("WITH " + ", ".join(parts) + " ") if parts else ""
-        return [(head + last[last.index("(") + 1 : -1], params)]
-    prefix = ("WITH " + ", ".join(parts) + " ") if parts else ""
-    return [(prefix + bump, [*params, game_id])]
+BUMP = "UPDATE tracker_games SET version = version + 1 WHERE id = ?"

@@ -26,6 +26,11 @@ class GameNotActive(RuntimeError):
     """A change was asked of a game that has ended (or does not exist)."""
 
 
+class GameChanged(RuntimeError):
+    """The copy a step began from was no longer current when the step closed (another process
+    wrote in between); nothing was written, and the step may run again from a fresh read."""
+
+
 class StepsMoved(RuntimeError):
     """The steps an undo was checked for are no longer the last ones (someone acted meanwhile)."""
 
@@ -170,8 +175,13 @@ class TrackerRepo(Protocol):
         user_name: str,
         action: str,
         params: dict[str, Any] | None = None,
+        base: GameState | None = None,
         keep_redo: bool = False,
-    ) -> AbstractAsyncContextManager[TrackerTx]: ...
+    ) -> AbstractAsyncContextManager[TrackerTx]:
+        """One step; given `base` (the copy the command read), the step may work from it and
+        raises `GameChanged` at the close when the game moved on since. `keep_redo` leaves the
+        redo stack as it was (a join)."""
+        ...
 
     async def done_steps(self, game_id: int, limit: int) -> list[StepRecord]: ...
 

@@ -19,7 +19,7 @@ from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
 from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
 from bot.tracker.names import slug_key
 from bot.tracker.plugin import plugin_for
-from bot.tracker.ports import GameNotActive, Table, TrackerTx
+from bot.tracker.ports import GameChanged, GameNotActive, Table, TrackerTx
 from bot.tracker.records import OutOfBounds as Overflow
 from bot.tracker.templates import Template, template
 
@@ -239,10 +239,33 @@ async def run_step(
     `anyone` lets a non-participant take the step (joining the game); `keep_redo` leaves the
     redo stack as it was (joining does not throw away the players' undone steps).
     """
-    if not state.game.active:
-        raise GameEnded()
-    if not anyone:
-        require_player(table.actor, state)
+    for attempt in range(3):
+        if not state.game.active:
+            raise GameEnded()
+        if not anyone:
+            require_player(table.actor, state)
+        try:
+            return await _run_once(table, state, action, body, params, check, keep_redo)
+        except GameChanged:
+            # Another process wrote since `state` was read; nothing was written. Read again.
+            fresh = await table.repo.load(state.game.id)
+            if fresh is None:
+                raise GameEnded() from None
+            state = fresh
+            if attempt == 1:
+                state = replace(state, stamp=None)  # the last try locks the game first
+    raise AssertionError("unreachable")
+
+
+async def _run_once(
+    table: Table,
+    state: GameState,
+    action: str,
+    body: Body,
+    params: dict[str, Any] | None,
+    check: bool,
+    keep_redo: bool,
+) -> Outcome:
     tpl = template(state.slug)
     if action not in ("end", "leave") and caps.may_be_full(state):  # ending is never refused
         caps.check_steps(await table.repo.step_count(state.game.id))
@@ -255,6 +278,7 @@ async def run_step(
             user_name=table.actor.name,
             action=action,
             params=params or {},
+            base=state,
             keep_redo=keep_redo,
         ) as tx:
             step = Step(tx, state, tpl, table)

@@ -102,7 +102,7 @@ async def test_failing_migration_rolls_back(tmp_path: Path) -> None:
             await db.migrate(broken)
         assert await versions(db) == [(1, "001_things")]
         assert "half" not in await tables(db)
-        assert not await db.call(lambda conn: conn.in_transaction)
+        assert not db.in_transaction
     finally:
         await db.close()
 

@@ -12,7 +12,7 @@ from bot.handlers import tracker_ops as service
 from bot.storage.errors import DatabaseUnavailable
 from bot.storage.postgres import numbered, translate
 from bot.storage.tracker import TrackerStore
-from bot.storage.tracker_tx import PG_MAX_ARGS, finish_statements
+from bot.storage.tracker_close import close_statement
 from bot.tracker.records import EventRecord
 from tests.helpers.tracker import CHANNEL
 from tests.storage import fixtures as both
@@ -35,6 +35,9 @@ def test_a_driver_protocol_error_is_an_unavailable_database() -> None:
     assert isinstance(mapped, DatabaseUnavailable)
 
 
+PG_MAX_ARGS = 32767  # asyncpg's limit of arguments in one statement
+
+
 class _Pg:
     dialect = "postgresql"
 
@@ -42,14 +45,32 @@ class _Pg:
         return value
 
 
-def test_thousands_of_events_are_split_under_the_argument_limit() -> None:
+def test_thousands_of_events_close_in_one_statement_under_the_argument_limit() -> None:
+    # The step's events go as arrays (unnest): the argument count does not grow with them, so
+    # asyncpg's 32,767 arguments a statement are never reached however big the step is.
     events = [EventRecord(i, "counter", i, "value", 0, 1) for i in range(1, 10_001)]
-    statements = finish_statements(_Pg(), 1, 2, events, drop_redo=True)  # type: ignore[arg-type]
-    assert len(statements) > 1
-    assert all(len(args) <= PG_MAX_ARGS for _, args in statements)
-    assert sum(sql.count("?") for sql, _ in statements) == sum(len(a) for _, a in statements)
-    assert sum(sql.count("INSERT INTO tracker_events") for sql, _ in statements) == 25
-    assert "version = version + 1" in statements[-1][0]
+    counters = {i: 1 for i in range(1, 10_001)}
+    sql, args = close_statement(
+        _Pg(),  # type: ignore[arg-type]
+        1,
+        7,
+        (0.0, 1, "alice", "next", {}),
+        events,
+        counters,
+        True,
+    )
+    small_sql, small_args = close_statement(
+        _Pg(),  # type: ignore[arg-type]
+        1,
+        7,
+        (0.0, 1, "alice", "next", {}),
+        events[:1],
+        {1: 1},
+        True,
+    )
+    assert sql == small_sql and len(args) == len(small_args) < PG_MAX_ARGS
+    assert sql.count("?") == len(args)
+    assert "INSERT INTO tracker_events" in sql and "version = version + 1" in sql
 
 
 async def test_next_round_over_150_units_with_upkeep_tokens(services: Services) -> None:

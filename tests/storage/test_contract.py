@@ -15,6 +15,8 @@ from bot.config import Settings
 from bot.context import Ctx, Services, UserRef
 from bot.handlers import tracker_ops as service
 from bot.registry import UserError
+from bot.tracker.ports import GameChanged
+from bot.tracker.step import Step, run_step
 from tests.helpers.tracker import CHANNEL
 from tests.storage import fixtures as both
 
@@ -172,3 +174,48 @@ async def test_counter_bounds_hold_across_connections(
     assert state is not None
     bob = next(p for p in state.participants if p.name == "bob")
     assert bob.value("chains") == 24
+
+
+async def test_a_step_from_a_copy_another_process_overtook_writes_nothing(
+    services: Services,
+    second: Services,
+) -> None:
+    """A step works from the copy the command read; the close checks that copy is still current
+    (one statement), so a write that slipped in between makes the step write nothing at all."""
+    await service.start(ctx(services), "custom", [], {"life": 20})
+    repo = services.storage.tracker
+    state = await repo.load_active(CHANNEL)
+    assert state is not None
+    counter = state.participants[0].counter("life")
+    assert counter is not None
+    await service.add(ctx(second), "alice", "life", -3)  # B writes after A read the game
+    events = await repo.event_count(state.game.id)
+    with pytest.raises(GameChanged):
+        async with repo.change(
+            state.game.id, at=1, user_id=1, user_name="a", action="add", base=state
+        ) as tx:
+            assert await tx.adjust(counter.id, 5) == (20, 25)  # worked out from A's copy
+    assert await repo.event_count(state.game.id) == events
+    assert await life(services) == await life(second) == 17
+
+
+async def test_a_command_whose_copy_was_overtaken_runs_again_on_a_fresh_read(
+    services: Services,
+    second: Services,
+) -> None:
+    await service.start(ctx(services), "custom", [], {"life": 20})
+    stale = await services.storage.tracker.load_active(CHANNEL)
+    assert stale is not None
+    await service.add(ctx(second), "alice", "life", -3)
+    table = service.table(ctx(services))
+    alice = stale.participants[0]
+    counter = alice.counter("life")
+    assert counter is not None
+
+    async def body(step: Step) -> None:
+        await step.adjust(alice, counter.id, "life", 5)
+
+    outcome = await run_step(table, stale, "add", body)
+    assert [(c.before, c.after) for c in outcome.changes] == [(17, 22)]
+    assert await life(second) == 22
+    await replay_matches(second)

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.app import create_services
@@ -35,7 +36,7 @@ async def game(tmp_path: Path) -> AsyncIterator[Services]:
 async def pragma(svc: Services, sql: str) -> None:
     db = svc.storage.db
     assert isinstance(db, sqlite_backend.SqliteDatabase)
-    await db.call(lambda conn: conn.execute(sql).fetchall())
+    await db.fetch(sql)
 
 
 async def test_read_only_database(game: Services) -> None:
@@ -144,11 +145,9 @@ async def test_a_read_only_file_fails_the_start_up_check(
     svc = await create_services(Settings(), db_path=path)
     await svc.storage.close()
 
-    def read_only(name: str) -> sqlite3.Connection:
+    def read_only(name: str) -> aiosqlite.Connection:
         # What SQLite does with a file the process may not write (chmod 444 for a non-root user).
-        return sqlite3.connect(
-            f"file:{name}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
-        )
+        return aiosqlite.connect(f"file:{name}?mode=ro", uri=True, isolation_level="IMMEDIATE")
 
     monkeypatch.setattr(sqlite_backend, "_connect", read_only)
     with pytest.raises(StorageError) as err:

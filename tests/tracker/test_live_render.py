@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
+import pytest
 
 from bot.context import Services
 from bot.discord.render import render_reply
@@ -251,3 +254,23 @@ async def test_past_75_units_the_selects_page_through_windows(services: Services
     assert keys == {x.key for x in targets(board)}  # every unit reachable, none lost
     kinds = [b.label for b in later.actions if isinstance(b, Button)]
     assert "Следующий раунд" in kinds
+
+
+async def test_game_show_builds_the_scoreboard_once(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board is most of a render's cost (at 500 creatures): `/game show` reads the game into
+    it once, for the page it shows and the pages it counts, whatever target is picked."""
+    import bot.handlers.tracker_layout as layout
+    from bot.handlers.tracker_live import show_pages
+
+    await mage_wars(services, players=2, units=3)
+    built: list[str] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Scoreboard:
+        built.append("board")
+        return scoreboard(*args, **kwargs)
+
+    monkeypatch.setattr(layout, "scoreboard", counted)
+    reply = await show_pages(ctx_for(services, "alice"))
+    assert reply.fields and len(built) == 1

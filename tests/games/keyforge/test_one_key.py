@@ -25,7 +25,7 @@ async def test_kf_forge_refuses_a_second_key_in_one_turn(
     assert "Ключей: 1" in out
     before = await state_of(services)
     out = await console.execute("/kf forge")
-    assert "уже выковал ключ в этот ход" in out
+    assert "ключ в этот ход уже выкован" in out
     assert await state_of(services) == before
     await console.execute("/game undo")  # the forge undone: forging again is the first one
     assert "Ключей: 1" in await console.execute("/kf forge")

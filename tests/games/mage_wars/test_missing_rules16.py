@@ -101,7 +101,7 @@ async def test_upkeep_is_paid_or_the_unit_is_destroyed(
     await console.execute("/unit add Голем life:5 traits:Содержание 20")
     out = await console.execute("/game next")
     assert "Дух: Содержание 4 — alice платит маны: 4" in out
-    assert "Голем: Содержание 20 не оплачено" in out
+    assert "Голем: не хватает маны на Содержание 20" in out
     state = await state_of(services)
     assert unit(state, "alice").value("mana") == 10 + 9 - 4  # channeling first, then upkeep
     assert unit(state, "Голем").destroyed and not unit(state, "Дух").destroyed

@@ -69,7 +69,7 @@ async def test_daze_and_stun_end_with_the_round(console: Console, services: Serv
     state = await state_of(services)
     assert unit(state, "Страж").value("daze") == 0 and unit(state, "Страж").value("stun") == 0
     out = await console.execute("/odds mw dice:3 target:Страж")
-    assert "оцепенение" not in out and "недееспособен" not in out
+    assert "оцепенение" not in out and "Недееспособность" not in out
 
 
 async def test_regenerate_first_before_lethal_upkeep(console: Console, services: Services) -> None:

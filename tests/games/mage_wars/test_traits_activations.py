@@ -151,10 +151,10 @@ async def test_melee_attack_on_a_guard_removes_guard_and_offers_its_counterstrik
         "/mw attack dice:2 target:Часовой attacker:Волк melee:true defense:0"
     )
     assert "ближняя атака снимает жетон «страж»" in out
-    assert "Ответный удар Часовой (3 куб.)" in out
+    assert "Ответный удар («Часовой», 3 куб.)" in out
     assert unit(await state_of(services), "Часовой").value("guard") == 0
     out = await console.execute("!press 1")
-    assert "Ответный удар Часовой: урон" in out
+    assert "Ответный удар («Часовой»): урон" in out
     assert (await _last_roll(services))["dice"] == 3
 
 
@@ -174,7 +174,7 @@ async def test_guard_without_dice_asks_for_them(console: Console) -> None:
     await console.execute("/unit add Часовой life:20 traits:страж")
     await console.execute("/unit add Волк life:20")
     out = await console.execute("/mw attack dice:2 target:Часовой attacker:Волк melee:true")
-    assert "охранял и может нанести ответный удар" in out
+    assert "был жетон «страж», ответный удар возможен" in out
 
 
 async def test_incapacitated_removes_guard(console: Console, services: Services) -> None:
@@ -246,7 +246,7 @@ async def test_stun_after_acting_survives_next_and_goes_at_its_act(
     assert "Голем · действовал: нет → да" in out
     assert "действовал" in await console.execute("/game show")
     out = await console.execute("/mw act target:Голем")
-    assert "уже действовал в этом раунде" in out
+    assert "фаза действий в этом раунде уже закончена" in out
     await console.execute("/token add target:Голем token:оглушение")
     await console.execute("/game next")
     golem = unit(await state_of(services), "Голем")
