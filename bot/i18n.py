@@ -168,12 +168,18 @@ def plural(key: str, n: int, lang: str = DEFAULT_LANGUAGE, /, **params: object) 
     return plural_form(n, t(key, lang, n=n, **params).split("|"), lang)
 
 
+def decimal(x: float, lang: str, digits: int = 2) -> str:
+    """`2.59` in English, `2,59` in Russian: the one place a fraction gets its separator (the
+    language is required, so no reply can fall back to English silently)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
 def file_size(size: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """`512 байт`, `16,6 КБ` / `512 bytes`, `16.6 KB`."""
     if size < 1024:
         return plural("format.bytes", size, lang)
-    value = f"{size / 1024:.1f}"
-    return t("format.kilobytes", lang, n=value.replace(".", ",") if lang == "ru" else value)
+    return t("format.kilobytes", lang, n=decimal(size / 1024, lang, 1))
 
 
 def game_name(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -30,6 +30,7 @@ NAME, ALIAS, TRANSLIT = 0, 1, 2
 SHORT_PREFIX = 3  # prefixes up to this many letters have their best keys precomputed (fixed)
 SHORT_PREFIX_KEEP = 64  # best keys kept per short prefix (and per game)
 TRANSLIT_FORMS = 3
+SCAN_CAP = 8_000  # keys at most in one whole-key typo scan (`keys_of_length`)
 _PARENS = re.compile(r"\([^()]*\)")
 _MAX_CHAR = "\U0010ffff"
 
@@ -203,18 +204,40 @@ class KeyIndex:
             return kids[lo:hi]
         return sorted(kids[lo:hi], key=self.rank.__getitem__)[:SHORT_PREFIX_KEEP]
 
-    def keys_of_length(self, length: int, budget: int) -> tuple[list[str], list[int]]:
+    def keys_of_length(
+        self, length: int, budget: int, non_latin: int = 0
+    ) -> tuple[list[str], list[int]]:
         """Folded keys (and their ids) within `budget` characters of `length`, built once per
-        pair: a typo scan need not look at keys too long or short to be within its budget."""
+        pair: a typo scan need not look at keys too long or short to be within its budget.
+
+        `non_latin` is how many of the query's characters are not ASCII: one edit changes that
+        count by one at most, so a Cyrillic query skips the Latin spellings of Cyrillic names
+        and a Latin query the Cyrillic keys (lossless: only keys no edit budget reaches).
+        At most `SCAN_CAP` keys are kept, the best-ranked (names before aliases, short first):
+        a scan over a glossary of 50,000 entries stays bounded; a real one is far below it.
+        """
         cache = self.__dict__.setdefault("_by_length", {})
-        found = cache.get((length, budget))
+        side = 0 if non_latin <= budget else 1
+        found = cache.get((length, budget, side))
         if found is None:
             groups = self._kids_by_length
-            kids = sorted(  # key order, as one scan over every key would give them
-                k for n in range(length - budget, length + budget + 1) for k in groups.get(n, ())
-            )
-            found = cache[(length, budget)] = ([self.norm[k] for k in kids], kids)
+            other = self._non_latin
+            near = [
+                k
+                for n in range(length - budget, length + budget + 1)
+                for k in groups.get(n, ())
+                if (other[k] >= 1 if side else other[k] <= 2 * budget)
+            ]
+            if len(near) > SCAN_CAP:
+                near = sorted(near, key=self.rank.__getitem__)[:SCAN_CAP]
+            kids = sorted(near)  # key order, as one scan over every key would give them
+            found = cache[(length, budget, side)] = ([self.norm[k] for k in kids], kids)
         return found  # type: ignore[no-any-return]
+
+    @cached_property
+    def _non_latin(self) -> list[int]:
+        """How many characters of each folded key are not ASCII (Cyrillic letters, mostly)."""
+        return [sum(not c.isascii() for c in n) for n in self.norm]
 
     @cached_property
     def _kids_by_length(self) -> dict[int, list[int]]:

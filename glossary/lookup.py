@@ -158,7 +158,9 @@ def _lookup(
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
     words = question.content
-    texts = glossary.text_hits(" ".join(words), game, TEXT_POOL) if words else []
+    texts, plain_texts = (
+        glossary.text_hits_near(" ".join(words), game, TEXT_POOL) if words else ([], [])
+    )
     if not texts:
         return _decide(glossary, query, names[:limit])
     # A loose name match (a word or two of a longer question in some name) is weaker evidence
@@ -168,6 +170,39 @@ def _lookup(
             replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
             for h in names
         ]
+    ranked, _ = _fuse(names, texts, prefer_game)
+    # The words of a question standing close in a text (`TextHit.near`) reorder only a list
+    # that is shown to choose from: whether to open is decided on the scores without them.
+    plain, uncapped = _fuse(names, plain_texts, prefer_game)
+    decided = _decide(
+        glossary,
+        query,
+        plain[:limit],
+        # the cheap margin rule first: the stability check runs two more searches
+        text_sure=_clear_lead(
+            glossary,
+            plain,
+            plain_texts,
+            words,
+            named_first=top is not None and top.entry.id == plain[0].entry.id,
+        )
+        or (
+            _text_sure(glossary, plain, plain_texts, words, uncapped)
+            and _stable(glossary, words, plain[0], game, prefer_game)
+        ),
+        # the name matcher alone would have opened this entry, and a text agrees
+        agreed=top is not None and top.entry.id == plain[0].entry.id and top.confident,
+    )
+    if decided.confident:  # a sure answer is not second-guessed by where its words stand
+        return decided
+    return replace(decided, hits=ranked[:limit])
+
+
+def _fuse(
+    names: Sequence[Hit], texts: Sequence[TextHit], prefer_game: str | None
+) -> tuple[list[Hit], dict[str, float]]:
+    """Name and text hits in one ranking (each entry its better score, a bonus when both
+    agree), and each entry's score before `_soft_cap` (for the lead)."""
     by_name = {h.entry.id: h for h in names}
     fused: dict[str, Hit] = dict(by_name)
     uncapped = {h.entry.id: h.score for h in names}  # for the lead, before `_soft_cap`
@@ -189,25 +224,7 @@ def _lookup(
             preferred = prefer_game is not None and t.entry.game == prefer_game
             fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
-    return _decide(
-        glossary,
-        query,
-        ranked[:limit],
-        # the cheap margin rule first: the stability check runs two more searches
-        text_sure=_clear_lead(
-            glossary,
-            ranked,
-            texts,
-            words,
-            named_first=top is not None and top.entry.id == ranked[0].entry.id,
-        )
-        or (
-            _text_sure(glossary, ranked, texts, words, uncapped)
-            and _stable(glossary, words, ranked[0], game, prefer_game)
-        ),
-        # the name matcher alone would have opened this entry, and a text agrees
-        agreed=top is not None and top.entry.id == ranked[0].entry.id and top.confident,
-    )
+    return ranked, uncapped
 
 
 def _soft_cap(score: float) -> float:

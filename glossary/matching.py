@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import islice
+from operator import mul
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -197,7 +198,16 @@ class NameMatcher:
             self._match_glued(q, budget, offer)
         weights: dict[int, list[float]] = {}
         for qi in sorted(range(n), key=lambda i: len(found[i])):
-            for kid, w in found[qi].items():
+            here = found[qi]
+            if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
+                # the cap is reached: a common word only adds to the candidates' scores, so
+                # look the candidates up in its keys rather than walk all of them
+                for kid, kept in weights.items():
+                    w = here.get(kid, 0.0)
+                    if w > kept[qi]:
+                        kept[qi] = w
+                continue
+            for kid, w in here.items():
                 row = weights.get(kid)
                 if row is None:
                     if len(weights) >= TOKEN_SCAN_CAP:
@@ -233,9 +243,9 @@ class NameMatcher:
                 head = 0.5 if idx.head_stem[kid] in qstems else 0.0
                 offer(kid, WORD_PREFIX + 8.5 * min(1.0, qlen / len(norm)) + head, "word-prefix")
                 continue
-            matched = sum(1 for w in row if w > 0.0)
+            matched = n - row.count(0.0)  # weights are 0 or positive
             cover_key = min(1.0, matched / idx.content_count[kid])
-            cover_query = sum(i * w for i, w in zip(idfs, row, strict=True)) / total_idf
+            cover_query = sum(map(mul, idfs, row)) / total_idf
             head = 3.0 if idx.head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
 
@@ -284,7 +294,8 @@ class NameMatcher:
                 if kid not in best or best[kid].score < score:
                     best[kid] = Match(score, "fuzzy", kid)
 
-        norms, kids = idx.keys_of_length(len(q.norm), budget)  # longer or shorter: no match
+        non_latin = sum(not c.isascii() for c in q.norm)
+        norms, kids = idx.keys_of_length(len(q.norm), budget, non_latin)  # others: no match
         for _, d, i in process.extract(
             q.norm, norms, scorer=OSA.distance, score_cutoff=budget, limit=FALLBACK_LIMIT
         ):

@@ -22,7 +22,7 @@ from glossary.english import EnglishReader
 from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
-from glossary.matching import NameMatcher
+from glossary.matching import FALLBACK_WORDS, NameMatcher
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -141,12 +141,14 @@ class Glossary(NameMatcher):
         if not best and variants and variants[0][0].norm and typos:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
-            if not best and script_of(typed.norm) == "ru":
+            # (a sentence is no English name: `FALLBACK_WORDS`, as for the typo scan)
+            if not best and script_of(typed.norm) == "ru" and len(typed.tokens) <= FALLBACK_WORDS:
                 # An English name spelled in Cyrillic letters (`армор`, `инкорпореал`): read
                 # it back in Latin. Last resort only, so it never competes with Russian hits.
                 # Loose word overlaps of such a guess are noise: keep real matches only.
                 guessed: dict[int, Match] = {}
-                for form in latin_forms(typed.norm, TRANSLIT_FORMS):
+                forms = TRANSLIT_FORMS if len(typed.tokens) == 1 else 1  # (a phrase: one reading)
+                for form in latin_forms(typed.norm, forms):
                     self._match(analyse(form), CYRILLIC_ENGLISH_PENALTY, plan, guessed, True)
                 best.update((k, m) for k, m in guessed.items() if m.score >= GUESS_MIN_SCORE)
         return self._rank(best, limit, prefer_game)
@@ -335,6 +337,15 @@ class Glossary(NameMatcher):
         if limit <= 0 or (game is not None and game not in self.games):
             return []
         return self._text.search(_clean(query), game, limit, snippets=False)
+
+    def text_hits_near(
+        self, query: str, game: str | None, limit: int
+    ) -> tuple[list[TextHit], list[TextHit]]:
+        """`text_hits` ranked with texts holding the words close together higher, and as
+        `text_hits` ranks them (one pass)."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return [], []
+        return self._text.search_near(_clean(query), game, limit)
 
     def lookup(
         self,

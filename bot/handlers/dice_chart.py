@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.dice.chart import distribution_rows
+from bot.i18n import decimal
 
 BLOCKS = " ▏▎▍▌▋▊▉█"
 MAX_COLUMNS = 32  # a phone shows about this many monospace characters without wrapping
@@ -19,10 +20,11 @@ def bar(p: float, width: int = 20) -> str:
     return ("█" * full + (BLOCKS[part] if part else "")).ljust(width)
 
 
-def percent(p: float, lang: str = "en") -> str:
+def percent(p: float, lang: str) -> str:
     """One decimal; only a certain (exactly 1) or impossible (exactly 0) figure reads 100% / 0%,
     so a near-certain one never shows «100%» beside a complement of «<0.1%». Russian writes a
-    decimal comma and a space before the sign (`44,4 %`)."""
+    decimal comma and a space before the sign (`44,4 %`); the language is required, so no
+    reply falls back to the English form silently."""
     if p >= 1 or p <= 0:
         text = f"{max(0.0, min(1.0, p)) * 100:.0f}%"
     elif p > 0.999:
@@ -30,14 +32,8 @@ def percent(p: float, lang: str = "en") -> str:
     elif p < 0.001:
         text = "<0.1%"
     else:
-        text = f"{p * 100:.1f}%"
+        text = f"{decimal(p * 100, 'en', 1)}%"
     return text.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else text
-
-
-def decimal(x: float, lang: str = "en", digits: int = 2) -> str:
-    """`2.59` in English, `2,59` in Russian."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
 
 
 def _bar_width(used: int) -> int:
@@ -45,7 +41,7 @@ def _bar_width(used: int) -> int:
     return max(MIN_BAR, MAX_COLUMNS - used)
 
 
-def chart(rows: Sequence[tuple[str, float]], lang: str = "en") -> str:
+def chart(rows: Sequence[tuple[str, float]], lang: str) -> str:
     """Labelled bars scaled to the largest value, in a code block (<= 32 columns)."""
     if not rows:
         return ""
@@ -60,7 +56,7 @@ def chart(rows: Sequence[tuple[str, float]], lang: str = "en") -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def distribution_chart(dist: Sequence[float], lang: str = "en") -> str:
+def distribution_chart(dist: Sequence[float], lang: str) -> str:
     """Damage → bar, P(exactly, or within the bucket) and P(at least the row's low end: `≥…`),
     in a code block of <= 32 columns."""
     rows = distribution_rows(dist)

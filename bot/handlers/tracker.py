@@ -329,6 +329,8 @@ async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
     state, undone = await service.undo(ctx, steps)
     index = await ctx.services.storage.tracker.counter_index(state.game.id)
     lines = [step_line(s, state, index, ctx.lang) for s in undone]
+    if len(undone) < steps:  # asked for more than there was: say why it stopped
+        lines.insert(0, ctx.t("tracker.undo.fewer", done=len(undone), asked=steps))
     return Reply(
         title=ctx.t("tracker.undo.done", count=len(undone)),
         body="\n".join(lines),

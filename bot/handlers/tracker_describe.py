@@ -98,6 +98,17 @@ def note_line(note: Note, lang: str) -> str:
     return t(key, lang, **params)
 
 
+ACTION_UNKNOWN = "tracker.action.unknown"
+
+
+def action_name(action: str, lang: str) -> str:
+    """The log's name for a kind of step: `урон`, `атака по зоне`. A kind the catalogue does not
+    name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
+    error: the log and undo must stay readable whatever the tracker wrote."""
+    key = f"tracker.action.{action}"
+    return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
+
+
 def step_line(
     step: StepRecord,
     state: GameState,
@@ -125,7 +136,7 @@ def step_line(
             what.append(t(f"tracker.log.status.{ev.after}", lang))
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
-    action = t(f"tracker.action.{step.action}", lang)
+    action = action_name(step.action, lang)
     stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue
-from bot.registry import CommandLabel, Localized, UserError, maps_errors
-from bot.tracker.errors import GameRef, Named, TrackerError
+from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
+from bot.tracker.errors import GameRef, Named, NameList, TrackerError
 from bot.tracker.names import md
+from bot.tracker.templates import template
+from bot.tracker.units import STAT_OPTIONS, option_stat
 
 E = "tracker.error."
 
@@ -78,7 +81,30 @@ def _short(params: dict[str, Any]) -> str:
     return key if key in catalogue() else E + "short"
 
 
+@dataclass(frozen=True)
+class UnitOption:
+    """A `/unit add` option named as the reader's client shows it (`сила`, not `power`)."""
+
+    option: str
+
+    def name(self, lang: str) -> str:
+        return option_label(("unit", "add"), self.option, lang)
+
+
+def _unit_no_stat(params: dict[str, Any]) -> str:
+    """`/unit add сила:2` in a game whose units have no such stat: the option as typed, the
+    options this game's units take, and the game's own wording where it has one (отряды)."""
+    game = params["game"]
+    tpl = template(game.slug)
+    params["name"] = UnitOption(str(params["name"]))
+    usable = [o for o in STAT_OPTIONS if option_stat(tpl, o) in tpl.creature]
+    params["known"] = NameList([UnitOption(o) for o in usable])
+    own = f"{E}unit_no_stat_{game.slug}"
+    return own if own in catalogue() else E + "unit_no_stat"
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "unit_no_stat": _unit_no_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",

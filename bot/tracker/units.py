@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from bot.tracker import caps
 from bot.tracker.access import player_of, require_player, require_state
-from bot.tracker.errors import GameRef, NameList, OutOfBounds, TrackerError, WrongGame
+from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import CREATURE, template
+from bot.tracker.templates import CREATURE, Template, template
 from bot.tracker.traits import parse_traits
+
+# The stat options `/unit add` declares (their names are the command's contract).
+STAT_OPTIONS = ("life", "armor", "defense", "power", "regenerate")
+
+
+def option_stat(tpl: Template, option: str) -> str | None:
+    """The stat a `/unit add` option sets in this game: `life` is its toughness (Conquest's
+    здоровье, KeyForge's сила), any other option the stat it names, None when the game has none."""
+    return tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
 
 
 async def add_unit(
@@ -37,10 +46,10 @@ async def add_unit(
         if trait not in tokens and trait not in stats:
             values[trait] = value
     for option, value in stats.items():
-        key = tpl.toughness[0] if option == "life" and tpl.toughness else tpl.resolve_stat(option)
+        key = option_stat(tpl, option)
         if key is None or key not in values:
-            known = NameList([tpl.define(k) for k in values])
-            raise TrackerError("no_stat", name=option, target=clean, known=known)
+            # `name` is the option as declared; the handler names it as the reader's client does
+            raise TrackerError("unit_no_stat", name=option, target=clean, game=GameRef(tpl.slug))
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):

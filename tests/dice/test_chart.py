@@ -23,7 +23,7 @@ from bot.handlers.dice_chart import chart, distribution_chart, percent
     ],
 )
 def test_percent_says_100_only_when_certain(p: float, shown: str) -> None:
-    assert percent(p) == shown
+    assert percent(p, "en") == shown
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
     dist = attack_odds(attack).distribution
     rows = distribution_rows(dist)
     assert sum(p for _, _, p in rows) == pytest.approx(1.0)
-    lines = distribution_chart(dist).strip("`\n").splitlines()
+    lines = distribution_chart(dist, "en").strip("`\n").splitlines()
     assert len(lines) == len(rows)
     last = len(dist) - 1
     for i, ((lo, hi, p), line) in enumerate(zip(rows, lines, strict=True)):
@@ -61,14 +61,14 @@ def test_chart_rows_agree_with_their_labels_and_at_least_column(attack: MWAttack
             continue
         at_least = sum(q for _, _, q in rows[i:])
         assert at_least == pytest.approx(sum(dist[lo:]))
-        assert rest.endswith(f"≥{percent(at_least)}")
+        assert rest.endswith(f"≥{percent(at_least, 'en')}")
         # the rows above and this row's `≥k` add up to everything
         assert 1 - sum(q for _, _, q in rows[:i]) == pytest.approx(at_least)
 
 
 @pytest.mark.parametrize("p", [1.0, 0.0, 0.9995, 0.999, 0.0004, 0.5])
 def test_percent_in_russian_has_a_decimal_comma_and_a_spaced_sign(p: float) -> None:
-    assert percent(p, "ru") == percent(p).replace(".", ",").replace("%", "\u00a0%")
+    assert percent(p, "ru") == percent(p, "en").replace(".", ",").replace("%", "\u00a0%")
 
 
 @pytest.mark.parametrize(

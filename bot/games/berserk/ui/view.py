@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
 from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
 from bot.games.berserk.rules import WeakerChoice, weaker_choice
-from bot.handlers.dice_chart import chart, lang_of, mean, percent
+from bot.handlers.dice_chart import chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr, calc, plus_minus
 from bot.reply import Field, Reply
 
@@ -167,7 +167,7 @@ def _with_choices(tr: Tr, reply: Reply, fight: BerserkStrike) -> Reply:
     split = choice_chances(fight)
     reply.body += "\n" + tr(
         "dice.odds.berserk_choice",
-        attacker=percent(split["attacker"]),
-        defender=percent(split["defender"]),
+        attacker=pct(tr, split["attacker"]),
+        defender=pct(tr, split["defender"]),
     )
     return reply

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
 from bot.games.whfb.rules import dispel_notes
-from bot.handlers.dice_chart import chart, lang_of, pct, percent
+from bot.handlers.dice_chart import chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
@@ -102,7 +102,7 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
 
 
 def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> Reply:
-    lines = [tr("dice.odds.dispel_body", success=percent(p), fail=percent(1 - p))]
+    lines = [tr("dice.odds.dispel_body", success=pct(tr, p), fail=pct(tr, 1 - p))]
     lines += [tr(key) for key in dispel_notes(True, level)]
     return Reply(
         title=tr("dice.odds.dispel_title", dice=dice, level=level, against=against),
@@ -116,14 +116,14 @@ def winds_odds_reply(
     def rows(dist: Sequence[float]) -> list[tuple[str, float]]:
         return [(str(n), p) for n, p in enumerate(dist) if p > 0]
 
-    def mean(dist: Sequence[float]) -> str:
-        return f"{sum(n * p for n, p in enumerate(dist)):.2f}"
+    def average(dist: Sequence[float]) -> str:
+        return mean(tr, sum(n * p for n, p in enumerate(dist)))
 
     return Reply(
         title=tr("dice.odds.winds_title", wizards=wizards, enemy_wizards=enemy_wizards),
-        body=tr("dice.odds.winds_body", power=mean(power), dispel=mean(dispel)),
+        body=tr("dice.odds.winds_body", power=average(power), dispel=average(dispel)),
         fields=[
-            Field(tr("dice.odds.winds_power"), chart(rows(power))),
-            Field(tr("dice.odds.winds_dispel"), chart(rows(dispel))),
+            Field(tr("dice.odds.winds_power"), chart(rows(power), lang_of(tr))),
+            Field(tr("dice.odds.winds_dispel"), chart(rows(dispel), lang_of(tr))),
         ],
     )
