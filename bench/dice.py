@@ -29,10 +29,10 @@ from bot.dice.errors import DiceError as UserError
 from bot.dice.generic import _parse, check_expression, roll_expr
 from bot.games.berserk.dice import BerserkStrike, parse_values, roll_strike
 from bot.games.berserk.odds import berserk_odds
-from bot.games.mage_wars import view as replies
-from bot.games.mage_wars.commands import build_attack
 from bot.games.mage_wars.dice import MWAttack, resolve_attack
 from bot.games.mage_wars.odds import attack_odds
+from bot.games.mage_wars.ui import view as replies
+from bot.games.mage_wars.ui.commands import build_attack
 from bot.games.whfb.dice import roll_cast
 from bot.games.whfb.odds import cast_odds
 from bot.i18n import t

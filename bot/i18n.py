@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 
 LOCALES_DIR = Path(__file__).with_name("locales")
+# Each game's own texts sit in its folder (`bot/games/<game>/locale.toml`), merged in the same way.
+GAMES_DIR = Path(__file__).with_name("games")
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 
@@ -34,9 +36,13 @@ class Catalogue:
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Catalogue:
-        """Merge every `*.toml` in `directory` (default: `LOCALES_DIR`, read at call time)."""
+        """Merge every `*.toml` in `directory`; by default `LOCALES_DIR` (read at call time) and
+        every game's `locale.toml`."""
         merged: dict[str, dict[str, str]] = {}
-        for path in sorted((directory or LOCALES_DIR).glob("*.toml")):
+        paths = sorted((directory or LOCALES_DIR).glob("*.toml"))
+        if directory is None:
+            paths += sorted(GAMES_DIR.glob("*/locale.toml"))
+        for path in paths:
             try:
                 with path.open("rb") as fh:
                     data = tomllib.load(fh)

@@ -291,8 +291,8 @@ _loaded = False
 
 
 def load_handlers() -> Registry:
-    """Import every module in `bot.handlers`, and each game's `bot.games.<game>.commands` where
-    the game has one, once so their decorators register. Games are discovered, never listed."""
+    """Import every module in `bot.handlers`, and each game's presentation (`bot.games.<game>.ui`),
+    once so their decorators register. Games are discovered, never listed."""
     global _loaded
     if not _loaded:
         import bot.games as games
@@ -300,10 +300,7 @@ def load_handlers() -> Registry:
 
         for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
             importlib.import_module(f"{pkg.__name__}.{info.name}")
-        for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
-            name = f"{games.__name__}.{info.name}.commands"
-            if info.ispkg and importlib.util.find_spec(name) is not None:
-                importlib.import_module(name)
+        games.ui_modules()
         _loaded = True
     return registry
 

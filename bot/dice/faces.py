@@ -24,6 +24,7 @@ class AttackFace:
         return f"{self.value}*" if self.critical else str(self.value)
 
 
+MAX_ATTACK_DICE = 40  # the most attack dice one roll takes (`/mw attack dice`, `/roll 40a`)
 BLANK = AttackFace(0)
 # The six faces in order: blank, blank, 1, 2, 1 critical, 2 critical.
 ATTACK_FACES: tuple[AttackFace, ...] = (

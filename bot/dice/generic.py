@@ -21,8 +21,7 @@ import d20.expression
 
 from bot.dice import cost
 from bot.dice.errors import ExprError as UserError  # pure: no registry
-from bot.dice.faces import AttackFace, roll_attack_dice
-from bot.games.mage_wars.dice import MAX_DICE as MAX_ATTACK_DICE
+from bot.dice.faces import MAX_ATTACK_DICE, AttackFace, roll_attack_dice
 from bot.tracker.names import md
 
 MAX_CHARS = 100

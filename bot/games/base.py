@@ -7,6 +7,15 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
+class NumberOption:
+    """A whole-number option the game adds to a shared command (`/game start life:`)."""
+
+    name: str
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
 class Game:
     """One game Arbiter knows: its slug (data files, options, JSON) and home folder.
 
@@ -24,6 +33,12 @@ class Game:
     aliases: tuple[str, ...] = ()
     # Counted in turns (ход) rather than rounds (раунд): the same word in every reply.
     turns: bool = False
+    # The dotted package (`bot.games.mage_wars`); discovery fills it in, a fixture game sets it.
+    package: str = ""
+    # Its options of `/game start` (a leader's starting stats) and `/unit add` (a card's stats);
+    # the shared commands offer every game's, and the template says which stat each one sets.
+    start_options: tuple[NumberOption, ...] = ()
+    unit_options: tuple[NumberOption, ...] = ()
 
     @property
     def template_path(self) -> Path:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import limits
 from bot.context import Ctx, UserRef
+from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
 from bot.handlers.tracker_describe import (
@@ -150,7 +151,14 @@ def show_reply(ctx: Ctx, state: GameState) -> Reply:
 # --- /game -------------------------------------------------------------------------------------
 
 GAME_CHOICES = game_choices(include_custom=True)
-START_OPTIONS = ("life", "channeling", "hale", "bloodied", "keycost")
+
+
+def number_options(kind: str) -> list[Option]:
+    """The games' own `start` or `unit` options (`bot/games/<game>/__init__.py`), as options."""
+    return [Option(o.name, int, min_value=o.min, max_value=o.max) for o in game_options(kind)]
+
+
+START_OPTIONS = tuple(o.name for o in game_options("start"))  # each game declares its own
 
 
 PENDING = "tracker.pending_start"  # storage.meta key prefix: a start waiting for «end and start»
@@ -166,11 +174,7 @@ PENDING = "tracker.pending_start"  # storage.meta key prefix: a start waiting fo
         Option("player2", UserRef),
         Option("player3", UserRef),
         Option("player4", UserRef),
-        Option("life", int, min_value=1, max_value=200),
-        Option("channeling", int, min_value=0, max_value=50),
-        Option("hale", int, min_value=1, max_value=100),
-        Option("bloodied", int, min_value=1, max_value=100),
-        Option("keycost", int, min_value=1, max_value=50),
+        *number_options("start"),
         Option("play", bool),
     ],
 )
@@ -372,11 +376,7 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     options=[
         name_option(),
         Option("owner", UserRef),
-        Option("life", int, min_value=1, max_value=200),
-        Option("armor", int, min_value=0, max_value=50),
-        Option("defense", int, min_value=0, max_value=12),
-        Option("power", int, min_value=0, max_value=50),
-        Option("regenerate", int, min_value=0, max_value=20),
+        *number_options("unit"),
         Option("traits", str, max_length=300),
     ],
 )

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from bot import limits
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue, t
-from bot.tracker import hooks
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
-from bot.tracker.templates import TURN_GAMES, Template, template
+from bot.tracker.plugin import plugin_for
+from bot.tracker.templates import Template, counts_turns, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
 TITLE_MAX = limits.EMBED_TITLE
@@ -201,9 +201,9 @@ def _stats_of(
             continue
         maximum = c.max if c.key == tpl.win_stat else None
         note = ""
-        view = hooks.game_module(tpl.slug, "view")
-        if view is not None and hasattr(view, "stat_note") and c.value:
-            note = view.stat_note(c.key, c.value, lang) or ""
+        said = plugin_for(tpl.slug).stat_note(c.key, c.value) if c.value else None
+        if said is not None:
+            note = t(said.key, lang, **said.params)
         out.append(Stat(label, c.value, maximum, note))
     return out
 
@@ -283,7 +283,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         game_id=state.game.id,
         game_name=game_name(state.slug, lang),
         round=state.round,
-        round_word="turn" if state.slug in TURN_GAMES else "round",
+        round_word="turn" if counts_turns(state.slug) else "round",
         active=active.name if active else None,
         ended=not state.game.active,
         winner=winner.name if winner else None,

@@ -15,7 +15,7 @@ from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
 from bot.tracker.step import Change, Note
-from bot.tracker.templates import TURN_GAMES, Template, template
+from bot.tracker.templates import Template, counts_turns, template
 
 
 def game_name(slug: str, lang: str) -> str:
@@ -33,7 +33,7 @@ def header(state: GameState, lang: str) -> str:
         return t("tracker.show.ended", lang, game=name)
     active = state.active_player
     return t(
-        "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header",
+        "tracker.show.header_turn" if counts_turns(state.slug) else "tracker.show.header",
         lang,
         game=name,
         round=state.round,

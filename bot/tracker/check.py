@@ -11,6 +11,7 @@ from bot.tracker.templates import (
     TEMPLATE_PATHS,
     Template,
     TemplateError,
+    known_game,
     load_template_file,
 )
 
@@ -51,13 +52,11 @@ def catalogue_problems(tpl: Template) -> list[str]:
 
 @checker("tracker templates")
 def check_tracker(report: list[str]) -> list[str]:
-    from bot.tracker.rounds import procedures
-
     loaded, problems = check_templates()
     problems += [
         f"tracker template {t.slug!r}: no round procedure {t.procedure!r}"
         for t in loaded
-        if t.procedure not in procedures()
+        if not known_game(t.procedure)
     ]
     stats = sum(len(t.stats) for t in loaded)
     tokens = sum(len(t.tokens) for t in loaded)

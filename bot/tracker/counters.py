@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.tracker import game_rules
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import AmountOutOfRange, NoStat, TrackerError, WrongGame
 from bot.tracker.model import Counter, GameState, Participant
+from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import (
     Holder,
@@ -115,7 +115,7 @@ async def _hit(table: Table, target: str, amount: int, action: str, direction: i
     async def body(step: Step) -> None:
         if delta >= 0:
             await step.adjust(holder, c.id, c.key, delta)
-        elif await game_rules.heal(step, holder, -delta):
+        elif await plugin_for(step.tpl.slug).heal(step, holder, -delta):
             return
         else:
             fresh = await step.tx.counter(c.id)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bot.tracker import game_rules
 from bot.tracker.access import current_or_last, may_undo_others, require_player, require_state
 from bot.tracker.errors import NoGame, TrackerError
 from bot.tracker.model import GameState
+from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import StepsMoved, Table
 from bot.tracker.records import StepRecord
 from bot.tracker.step import Outcome, Step, run_step
@@ -54,7 +54,7 @@ async def check_undo(table: Table, state: GameState, planned: list[StepRecord]) 
             raise TrackerError("undo_before_join", step=s.id)
         if others or s.user_id == actor.id:
             continue
-        if s.params.get(game_rules.FOLLOWS) in ids:
+        if plugin_for(state.slug).follows(s) in ids:
             continue
         raise TrackerError("undo_others", step=s.id, name=s.user_name or "?")
 
@@ -64,7 +64,7 @@ async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord
     state = await _undo_target(table, starter=True)
     undone: list[StepRecord] = []
     for _attempt in range(3):
-        span = await game_rules.undo_span(table.repo, state.game.id, steps)
+        span = await plugin_for(state.slug).undo_span(table.repo, state.game.id, steps)
         planned = await table.repo.done_steps(state.game.id, span)
         await check_undo(table, state, planned)
         try:
@@ -94,7 +94,7 @@ async def redo(table: Table) -> tuple[GameState, list[StepRecord]]:
     done = await table.repo.redo(state.game.id)
     if done is None:
         raise TrackerError("nothing_to_redo")
-    followups = await game_rules.redo_followups(table.repo, state.game.id, done)
+    followups = await plugin_for(state.slug).redo_followups(table.repo, state.game.id, done)
     after = await table.repo.load(state.game.id)
     assert after is not None
     await table.changed(table.channel_id)

@@ -10,7 +10,7 @@ from bot.tracker.errors import AmountOutOfRange, GameRef, NotParticipant, Tracke
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import GameExists, Person, Table, TrackerTx
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import TEMPLATE_SLUGS, Template, template
+from bot.tracker.templates import TEMPLATE_SLUGS, Template, known_game, template
 
 
 async def start(
@@ -23,7 +23,7 @@ async def start(
 ) -> Outcome:
     """Create the channel's game; the starter (unless `seat_self` is off) and the named players
     join with their counters."""
-    if slug not in TEMPLATE_SLUGS:
+    if not known_game(slug):
         raise TrackerError("no_such_game", game=slug, known=", ".join(TEMPLATE_SLUGS))
     tpl = template(slug)
     for name in options:

@@ -7,15 +7,12 @@ count a new round when it comes back to the first seat. The order of effects is 
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Awaitable, Callable
-from functools import cache
 
-from bot.games import ALL_GAMES
 from bot.tracker.model import GameState, Participant
+from bot.tracker.plugin import plugin_for
 from bot.tracker.step import Step
-from bot.tracker.templates import TURN_GAMES
+from bot.tracker.templates import counts_turns
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
@@ -46,27 +43,14 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
     if new_round or wrapped:
         await step.tx.set_field("game", state.game.id, "round", state.round + 1)
-        key = "tracker.note.round_turn" if state.slug in TURN_GAMES else "tracker.note.round"
+        key = "tracker.note.round_turn" if counts_turns(state.slug) else "tracker.note.round"
         step.note(key, round=state.round + 1)
     if player is not None:
         step.note("tracker.note.turn", name=player.name)
     return player
 
 
-Procedure = Callable[[Step, random.Random], Awaitable[None]]
-
-
-@cache
-def procedures() -> dict[str, Procedure]:
-    """Each game's `next_round`, by slug (the template's `procedure`)."""
-    found: dict[str, Procedure] = {}
-    for slug, game in ALL_GAMES.items():
-        module = importlib.import_module(f"bot.games.{game.home.name}.rounds")
-        found[slug] = module.next_round
-    return found
-
-
 async def run_procedure(step: Step, rng: random.Random) -> None:
-    """Run the template's procedure on the state as this transaction sees it."""
+    """Run the game's `next_round` (its plugin) on the state as this transaction sees it."""
     step.state = await step.fresh()
-    await procedures()[step.tpl.procedure](step, rng)
+    await plugin_for(step.tpl.procedure).next_round(step, rng)

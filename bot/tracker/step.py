@@ -13,11 +13,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.tracker import caps, game_rules, hooks
+from bot.tracker import caps
 from bot.tracker.access import require_player
 from bot.tracker.errors import GameEnded, OutOfBounds, Short, TrackerError
 from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, Participant, Unit
 from bot.tracker.names import slug_key
+from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import GameChanged, GameNotActive, Table, TrackerTx
 from bot.tracker.records import OutOfBounds as Overflow
 from bot.tracker.templates import Template, template
@@ -82,7 +83,8 @@ class Step:
     async def adjust(self, holder: Holder, counter_id: int, key: str, delta: int) -> int:
         """counter += delta; damage past what destroys a unit is not counted (no overkill)."""
         if delta > 0 and isinstance(holder, Unit) and key == self.tpl.damage:
-            delta = await game_rules.before_damage(self, holder, delta)  # armor, ward, shield
+            # armor, ward, shield
+            delta = await plugin_for(self.tpl.slug).before_damage(self, holder, delta)
             if delta == 0:
                 return (await self.tx.counter(counter_id)).value
             room = await self._damage_room(holder, counter_id)
@@ -96,7 +98,7 @@ class Step:
             raise bounds_error(self.tpl, holder, exc) from None
         self._record(holder, key, before, after)
         if after > before and isinstance(holder, Unit) and key == self.tpl.damage:
-            await game_rules.after_damage(self, holder)  # Mage Wars: Sleep → Daze
+            await plugin_for(self.tpl.slug).after_damage(self, holder)  # Mage Wars: Sleep → Daze
         return after
 
     async def set(self, holder: Holder, counter_id: int, key: str, value: int) -> int:
@@ -186,11 +188,7 @@ def damage_cap(tpl: Template, kind: str, values: Mapping[str, int]) -> int | Non
     """The damage that destroys a unit, or None if it has no life (the game's rules may say)."""
     total = tpl.toughness_of(values)
     default = total if total > 0 else None
-    rules = hooks.rules(tpl.slug)
-    if rules is not None and hasattr(rules, "damage_cap"):
-        cap: int | None = rules.damage_cap(kind, values, default)
-        return cap
-    return default
+    return plugin_for(tpl.slug).damage_cap(kind, values, default)
 
 
 def effective_damage(tpl: Template, holder: Holder) -> int:
@@ -309,25 +307,23 @@ async def consequences(step: Step) -> None:
             if p and p.present and p.value(tpl.win_stat) >= tpl.win_at and state.game.active:
                 await step.end_game(p)
                 return
-    rules = hooks.rules(tpl.slug)
-    own = getattr(rules, "unit_hurt", None)
+    plugin = plugin_for(tpl.slug)
     leader_fell = False
     for uid in sorted(step.units):
         unit = state.unit(uid)
         if unit is None or not unit.present or unit.destroyed:
             continue
-        if own is not None:
-            fell: bool | None = await own(step, unit)
-            if fell is not None:
-                leader_fell |= fell
-                continue
+        fell = await plugin.unit_hurt(step, unit)
+        if fell is not None:
+            leader_fell |= fell
+            continue
         toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
         damage = effective_damage(tpl, unit) if tpl.damage else 0
-        alive_at_zero = not game_rules.zero_toughness_destroys(tpl.slug)
+        alive_at_zero = not plugin.zero_toughness_destroys
         if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
             step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
-            await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
+            await plugin.leave_play(step, unit)  # KeyForge: captured Æmber goes back
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:
         await last_leader_standing(step)

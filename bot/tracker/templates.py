@@ -17,12 +17,22 @@ from typing import Any
 from bot.games import ALL_GAMES
 from bot.tracker.names import Lexicon, norm
 
-TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)
+TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)  # the games in this folder, at start-up
 TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAMES.items()}
-PROCEDURES = TEMPLATE_SLUGS
 LEADER_KINDS = ("", "mage", "warlord")
-# Games counted in turns rather than rounds (the board and replies say "turn 3").
-TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns)
+
+
+def known_game(slug: str) -> bool:
+    """A game with a template, a registered fixture game (`bot.games.register`) included."""
+    return slug in ALL_GAMES
+
+
+def counts_turns(slug: str) -> bool:
+    """Counted in turns rather than rounds (the board and replies say "turn 3")."""
+    game = ALL_GAMES.get(slug)
+    return game is not None and game.turns
+
+
 CREATURE = "creature"
 
 
@@ -185,7 +195,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
 
 def _validate(tpl: Template, where: str) -> None:
     problems: list[str] = []
-    if tpl.procedure not in PROCEDURES:
+    if not known_game(tpl.procedure):
         problems.append(f"unknown procedure {tpl.procedure!r}")
     if tpl.leader not in LEADER_KINDS:
         problems.append(f"unknown leader kind {tpl.leader!r}")
@@ -242,10 +252,15 @@ def load_template_file(path: Path, slug: str | None = None) -> Template:
 
 
 @cache
+def _loaded(slug: str, path: Path) -> Template:
+    return load_template_file(path, slug)
+
+
 def templates() -> dict[str, Template]:
-    """Every template by slug, loaded once."""
-    return {slug: load_template_file(path, slug) for slug, path in TEMPLATE_PATHS.items()}
+    """Every game's template by slug, each loaded once."""
+    return {slug: template(slug) for slug in ALL_GAMES}
 
 
 def template(slug: str) -> Template:
-    return templates()[slug]
+    """The template of the game `slug` (a KeyError for an unknown game)."""
+    return _loaded(slug, ALL_GAMES[slug].template_path)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.tracker import game_rules
 from bot.tracker.access import require_player, require_state
 from bot.tracker.counters import check_amount
 from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import GameState
 from bot.tracker.names import norm
+from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Table
 from bot.tracker.resolve import Holder, find_target, open_key, require_standing, stand_ins
 from bot.tracker.step import Outcome, Step, run_step
@@ -32,7 +32,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
 
     async def body(step: Step) -> None:
         if count >= 0:
-            if await game_rules.place_tokens(step, holder, key, count):
+            if await plugin_for(step.tpl.slug).place_tokens(step, holder, key, count):
                 return
             cid = await step.ensure(holder, key, token=True)
             await step.adjust(holder, cid, key, count)

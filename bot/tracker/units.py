@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bot.tracker import caps, game_rules
+from bot.tracker import caps
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
 from bot.tracker.names import norm
+from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
 from bot.tracker.step import Outcome, Step, run_step
@@ -104,7 +105,7 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         raise TrackerError("leader_unit", name=unit.name)
 
     async def body(step: Step) -> None:
-        await game_rules.leave_play(step, unit)  # KeyForge: captured Æmber goes back
+        await plugin_for(step.tpl.slug).leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         step.note("tracker.note.unit_removed", unit=unit.name)
 
@@ -153,11 +154,11 @@ async def add_item(
             if norm(item) == norm(clean):
                 raise TrackerError("item_taken", list=list_name, item=item, name=other.name)
 
-    keys = game_rules.icon_keys(tpl, icons)
+    keys = plugin_for(tpl.slug).item_keys(tpl, icons)
 
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
         step.note("tracker.note.item_added", name=p.name, item=clean)
-        await game_rules.item_added(step, p, list_name, keys)
+        await plugin_for(tpl.slug).item_added(step, p, list_name, keys)
 
     return await run_step(table, state, "item.add", body, {"item": clean}, check=False)

@@ -128,3 +128,12 @@ def test_one_plural_helper_for_both_languages() -> None:
     ]
     assert file_size(13428, "ru") == "13,1 КБ" and file_size(13428, "en") == "13.1 KB"
     assert file_size(3, "ru") == "3 байта" and file_size(1, "en") == "1 byte"
+
+
+def test_a_games_own_texts_are_merged_from_its_folder() -> None:
+    """Conquest's texts live in `bot/games/conquest/locale.toml` (issue 16), not `bot/locales/`."""
+    from bot.i18n import GAMES_DIR, LOCALES_DIR
+
+    assert (GAMES_DIR / "conquest" / "locale.toml").is_file()
+    assert "tracker.note.cq_shield" in Catalogue.load()
+    assert "tracker.note.cq_shield" not in Catalogue.load(LOCALES_DIR)

@@ -1,8 +1,8 @@
 """The pure core is pure in fact: each core module, imported alone in a fresh interpreter, loads
 none of Discord, the database driver, the catalogue, the registry, storage or the handlers.
 
-Core: `glossary/`, `bot/dice/`, `bot/tracker/` and `bot/games/*/`, except files named
-`commands.py`, `view.py` and `check.py` (a package's presentation and `python -m bot check` side).
+Core: `glossary/`, `bot/dice/`, `bot/tracker/` and `bot/games/*/`, except each game's `ui/`
+subpackage (its presentation and `python -m bot check` side) and the shared `check` modules.
 The same rule is in `pyproject.toml` as import-linter contracts (`lint-imports` in `.ci/run`).
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ("glossary", "bot.dice", "bot.tracker", "bot.games")
-EXEMPT_NAMES = frozenset({"commands", "view", "check"})
+EXEMPT = frozenset({"bot.tracker.check", "glossary.check"})
 FORBIDDEN = (
     "discord",
     "aiosqlite",
@@ -34,13 +34,14 @@ FORBIDDEN = (
 
 
 def core_modules() -> list[str]:
-    """Every module of the core packages, the exempt file names left out."""
+    """Every module of the core packages, the games' `ui` and the shared checks left out."""
     found: list[str] = []
     for package in CORE:
         path = ROOT.joinpath(*package.split("."))
         found.append(package)
         for info in pkgutil.walk_packages([str(path)], prefix=package + "."):
-            if info.name.rsplit(".", 1)[-1] not in EXEMPT_NAMES:
+            presentation = info.name.startswith("bot.games.") and ".ui." in f"{info.name}."
+            if not presentation and info.name not in EXEMPT:
                 found.append(info.name)
     return sorted(found)
 
@@ -100,7 +101,7 @@ def imports() -> dict[str, list[str]]:
 def test_the_core_is_found() -> None:
     modules = core_modules()
     assert {"bot.tracker.step", "bot.tracker.errors", "bot.games.keyforge.forge"} <= set(modules)
-    assert "bot.games.keyforge.commands" not in modules
+    assert "bot.games.keyforge.ui.commands" not in modules
 
 
 def test_no_core_module_loads_a_forbidden_module(imports: dict[str, list[str]]) -> None:

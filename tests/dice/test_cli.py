@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.cli import build_parser, main
-from bot.cli.dice import COMMANDS
+from bot.cli.dice import commands
 from bot.cli.generate import SHELL_LESS
 from bot.i18n import t
 from bot.registry import Option, load_handlers
@@ -410,7 +410,7 @@ def test_every_option_has_help_in_both_languages() -> None:
     for lang in ("ru", "en"):
         parser = build_parser(lang)
         helps[lang] = {}
-        for spec in COMMANDS:
+        for spec in commands():
             leaf = _leaf(parser, spec.words)
             assert leaf.description == t(spec.declared().key, lang)
             for action in leaf._actions:
@@ -434,7 +434,7 @@ def test_flags_are_the_registry_options() -> None:
     """No flag is written by hand: each subcommand offers exactly its command's options."""
     parser = build_parser("en")
     registry = load_handlers()
-    for spec in COMMANDS:
+    for spec in commands():
         node = _leaf(parser, spec.words)
         dests = {a.dest for a in node._actions} - {"help", "json", "seed", "lang"}
         declared = {o.name for o in registry.commands[spec.command].options} - SHELL_LESS
@@ -622,7 +622,7 @@ def _documented() -> list[tuple[str, str | None, str | None, list[str]]]:
 def test_docs_list_a_shape_for_every_command() -> None:
     documented = {(cmd, variant) for cmd, variant, _, _ in _documented()}
     assert documented == set(SAMPLES)
-    assert {" ".join(spec.words) for spec in COMMANDS} <= {cmd for cmd, _ in documented}
+    assert {" ".join(spec.words) for spec in commands()} <= {cmd for cmd, _ in documented}
 
 
 @pytest.mark.parametrize(("command", "variant", "path", "keys"), _documented())

@@ -245,7 +245,7 @@ def _written_kinds() -> set[str]:
 
 
 def test_every_kind_written_in_the_code_has_a_name_in_both_languages() -> None:
-    from bot.handlers.mw_followups import KINDS
+    from bot.games.mage_wars.ui.followups import KINDS
 
     kinds = _written_kinds() | set(KINDS.values()) | {"zone", "sweep", "start"}
     assert {"mw_act", "mw_activate", "berserk_wound", "kf_steal", "dmg", "set"} <= kinds

@@ -9,8 +9,8 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.games.keyforge.commands import forge
-from bot.games.whfb.commands import set_pools
+from bot.games.keyforge.ui.commands import forge
+from bot.games.whfb.ui.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_refusals import FAMILIES, KEYS, catalogue_key, user_error
 from bot.i18n import catalogue

@@ -8,8 +8,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.context import Ctx, Services, UserRef
-from bot.games.keyforge.commands import forge
-from bot.games.whfb.commands import set_pools
+from bot.games.keyforge.ui.commands import forge
+from bot.games.whfb.ui.commands import set_pools
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import ac_stat, ac_target, ac_token, game_log
 from bot.registry import UserError, load_handlers, run_action

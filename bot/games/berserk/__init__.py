@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from bot.games.base import Game
+from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "berserk",
@@ -11,4 +11,5 @@ GAME = Game(
     aliases=("bers", "берсерк", "берс", "berserk ccg", "берсерк кки"),
     turns=True,
     order=2,
+    unit_options=(NumberOption("life", 1, 200), NumberOption("armor", 0, 50)),
 )

@@ -36,9 +36,6 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     return result.dealt
 
 
-before_damage = before_wounds  # the tracker's hook name
-
-
 async def reset_armor(step: Step) -> None:
     """A new turn: Броня X counts from its start again."""
     for unit in step.state.units:

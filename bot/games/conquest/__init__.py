@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from bot.games.base import Game
+from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "conquest",
@@ -10,4 +10,6 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("conq", "wh40k", "40k", "конквест", "конкест", "завоевание"),
     order=4,
+    start_options=(NumberOption("hale", 1, 100), NumberOption("bloodied", 1, 100)),
+    unit_options=(NumberOption("life", 1, 200),),
 )

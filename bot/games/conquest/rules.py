@@ -1,6 +1,6 @@
 """Conquest's own consequences: a Warlord has two sides, hale and bloodied.
 
-Called by the generic tracker (`bot/tracker/hooks.py`): damage on the hale side up to its HP
+Called by the generic tracker (through `plugin.py`): damage on the hale side up to its HP
 flips it to bloodied with the damage cleared; on the bloodied side it is defeated.
 """
 

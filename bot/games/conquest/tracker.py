@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.games.conquest.rules import ICONS, icon_win, one_shield, shield
-from bot.tracker.errors import TrackerError
+from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import Participant, Unit
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
+    from bot.tracker.templates import Template
 
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
@@ -56,3 +57,18 @@ async def planet_icons(step: Step, player: Participant, icons: list[str]) -> Non
     if icon and fresh.game.active:
         step.note(f"tracker.note.cq_icon_win.{icon}", name=now.name)
         await step.end_game(now)
+
+
+def icon_keys(tpl: Template, text: str) -> list[str]:
+    """`материалы, технологии` → Conquest's icon stats; an unknown name is refused."""
+    keys: list[str] = []
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        key = tpl.resolve_stat(part)
+        if key is None or not key.startswith("icon_"):
+            known = [d for k, d in tpl.stats.items() if k.startswith("icon_")]
+            raise TrackerError("cq_icon", name=part, known=NameList(known))
+        if key not in keys:
+            keys.append(key)
+    return keys

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from bot.games.base import Game
+from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "custom",
@@ -12,4 +12,6 @@ GAME = Game(
     turns=True,
     glossary=False,
     order=9,
+    start_options=(NumberOption("life", 1, 200),),
+    unit_options=(NumberOption("life", 1, 200),),
 )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from bot.games.base import Game
+from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "keyforge",
@@ -11,4 +11,6 @@ GAME = Game(
     aliases=("kf", "кф", "кейфордж", "кейфорж"),
     turns=True,
     order=5,
+    start_options=(NumberOption("keycost", 1, 50),),
+    unit_options=(NumberOption("power", 0, 50), NumberOption("armor", 0, 50)),
 )

@@ -10,8 +10,6 @@ from bot.tracker.model import GameState, Participant, Unit
 if TYPE_CHECKING:
     from bot.tracker.step import Step
 
-ZERO_TOUGHNESS_DESTROYS = True  # a creature with power 0 is destroyed (rules.destroyed)
-
 
 def opponent(state: GameState, owner_id: int | None) -> Participant | None:
     """The other player of a two-player game (None when there is not exactly one)."""

@@ -19,6 +19,7 @@ from bot.dice.faces import (
     ATTACK_FACES,
     EFFECT_SIDES,
     FACE_INDEXES,
+    MAX_ATTACK_DICE,
     AttackFace,
     roll_attack_dice,
     roll_attack_indexes,
@@ -26,7 +27,7 @@ from bot.dice.faces import (
 )
 from bot.dice.ranges import check_range
 
-MAX_DICE = 40
+MAX_DICE = MAX_ATTACK_DICE
 MAX_MOD = 20
 MAX_TOKENS = 20
 MAX_BURN = 30

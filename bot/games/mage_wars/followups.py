@@ -1,6 +1,6 @@
 """What follows a Mage Wars attack by itself: Counterstrike, Damage Barrier, zone and Sweeping.
 
-Pure: the tracker bridge (`bot/handlers/mw_followups.py`) reads the units, asks these what is
+Pure: the tracker bridge (`bot/games/mage_wars/ui/followups.py`) reads the units, asks these what is
 offered and resolves the attacks with `resolve_attack`. Seed lines refer to
 `glossary/sources/000_c24c5dd4a3038de3.txt`.
 """

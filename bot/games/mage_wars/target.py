@@ -2,7 +2,7 @@
 
 Which attack options a tracked unit supplies, how an effect row names tokens (`2 Burn`,
 `Daze + Burn`) and the life a unit has left. Reading the channel's game and writing the result
-back is command-layer glue (`bot/games/mage_wars/commands.py`).
+back is command-layer glue (`bot/games/mage_wars/ui/commands.py`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from bot.games.base import Game
+from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "whfb",
@@ -11,4 +11,5 @@ GAME = Game(
     aliases=("wfb", "whf", "whfb", "вфб", "вархаммер", "warhammer fantasy", "фб"),
     turns=True,
     order=3,
+    unit_options=(NumberOption("life", 1, 200),),
 )

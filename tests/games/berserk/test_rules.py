@@ -11,7 +11,7 @@ from bot.context import Services
 from bot.games.berserk.dice import BerserkStrike, fight_table, parse_values, roll_strike
 from bot.games.berserk.odds import berserk_joint, choice_chances
 from bot.games.berserk.rules import WeakerChoice, armor, tracked_mode, weaker_choice
-from bot.games.berserk.view import berserk_reply
+from bot.games.berserk.ui.view import berserk_reply
 from bot.i18n import t
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import state_of, unit

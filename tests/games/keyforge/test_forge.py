@@ -6,7 +6,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.games.keyforge.commands import forge
+from bot.games.keyforge.ui.commands import forge
 from bot.handlers import tracker_ops as service
 from bot.registry import UserError
 from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, refused

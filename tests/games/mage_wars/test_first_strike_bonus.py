@@ -114,7 +114,7 @@ def test_roller_fits_the_exact_odds() -> None:
     ],
 )
 def test_cli_exact_fractions_follow_the_first_strike_bonus(attack: MWAttack) -> None:
-    from bot.cli.exact import AttackExact
+    from bot.games.mage_wars.ui.shapes import AttackExact
 
     exact = AttackExact(attack)
     brute = _enumerate_strikes(attack)

@@ -12,9 +12,9 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
-from bot.games.mage_wars.commands import Tracked
 from bot.games.mage_wars.dice import MWAttack, resolve_attack, roll_burn
 from bot.games.mage_wars.target import ATTACK_FROM_UNIT, fill_attack, row_tokens
+from bot.games.mage_wars.ui.commands import Tracked
 from bot.handlers import tracker_ops as service
 from bot.i18n import t
 from bot.tracker.model import Counter, Game, GameState, Unit

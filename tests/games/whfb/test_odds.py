@@ -9,7 +9,7 @@ import pytest
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games.whfb.dice import cast_succeeds
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
-from bot.games.whfb.view import whf_odds_reply
+from bot.games.whfb.ui.view import whf_odds_reply
 from bot.registry import load_handlers, run_command
 from bot.reply import Kind
 

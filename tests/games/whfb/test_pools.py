@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.context import Services
-from bot.games.whfb.commands import set_pools, spend_pool
+from bot.games.whfb.ui.commands import set_pools, spend_pool
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import outcome_reply
 from bot.handlers.tracker_layout import render_live

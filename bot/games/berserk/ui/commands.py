@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.cli import shapes
 from bot.context import Ctx
-from bot.games.berserk import GAME, view
+from bot.games.berserk import GAME
 from bot.games.berserk.dice import (
     MAX_CLUMSINESS,
     MAX_MOD,
@@ -22,6 +21,7 @@ from bot.games.berserk.dice import (
     roll_strike,
 )
 from bot.games.berserk.rules import WOUND_SOURCES, strike_source, tracked_mode
+from bot.games.berserk.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.cli import shapes
 from bot.context import Ctx, UserRef
-from bot.games.whfb import GAME, pools, view
+from bot.games.whfb import GAME, pools
 from bot.games.whfb.dice import (
     MAX_CAST_DICE,
     MAX_LEVEL,
@@ -26,6 +25,7 @@ from bot.games.whfb.dice import (
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, wizard_refusal
+from bot.games.whfb.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named

@@ -4,7 +4,7 @@ zone attacks (`/mw zone`) and Sweeping (`/mw sweep`) on several tracked targets.
 The rules are in `bot/games/mage_wars/followups.py`; the attacks themselves are
 `resolve_attack`. A Counterstrike or Damage Barrier press is its own tracker step that names the
 attack it follows (`params["follows"]`), so `/game undo` takes the attack and its follow-ups back
-together (`bot/tracker/game_rules.py`). A press is refused once anything else changed the game.
+together (`bot/games/mage_wars/undo.py`). A press is refused once anything else changed the game.
 """
 
 from __future__ import annotations
@@ -12,17 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.cli import shapes
 from bot.context import Ctx
 from bot.dice.faces import roll_effect_die
-from bot.games.mage_wars import GAME, view
-from bot.games.mage_wars.commands import (
-    ATTACK_OPTIONS,
-    Tracked,
-    build_attack,
-    find_target,
-    hit_unit,
-)
+from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import AttackResult, resolve_attack
 from bot.games.mage_wars.followups import (
     FollowupError,
@@ -32,13 +24,21 @@ from bot.games.mage_wars.followups import (
     split_targets,
 )
 from bot.games.mage_wars.target import effect_tokens, fill_attack, fill_attacker
+from bot.games.mage_wars.ui import shapes, view
+from bot.games.mage_wars.ui.commands import (
+    ATTACK_OPTIONS,
+    Tracked,
+    build_attack,
+    find_target,
+    hit_unit,
+)
+from bot.games.mage_wars.undo import AFTER, FOLLOWS
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import outcome_reply
 from bot.registry import UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
 from bot.storage.api import RollRecord
-from bot.tracker.game_rules import AFTER, FOLLOWS
 from bot.tracker.model import GameState, Unit
 from bot.tracker.names import md
 

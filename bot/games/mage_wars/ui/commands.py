@@ -16,9 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import limits
-from bot.cli import shapes
 from bot.context import Ctx
-from bot.games.mage_wars import GAME, view
+from bot.games.mage_wars import GAME
 from bot.games.mage_wars import tracker as mw_tracker
 from bot.games.mage_wars.dice import (
     ATTACK_LIMITS,
@@ -40,6 +39,7 @@ from bot.games.mage_wars.target import (
     fill_extinguish,
     remaining_life,
 )
+from bot.games.mage_wars.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -307,8 +307,8 @@ async def mw_attack(
     """Resolve one attack, all strikes, with every die shown; `target` reads and hits a unit.
 
     A melee attack (`melee:true`) on a tracked target offers its Counterstrike and Damage
-    Barrier as buttons aimed at `attacker` (`bot/handlers/mw_followups.py`)."""
-    from bot.handlers.mw_followups import find_attacker, followup_buttons
+    Barrier as buttons aimed at `attacker` (`bot/games/mage_wars/ui/followups.py`)."""
+    from bot.games.mage_wars.ui.followups import find_attacker, followup_buttons
 
     _public_target(target or attacker, private)
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.context import Ctx
-from bot.games.mage_wars.commands import MW_TARGET, find_target
 from bot.games.mage_wars.dice import roll_escape
 from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE
+from bot.games.mage_wars.ui.commands import MW_TARGET, find_target
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA
 from bot.handlers.dice_names import named

@@ -1,0 +1,45 @@
+"""Conquest's answers to the generic tracker (`bot/tracker/plugin.py`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from bot.games.conquest import rounds, rules, tracker
+from bot.tracker.model import Participant, Unit
+from bot.tracker.plugin import GamePlugin, Holder
+
+if TYPE_CHECKING:
+    from bot.tracker.step import Step
+    from bot.tracker.templates import Template
+
+
+class ConquestPlugin(GamePlugin):
+    """The Warlord's two sides, shields, and the planets' icons."""
+
+    async def next_round(self, step: Step, rng: random.Random) -> None:
+        await rounds.next_round(step, rng)
+
+    async def before_damage(self, step: Step, unit: Unit, amount: int) -> int:
+        return await tracker.before_damage(step, unit, amount)
+
+    async def place_tokens(self, step: Step, holder: Holder, key: str, count: int) -> bool:
+        return await tracker.place_tokens(step, holder, key, count)
+
+    def item_keys(self, tpl: Template, text: str) -> list[str]:
+        return tracker.icon_keys(tpl, text)
+
+    async def item_added(
+        self, step: Step, player: Participant, list_name: str, keys: list[str]
+    ) -> None:
+        await tracker.item_added(step, player, list_name, keys)
+
+    def damage_cap(self, kind: str, values: Mapping[str, int], default: int | None) -> int | None:
+        return rules.damage_cap(kind, values, default)
+
+    async def unit_hurt(self, step: Step, unit: Unit) -> bool | None:
+        return await rules.unit_hurt(step, unit)
+
+
+PLUGIN = ConquestPlugin()

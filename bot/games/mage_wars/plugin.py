@@ -1,0 +1,46 @@
+"""Mage Wars' answers to the generic tracker (`bot/tracker/plugin.py`)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from bot.games.mage_wars import rounds, tracker, undo
+from bot.tracker.model import Unit
+from bot.tracker.plugin import GamePlugin, Holder
+from bot.tracker.records import StepRecord
+
+if TYPE_CHECKING:
+    from bot.tracker.ports import TrackerRepo
+    from bot.tracker.step import Step
+
+
+class MageWarsPlugin(GamePlugin):
+    """Corrode beyond armor, Bleed and Finite Life on healing, Sleep → Daze, attack follow-ups."""
+
+    async def next_round(self, step: Step, rng: random.Random) -> None:
+        await rounds.next_round(step, rng)
+
+    async def place_tokens(self, step: Step, holder: Holder, key: str, count: int) -> bool:
+        return await tracker.place_tokens(step, holder, key, count)
+
+    async def heal(self, step: Step, holder: Holder, points: int) -> bool:
+        return await tracker.heal(step, holder, points)
+
+    async def after_damage(self, step: Step, unit: Unit) -> None:
+        await tracker.after_damage(step, unit)
+
+    def follows(self, step: StepRecord) -> int | None:
+        value = step.params.get(undo.FOLLOWS)
+        return value if isinstance(value, int) else None
+
+    async def undo_span(self, repo: TrackerRepo, game_id: int, steps: int) -> int:
+        return await undo.undo_span(repo, game_id, steps)
+
+    async def redo_followups(
+        self, repo: TrackerRepo, game_id: int, done: StepRecord
+    ) -> list[StepRecord]:
+        return await undo.redo_followups(repo, game_id, done)
+
+
+PLUGIN = MageWarsPlugin()

@@ -1,0 +1,122 @@
+"""What the generic tracker asks a game: one typed plugin per game, every hook a no-op here.
+
+A game's `bot/games/<game>/plugin.py` exports `PLUGIN`, an instance of a `GamePlugin` subclass
+that overrides only the hooks it needs; `plugin_for(slug)` finds it (a game without one gets this
+base class, so a new game is a folder and no generic code changes). The tracker calls these
+methods and never looks a hook up by name. The rules themselves stay pure in the game's modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+from bot.tracker.model import Participant, Unit
+from bot.tracker.records import StepRecord
+
+if TYPE_CHECKING:
+    from bot.tracker.ports import TrackerRepo
+    from bot.tracker.step import Step
+    from bot.tracker.templates import Template
+
+Holder = Participant | Unit
+
+
+@dataclass(frozen=True)
+class StatNote:
+    """A note beside a stat on the board: a catalogue key and its parameters."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+class GamePlugin:
+    """The hooks the generic tracker calls; each default leaves the generic behaviour alone."""
+
+    # A unit whose toughness is 0 is destroyed (KeyForge: a creature with power 0).
+    zero_toughness_destroys: ClassVar[bool] = False
+
+    async def next_round(self, step: Step, rng: random.Random) -> None:
+        """`/game next`: by default the turn passes and a round counts at the first seat."""
+        from bot.tracker.rounds import pass_turn
+
+        await pass_turn(step, new_round=False)
+
+    async def place_tokens(self, step: Step, holder: Holder, key: str, count: int) -> bool:
+        """Tokens put on by `/token add`; True when the game placed them itself."""
+        return False
+
+    async def heal(self, step: Step, holder: Holder, points: int) -> bool:
+        """`/heal`; True when the game healed the holder itself."""
+        return False
+
+    async def before_damage(self, step: Step, unit: Unit, amount: int) -> int:
+        """The damage still dealt after the game's armor, ward or shields."""
+        return amount
+
+    async def after_damage(self, step: Step, unit: Unit) -> None:
+        """A unit's damage went up."""
+
+    async def leave_play(self, step: Step, unit: Unit) -> None:
+        """A unit was destroyed or removed."""
+
+    def item_keys(self, tpl: Template, text: str) -> list[str]:
+        """The stats an item added to a list carries (`/planet icons:`); none by default."""
+        return []
+
+    async def item_added(
+        self, step: Step, player: Participant, list_name: str, keys: list[str]
+    ) -> None:
+        """An item went onto a player's list, with the stats `item_keys` read."""
+
+    def damage_cap(self, kind: str, values: Mapping[str, int], default: int | None) -> int | None:
+        """The damage that destroys a unit of `kind`; `default` is the sum of its toughness."""
+        return default
+
+    async def unit_hurt(self, step: Step, unit: Unit) -> bool | None:
+        """The game's own consequence for a changed unit: True when a leader fell, None to
+        leave it to the generic check."""
+        return None
+
+    def follows(self, step: StepRecord) -> int | None:
+        """The step this one follows up (undone with it), if any."""
+        return None
+
+    async def undo_span(self, repo: TrackerRepo, game_id: int, steps: int) -> int:
+        """How many stored steps `steps` user steps are (a step and its follow-ups as one)."""
+        return steps
+
+    async def redo_followups(
+        self, repo: TrackerRepo, game_id: int, done: StepRecord
+    ) -> list[StepRecord]:
+        """After redoing `done`, redo the follow-ups undone with it; returns them."""
+        return []
+
+    def stat_note(self, key: str, value: int) -> StatNote | None:
+        """A note beside a stat on the board, or None."""
+        return None
+
+
+BASE = GamePlugin()
+
+
+@cache
+def plugin_for(slug: str) -> GamePlugin:
+    """The plugin of the game `slug`: its package's `plugin.PLUGIN`, else the no-op base."""
+    from bot.games import ALL_GAMES
+
+    game = ALL_GAMES.get(slug)
+    if game is None:
+        return BASE
+    dotted = f"{game.package}.plugin"
+    if importlib.util.find_spec(dotted) is None:
+        return BASE
+    found = getattr(importlib.import_module(dotted), "PLUGIN", None)
+    if not isinstance(found, GamePlugin):
+        raise TypeError(f"{dotted}.PLUGIN is not a GamePlugin")
+    return found
