@@ -102,7 +102,7 @@ ACTION_UNKNOWN = "tracker.action.unknown"
 
 
 def action_name(action: str, lang: str) -> str:
-    """The log's name for a kind of step: `урон`, `атака по зоне`. A kind the catalogue does not
+    """The log's name for a kind of step: `урон`, `атака всей зоны`. A kind the catalogue does not
     name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
     error: the log and undo must stay readable whatever the tracker wrote."""
     key = f"tracker.action.{action}"
