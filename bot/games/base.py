@@ -24,6 +24,9 @@ class Game:
     aliases: tuple[str, ...] = ()
     # Counted in turns (ход) rather than rounds (раунд): the same word in every reply.
     turns: bool = False
+    # The turn number counts every player's turn (Berserk, KeyForge: ход 1 — first player, ход 2 —
+    # second), not each full round of turns (WFB, custom: both players' turn 2 is ход 2).
+    each_turn: bool = False
 
     @property
     def template_path(self) -> Path:

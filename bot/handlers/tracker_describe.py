@@ -14,8 +14,9 @@ from bot.reply import timestamp
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
+from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
-from bot.tracker.templates import TURN_GAMES, Template, template
+from bot.tracker.templates import EACH_TURN_GAMES, TURN_GAMES, Template, template
 
 
 def game_name(slug: str, lang: str) -> str:
@@ -36,7 +37,7 @@ def header(state: GameState, lang: str) -> str:
         "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header",
         lang,
         game=name,
-        round=state.round,
+        round=turn_number(state),
         name=md(active.name) if active else "—",
     )
 
@@ -101,11 +102,13 @@ def note_line(note: Note, lang: str) -> str:
 ACTION_UNKNOWN = "tracker.action.unknown"
 
 
-def action_name(action: str, lang: str) -> str:
+def action_name(action: str, lang: str, slug: str = "") -> str:
     """The log's name for a kind of step: `урон`, `атака всей зоны`. A kind the catalogue does not
     name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
     error: the log and undo must stay readable whatever the tracker wrote."""
     key = f"tracker.action.{action}"
+    if slug in TURN_GAMES and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
+        key += "_turn"
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
 
@@ -128,15 +131,20 @@ def step_line(
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
-        elif ev.entity == "game" and ev.field == "round":
-            what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "round" and state.slug not in EACH_TURN_GAMES:
+            word = "turn" if state.slug in TURN_GAMES else "round"
+            what.append(f"{t('tracker.log.field.' + word, lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "active_seat" and state.slug in TURN_GAMES:
+            who = next((p for p in state.all_participants if p.seat == ev.after), None)
+            if who is not None:  # the hand-over: «ходит Маша»
+                what.append(t("tracker.log.turn", lang, name=md(who.name)))
         elif ev.entity == "unit" and ev.field == "name":
             what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
-    action = action_name(step.action, lang)
+    action = action_name(step.action, lang, state.slug)
     stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:

@@ -15,7 +15,7 @@ from functools import cache
 from bot.games import ALL_GAMES
 from bot.tracker.model import GameState, Participant
 from bot.tracker.step import Step
-from bot.tracker.templates import TURN_GAMES
+from bot.tracker.templates import EACH_TURN_GAMES, TURN_GAMES
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
@@ -33,6 +33,20 @@ def next_seat(state: GameState) -> tuple[Participant | None, bool]:
     return (later[0], False) if later else (seated[0], True)
 
 
+def turn_number(state: GameState, *, round_: int | None = None, seat: int | None = None) -> int:
+    """The number players call the turn by: the round, or in Berserk and KeyForge every player's
+    turn counted (ход 1 — the first seat, ход 2 — the second, ход 3 — the first again)."""
+    rnd = state.round if round_ is None else round_
+    if state.slug not in EACH_TURN_GAMES:
+        return rnd
+    seats = sorted(p.seat for p in state.participants)
+    active = state.game.active_seat if seat is None else seat
+    if not seats:
+        return rnd
+    place = next((i for i, s in enumerate(seats) if s >= active), 0)
+    return (rnd - 1) * len(seats) + place + 1
+
+
 def _eliminated(state: GameState, p: Participant) -> bool:
     leader = state.leader(p.id)
     return leader is not None and leader.destroyed
@@ -44,10 +58,16 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
     player, wrapped = next_seat(state)
     if player is not None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
+    round_ = state.round + 1 if new_round or wrapped else state.round
     if new_round or wrapped:
-        await step.tx.set_field("game", state.game.id, "round", state.round + 1)
+        await step.tx.set_field("game", state.game.id, "round", round_)
+    if state.slug in EACH_TURN_GAMES and player is not None:  # every hand-over is a new turn
+        step.note(
+            "tracker.note.round_turn", round=turn_number(state, round_=round_, seat=player.seat)
+        )
+    elif new_round or wrapped:
         key = "tracker.note.round_turn" if state.slug in TURN_GAMES else "tracker.note.round"
-        step.note(key, round=state.round + 1)
+        step.note(key, round=round_)
     if player is not None:
         step.note("tracker.note.turn", name=player.name)
     return player

@@ -23,6 +23,8 @@ PROCEDURES = TEMPLATE_SLUGS
 LEADER_KINDS = ("", "mage", "warlord")
 # Games counted in turns rather than rounds (the board and replies say "turn 3").
 TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns)
+# Turn games whose turn number counts each player's turn, not each full round (Berserk, KeyForge).
+EACH_TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns and g.each_turn)
 CREATURE = "creature"
 
 

@@ -10,5 +10,6 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("bers", "берсерк", "берс", "berserk ccg", "берсерк кки"),
     turns=True,
+    each_turn=True,
     order=2,
 )

@@ -10,5 +10,6 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("kf", "кф", "кейфордж", "кейфорж"),
     turns=True,
+    each_turn=True,
     order=5,
 )
