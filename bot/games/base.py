@@ -27,6 +27,8 @@ class Game:
     # The turn number counts every player's turn (Berserk, KeyForge: ход 1 — first player, ход 2 —
     # second), not each full round of turns (WFB, custom: both players' turn 2 is ход 2).
     each_turn: bool = False
+    # The active seat holds the initiative (Mage Wars: no turns inside a round), not a turn.
+    initiative: bool = False
 
     @property
     def template_path(self) -> Path:

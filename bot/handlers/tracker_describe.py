@@ -16,7 +16,13 @@ from bot.tracker.names import md
 from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
-from bot.tracker.templates import EACH_TURN_GAMES, TURN_GAMES, Template, template
+from bot.tracker.templates import (
+    EACH_TURN_GAMES,
+    INITIATIVE_GAMES,
+    TURN_GAMES,
+    Template,
+    template,
+)
 
 
 def game_name(slug: str, lang: str) -> str:
@@ -33,8 +39,11 @@ def header(state: GameState, lang: str) -> str:
             return t("tracker.show.ended_winner", lang, game=name, name=md(winner.name))
         return t("tracker.show.ended", lang, game=name)
     active = state.active_player
+    key = "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header"
+    if state.slug in INITIATIVE_GAMES:
+        key = "tracker.show.header_initiative"
     return t(
-        "tracker.show.header_turn" if state.slug in TURN_GAMES else "tracker.show.header",
+        key,
         lang,
         game=name,
         round=turn_number(state),

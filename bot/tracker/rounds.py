@@ -15,7 +15,7 @@ from functools import cache
 from bot.games import ALL_GAMES
 from bot.tracker.model import GameState, Participant
 from bot.tracker.step import Step
-from bot.tracker.templates import EACH_TURN_GAMES, TURN_GAMES
+from bot.tracker.templates import EACH_TURN_GAMES, INITIATIVE_GAMES, TURN_GAMES
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
@@ -69,7 +69,8 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
         key = "tracker.note.round_turn" if state.slug in TURN_GAMES else "tracker.note.round"
         step.note(key, round=round_)
     if player is not None:
-        step.note("tracker.note.turn", name=player.name)
+        key = "tracker.note.initiative" if state.slug in INITIATIVE_GAMES else "tracker.note.turn"
+        step.note(key, name=player.name)
     return player
 
 

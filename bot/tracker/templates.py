@@ -25,6 +25,8 @@ LEADER_KINDS = ("", "mage", "warlord")
 TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns)
 # Turn games whose turn number counts each player's turn, not each full round (Berserk, KeyForge).
 EACH_TURN_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.turns and g.each_turn)
+# Games whose active seat holds the initiative (seed 000:143 Initiative (Инициатива)), not a turn.
+INITIATIVE_GAMES = frozenset(slug for slug, g in ALL_GAMES.items() if g.initiative)
 CREATURE = "creature"
 
 

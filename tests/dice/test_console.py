@@ -36,7 +36,7 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
     assert "Защита цели: 8+, штраф к броску −2" in out
     for strike in result["strikes"]:
         if strike["avoided"]:
-            assert "атака избегнута" in out
+            assert "цель избегает атаки, урона нет" in out
             continue
         assert "Кубики: " + " ".join(f"[{f}]" for f in strike["faces"]) in out
         n = strike["damage"]

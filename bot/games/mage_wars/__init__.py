@@ -10,4 +10,5 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("mw", "мв", "mage wars", "магические войны", "войны магов"),
     order=1,
+    initiative=True,
 )
