@@ -39,6 +39,11 @@ class Game:
     # the shared commands offer every game's, and the template says which stat each one sets.
     start_options: tuple[NumberOption, ...] = ()
     unit_options: tuple[NumberOption, ...] = ()
+    # The turn number counts every player's turn (Berserk, KeyForge: ход 1 — first player, ход 2 —
+    # second), not each full round of turns (WFB, custom: both players' turn 2 is ход 2).
+    each_turn: bool = False
+    # The active seat holds the initiative (Mage Wars: no turns inside a round), not a turn.
+    initiative: bool = False
 
     @property
     def template_path(self) -> Path:

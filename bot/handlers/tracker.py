@@ -24,6 +24,7 @@ from bot.handlers.tracker_describe import (
 )
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import change_reply
+from bot.i18n import plural
 from bot.registry import (
     Choice,
     Localized,
@@ -332,7 +333,7 @@ async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
     if len(undone) < steps:  # asked for more than there was: say why it stopped
         lines.insert(0, ctx.t("tracker.undo.fewer", done=len(undone), asked=steps))
     return Reply(
-        title=ctx.t("tracker.undo.done", count=len(undone)),
+        title=plural("tracker.undo.done", len(undone), ctx.lang),
         body="\n".join(lines),
         kind=Kind.SUCCESS,
         footer=header(state, ctx.lang),

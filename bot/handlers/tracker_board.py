@@ -22,6 +22,7 @@ from bot.i18n import catalogue, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.plugin import plugin_for
+from bot.tracker.rounds import turn_number
 from bot.tracker.templates import Template, counts_turns, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
@@ -123,6 +124,7 @@ class Scoreboard:
     selected: str | None = None  # target key the step buttons act on
     notes: tuple[str, ...] = field(default_factory=tuple)
     seat: int = 0  # the game's active seat: with `round`, the turn the Next button is for
+    turn_no: int = 0  # the title's number (Berserk, KeyForge count every player's turn); 0: round
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,6 +286,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         game_name=game_name(state.slug, lang),
         round=state.round,
         round_word="turn" if counts_turns(state.slug) else "round",
+        turn_no=turn_number(state),
         active=active.name if active else None,
         ended=not state.game.active,
         winner=winner.name if winner else None,

@@ -14,8 +14,15 @@ from bot.reply import timestamp
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
+from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
-from bot.tracker.templates import Template, counts_turns, template
+from bot.tracker.templates import (
+    Template,
+    counts_each_turn,
+    counts_turns,
+    holds_initiative,
+    template,
+)
 
 
 def game_name(slug: str, lang: str) -> str:
@@ -32,11 +39,14 @@ def header(state: GameState, lang: str) -> str:
             return t("tracker.show.ended_winner", lang, game=name, name=md(winner.name))
         return t("tracker.show.ended", lang, game=name)
     active = state.active_player
+    key = "tracker.show.header_turn" if counts_turns(state.slug) else "tracker.show.header"
+    if holds_initiative(state.slug):
+        key = "tracker.show.header_initiative"
     return t(
-        "tracker.show.header_turn" if counts_turns(state.slug) else "tracker.show.header",
+        key,
         lang,
         game=name,
-        round=state.round,
+        round=turn_number(state),
         name=md(active.name) if active else "—",
     )
 
@@ -101,11 +111,13 @@ def note_line(note: Note, lang: str) -> str:
 ACTION_UNKNOWN = "tracker.action.unknown"
 
 
-def action_name(action: str, lang: str) -> str:
-    """The log's name for a kind of step: `урон`, `атака по зоне`. A kind the catalogue does not
+def action_name(action: str, lang: str, slug: str = "") -> str:
+    """The log's name for a kind of step: `урон`, `атака всей зоны`. A kind the catalogue does not
     name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
     error: the log and undo must stay readable whatever the tracker wrote."""
     key = f"tracker.action.{action}"
+    if counts_turns(slug) and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
+        key += "_turn"
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
 
@@ -128,15 +140,20 @@ def step_line(
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
-        elif ev.entity == "game" and ev.field == "round":
-            what.append(f"{t('tracker.log.field.round', lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "round" and not counts_each_turn(state.slug):
+            word = "turn" if counts_turns(state.slug) else "round"
+            what.append(f"{t('tracker.log.field.' + word, lang)} {ev.before} → {ev.after}")
+        elif ev.entity == "game" and ev.field == "active_seat" and counts_turns(state.slug):
+            who = next((p for p in state.all_participants if p.seat == ev.after), None)
+            if who is not None:  # the hand-over: «ходит Маша»
+                what.append(t("tracker.log.turn", lang, name=md(who.name)))
         elif ev.entity == "unit" and ev.field == "name":
             what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
-    action = action_name(step.action, lang)
+    action = action_name(step.action, lang, state.slug)
     stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:

@@ -133,7 +133,9 @@ def _pack(name: str, lines: list[str], lang: str) -> list[Field]:
 
 
 def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
-    title = t(f"live.{board.round_word}", lang, game=board.game_name, n=board.round)
+    title = t(
+        f"live.{board.round_word}", lang, game=board.game_name, n=board.turn_no or board.round
+    )
     body: list[str] = []
     if board.ended:
         if board.winner:

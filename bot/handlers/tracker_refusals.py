@@ -43,7 +43,6 @@ KEYS: dict[str, str] = {
     "no_stat": E + "no_stat",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
-    "no_target": E + "no_target",
     "no_token": E + "no_token",
     "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
@@ -103,7 +102,19 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "unit_no_stat"
 
 
+def _own(code: str) -> Callable[[dict[str, Any]], str]:
+    """A refusal worded for the game where it has its own words (Conquest: отряд, not существо)."""
+
+    def key(params: dict[str, Any]) -> str:
+        game = params.get("game")
+        own = f"{E}{code}_{game.slug}" if isinstance(game, GameRef) else ""
+        return own if own in catalogue() else E + code
+
+    return key
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "no_target": _own("no_target"),
     "unit_no_stat": _unit_no_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",

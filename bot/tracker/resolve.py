@@ -15,6 +15,7 @@ from bot.tracker.errors import (
     Ambiguous,
     BadName,
     Destroyed,
+    GameRef,
     NameList,
     NameTooLong,
     NoStat,
@@ -52,7 +53,7 @@ def find_target(state: GameState, text: str) -> Holder:
     n = norm(raw)
     holders: list[Holder] = [*state.units, *state.participants]
     if not n:
-        raise NoTarget(name=text, known=_known(state))
+        raise NoTarget(name=text, known=_known(state), game=GameRef(state.game.slug))
     tests: tuple[Callable[[str], bool], ...] = (
         lambda name: name == n,
         lambda name: name.startswith(n),
@@ -65,7 +66,7 @@ def find_target(state: GameState, text: str) -> Holder:
         if found:
             names = ", ".join(sorted({h.name for h in found}))
             raise Ambiguous(name=text, options=names)
-    raise NoTarget(name=text, known=_known(state))
+    raise NoTarget(name=text, known=_known(state), game=GameRef(state.game.slug))
 
 
 def _same_name(found: list[Holder]) -> bool:

@@ -12,7 +12,7 @@ import random
 from bot.tracker.model import GameState, Participant
 from bot.tracker.plugin import plugin_for
 from bot.tracker.step import Step
-from bot.tracker.templates import counts_turns
+from bot.tracker.templates import counts_each_turn, counts_turns, holds_initiative
 
 
 def next_seat(state: GameState) -> tuple[Participant | None, bool]:
@@ -30,6 +30,20 @@ def next_seat(state: GameState) -> tuple[Participant | None, bool]:
     return (later[0], False) if later else (seated[0], True)
 
 
+def turn_number(state: GameState, *, round_: int | None = None, seat: int | None = None) -> int:
+    """The number players call the turn by: the round, or in Berserk and KeyForge every player's
+    turn counted (ход 1 — the first seat, ход 2 — the second, ход 3 — the first again)."""
+    rnd = state.round if round_ is None else round_
+    if not counts_each_turn(state.slug):
+        return rnd
+    seats = sorted(p.seat for p in state.participants)
+    active = state.game.active_seat if seat is None else seat
+    if not seats:
+        return rnd
+    place = next((i for i, s in enumerate(seats) if s >= active), 0)
+    return (rnd - 1) * len(seats) + place + 1
+
+
 def _eliminated(state: GameState, p: Participant) -> bool:
     leader = state.leader(p.id)
     return leader is not None and leader.destroyed
@@ -41,12 +55,19 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
     player, wrapped = next_seat(state)
     if player is not None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
+    round_ = state.round + 1 if new_round or wrapped else state.round
     if new_round or wrapped:
-        await step.tx.set_field("game", state.game.id, "round", state.round + 1)
+        await step.tx.set_field("game", state.game.id, "round", round_)
+    if counts_each_turn(state.slug) and player is not None:  # every hand-over is a new turn
+        step.note(
+            "tracker.note.round_turn", round=turn_number(state, round_=round_, seat=player.seat)
+        )
+    elif new_round or wrapped:
         key = "tracker.note.round_turn" if counts_turns(state.slug) else "tracker.note.round"
-        step.note(key, round=state.round + 1)
+        step.note(key, round=round_)
     if player is not None:
-        step.note("tracker.note.turn", name=player.name)
+        key = "tracker.note.initiative" if holds_initiative(state.slug) else "tracker.note.turn"
+        step.note(key, name=player.name)
     return player
 
 

@@ -33,6 +33,19 @@ def counts_turns(slug: str) -> bool:
     return game is not None and game.turns
 
 
+def counts_each_turn(slug: str) -> bool:
+    """A turn game whose turn number counts each player's turn, not each full round (Berserk,
+    KeyForge: ход 1 is the first player's, ход 2 the second's)."""
+    game = ALL_GAMES.get(slug)
+    return game is not None and game.turns and game.each_turn
+
+
+def holds_initiative(slug: str) -> bool:
+    """The active seat holds the initiative (seed 000:143 Initiative (Инициатива)), not a turn."""
+    game = ALL_GAMES.get(slug)
+    return game is not None and game.initiative
+
+
 CREATURE = "creature"
 
 

@@ -34,4 +34,4 @@ async def test_game_through_slash_commands(table: Table) -> None:
     goblin = next(u for u in state.units if u.name == "Goblin")
     assert goblin.destroyed
     undone = await bob.slash(table.channel, "game undo")
-    assert "Steps undone: 1" in table.text(undone)
+    assert "1 step undone" in table.text(undone)

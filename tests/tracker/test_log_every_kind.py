@@ -201,7 +201,7 @@ async def test_every_step_kind_reads_in_the_log_and_export(
             assert catalogue().lookup_exact(key, lang), f"{key} has no {lang} text"
             shown = next((x for x in log.splitlines() if x.startswith(f"#{s.id} ")), None)
             assert shown is not None, f"step #{s.id} ({s.action}) not in the {lang} log:\n{log}"
-            name = action_name(s.action, lang)
+            name = action_name(s.action, lang, slug)
             assert name != unknown and f": {name}" in shown, shown
         export = await reader.execute("/game export")
         assert not _crashed(export) and "📎 game-" in export, export

@@ -78,4 +78,4 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
         services, lambda: service.damage(alice, "**Худой**", 1), "tracker.error.no_target"
     )
     assert r"«\*\*Худой\*\*»" in err and r"\*\*Жирный\*\*" in err
-    assert header(out.state, "ru") == "Mage Wars · раунд 1 · ходит alice"
+    assert header(out.state, "ru") == "Mage Wars · раунд 1 · инициатива: alice"

@@ -172,7 +172,7 @@ def test_plural_forms_in_english_and_russian() -> None:
     ]
     burn = Note("tracker.note.burn", {"unit": "Волк", "rolls": "1 2", "damage": 1, "left": 1})
     assert note_line(burn, "en") == "🔥 Волк: Burn, dice [1 2] — 1 damage, 1 token left."
-    assert note_line(burn, "ru") == "🔥 Волк: горение, кубики [1 2] — урон 1, остался 1 жетон."
+    assert note_line(burn, "ru") == "🔥 Волк: горение, бросок [1 2] — урон 1, остался 1 жетон."
 
 
 async def test_export_counts_steps_in_words(make_ctx: MakeCtx, console: Console) -> None:

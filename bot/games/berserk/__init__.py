@@ -10,6 +10,7 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("bers", "берсерк", "берс", "berserk ccg", "берсерк кки"),
     turns=True,
+    each_turn=True,
     order=2,
     unit_options=(NumberOption("life", 1, 200), NumberOption("armor", 0, 50)),
 )

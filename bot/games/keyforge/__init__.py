@@ -10,6 +10,7 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("kf", "кф", "кейфордж", "кейфорж"),
     turns=True,
+    each_turn=True,
     order=5,
     start_options=(NumberOption("keycost", 1, 50),),
     unit_options=(NumberOption("power", 0, 50), NumberOption("armor", 0, 50)),

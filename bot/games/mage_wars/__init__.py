@@ -17,4 +17,5 @@ GAME = Game(
         NumberOption("defense", 0, 12),
         NumberOption("regenerate", 0, 20),
     ),
+    initiative=True,
 )

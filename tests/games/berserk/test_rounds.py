@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.console import Console
 from bot.context import Services
 from bot.handlers import tracker_ops as service
 from tests.helpers.tracker import BOB, MakeCtx, unit
@@ -25,3 +26,17 @@ async def test_berserk_next_opens_the_new_players_creatures(
     assert out.changes[0].key == "wounds" and out.notes[0].key == "tracker.note.destroyed"
     out = await service.next_round(alice)
     assert out.state.round == 2  # the turn came back to the first seat
+
+
+async def test_berserk_counts_every_players_turn_and_logs_turns_not_rounds(
+    console: Console, make_ctx: MakeCtx
+) -> None:
+    # seed 001:157 «До начала своего хода»: each player has their own turn, so each one counts.
+    await service.start(make_ctx("alice"), "berserk", [BOB], {})
+    assert "Берсерк ККИ · ход 1\n" in await console.execute("/game show")
+    out = await console.execute("/game next")
+    assert "ход 2 · ходит bob" in out and "Ход 2." in out
+    out = await console.execute("/game next")
+    assert "ход 3 · ходит alice" in out and "Ход 3." in out
+    log = await console.execute("/game log")
+    assert "следующий ход — ходит bob" in log and "раунд" not in log

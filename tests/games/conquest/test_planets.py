@@ -31,7 +31,11 @@ async def test_conquest_announces_a_squad_and_mage_wars_a_creature(
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
     out = await console.execute("/unit add name:Scouts life:2")
     assert "Новый отряд: Scouts (владелец alice)." in out and "существо" not in out
+    out = await console.execute("/dmg target:Zed amount:2")  # seed 003:129 «нанести урон отряду»
+    assert "Нет отряда или игрока «Zed»." in out and "существ" not in out
     await service.end(alice)
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     out = await console.execute("/unit add name:Волк life:3")
     assert "Новое существо: Волк" in out
+    out = await console.execute("/dmg target:Zed amount:2")
+    assert "Нет существа или игрока «Zed»." in out

@@ -20,10 +20,12 @@ async def test_keyforge_check_forge_and_third_key(services: Services, make_ctx: 
     # alice cannot pay a key at the end of her turn: no Check!; bob is reminded to forge first.
     assert [n.key for n in out.notes] == [
         "tracker.note.hand",
+        "tracker.note.round_turn",  # bob's turn is turn 2: each player's turn counts
         "tracker.note.turn",
         "tracker.note.kf_forge_now",
     ]
-    assert out.notes[2].params == {"name": "bob", "cost": 6}
+    assert out.notes[1].params == {"round": 2}
+    assert out.notes[3].params == {"name": "bob", "cost": 6}
     out = await forge(bob)
     assert {(c.key, c.after) for c in out.changes} == {("aember", 0), ("keys", 1)}
     try:

@@ -99,7 +99,7 @@ async def test_zone_rolls_daze_once_and_is_unavoidable(
     assert len({a["daze"]["roll"] for a in attacks}) == 1
     assert all(a["strikes"][0]["defense"] is None for a in attacks)
     out = await console.execute("/game undo")
-    assert "Отменено шагов: 1" in out
+    assert "Отменён 1 шаг" in out
 
 
 async def test_sweeping_two_different_targets(console: Console) -> None:

@@ -85,7 +85,7 @@ async def test_mana_drain_and_transfer(console: Console, services: Services) -> 
     state = await state_of(services)
     assert (unit(state, "bob").value("mana"), unit(state, "alice").value("mana")) == (5, 12)
     out = await console.execute("/game undo")
-    assert "Отменено шагов: 1" in out  # the attack and its mana move back as one step
+    assert "Отменён 1 шаг" in out  # the attack and its mana move back as one step
     state = await state_of(services)
     assert (unit(state, "bob").value("mana"), unit(state, "alice").value("mana")) == (7, 10)
 

@@ -79,7 +79,7 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
     assert f"alice: атака — Страж · урон 0 → {expected.total}" in log
 
     out = await guard.execute("/game undo")
-    assert "Отменено шагов: 1" in out
+    assert "Отменён 1 шаг" in out
     assert (await unit(services, "Страж")).value("damage") == 0
 
 
@@ -94,7 +94,10 @@ async def test_effect_tokens_go_in_the_same_step(guard: Console, services: Servi
     out = await guard.execute(
         "/mw attack dice:6 armor:0 defense:0 target:Страж effect:5-8 Burn; 9+ 2 Burn"
     )
-    assert "Указано явно (важнее партии): броня 0 (в партии 2), защита 0 (в партии 8)" in out
+    assert (
+        "Из команды (вместо записанного в партии): броня 0 (в партии 2), защита 0 (в партии 8)"
+        in out
+    )
     assert "Страж · горение: 0 → 2" in out
     guard_now = await unit(services, "Страж")
     assert guard_now.value("burn") == 2 and guard_now.value("damage") == expected.total
