@@ -385,7 +385,22 @@ async def serve_alone(settings: Settings) -> int:
             file=sys.stderr,
         )
         return EXIT_LOCKED
+    instance.on_lost(_stop_on_lost_lock)
     try:
         return await serve(settings)
     finally:
         await instance.release()
+
+
+def _stop_on_lost_lock() -> None:
+    """The PostgreSQL connection holding the instance lock closed: another process may take the
+    shard now, so this one stops the way SIGTERM stops it (in-flight commands reply), and its
+    supervisor's restart takes the lock again or is refused in words."""
+    import os
+    import signal
+
+    log.error(
+        "the instance lock's database connection closed; stopping so that no second process"
+        " serves these shards beside this one"
+    )
+    os.kill(os.getpid(), signal.SIGTERM)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,21 @@ class InstanceLock:
     def __init__(self, fd: int | None = None, conn: Any = None) -> None:
         self._fd = fd
         self._conn = conn
+
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once if the lock goes away under the process: the PostgreSQL
+        connection that holds it closed (a server restart, an admin's pg_terminate_backend).
+        The session's advisory locks went with it, so another process may take them now; the
+        holder must stop serving rather than write beside it. A lock file cannot be lost."""
+        conn = self._conn
+        if conn is None:
+            return
+
+        def lost(_: Any) -> None:
+            if self._conn is conn:  # not our own release
+                callback()
+
+        conn.add_termination_listener(lost)
 
     async def release(self) -> None:
         if self._fd is not None:

@@ -45,3 +45,33 @@ async def test_postgres_shards_exclude_only_when_they_overlap(pg_server: PgServe
         await lock_postgres(url, [3])
     await whole.release()
     await other.release()
+
+
+async def test_a_lost_postgres_lock_is_reported_and_a_release_is_not(pg_server: PgServer) -> None:
+    # The session's advisory locks go with its connection: a server restart or an admin's
+    # pg_terminate_backend frees the shard for another process, so the holder must hear of it.
+    import asyncio
+
+    import asyncpg
+
+    url = await pg_server.new_database()
+    held = await lock_postgres(url, [0])
+    lost = asyncio.Event()
+    held.on_lost(lost.set)
+    admin = await asyncpg.connect(url)
+    try:
+        killed = await admin.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE application_name = 'arbiter-lock' AND datname = current_database()"
+        )
+        assert killed == 1
+        await asyncio.wait_for(lost.wait(), 10)
+        again = await lock_postgres(url, [0])  # the shard is free: a restart takes it again
+        quiet = asyncio.Event()
+        again.on_lost(quiet.set)
+        await again.release()  # our own release is not a loss
+        await asyncio.sleep(0.2)
+        assert not quiet.is_set()
+    finally:
+        await admin.close()
+        await held.release()
