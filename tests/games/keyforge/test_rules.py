@@ -89,7 +89,7 @@ async def test_steal(console: Console, services: Services) -> None:
     assert "нет янтаря" in out
     await console.execute("/add target:bob stat:янтарь amount:1")
     out = await console.execute("/kf steal amount:2")
-    assert "alice крадёт у bob 1 янтарь" in out
+    assert "alice крадёт 1 янтарь у игрока bob" in out
     console.lang = "en"
     out = await console.execute("/kf steal amount:2")
     assert "has no Æmber" in out
