@@ -199,3 +199,21 @@ def test_each_games_folder_holds_only_its_own_named_texts(tmp_path: Path) -> Non
         assert keys, folder
         strays = [key for key in keys if _game_named(key) not in (folder, None)]
         assert strays == [], folder
+
+
+def test_a_command_a_game_declares_has_its_texts_in_that_games_folder() -> None:
+    """`/planet` (Conquest), `/odds winds` (WFB): named for no game, yet only that game's."""
+    from bot.i18n import LOCALES_DIR
+    from bot.registry import load_handlers
+
+    shared_keys = Catalogue.load(LOCALES_DIR).keys()
+    merged = Catalogue.load()
+    owned = 0
+    for cmd in load_handlers().commands.values():
+        if not cmd.handler.__module__.startswith("bot.games."):
+            continue
+        owned += 1
+        left = [k for k in shared_keys if k == cmd.key or k.startswith(cmd.key + ".")]
+        assert left == [], cmd.key
+        assert cmd.key in merged and cmd.key + ".name" in merged, cmd.key
+    assert owned >= 10
