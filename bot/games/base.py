@@ -19,7 +19,7 @@ class NumberOption:
 class Game:
     """One game Arbiter knows: its slug (data files, options, JSON) and home folder.
 
-    The names users read are in the catalogue (`game.<slug>`, `bot/locales/names.toml`);
+    The names users read are in the catalogue (`game.<slug>`, `bot/games/<game>/locale.toml`);
     `title` is only the English title written into generated data files.
     `glossary` is False for a game without a rule text (the custom tracker game).
     """

@@ -137,3 +137,83 @@ def test_a_games_own_texts_are_merged_from_its_folder() -> None:
     assert (GAMES_DIR / "conquest" / "locale.toml").is_file()
     assert "tracker.note.cq_shield" in Catalogue.load()
     assert "tracker.note.cq_shield" not in Catalogue.load(LOCALES_DIR)
+
+
+# A key segment that names one game (`dice.mw.strike`, `tracker.note.kf_armor`, `game.whfb`,
+# `dice.roll.d12.mage-wars`) and the folder whose `locale.toml` holds that game's texts.
+_GAME_MARKS = {
+    "mw": "mage_wars",
+    "mage-wars": "mage_wars",
+    "berserk": "berserk",
+    "whf": "whfb",
+    "whfb": "whfb",
+    "kf": "keyforge",
+    "keyforge": "keyforge",
+    "cq": "conquest",
+    "conquest": "conquest",
+}
+
+
+def _game_named(key: str) -> str | None:
+    for segment in key.split("."):
+        folder = _GAME_MARKS.get(segment) or _GAME_MARKS.get(segment.split("_")[0])
+        if folder:
+            return folder
+    return None
+
+
+def test_the_game_mark_reads_every_way_a_key_names_a_game() -> None:
+    assert _game_named("dice.mw.strike") == "mage_wars"
+    assert _game_named("tracker.note.kf_armor") == "keyforge"
+    assert _game_named("dice.odds.whf_title") == "whfb"
+    assert _game_named("cmd.berserk.strike.opt.attacker") == "berserk"
+    assert _game_named("live.legend.keyforge.ward") == "keyforge"
+    assert _game_named("tracker.error.cq_icon") == "conquest"
+    assert _game_named("dice.roll.d12.mage-wars") == "mage_wars"
+    assert _game_named("game.custom") is None
+    assert _game_named("tracker.note.armor") is None and _game_named("dice.kind.closed") is None
+
+
+def test_no_text_of_one_game_stays_in_the_shared_locales() -> None:
+    """Issue 16: every text particular to one game lives in `bot/games/<game>/locale.toml`."""
+    from bot.i18n import LOCALES_DIR
+
+    shared = Catalogue.load(LOCALES_DIR)
+    shared_keys = shared.keys()
+    assert [key for key in shared_keys if _game_named(key)] == []
+    merged = Catalogue.load()
+    for key in ("dice.mw.strike", "cmd.kf.forge.name", "dice.whf.miscast", "game.berserk"):
+        assert key in merged and key not in shared
+
+
+def test_each_games_folder_holds_only_its_own_named_texts(tmp_path: Path) -> None:
+    from bot.i18n import GAMES_DIR
+
+    folders = sorted(path.parent.name for path in GAMES_DIR.glob("*/locale.toml"))
+    assert set(_GAME_MARKS.values()) <= set(folders)
+    for folder in folders:
+        copy = tmp_path / folder
+        copy.mkdir()
+        (copy / "locale.toml").write_bytes((GAMES_DIR / folder / "locale.toml").read_bytes())
+        keys = Catalogue.load(copy).keys()
+        assert keys, folder
+        strays = [key for key in keys if _game_named(key) not in (folder, None)]
+        assert strays == [], folder
+
+
+def test_a_command_a_game_declares_has_its_texts_in_that_games_folder() -> None:
+    """`/planet` (Conquest), `/odds winds` (WFB): named for no game, yet only that game's."""
+    from bot.i18n import LOCALES_DIR
+    from bot.registry import load_handlers
+
+    shared_keys = Catalogue.load(LOCALES_DIR).keys()
+    merged = Catalogue.load()
+    owned = 0
+    for cmd in load_handlers().commands.values():
+        if not cmd.handler.__module__.startswith("bot.games."):
+            continue
+        owned += 1
+        left = [k for k in shared_keys if k == cmd.key or k.startswith(cmd.key + ".")]
+        assert left == [], cmd.key
+        assert cmd.key in merged and cmd.key + ".name" in merged, cmd.key
+    assert owned >= 10
