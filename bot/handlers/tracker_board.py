@@ -21,7 +21,7 @@ from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
-from bot.tracker.plugin import plugin_for
+from bot.tracker.plugin import UnitControl, plugin_for
 from bot.tracker.rounds import turn_number
 from bot.tracker.templates import Template, counts_turns, template
 
@@ -125,6 +125,7 @@ class Scoreboard:
     notes: tuple[str, ...] = field(default_factory=tuple)
     seat: int = 0  # the game's active seat: with `round`, the turn the Next button is for
     turn_no: int = 0  # the title's number (Berserk, KeyForge count every player's turn); 0: round
+    unit_controls: tuple[UnitControl, ...] = ()  # the game's own buttons for a selected unit
 
 
 # ---------------------------------------------------------------------------------------------
@@ -294,6 +295,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         selected=selected,
         notes=_legend(state, tpl, lang),
         seat=state.game.active_seat,
+        unit_controls=plugin_for(state.slug).unit_controls(),
     )
 
 

@@ -253,6 +253,9 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
             label = step_label(step, target.main.label)
             style = step_style(step, target.main.harms)
             out.append(Button(label, A_STEP, f"{gid}:{target.key}:{step}", style))
+    if target is not None and target.key.startswith("u"):
+        for control in board.unit_controls:
+            out.append(Button(t(control.label, lang), control.action, f"{gid}:{target.key}"))
     out.append(Button(t("live.btn.undo", lang), A_UNDO, gid))
     next_key = "live.btn.next_turn" if board.round_word == "turn" else "live.btn.next"
     # Next carries the turn it was drawn for, so a double click cannot pass two turns.

@@ -35,6 +35,15 @@ class StatNote:
     params: Mapping[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class UnitControl:
+    """A button the live board shows for the selected unit: its label's catalogue key and the
+    action it runs; the payload is `<game id>:u<unit id>`."""
+
+    label: str
+    action: str
+
+
 class GamePlugin:
     """The hooks the generic tracker calls; each default leaves the generic behaviour alone."""
 
@@ -96,6 +105,10 @@ class GamePlugin:
     ) -> list[StepRecord]:
         """After redoing `done`, redo the follow-ups undone with it; returns them."""
         return []
+
+    def unit_controls(self) -> tuple[UnitControl, ...]:
+        """The game's own buttons for a selected unit on the live board; none by default."""
+        return ()
 
     def stat_note(self, key: str, value: int) -> StatNote | None:
         """A note beside a stat on the board, or None."""

@@ -78,8 +78,9 @@ async def test_game_start_posts_a_live_message_with_controls(game: Table) -> Non
         for c in getattr(row, "children", ())
         if isinstance(c, discord.Button)
     ]
-    assert labels[-7:] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Отменить", "Следующий раунд", "Обновить",
+    assert labels[-8:] == [
+        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действия",  # the mage's /mw act
+        "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     assert not live.flags.ephemeral and live.interaction_metadata is None  # a channel message
 

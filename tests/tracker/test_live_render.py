@@ -96,14 +96,16 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
         "Лесной медведь-страж 2",
     ]
     assert [b.label for b in buttons] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Отменить", "Следующий раунд", "Обновить",
+        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действия",  # the mage's /mw act
+        "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     gid = state.game.id
     mage = state.leader(state.active_player.id)  # type: ignore[union-attr]
     assert mage is not None
     # Payloads carry the game and the target, so they mean the same after a restart.
     assert buttons[2].custom_id == f"arb:live.step:{gid}:u{mage.id}:1"
-    assert buttons[4].custom_id == f"arb:live.undo:{gid}"
+    assert buttons[4].custom_id == f"arb:mw.act:{gid}:u{mage.id}"
+    assert buttons[5].custom_id == f"arb:live.undo:{gid}"
     assert all(len(a.custom_id) <= 100 for a in reply.actions)
     # more damage hurts its holder: red; less damage helps: green (issue 17)
     assert [b.style for b in buttons[:4]] == [

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.mage_wars import rounds, tracker, undo
 from bot.tracker.model import Unit
-from bot.tracker.plugin import GamePlugin, Holder
+from bot.tracker.plugin import GamePlugin, Holder, UnitControl
 from bot.tracker.records import StepRecord
 
 if TYPE_CHECKING:
@@ -29,6 +29,10 @@ class MageWarsPlugin(GamePlugin):
 
     async def after_damage(self, step: Step, unit: Unit) -> None:
         await tracker.after_damage(step, unit)
+
+    def unit_controls(self) -> tuple[UnitControl, ...]:
+        # Seed 000 lines 68, 271, 273: the end of the creature's action phase (`/mw act`).
+        return (UnitControl("live.btn.mw_act", "mw.act"),)
 
     def follows(self, step: StepRecord) -> int | None:
         value = step.params.get(undo.FOLLOWS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.context import Ctx
+from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import roll_escape
 from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE
 from bot.games.mage_wars.ui.commands import MW_TARGET, find_target
@@ -19,7 +20,9 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import outcome_reply
-from bot.registry import command
+from bot.handlers.tracker_live import game_for
+from bot.numbers import ascii_int
+from bot.registry import UserError, action, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Unit
 from bot.tracker.step import Step
@@ -28,6 +31,7 @@ STUCK = "stuck"
 SLAM = "slam"
 DAZE = "daze"
 TARGET = replace(MW_TARGET, required=True)
+A_ACT = "mw.act"  # the live board's button; `bot/games/mage_wars/plugin.py` offers it
 
 
 @command("mw", "act", area=AREA, options=[TARGET, named("begin", bool)])
@@ -41,6 +45,31 @@ async def mw_act(ctx: Ctx, target: str, begin: bool = False) -> Reply:
         raise service.refusal("dice.mw.act_done", unit=unit.name)
     if begin:
         return await _activate(ctx, tracked.state, unit)
+    return await end_action_phase(ctx, tracked.state, unit)
+
+
+@action(A_ACT)
+async def act_pressed(ctx: Ctx, payload: str) -> Reply:
+    """The live board's «Конец фазы действия» on the selected unit: `<game>:u<unit id>`.
+
+    The same path as `/mw act target:`; a payload naming another game or no unit is refused."""
+    game_id, _, key = payload.partition(":")
+    if not key.startswith("u") or ascii_int(key[1:]) is None:
+        raise UserError("live.error.stale")
+    state = await game_for(ctx, game_id)
+    if state.slug != GAME.slug:
+        raise UserError("live.error.stale")
+    chosen = state.unit(int(key[1:]))
+    if chosen is None or not chosen.present:
+        raise UserError("live.error.no_target")
+    tracked = await find_target(ctx, f"#{key}", "/mw act", change=True)
+    if tracked.unit.value(ACTED) > 0:
+        raise service.refusal("dice.mw.act_done", unit=tracked.unit.name)
+    return await end_action_phase(ctx, tracked.state, tracked.unit)
+
+
+async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
+    """Daze and Stun off, Stuck's escape roll, marked as acted: one undoable step."""
     escape = roll_escape(ctx.services.rng) if unit.value(STUCK) > 0 else None
 
     async def body(step: Step) -> None:
@@ -63,7 +92,7 @@ async def mw_act(ctx: Ctx, target: str, begin: bool = False) -> Reply:
         await step.set(now, cid, ACTED, 1)
         step.note("tracker.note.mw_acted", unit=now.name)
 
-    outcome = await service.run_step(ctx, tracked.state, "mw_act", body, {"target": unit.name})
+    outcome = await service.run_step(ctx, state, "mw_act", body, {"target": unit.name})
     return outcome_reply(ctx, outcome)
 
 
