@@ -192,8 +192,10 @@ def _stats_of(
 ) -> list[Stat]:
     """Counters other than those in the life bar; zeros hidden on units, flags shown by name."""
     out: list[Stat] = []
+    game = plugin_for(tpl.slug)
+    values = {c.key: c.value for c in holder.counters}
     for c in holder.counters:
-        if c.key in skip:
+        if c.key in skip or game.board_hides(c.key):
             continue
         label = tpl.label(c.key, lang)
         if _is_flag(c):
@@ -204,7 +206,7 @@ def _stats_of(
             continue
         maximum = c.max if c.key == tpl.win_stat else None
         note = ""
-        said = plugin_for(tpl.slug).stat_note(c.key, c.value) if c.value else None
+        said = game.stat_note(c.key, c.value, values) if c.value else None
         if said is not None:
             note = t(said.key, lang, **said.params)
         out.append(Stat(label, c.value, maximum, note))

@@ -110,8 +110,23 @@ class GamePlugin:
         """The game's own buttons for a selected unit on the live board; none by default."""
         return ()
 
-    def stat_note(self, key: str, value: int) -> StatNote | None:
-        """A note beside a stat on the board, or None."""
+    def stat_note(
+        self, key: str, value: int, values: Mapping[str, int] | None = None
+    ) -> StatNote | None:
+        """A note beside a stat on the board, or None; `values` are the holder's counters."""
+        return None
+
+    def board_hides(self, key: str) -> bool:
+        """A counter the board leaves out (shown in another stat's note instead)."""
+        return False
+
+    def read_trait(
+        self, tpl: Template, key: str, number: int | None, rest: str
+    ) -> dict[str, int] | None:
+        """The counters a trait typed at `/unit add traits:` sets, where the game reads more
+        than «name N»: `rest` is what follows the name and number, or (with `number` None) a
+        whole part that names no trait, read as more of the trait `key` before it. None leaves
+        the part to the generic reading (`bot/tracker/traits.py`)."""
         return None
 
 

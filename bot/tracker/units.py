@@ -40,7 +40,7 @@ async def add_unit(
         if option not in stats:
             raise TrackerError("unit_needs", option=option, unit=clean, game=GameRef(tpl.slug))
     values = dict(tpl.creature)
-    carried = parse_traits(tpl, traits)
+    carried = parse_traits(tpl, traits, plugin_for(tpl.slug))
     tokens = {k: v for k, v in carried.items() if k in tpl.tokens and k not in tpl.stats}
     for trait, value in carried.items():
         if trait not in tokens and trait not in stats:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.keyforge import rounds, tracker
@@ -31,7 +32,9 @@ class KeyForgePlugin(GamePlugin):
     async def place_tokens(self, step: Step, holder: Holder, key: str, count: int) -> bool:
         return await tracker.place_tokens(step, holder, key, count)
 
-    def stat_note(self, key: str, value: int) -> StatNote | None:
+    def stat_note(
+        self, key: str, value: int, values: Mapping[str, int] | None = None
+    ) -> StatNote | None:
         """The chains counter says how many cards it costs on the draw."""
         if key == "chains" and value:
             return StatNote("live.chains_penalty", {"n": chain_penalty(value)})

@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.games.mage_wars.effects import counterstrike_dice
+
 # Line 135 (Incapacitated): «Не проводит counterstrike» … «Damage barrier остается и работает».
 INCAPACITATING = ("stun", "slam", "sleep")
 MAX_ZONE_TARGETS = 8
@@ -31,6 +33,9 @@ class Offer:
 
     counterstrike: int
     barrier: int
+    # Counterstrike with no number (seed 000:52) whose quick attack's dice are not set: offered
+    # in words, not as a button.
+    dice_unknown: bool = False
 
 
 def offers(
@@ -43,16 +48,17 @@ def offers(
     when the object was destroyed by that attack, since the barrier answers the attack).
     Line 235: ranged attacks trigger neither. Line 119 (Guarding): a guard gets counterstrike,
     so `guarded` (it held Guard when the attack came) strikes back with its Counterstrike dice,
-    or its melee attack's dice (`melee`) when it has no Counterstrike of its own."""
+    or its melee attack's dice (`melee`) when it has no Counterstrike of its own. Line 52:
+    Counterstrike has no number, so one typed without dice is its melee attack's."""
     if not melee:
         return Offer(0, 0)
     incapacitated = any(target.get(k, 0) > 0 for k in INCAPACITATING)
-    counter = target.get("counterstrike", 0)
+    counter, has = counterstrike_dice(target)
     if guarded and not counter:
         counter = target.get("melee", 0)
     if incapacitated or target_destroyed:
-        counter = 0
-    return Offer(counter, target.get("barrier", 0))
+        counter, has = 0, False
+    return Offer(counter, target.get("barrier", 0), has and not counter)
 
 
 _SPLIT = re.compile(r"\s*[,;]\s*")

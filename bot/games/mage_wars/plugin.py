@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from bot.games.mage_wars import rounds, tracker, undo
+from bot.games.mage_wars import effects, rounds, tracker, undo
 from bot.tracker.model import Unit
 from bot.tracker.plugin import GamePlugin, Holder, UnitControl
 from bot.tracker.records import StepRecord
@@ -13,6 +13,7 @@ from bot.tracker.records import StepRecord
 if TYPE_CHECKING:
     from bot.tracker.ports import TrackerRepo
     from bot.tracker.step import Step
+    from bot.tracker.templates import Template
 
 
 class MageWarsPlugin(GamePlugin):
@@ -33,6 +34,11 @@ class MageWarsPlugin(GamePlugin):
     def unit_controls(self) -> tuple[UnitControl, ...]:
         # Seed 000 lines 68, 271, 273: the end of the creature's action phase (`/mw act`).
         return (UnitControl("live.btn.mw_act", "mw.act"),)
+
+    def read_trait(
+        self, tpl: Template, key: str, number: int | None, rest: str
+    ) -> dict[str, int] | None:
+        return effects.read_trait(tpl, key, number, rest)
 
     def follows(self, step: StepRecord) -> int | None:
         value = step.params.get(undo.FOLLOWS)

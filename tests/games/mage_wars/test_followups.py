@@ -54,7 +54,7 @@ async def test_counterstrike_and_barrier_undo_with_the_attack(
     out = await console.execute(
         "/mw attack dice:3 target:Страж attacker:Волк melee:true defense:0 armor:0"
     )
-    assert "Ответный удар («Страж», 3 куб.)" in out and "Защитное поле («Страж», 2 куб.)" in out
+    assert "Ответный удар («Страж»): 3 кубика" in out and "Защитное поле («Страж»): 2 кубика" in out
     before = unit(await state_of(services), "Страж").value("damage")
     out = await console.execute("!press 1")
     assert "Ответный удар («Страж»): урон" in out and "Цель: **Волк**" in out

@@ -35,6 +35,7 @@ from bot.games.mage_wars.ui.commands import (
 from bot.games.mage_wars.undo import AFTER, FOLLOWS
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
+from bot.handlers.dice_replies import counted
 from bot.handlers.tracker import outcome_reply
 from bot.registry import UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
@@ -107,10 +108,17 @@ async def followup_buttons(
     now = state.unit(target.id) or target
     values = {c.key: c.value for c in (*now.counters, *now.tokens)}
     offer = offers(values, melee=melee, target_destroyed=now.destroyed, guarded=guarded)
+    lines: list[str] = []
+    if offer.dice_unknown and attacker is not None:
+        lines.append(
+            ctx.t("dice.mw.counterstrike_no_dice", unit=md(now.name), attacker=md(attacker.name))
+        )
     if not (offer.counterstrike or offer.barrier):
-        if guarded and melee and not now.destroyed:
+        if guarded and melee and not now.destroyed and not offer.dice_unknown:
             return [], [ctx.t("dice.mw.guard_needs_melee", unit=md(now.name))]
-        return [], []
+        if offer.dice_unknown and attacker is None:
+            return [], [ctx.t("dice.mw.followup_needs_attacker", unit=md(now.name))]
+        return [], lines
     if attacker is None:
         return [], [ctx.t("dice.mw.followup_needs_attacker", unit=md(now.name))]
     if step_id is None:  # the attack changed nothing, so it left no step: anchor on the last one
@@ -122,9 +130,10 @@ async def followup_buttons(
     buttons: list[Button] = []
     for act, dice in ((A_COUNTER, offer.counterstrike), (A_BARRIER, offer.barrier)):
         if dice:
-            label = ctx.t(f"dice.mw.button_{KINDS[act]}", unit=now.name, dice=dice)
+            count = counted(ctx.t, "dice.mw.n_dice", dice)
+            label = ctx.t(f"dice.mw.button_{KINDS[act]}", unit=now.name, dice=count)
             buttons.append(Button(clip(label, 80), act, payload, Style.PRIMARY))
-    return buttons, []
+    return buttons, lines
 
 
 async def find_attacker(ctx: Ctx, text: str | None) -> Tracked | None:

@@ -231,9 +231,18 @@ def rule_lines(
 ) -> list[str]:
     """The tracked traits and tokens the roll applied, each by its name (issue 16):
     «Бесплотный: считаются только единицы», the attacker's Weak and Daze."""
-    lines = [tr(f"dice.rule.{key}", trait=label(key), n=n) for key, n in applied]
+    lines = [
+        tr(f"dice.rule.{key}", trait=label(key), n=n, counted=counted(tr, "dice.mw.n_dice", n))
+        for key, n in applied
+    ]
     lines += [
-        tr(f"dice.rule.attacker_{key}", unit=attacker, token=label(key), n=n)
+        tr(
+            f"dice.rule.attacker_{key}",
+            unit=attacker,
+            token=label(key),
+            n=n,
+            counted=counted(tr, "dice.mw.n_dice", n),
+        )
         for key, n in attacker_tokens
     ]
     return lines

@@ -1,0 +1,76 @@
+"""Issue 16, what a card's Counterstrike and Damage Barrier carry (`/unit add traits:`): a
+Counterstrike with no number, effect rows on both, and the counted dice in their buttons.
+Console tests with a seeded RNG; each cites the seed line it rests on."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import CHANNEL, state_of, unit
+
+
+async def _start(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+
+
+async def _last_roll(services: Services) -> dict[str, object]:
+    rolls = await services.storage.rolls.recent(CHANNEL, 0, 1)
+    return rolls[0].result
+
+
+# ── Counterstrike takes no X ───────────────────────────────────────────────────────────────────
+
+
+async def test_counterstrike_with_no_number_is_accepted_and_strikes_with_its_melee_dice(
+    console: Console, services: Services
+) -> None:
+    # seed 000:52 «Counterstrike (Ответный удар) (атакующая черта)» — no number
+    # seed 000:53 «может использовать свою быструю атаку против атакующего»
+    seed_line("000", 52, "Counterstrike (Ответный удар) (атакующая черта)")
+    seed_line("000", 53, "быструю атаку против атакующего")
+    await _start(console)
+    out = await console.execute("/unit add Рыцарь life:10 traits:Ответный удар, Ближний бой 3")
+    assert "Новое существо: Рыцарь" in out and "нужно число" not in out
+    knight = unit(await state_of(services), "Рыцарь")
+    assert knight.value("counterstrike_melee") == 1 and knight.value("counterstrike") == 0
+    board = await console.execute("/game show")
+    assert "Ответный удар (быстрая атака)" in board
+    console.user = "bob"
+    await console.execute("/unit add Волк life:12")
+    out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
+    assert "Ответный удар («Рыцарь»): 3 кубика" in out
+    out = await console.execute("!press 1")
+    assert "Ответный удар («Рыцарь»): урон" in out
+    assert (await _last_roll(services))["dice"] == 3
+
+
+async def test_counterstrike_without_dice_is_offered_in_words(
+    console: Console, services: Services
+) -> None:
+    # seed 000:52 Counterstrike has no number; the bot cannot know the quick attack's dice
+    seed_line("000", 52, "Counterstrike (Ответный удар)")
+    await _start(console)
+    out = await console.execute("/unit add Рыцарь life:10 traits:ответный удар")
+    assert "Новое существо: Рыцарь" in out
+    console.user = "bob"
+    await console.execute("/unit add Волк life:12")
+    out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
+    assert "У «Рыцарь» есть Ответный удар, но кубики его быстрой атаки не заданы" in out
+    assert "/mw attack attacker:Рыцарь target:Волк dice:N" in out
+    assert "⟨Ответный удар" not in out  # no button: the dice are not known
+    assert unit(await state_of(services), "Волк").value("damage") == 0
+
+
+async def test_counterstrike_number_still_gives_its_dice_and_barrier_counts_dice(
+    console: Console,
+) -> None:
+    # seed 000:61 «Damage Barrier (Защитное поле) (черта объекта)»
+    seed_line("000", 61, "Damage Barrier (Защитное поле)")
+    await _start(console)
+    await console.execute("/unit add Рыцарь life:10 traits:Ответный удар 1, Защитное поле 5")
+    console.user = "bob"
+    await console.execute("/unit add Волк life:12")
+    out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
+    assert "Ответный удар («Рыцарь»): 1 кубик" in out
+    assert "Защитное поле («Рыцарь»): 5 кубиков" in out
