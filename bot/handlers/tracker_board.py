@@ -14,6 +14,7 @@ gives the per-player detail pages that `/game show` pages through.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot import limits
@@ -72,7 +73,7 @@ class Stat:
         """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
         label = md(self.label) if markdown else self.label
         if self.flag:
-            return label
+            return label + (f" ({self.note})" if self.note else "")
         num = f"{self.value}/{self.maximum}" if self.maximum is not None else str(self.value)
         return f"{label} {num}" + (f" ({self.note})" if self.note else "")
 
@@ -198,18 +199,25 @@ def _stats_of(
         if c.key in skip or game.board_hides(c.key):
             continue
         label = tpl.label(c.key, lang)
+        said = game.stat_note(c.key, c.value, values) if c.value else None
+        note = "" if said is None else t(said.key, lang, **_named(said.params, lang))
         if _is_flag(c):
             if c.value:
-                out.append(Stat(label, c.value, flag=True))
+                out.append(Stat(label, c.value, flag=True, note=note))
             continue
         if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
             continue
         maximum = c.max if c.key == tpl.win_stat else None
-        note = ""
-        said = game.stat_note(c.key, c.value, values) if c.value else None
-        if said is not None:
-            note = t(said.key, lang, **said.params)
         out.append(Stat(label, c.value, maximum, note))
+    return out
+
+
+def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    """A note's parameters, those that name something in the reader's language named."""
+    out: dict[str, object] = {}
+    for k, v in params.items():
+        name = getattr(v, "name", None)
+        out[k] = name(lang) if callable(name) and not isinstance(v, str) else v
     return out
 
 

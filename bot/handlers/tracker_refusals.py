@@ -115,6 +115,7 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
 
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_target": _own("no_target"),
+    "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",

@@ -121,12 +121,12 @@ class GamePlugin:
         return False
 
     def read_trait(
-        self, tpl: Template, key: str, number: int | None, rest: str
+        self, tpl: Template, key: str, number: int | None, rest: str, *, more: bool = False
     ) -> dict[str, int] | None:
         """The counters a trait typed at `/unit add traits:` sets, where the game reads more
-        than «name N»: `rest` is what follows the name and number, or (with `number` None) a
-        whole part that names no trait, read as more of the trait `key` before it. None leaves
-        the part to the generic reading (`bot/tracker/traits.py`)."""
+        than «name N»: `rest` is what follows the name and number, or (`more`) a whole part
+        that names no trait, read as more of the trait `key` before it. None leaves the part
+        to the generic reading (`bot/tracker/traits.py`)."""
         return None
 
 

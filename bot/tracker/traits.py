@@ -23,7 +23,7 @@ class TraitReader(Protocol):
     """The game's own reading of a trait (`GamePlugin.read_trait`)."""
 
     def read_trait(
-        self, tpl: Template, key: str, number: int | None, rest: str
+        self, tpl: Template, key: str, number: int | None, rest: str, *, more: bool = False
     ) -> dict[str, int] | None: ...
 
 
@@ -57,7 +57,7 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
             continue
         key, number, rest = _split(tpl, part)
         if key is None:
-            more = reader.read_trait(tpl, last, None, part) if reader and last else None
+            more = reader.read_trait(tpl, last, None, part, more=True) if reader and last else None
             if more is None:
                 raise TrackerError("no_trait", name=part, known=NameList(trait_defs(tpl)))
             found.update(more)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from bot.games.mage_wars import effects, rounds, tracker, undo
+from bot.games.mage_wars import GAME, effects, rounds, tracker, undo
 from bot.tracker.model import Unit
-from bot.tracker.plugin import GamePlugin, Holder, UnitControl
+from bot.tracker.plugin import GamePlugin, Holder, StatNote, UnitControl
 from bot.tracker.records import StepRecord
+from bot.tracker.templates import Template, template
 
 if TYPE_CHECKING:
     from bot.tracker.ports import TrackerRepo
     from bot.tracker.step import Step
-    from bot.tracker.templates import Template
 
 
 class MageWarsPlugin(GamePlugin):
@@ -36,9 +37,22 @@ class MageWarsPlugin(GamePlugin):
         return (UnitControl("live.btn.mw_act", "mw.act"),)
 
     def read_trait(
-        self, tpl: Template, key: str, number: int | None, rest: str
+        self, tpl: Template, key: str, number: int | None, rest: str, *, more: bool = False
     ) -> dict[str, int] | None:
-        return effects.read_trait(tpl, key, number, rest)
+        return effects.read_trait(tpl, key, number, rest, more=more)
+
+    def board_hides(self, key: str) -> bool:
+        return effects.is_fx(key)
+
+    def stat_note(
+        self, key: str, value: int, values: Mapping[str, int] | None = None
+    ) -> StatNote | None:
+        """A Counterstrike's or Damage Barrier's effect rows beside its dice."""
+        trait = effects.NOTE_OF.get(key)
+        if trait is None or not values or not effects.rows_of(values, trait):
+            return None
+        rows = effects.RowsText(values, trait, template(GAME.slug))
+        return StatNote("live.mw_effects", {"rows": rows})
 
     def follows(self, step: StepRecord) -> int | None:
         value = step.params.get(undo.FOLLOWS)

@@ -74,3 +74,78 @@ async def test_counterstrike_number_still_gives_its_dice_and_barrier_counts_dice
     out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
     assert "Ответный удар («Рыцарь»): 1 кубик" in out
     assert "Защитное поле («Рыцарь»): 5 кубиков" in out
+
+
+# ── effect rows on Counterstrike and Damage Barrier ────────────────────────────────────────────
+
+
+async def test_barrier_effect_row_is_rolled_and_its_token_put_on_the_attacker(
+    console: Console, services: Services
+) -> None:
+    # seed 000:62 «Поле … проводит автоматическую атаку против каждого врага»
+    # seed 000:86 «12-гранный кубик для бросков на эффекты»
+    seed_line("000", 62, "проводит автоматическую атаку")
+    seed_line("000", 86, "12-гранный кубик для бросков на эффекты")
+    services.rng.seed(7)
+    await _start(console)
+    out = await console.execute(
+        "/unit add Рыцарь life:10 traits:Защитное поле 2 горение 7-9, 2 горение 10+, Бесплотный"
+    )
+    assert "Новое существо: Рыцарь" in out
+    knight = unit(await state_of(services), "Рыцарь")
+    assert (knight.value("barrier_fx_7_9_burn"), knight.value("barrier_fx_10_0_burn")) == (1, 2)
+    board = await console.execute("/game show")
+    assert "Защитное поле 2 (горение 7–9; 2 горение 10+)" in board
+    assert "fx" not in board
+    console.user = "bob"
+    await console.execute("/unit add Волк life:12")
+    for _ in range(6):  # until the effect die reaches a row (seeded: the same every run)
+        await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
+        out = await console.execute("!press 1")
+        assert "Защитное поле («Рыцарь»): урон" in out
+        roll = await _last_roll(services)
+        strikes = roll["strikes"]
+        assert isinstance(strikes, list) and len(strikes) == 1
+        effect = strikes[0]["effect"]
+        modified = effect["modified"]
+        want = 2 if modified >= 10 else 1 if modified >= 7 else 0
+        target = roll["target"]
+        assert isinstance(target, dict)
+        assert target["tokens"] == ({"burn": want} if want else {})
+        if want:
+            break
+    else:
+        raise AssertionError("the seeded effect die never reached a row")
+    assert "Эффект: d12 = " in out
+    assert unit(await state_of(services), "Волк").value("burn") == want
+
+
+async def test_counterstrike_effect_row_always_reached_puts_its_token(
+    console: Console, services: Services
+) -> None:
+    # seed 000:53 Counterstrike is its quick attack; seed 000:68 Daze (Оцепенение) is a token
+    seed_line("000", 53, "быструю атаку против атакующего")
+    await _start(console)
+    await console.execute("/unit add Рыцарь life:10 traits:Ответный удар 2 оцепенение 1+")
+    console.user = "bob"
+    await console.execute("/unit add Волк life:12")
+    await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
+    out = await console.execute("!press 1")
+    assert "Ответный удар («Рыцарь»): урон" in out
+    assert unit(await state_of(services), "Волк").value("daze") == 1
+    await console.execute("/game undo")
+    assert unit(await state_of(services), "Волк").value("daze") == 0
+
+
+async def test_a_bad_effect_row_is_refused_and_nothing_added(
+    console: Console, services: Services
+) -> None:
+    await _start(console)
+    before = await state_of(services)
+    out = await console.execute("/unit add Рыцарь life:10 traits:Защитное поле 2 мурлыка 7+")
+    assert "строку эффекта черты «Защитное поле» не понять" in out
+    out = await console.execute("/unit add Рыцарь life:10 traits:Защитное поле 2 горение 13+")
+    assert "строку эффекта черты «Защитное поле» не понять" in out
+    out = await console.execute("/unit add Рыцарь life:10 traits:Бесплотный, горение 7+")
+    assert "«горение 7+» — не черта этой игры" in out
+    assert len((await state_of(services)).units) == len(before.units)

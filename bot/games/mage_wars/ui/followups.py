@@ -10,12 +10,14 @@ together (`bot/games/mage_wars/undo.py`). A press is refused once anything else 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.context import Ctx
 from bot.dice.faces import roll_effect_die
 from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import AttackResult, resolve_attack
+from bot.games.mage_wars.effects import effect_table
 from bot.games.mage_wars.followups import (
     FollowupError,
     Offer,
@@ -177,10 +179,15 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     filled = fill_attack({"dice": dice}, tracked)
     if kind == "counterstrike":  # the striker's own Weak and Daze (seed 000 lines 317 and 68)
         filled = fill_attacker(filled, target)
-    result = resolve_attack(build_attack(filled.options), ctx.services.rng)
+    # The trait's own effect rows (seed 000:86, the effect die), rolled like `/mw attack effect:`.
+    values = {c.key: c.value for c in target.counters}
+    rows = effect_table(values, kind, tracked.tpl, ctx.lang)
+    attack = replace(build_attack(filled.options), effect=rows)
+    result = resolve_attack(attack, ctx.services.rng)
+    effects = effect_tokens(result, tracked.tpl)
 
     async def body(step: service.Step) -> None:
-        await hit_unit(step, attacker, result.total, {})
+        await hit_unit(step, attacker, result.total, effects.tokens)
 
     params: dict[str, Any] = {
         "target": attacker.name,
@@ -211,7 +218,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     body_text = outcome_reply(ctx, outcome).body
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body_text, 1024)))
     data = shapes.mw_attack(result)
-    data["target"] = {"unit": attacker.name, link: anchor_id}
+    data["target"] = {"unit": attacker.name, link: anchor_id, "tokens": effects.tokens}
     await _log(ctx, f"mw {kind}", {"dice": dice, "target": attacker.name}, data)
     return reply
 
