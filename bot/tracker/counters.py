@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import AmountOutOfRange, NoStat, TrackerError, WrongGame
-from bot.tracker.model import Counter, GameState, Participant
+from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import (
@@ -114,7 +114,10 @@ async def _hit(table: Table, target: str, amount: int, action: str, direction: i
 
     async def body(step: Step) -> None:
         if delta >= 0:
-            await step.adjust(holder, c.id, c.key, delta)
+            before = (await step.tx.counter(c.id)).value
+            after = await step.adjust(holder, c.id, c.key, delta)
+            if after > before and isinstance(holder, Unit) and c.key == step.tpl.damage:
+                await plugin_for(step.tpl.slug).damaged_by_hand(step, holder)
         elif await plugin_for(step.tpl.slug).heal(step, holder, -delta):
             return
         else:

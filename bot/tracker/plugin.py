@@ -71,6 +71,9 @@ class GamePlugin:
     async def after_damage(self, step: Step, unit: Unit) -> None:
         """A unit's damage went up."""
 
+    async def damaged_by_hand(self, step: Step, unit: Unit) -> None:
+        """`/dmg` raised a unit's damage; who dealt it is not known."""
+
     async def leave_play(self, step: Step, unit: Unit) -> None:
         """A unit was destroyed or removed."""
 

@@ -32,6 +32,10 @@ class MageWarsPlugin(GamePlugin):
     async def after_damage(self, step: Step, unit: Unit) -> None:
         await tracker.after_damage(step, unit)
 
+    async def damaged_by_hand(self, step: Step, unit: Unit) -> None:
+        # Seed 000:231 Rage: `/dmg` is read as an enemy's damage (docs/rules.md).
+        await tracker.gain_rage(step, unit)
+
     def unit_controls(self) -> tuple[UnitControl, ...]:
         # Seed 000 lines 68, 271, 273: the end of the creature's action phase (`/mw act`).
         return (UnitControl("live.btn.mw_act", "mw.act"),)

@@ -149,3 +149,65 @@ async def test_a_bad_effect_row_is_refused_and_nothing_added(
     out = await console.execute("/unit add Рыцарь life:10 traits:Бесплотный, горение 7+")
     assert "«горение 7+» — не черта этой игры" in out
     assert len((await state_of(services)).units) == len(before.units)
+
+
+# ── gaining Rage from every kind of hit ────────────────────────────────────────────────────────
+
+
+async def test_rage_from_dmg_zone_sweep_and_counterstrike_up_to_x(
+    console: Console, services: Services
+) -> None:
+    # seed 000:230 «Rage +X (Ярость +X) (черта объекта)»
+    # seed 000:231 «При атаке и получении урона от врага, поместите на него жетон ярости (Rage).
+    # Х – сколько маркеров оно может иметь»
+    seed_line("000", 230, "Rage +X (Ярость +X)")
+    seed_line("000", 231, "При атаке и получении урона от врага", "Х – сколько маркеров")
+    await _start(console)
+    await console.execute("/unit add Берсерк life:60 traits:Ярость 3")
+    await console.execute("/unit add Тролль life:60 traits:Ярость 1")
+    out = await console.execute("/dmg target:Берсерк amount:2")
+    assert "Берсерк: Ярость — жетон ярости +1." in out
+    assert unit(await state_of(services), "Берсерк").value("rage") == 1
+    # A zone attack names no attacker: each damaged unit gains one, up to its X.
+    await console.execute("/mw zone dice:6 targets:Берсерк, Тролль")
+    state = await state_of(services)
+    zone = await _last_roll(services)
+    attacks = zone["attacks"]
+    assert isinstance(attacks, list)
+    hurt = {a["target"]["unit"]: a["total"] > 0 for a in attacks}
+    assert unit(state, "Берсерк").value("rage") == 1 + hurt["Берсерк"]
+    assert unit(state, "Тролль").value("rage") == int(hurt["Тролль"])
+    await console.execute("/mw sweep dice:8 targets:Берсерк, Тролль")
+    await console.execute("/mw sweep dice:8 targets:Берсерк, Тролль")
+    state = await state_of(services)
+    assert unit(state, "Тролль").value("rage") == 1  # never more than X = 1
+    assert unit(state, "Берсерк").value("rage") == 3
+    await console.execute("/dmg target:Берсерк amount:1")
+    assert unit(await state_of(services), "Берсерк").value("rage") == 3
+
+
+async def test_rage_from_a_counterstrike_both_ways_and_undone_with_it(
+    console: Console, services: Services
+) -> None:
+    # seed 000:231: the counterstriker attacks (a token), the attacker is damaged by an enemy
+    seed_line("000", 231, "При атаке и получении урона от врага")
+    await _start(console)
+    await console.execute("/unit add Рыцарь life:60 traits:Ответный удар 6, Ярость 2")
+    console.user = "bob"
+    await console.execute("/unit add Волк life:60 traits:Ярость 2")
+    await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true defense:0")
+    after_attack = await state_of(services)
+    wolf_rage = unit(after_attack, "Волк").value("rage")  # it attacked: +1
+    knight_rage = unit(after_attack, "Рыцарь").value("rage")
+    assert wolf_rage == 1
+    out = await console.execute("!press 1")
+    assert "Ответный удар («Рыцарь»): урон" in out
+    roll = await _last_roll(services)
+    state = await state_of(services)
+    assert unit(state, "Рыцарь").value("rage") == knight_rage + 1  # it attacked back
+    hurt = unit(state, "Волк").value("damage") > 0
+    assert roll["total"] == unit(state, "Волк").value("damage")
+    assert unit(state, "Волк").value("rage") == wolf_rage + int(hurt)
+    await console.execute("/game undo")
+    state = await state_of(services)
+    assert unit(state, "Рыцарь").value("rage") == 0 and unit(state, "Волк").value("rage") == 0

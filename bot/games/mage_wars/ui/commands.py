@@ -210,15 +210,20 @@ async def apply_attack(
     return await service.run_step(ctx, tracked.state, "attack", body, params)
 
 
-async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str, int]) -> None:
+async def hit_unit(step: service.Step, unit: Unit, damage: int, tokens: dict[str, int]) -> int:
     """An attack's damage and effect tokens on one unit, inside an open step (the tracker turns
-    Sleep into Daze when the damage lands, and Corrode beyond armor into direct damage)."""
+    Sleep into Daze when the damage lands, and Corrode beyond armor into direct damage).
+
+    Returns the damage the attack itself wrote (after armor, no overkill)."""
     counter = unit.counter(step.tpl.damage)
     assert counter is not None  # find_target(change=True) checked it
+    dealt = 0
     if damage:
-        await step.adjust(unit, counter.id, counter.key, damage)
+        before = (await step.tx.counter(counter.id)).value
+        dealt = await step.adjust(unit, counter.id, counter.key, damage) - before
     for key, n in tokens.items():
         await mw_tracker.put_tokens(step, unit, key, n)
+    return dealt
 
 
 async def apply_burn(ctx: Ctx, tracked: Tracked, damage: int, tokens_left: int) -> service.Outcome:

@@ -16,6 +16,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.dice.faces import roll_effect_die
 from bot.games.mage_wars import GAME
+from bot.games.mage_wars import tracker as mw_tracker
 from bot.games.mage_wars.dice import AttackResult, resolve_attack
 from bot.games.mage_wars.effects import effect_table
 from bot.games.mage_wars.followups import (
@@ -187,7 +188,11 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     effects = effect_tokens(result, tracked.tpl)
 
     async def body(step: service.Step) -> None:
-        await hit_unit(step, attacker, result.total, effects.tokens)
+        dealt = await hit_unit(step, attacker, result.total, effects.tokens)
+        # Rage (seed 000:231): the counterstriker attacks; the attacker is damaged by an enemy
+        # (a Damage Barrier's attack is its object's, not the creature's own attack).
+        striker = target if kind == "counterstrike" else None
+        await mw_tracker.after_hit(step, attacker, striker, dealt)
 
     params: dict[str, Any] = {
         "target": attacker.name,
@@ -305,7 +310,9 @@ async def _multi(ctx: Ctx, targets: str, options: dict[str, Any], *, sweeping: b
 
     async def body(step: service.Step) -> None:
         for tracked, result, tokens, _ in results:
-            await hit_unit(step, tracked.unit, result.total, tokens)
+            dealt = await hit_unit(step, tracked.unit, result.total, tokens)
+            # Rage (seed 000:231): no attacker is named, so the hit is read as an enemy's.
+            await mw_tracker.after_hit(step, tracked.unit, None, dealt)
 
     state = aimed[0].state
     params: dict[str, Any] = {
