@@ -70,6 +70,7 @@ KEYS: dict[str, str] = {
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
     "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
+    "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
 }
 """Codes with one message each."""
 

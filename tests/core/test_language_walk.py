@@ -68,6 +68,7 @@ def walk(lang: str) -> list[str]:
         "/berserk wound target:nobody amount:1",
         "/kf capture",
         "/kf steal",
+        "/kf fight attacker:nobody target:nobody",
         "/history rolls",
         "/rule aegis",
         "/search text:armor",

@@ -78,3 +78,22 @@ def second_key(
     second one in the same turn is refused, unless the keys were set by hand since (a card that
     forges a key is entered with `/add` or `/set`, and the table's hand count wins)."""
     return any(who == player and when == turn and after == keys for who, when, after in forged)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A fight as the published rules resolve it: the damage each side deals the other (before
+    the other's armor and ward), and whether Elusive stopped it."""
+
+    to_target: int
+    to_attacker: int
+    elusive: bool
+
+
+def fight(attacker_power: int, target_power: int, *, elusive_first: bool) -> Fight:
+    """Published rules, in our words: a fighting creature and the enemy creature it fights each
+    deal damage equal to their power to the other at the same time. Elusive: the first time an
+    elusive creature is attacked in a turn, neither creature deals any damage."""
+    if elusive_first:
+        return Fight(0, 0, True)
+    return Fight(max(0, attacker_power), max(0, target_power), False)

@@ -71,8 +71,10 @@ def token_meaning(step: Step, key: str) -> None:
 
 
 async def reset_armor(step: Step) -> None:
-    """A new turn: every creature's armor protects again in full."""
+    """A new turn: every creature's armor protects again in full, and an elusive creature's
+    first fight of the turn is again the one that deals no damage (`fight.py`)."""
     for unit in step.state.units:
-        used = unit.counter("armor_used")
-        if used is not None and used.value and not unit.destroyed:
-            await step.set(unit, used.id, "armor_used", 0)
+        for key in ("armor_used", "elusive_used"):
+            used = unit.counter(key)
+            if used is not None and used.value and not unit.destroyed:
+                await step.set(unit, used.id, key, 0)

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from bot.context import Ctx, UserRef
 from bot.games.keyforge import GAME
+from bot.games.keyforge import fight as fighting
 from bot.games.keyforge import forge as forging
 from bot.games.keyforge.rules import take
 from bot.games.keyforge.tracker import opponent
 from bot.handlers import tracker_ops as service
-from bot.handlers.tracker import AREA, TARGET, outcome_reply
+from bot.handlers.tracker import AREA, TARGET, ac_target, outcome_reply
+from bot.handlers.tracker_describe import note_line
 from bot.handlers.tracker_ops import table
 from bot.handlers.tracker_quiet import change_reply
 from bot.handlers.tracker_refusals import refusals
 from bot.registry import Option, command
-from bot.reply import Reply
+from bot.reply import Kind, Reply
 from bot.tracker.model import GameState, Participant, Unit
+from bot.tracker.names import md
 from bot.tracker.step import Outcome, Step
 
 
@@ -107,3 +110,28 @@ async def kf_capture(ctx: Ctx, target: str, amount: int = 1) -> Reply:
 @command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef)])
 async def kf_steal(ctx: Ctx, amount: int = 1, player: UserRef | None = None) -> Reply:
     return change_reply(ctx, await steal(ctx, amount, player))
+
+
+ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_length=100)
+
+
+def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
+    """`Тролль ❤ 3/8`, or `Тролль — уничтожено`, as the fight left it."""
+    unit = outcome.state.unit(was.id)
+    name = md(was.name)
+    if unit is None or unit.destroyed:
+        return ctx.t("tracker.kf_fight_destroyed", unit=name)
+    power = fighting.power_of(unit)
+    left = max(0, power - unit.value(outcome.template.damage))
+    return ctx.t("tracker.kf_fight_left", unit=name, left=left, life=power)
+
+
+@command("kf", "fight", area=AREA, options=[ATTACKER, TARGET])
+async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
+    """A fight in one short line with the life each side has left; what armor, ward, Elusive
+    or a stun did follows on its own line."""
+    with refusals(ctx):
+        outcome, a, t = await fighting.fight(table(ctx), attacker, target)
+    line = ctx.t("tracker.kf_fight", attacker=_left(ctx, outcome, a), target=_left(ctx, outcome, t))
+    notes = [note_line(n, ctx.lang) for n in outcome.notes]
+    return Reply(body="\n".join([line, *notes]), kind=Kind.SUCCESS)

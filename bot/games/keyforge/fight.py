@@ -1,0 +1,64 @@
+"""`/kf fight`: a creature fights an enemy creature, from what the tracker holds of both
+(power and power tokens, armor, ward, Elusive, stun and enrage); one undoable step.
+
+Published rules, in our words (the seed only points to «Бой», 004:57): each deals its power
+to the other; armor and ward act on the damage as they do for `/dmg` (`tracker.before_damage`);
+the first fight against an elusive creature each turn deals no damage either way, and
+`elusive_used` marks it until the turn ends (like `armor_used`); a stunned creature used to
+fight only removes its stun; an enraged creature's enrage comes off once it has fought.
+"""
+
+from __future__ import annotations
+
+from bot.games.keyforge import GAME
+from bot.games.keyforge.rules import fight as resolve
+from bot.tracker.access import game_of, require_player
+from bot.tracker.errors import TrackerError
+from bot.tracker.model import Unit
+from bot.tracker.ports import Table
+from bot.tracker.resolve import find_unit, require_standing
+from bot.tracker.step import Outcome, Step, run_step
+
+COMMAND = "/kf fight"
+ELUSIVE_USED = "elusive_used"
+
+
+def power_of(unit: Unit) -> int:
+    return unit.value("power") + unit.value("ptoken")
+
+
+async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit, Unit]:
+    """Resolve `attacker` fighting `target`: the outcome and the two units as found (their
+    state after it is in the outcome); refused for a destroyed one or two of one side."""
+    state = await game_of(table, GAME.slug, COMMAND)
+    require_player(table.actor, state)
+    a, t = find_unit(state, attacker), find_unit(state, target)
+    require_standing(a)
+    require_standing(t)
+    if a.id == t.id or a.owner_id == t.owner_id:
+        raise TrackerError("kf_fight_same_side", attacker=a.name, target=t.name)
+
+    async def body(step: Step) -> None:
+        now = await step.fresh()
+        me, foe = now.unit(a.id) or a, now.unit(t.id) or t
+        stun = me.token("stun")
+        if stun is not None and stun.value > 0:
+            await step.set(me, stun.id, "stun", 0)
+            step.note("tracker.note.kf_fight_stunned", unit=me.name)
+            return
+        first = foe.value("elusive") > 0 and foe.value(ELUSIVE_USED) <= 0
+        result = resolve(power_of(me), power_of(foe), elusive_first=first)
+        if result.elusive:
+            cid = await step.ensure(foe, ELUSIVE_USED)
+            await step.set(foe, cid, ELUSIVE_USED, 1)
+            step.note("tracker.note.kf_elusive", unit=foe.name)
+        for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):
+            c = unit.counter(step.tpl.damage)
+            if amount and c is not None:
+                await step.adjust(unit, c.id, c.key, amount)
+        enrage = me.token("enrage")
+        if enrage is not None and enrage.value > 0:
+            await step.set(me, enrage.id, "enrage", 0)
+
+    params = {"attacker": a.name, "target": t.name}
+    return await run_step(table, state, "kf_fight", body, params), a, t

@@ -1,0 +1,100 @@
+"""Issue 16: `/kf fight` from tracked power, armor, ward and Elusive (published rules, in our
+words: docs/rules.md; the seed only points to «Бой», 004:57). Console tests, one undoable step."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.rules import fight
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import state_of, unit
+
+
+def test_fight_rule() -> None:
+    assert (
+        fight(3, 5, elusive_first=False).to_target,
+        fight(3, 5, elusive_first=False).to_attacker,
+    ) == (3, 5)
+    stopped = fight(3, 5, elusive_first=True)
+    assert (stopped.to_target, stopped.to_attacker, stopped.elusive) == (0, 0, True)
+
+
+def _line(out: str) -> str:
+    """The fight's one line (the console puts the reply's mark above it)."""
+    return next(line for line in out.splitlines() if line.startswith("⚔"))
+
+
+async def _table(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Тролль life:8 traits:броня 1")
+    console.user = "bob"
+    await console.execute("/unit add Гоблин life:3")
+    await console.execute("/unit add Лис life:2 traits:Неуловимость")
+    await console.execute("/unit add Страж life:4 traits:оберег")
+    console.user = "alice"
+
+
+async def test_each_deals_its_power_and_armor_prevents_it(
+    console: Console, services: Services
+) -> None:
+    # seed 004:39 «Броня предотвращает объём урона, равный своему…»
+    seed_line("004", 39, "Броня предотвращает объём урона")
+    seed_line("004", 57, "Смотрите «Бой»")
+    await _table(console)
+    out = await console.execute("/kf fight attacker:Тролль target:Гоблин")
+    first = _line(out)
+    assert first == "⚔ Бой: Тролль ❤ 6/8 ↔ Гоблин — существо уничтожено"
+    state = await state_of(services)
+    assert unit(state, "Тролль").value("damage") == 2  # 3 power, 1 prevented by armor
+    assert unit(state, "Гоблин").destroyed
+    await console.execute("/game undo")  # one step: both sides come back
+    state = await state_of(services)
+    assert unit(state, "Тролль").value("damage") == 0 and not unit(state, "Гоблин").destroyed
+
+
+async def test_elusive_first_fight_each_turn_deals_nothing(
+    console: Console, services: Services
+) -> None:
+    await _table(console)
+    out = await console.execute("/kf fight attacker:Тролль target:Лис")
+    assert _line(out) == "⚔ Бой: Тролль ❤ 8/8 ↔ Лис ❤ 2/2"
+    assert "Неуловимость — первый бой с ним за ход, урона нет" in out
+    out = await console.execute("/kf fight attacker:Тролль target:Лис")
+    assert _line(out) == "⚔ Бой: Тролль ❤ 7/8 ↔ Лис — существо уничтожено"  # 2 − armor 1
+    await console.execute("/game undo")
+    await console.execute("/game next")  # a new turn: Elusive protects again
+    console.user = "bob"
+    await console.execute("/game next")
+    console.user = "alice"
+    assert unit(await state_of(services), "Лис").value("elusive_used") == 0
+    out = await console.execute("/kf fight attacker:Тролль target:Лис")
+    assert "Неуловимость" in out and unit(await state_of(services), "Лис").value("damage") == 0
+
+
+async def test_ward_cancels_and_is_removed_stun_only_comes_off(
+    console: Console, services: Services
+) -> None:
+    await _table(console)
+    out = await console.execute("/kf fight attacker:Тролль target:Страж")
+    assert _line(out) == "⚔ Бой: Тролль ❤ 5/8 ↔ Страж ❤ 4/4"
+    assert "оберег отменяет урон и снимается" in out
+    guard = unit(await state_of(services), "Страж")
+    assert guard.value("ward") == 0 and guard.value("damage") == 0
+    await console.execute("/token add target:Тролль token:оглушение")
+    out = await console.execute("/kf fight attacker:Тролль target:Страж")
+    assert "вместо боя существо только снимает его" in out
+    state = await state_of(services)
+    assert unit(state, "Тролль").value("stun") == 0 and unit(state, "Страж").value("damage") == 0
+
+
+async def test_same_side_or_unknown_is_refused_and_nothing_changes(
+    console: Console, services: Services
+) -> None:
+    await _table(console)
+    await console.execute("/unit add Орк life:3")
+    before = await state_of(services)
+    out = await console.execute("/kf fight attacker:Тролль target:Орк")
+    assert "существа одной стороны" in out
+    out = await console.execute("/kf fight attacker:Тролль target:Никто")
+    assert "Нет существа или игрока «Никто»" in out
+    assert await state_of(services) == before
