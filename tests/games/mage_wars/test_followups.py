@@ -153,4 +153,4 @@ async def test_redo_lists_the_followups_it_brings_back(console: Console) -> None
     await console.execute("/game undo")
     out = await console.execute("/game redo")
     assert "атака — Страж" in out
-    assert "ответный удар — Волк" in out and "защитное поле — Волк" in out
+    assert "Ответный удар — Волк" in out and "Защитное поле — Волк" in out
