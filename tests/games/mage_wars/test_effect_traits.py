@@ -4,8 +4,15 @@ Console tests with a seeded RNG; each cites the seed line it rests on."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.console import Console
 from bot.context import Services
+from bot.games.mage_wars.effects import RowsText
+from bot.tracker.errors import TrackerError
+from bot.tracker.plugin import plugin_for
+from bot.tracker.templates import template
+from bot.tracker.traits import parse_traits
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import CHANNEL, state_of, unit
 
@@ -211,3 +218,39 @@ async def test_rage_from_a_counterstrike_both_ways_and_undone_with_it(
     await console.execute("/game undo")
     state = await state_of(services)
     assert unit(state, "Рыцарь").value("rage") == 0 and unit(state, "Волк").value("rage") == 0
+
+
+def test_trait_parts_read_with_the_games_reader() -> None:
+    # seed 000:52 Counterstrike with no number; seed 000:6 Aegis X; seed 000:290 Tough - X
+    seed_line("000", 52, "Counterstrike (Ответный удар)")
+    seed_line("000", 290, "Tough - X")
+    tpl = template("mage-wars")
+    reader = plugin_for("mage-wars")
+    read = parse_traits(
+        tpl,
+        "Эгида:1, Прочный -2, Ярость +X 1, Ответный удар 3 7+ оцепенение, "
+        "Защитное поле 2 оцепенение + горение 10+",
+        reader,
+    )
+    assert read == {
+        "aegis": 1,
+        "tough": 2,
+        "rage_max": 1,
+        "counterstrike": 3,
+        "counterstrike_fx_7_0_daze": 1,
+        "barrier": 2,
+        "barrier_fx_10_0_daze": 1,
+        "barrier_fx_10_0_burn": 1,
+    }
+    assert RowsText(read, "barrier", tpl).name("ru") == "оцепенение + горение 10+"
+    assert RowsText(read, "counterstrike", tpl).name("en") == "daze 7+"
+    assert parse_traits(tpl, "Ответный удар", reader) == {"counterstrike_melee": 1}
+    with pytest.raises(TrackerError) as err:
+        parse_traits(tpl, "Защитное поле", reader)  # the barrier's dice are on its card
+    assert err.value.code == "trait_value"
+    with pytest.raises(TrackerError) as err:
+        parse_traits(tpl, "Ответный удар 3 горение 0+", reader)
+    assert err.value.code == "trait_extra"
+    with pytest.raises(TrackerError) as err:
+        parse_traits(tpl, "Эгида 1 горение 7+", reader)  # only the two attacks carry rows
+    assert err.value.code == "no_trait"
