@@ -154,6 +154,8 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = action_name(step.action, lang, state.slug)
+    if isinstance(step.params.get("spell"), str):  # a WFB cast: «сотворение «Огненный шар»»
+        action = t("tracker.log.spell", lang, action=action, spell=md(step.params["spell"]))
     stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:
