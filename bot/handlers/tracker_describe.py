@@ -78,6 +78,11 @@ NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"
 NOTE_PLURALS = {
     "tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")},
     "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.berserk_armor": {"prevented_text": ("prevented", "tracker.plural.wounds_acc")},
+    "tracker.note.berserk_armor_left": {
+        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
+        "left_text": ("left", "tracker.plural.wounds_acc"),
+    },
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
