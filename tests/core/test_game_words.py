@@ -73,7 +73,7 @@ def uses(text: str, word: str) -> bool:
 
 def test_every_game_with_texts_has_a_word_list() -> None:
     with_texts = sorted(p.parent.name for p in GAMES_DIR.glob("*/locale.toml"))
-    assert FOLDERS == with_texts
+    assert with_texts == FOLDERS
 
 
 @pytest.mark.parametrize("folder", FOLDERS)
