@@ -91,3 +91,10 @@ async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console)
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:
     out = await console.execute("/berserk strike values:1-2-3 сила_защитника:2-2-2")
     assert "(сила 2-2-2)" in out or "→ промах" in out.split("Атакованная карта: d6 = ")[1]
+
+
+async def test_the_odds_name_the_kind_of_attack(console: Console) -> None:
+    out = await console.execute("/odds berserk values:2-3-4 kind:shot")
+    assert out.startswith("Шансы: выстрел на 2-3-4 — ран в среднем ")
+    out = await console.execute("/odds berserk values:2-3-4")
+    assert out.startswith("Шансы: простой удар на 2-3-4 в обоих режимах")

@@ -112,7 +112,12 @@ def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
 
 
 def berserk_odds_reply(
-    tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
+    tr: Tr,
+    values: str,
+    odds: BerserkOdds,
+    fight: bool,
+    defender_given: bool = False,
+    kind: str = "simple",
 ) -> Reply:
     fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), lang_of(tr)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
@@ -125,7 +130,12 @@ def berserk_odds_reply(
         if odds.defender_wounds is not None:
             body.append(tr("dice.odds.defender_mean", mean=mean(tr, odds.defender_wounds)))
     return Reply(
-        title=tr("dice.odds.berserk_title", values=values, mean=mean(tr, odds.mean_wounds)),
+        title=tr(
+            "dice.odds.berserk_title",
+            strike=tr(f"dice.choice.{kind}"),
+            values=values,
+            mean=mean(tr, odds.mean_wounds),
+        ),
         body="\n".join(body),
         fields=fields,
     )
@@ -167,7 +177,7 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
         return _with_choices(tr, both, strikes[0])
     strike = strikes[0]
     odds = berserk_odds(strike)
-    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given)
+    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given, strike.kind)
     return _with_choices(tr, reply, strike)
 
 
