@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, catalogue
 from bot.numbers import ascii_int
 from bot.registry import (
     Command,
@@ -188,6 +188,17 @@ def _looks_like(option: Option, word: str) -> bool:
     return True
 
 
+def _not_a_number_key(option: Option, cmd: Command | None) -> str:
+    """The refusal of a non-number: an option's own words where one game's number is easily
+    taken for another game's (`/unit add power:1-2-3`, a Berserk strike typed as KeyForge
+    power), else the shared one."""
+    if cmd is not None:
+        own = f"error.not_a_number.{'.'.join(cmd.path)}.{option.name}"
+        if own in catalogue():
+            return own
+    return "error.not_a_number"
+
+
 def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
     """Turn typed text into the option's type, enforcing Discord's limits for that option."""
     value: Any
@@ -201,7 +212,7 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
         try:
             value = option.type(raw.strip().replace(",", ".") if option.type is float else raw)
         except ValueError:
-            raise UserError("error.not_a_number", name=shown, value=raw) from None
+            raise UserError(_not_a_number_key(option, cmd), name=shown, value=raw) from None
         low_ok = option.min_value is None or value >= option.min_value
         high_ok = option.max_value is None or value <= option.max_value
         if not (low_ok and high_ok):

@@ -86,9 +86,10 @@ class TermFinder:
     def find(self, text: str, prefer_game: str | None = None) -> list[TermMatch]:
         """Matches in reading order, longest name first; one match per distinct set of entries.
 
-        A word naming entries of several games keeps only those of `prefer_game` (the channel's
-        game), else those of the game most other terms of the text belong to: `урон` next to
-        Mage Wars terms is read as Mage Wars when it has such an entry.
+        The whole text is read as one game's (`_choose`): `prefer_game` (the channel's game)
+        when the text names one of its terms, else the game most of its terms belong to. `урон`
+        next to Mage Wars terms is read as Mage Wars, and a term only another game has is left
+        out.
         """
         return _choose(self.spans(text), prefer_game)
 
@@ -121,18 +122,25 @@ class TermFinder:
 
 
 def _choose(spans: list[Span], prefer_game: str | None) -> list[TermMatch]:
-    """Each span's entries narrowed to one game, one match per distinct set of entries.
+    """The spans read as one game's terms, one match per distinct set of entries.
 
-    Linear in the spans: the votes of all spans are counted once, and each span's own votes
-    are taken out of that total rather than the others' recounted (which was quadratic).
+    A text is about one game: the channel's game when the text names any of its terms, else the
+    game most spans name (a sentence is not explained half in Mage Wars, half in Berserk). Spans
+    with no entry of that game are left out. Only on a tie is each span narrowed on its own, by
+    the votes of the other spans. Linear in the spans: the votes are counted once, and each
+    span's own votes are taken out of that total rather than the others' recounted.
     """
     games = [{e.game for e in bucket} for _, bucket in spans]
     total = Counter(game for voted in games for game in voted)
+    text_game = prefer_game if prefer_game in total else _leader(total, set())
     out: list[TermMatch] = []
     seen: set[tuple[str, ...]] = set()
     for (found_words, bucket), own in zip(spans, games, strict=True):
-        chosen = [e for e in bucket if e.game == prefer_game]
-        if not chosen:
+        if text_game is not None:
+            chosen = [e for e in bucket if e.game == text_game]
+            if not chosen:
+                continue
+        else:
             game = _leader(total, own)
             chosen = [e for e in bucket if e.game == game] or bucket
         ids = tuple(e.id for e in chosen)

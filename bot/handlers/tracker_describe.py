@@ -78,6 +78,11 @@ NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"
 NOTE_PLURALS = {
     "tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")},
     "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.berserk_armor": {"prevented_text": ("prevented", "tracker.plural.wounds_acc")},
+    "tracker.note.berserk_armor_left": {
+        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
+        "left_text": ("left", "tracker.plural.wounds_acc"),
+    },
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
@@ -154,6 +159,8 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = action_name(step.action, lang, state.slug)
+    if isinstance(step.params.get("spell"), str):  # a WFB cast: «сотворение «Огненный шар»»
+        action = t("tracker.log.spell", lang, action=action, spell=md(step.params["spell"]))
     stamp = timestamp(step.at)
     line = f"#{step.id} {stamp} {md(step.user_name or '?')}: {action}"
     if what:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from glossary.importers import berserk, conquest, keyforge, mage_wars, whfb
 from glossary.importers.common import ImportResult
+from glossary.importers.errata import apply_errata
 from glossary.importers.writer import dump_entries
 
 Parser = Callable[[str, str], ImportResult]
@@ -107,6 +108,8 @@ def import_dir(source_dir: Path) -> dict[str, ImportResult]:
             raise SeedImportError(f"{path}: cannot tell which game this text is for")
         if game in results:
             raise SeedImportError(f"{path}: a second source for {game} ({results[game].file})")
+        if path.name in KNOWN_SOURCES:  # errata name lines of the shipped seed files
+            text = apply_errata(game, text)
         try:
             results[game] = IMPORTERS[game](text, path.name)
         except ValueError as exc:

@@ -125,7 +125,8 @@ async def test_explain_terms_context_menu(table: Table, fake: Glossary) -> None:
     assert result.ephemeral
     text = table.text(result)
     assert "Bleed (Кровотечение)" in text and "Aegis X (Эгида)" in text
-    assert "Защита от выстрелов" in text
+    # one game per message (playtest 2, T4): the Berserk «ЗОВ» is left out of a Mage Wars one
+    assert "Защита от выстрелов" not in text
     ids = custom_ids(result.response)
     assert "arb:rule.open:mw-bleed" in ids
     opened = await table.alice.click(result.response, custom_id="arb:rule.open:mw-bleed")

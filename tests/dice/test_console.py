@@ -146,10 +146,16 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
     assert out.count("```") == 6  # three charts
     # a mode given, or a kind that is never fought out, shows that one mode only
     closed = await console.execute("/odds berserk values:2-3-4 mode:closed")
-    assert tr("dice.odds.berserk_title", values="2-3-4", mean="2.67") in closed
+    assert (
+        tr("dice.odds.berserk_title", strike=tr("dice.choice.simple"), values="2-3-4", mean="2.67")
+        in closed
+    )
     assert tr("dice.berserk.mode_closed") in closed and closed.count("```") == 2
     fight = await console.execute("/odds berserk values:2-3-4 mode:fight")
-    assert tr("dice.odds.berserk_title", values="2-3-4", mean="1.81") in fight
+    assert (
+        tr("dice.odds.berserk_title", strike=tr("dice.choice.simple"), values="2-3-4", mean="1.81")
+        in fight
+    )
     assert fight.count("```") == 4
     shot = await console.execute("/odds berserk values:2-3-4 kind:shot")
     assert tr("dice.berserk.mode_closed") in shot and shot.count("```") == 2

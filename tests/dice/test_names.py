@@ -28,7 +28,7 @@ def test_every_dice_option_has_a_valid_unique_russian_name() -> None:
 def test_blessing_is_spelled_right() -> None:
     (cmd,) = [c for c in registry.by_area("dice") if c.path == ("berserk", "strike")]
     assert cmd.option_label("blessing", "ru") == "благословение"
-    assert cmd.option_label("defender_blessing", "ru") == "благословение_защитника"
+    assert cmd.option_label("defender_blessing", "ru") == "благословение_цели"
 
 
 async def test_console_accepts_russian_option_names(console: Console) -> None:

@@ -38,7 +38,7 @@ async def test_a_cast_names_its_wizard_and_spell(console: Console) -> None:
     out = await console.execute(
         "/whf cast dice:6 level:2 value:5 wizard:Колдунья spell:Огненный шар"
     )
-    assert "Маг: «Колдунья»" in out and "Заклинание: «Огненный шар»" in out
+    assert "Маг: **Колдунья**" in out and "Заклинание: «Огненный шар»" in out
     assert out.startswith(("✔ Заклинание «Огненный шар» сотворено: ", "✔ Неодолимая сила!"))
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from glossary.importers import IMPORTERS, KNOWN_SOURCES, SOURCES_DIR
 from glossary.importers.common import ImportResult, split_sentences
+from glossary.importers.errata import apply_errata
 from glossary.model import Entry
 
 SEEDS: Path = SOURCES_DIR  # the rule texts committed in glossary/sources/
@@ -16,13 +17,15 @@ FILES = {game: name for name, game in KNOWN_SOURCES.items()}
 
 @cache
 def seed_result(game: str) -> ImportResult:
-    """The real seed text of `game`, imported."""
+    """The real seed text of `game`, its documented errata corrected, imported."""
     path = SEEDS / FILES[game]
-    return IMPORTERS[game](path.read_text(encoding="utf-8"), path.name)
+    return IMPORTERS[game]("\n".join(seed_lines(game)), path.name)
 
 
 def seed_lines(game: str) -> list[str]:
-    return (SEEDS / FILES[game]).read_text(encoding="utf-8").split("\n")
+    """The seed's lines as imported: verbatim but for the listed errata
+    (`glossary/data/errata/`, `tests/glossary/test_errata.py`)."""
+    return apply_errata(game, (SEEDS / FILES[game]).read_text(encoding="utf-8")).split("\n")
 
 
 def by_title(result: ImportResult, title: str) -> Entry:

@@ -80,13 +80,13 @@ async def test_a_near_spelling_is_offered_as_nearest(ctx: Ctx) -> None:
 
 async def test_term_missing_from_the_filtered_game_points_to_other_games(ctx: Ctx) -> None:
     reply = await h.rule(ctx, "Bleed", game="berserk")
-    assert reply.title == "В игре «Берсерк ККИ» нет «Bleed»"
+    assert reply.title == "В игре «Берсерк ККИ» нет термина «Bleed»"
     select = select_of(reply)
     assert [o.value for o in select.options] == ["mw-bleed"] and select.action == "rule.pick"
     picked = await run_action(ctx, select.action, f"{select.payload}|mw-bleed")
     assert picked.title == "Bleed (Кровотечение)" and picked.edit_origin
     ctx.lang = "en"
-    assert (await h.rule(ctx, "Bleed", game="berserk")).title == "“Bleed” is not in Berserk CCG"
+    assert (await h.rule(ctx, "Bleed", game="berserk")).title == "Berserk CCG has no term “Bleed”"
 
 
 # --- bad input: never raises anything but a UserError, in the user's language --------------------

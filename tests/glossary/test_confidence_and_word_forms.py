@@ -140,7 +140,7 @@ async def test_definitions_are_not_added_to_a_sure_tie(rctx: Ctx) -> None:
 
 async def test_term_of_another_game_is_named(rctx: Ctx) -> None:
     reply = await h.rule(rctx, "эгида", game="berserk")
-    assert reply.title == "В игре «Берсерк ККИ» нет «эгида»"
+    assert reply.title == "В игре «Берсерк ККИ» нет термина «эгида»"
     assert options(reply) == ["mage-wars/aegis-x"]
 
 

@@ -188,3 +188,11 @@ def test_references_resolve_only_within_the_game() -> None:
     assert [e.id for e in found] == ["keyforge/boy", "keyforge/klyuchi"] and left == ["Нечто"]
     found, left = resolve_references(["Ключи"], entries, "berserk")
     assert found == [] and left == ["Ключи"]
+
+
+def test_berserk_simple_strike_is_a_retold_entry() -> None:
+    # seed 001:29 names «Простой удар» as a kind of melee strike but has no entry for it
+    entries = {e.id: e for e in load_entries(DATA_DIR)}
+    strike = entries["berserk/prostoy-udar"]
+    assert strike.source == Source.retold("Берсерк ККИ") and strike.title == "Простой удар"
+    assert {"berserk/blizhny-udar", "berserk/bronya-x"} <= set(strike.see_also)

@@ -1,5 +1,9 @@
-"""`/explain` spots terms in linear time: the one-pass game vote gives what the old per-span
-recount gave, on real glossary texts mixing several games' terms."""
+"""`/explain` spots terms in linear time: the one-pass game vote gives what a naive recount
+gives, on real glossary texts mixing several games' terms.
+
+The rule (playtest 2, T4): a text is read as one game's — the channel's game when the text
+names one of its terms, else the game most spans name — and spans without an entry of that game
+are left out; only on a tie is each span narrowed by the other spans' votes, as before."""
 
 from __future__ import annotations
 
@@ -25,12 +29,18 @@ def _old_majority(spans: list[Span]) -> str | None:
 
 
 def _old_find(finder: TermFinder, text: str, prefer_game: str | None) -> list[TermMatch]:
+    """The reference, recounting votes naively for each span."""
     spans = finder.spans(text)
+    named = {e.game for _, bucket in spans for e in bucket}
+    text_game = prefer_game if prefer_game in named else _old_majority(spans)
     out: list[TermMatch] = []
     seen: set[tuple[str, ...]] = set()
     for k, (found_words, bucket) in enumerate(spans):
-        chosen = [e for e in bucket if e.game == prefer_game]
-        if not chosen:
+        if text_game is not None:
+            chosen = [e for e in bucket if e.game == text_game]
+            if not chosen:
+                continue
+        else:
             game = _old_majority(spans[:k] + spans[k + 1 :])
             chosen = [e for e in bucket if e.game == game] or bucket
         ids = tuple(e.id for e in chosen)
@@ -100,3 +110,19 @@ def test_hand_written_mixed_text_is_unchanged(finder: TermFinder) -> None:
     )
     for prefer in (None, "mage-wars", "berserk", "whfb"):
         assert finder.find(text, prefer) == _old_find(finder, text, prefer)
+        named = {e.game for _, bucket in finder.spans(text) for e in bucket}
+        if prefer in named:  # the channel's game, when the text names its terms, reads it all
+            assert {e.game for m in finder.find(text, prefer) for e in m.entries} == {prefer}
+
+
+def test_a_sentence_is_explained_in_one_game(finder: TermFinder) -> None:
+    # playtest 2, T4: a Berserk sentence gets Berserk terms only, «простым ударом» included
+    found = finder.find("Существо с бронёй 2 атакует простым ударом")
+    assert [(m.found, [e.id for e in m.entries]) for m in found] == [
+        ("бронёй", ["berserk/bronya-x"]),
+        ("атакует", ["berserk/ataka"]),
+        ("простым ударом", ["berserk/prostoy-udar"]),
+    ]
+    found = finder.find("Волк с Ответным ударом атакует голема с Эгидой")
+    assert {e.game for m in found for e in m.entries} == {"mage-wars"}
+    assert [m.found for m in found] == ["Ответным ударом", "Эгидой"]

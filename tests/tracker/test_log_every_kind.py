@@ -120,7 +120,7 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
             "/game next",
             *END,
         ],
-        {"start", "join", "leave", "unit.add", "set", "pools", "add", "next", "end"},
+        {"start", "join", "leave", "unit.add", "set", "pools", "cast", "dispel", "next", "end"},
     ),
     "conquest": (
         [

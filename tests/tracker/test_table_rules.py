@@ -109,7 +109,7 @@ async def test_unit_add_without_life_is_refused_where_the_card_gives_it(
         services, lambda: service.add_unit(alice, "Волк", BOB, {}), "tracker.error.unit_needs_life"
     )
     assert text == (
-        "Укажите жизнь для «Волк»: в Mage Wars параметр «жизнь» у /отряд добавить обязателен"
+        "Укажите жизнь для «Волк»: в игре «Mage Wars» параметр «жизнь» у /отряд добавить обязателен"
         " (например, жизнь:5). Ничего не изменено."
     )
     assert "«жизнь»" in await console.execute("/unit add name:Волк")

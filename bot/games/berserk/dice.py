@@ -40,6 +40,11 @@ class Values:
     def text(self) -> str:
         return f"{self.weak}-{self.medium}-{self.strong}"
 
+    def label(self) -> str:
+        """`3` for «выстрел на 3» (X means X-X-X, seed 001:17), else `2-3-4`."""
+        same = self.weak == self.medium == self.strong
+        return str(self.weak) if same else self.text()
+
 
 _VALUES = re.compile(r"^\s*(\d{1,3})(?:\s*[-/–]\s*(\d{1,3})\s*[-/–]\s*(\d{1,3}))?\s*$")
 

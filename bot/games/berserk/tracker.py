@@ -27,11 +27,13 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     if result.prevented:
         cid = await step.ensure(now, "armor_used")
         await step.adjust(now, cid, "armor_used", result.prevented)
+        left = now.value("armor") - now.value("armor_used") - result.prevented
         step.note(
-            "tracker.note.berserk_armor",
+            "tracker.note.berserk_armor_left" if left > 0 else "tracker.note.berserk_armor",
             unit=now.name,
             prevented=result.prevented,
             armor=now.value("armor"),
+            left=max(left, 0),
         )
     return result.dealt
 

@@ -46,11 +46,20 @@ async def set_pools(
 
 
 async def spend_pool(
-    table: Table, pool: str, amount: int, player: Person | None = None, *, command: str = "/whf"
+    table: Table,
+    pool: str,
+    amount: int,
+    player: Person | None = None,
+    *,
+    command: str = "/whf",
+    action: str = "add",
+    spell: str = "",
 ) -> Outcome:
     """Spend `amount` dice from a side's `power` or `dispel` pool; refused if there are too few.
 
-    Too few is said as such (`в пуле 0, нужно 3`), checked again inside the step.
+    Too few is said as such (`в пуле 0, нужно 3`), checked again inside the step. A cast or a
+    dispel logs as its own kind of step (`action`), with the spell named, so the log reads
+    «сотворение «Огненный шар»», not a bare change.
     """
     if pool not in POOLS:
         raise TrackerError("no_stat", name=pool, target="", known=_pool_names())
@@ -71,8 +80,10 @@ async def spend_pool(
             raise _pool_short(p, pool, have, amount)
         await step.adjust(p, counter.id, pool, -amount)
 
-    params = {"target": p.name, "stat": pool, "amount": -amount}
-    return await run_step(table, state, "add", body, params)
+    params: dict[str, object] = {"target": p.name, "stat": pool, "amount": -amount}
+    if spell:
+        params["spell"] = spell
+    return await run_step(table, state, action, body, params)
 
 
 def _pool_short(p: Participant, pool: str, have: int, need: int) -> TrackerError:

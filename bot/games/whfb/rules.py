@@ -63,3 +63,25 @@ def wizard_refusal(
     if kind == "dispel" and any(a.kind == "dispel" and not a.success for a in mine):
         return MagicRefusal("dice.whf.wizard_failed_dispel", {"wizard": wizard})
     return None
+
+
+# ── the miscast table (2D6) ────────────────────────────────────────────────────────────────────
+# Seed 002 says a cast with two or more sixes cannot be dispelled and ends in a miscast, but it
+# holds no miscast table; the bands below are the published 8th-edition rulebook's 2D6 table,
+# said briefly in the catalogue's own words (`dice.whf.miscast_row.<band>`).
+
+MISCAST_BANDS: tuple[tuple[int, int, str], ...] = (
+    (2, 4, "2_4"),
+    (5, 6, "5_6"),
+    (7, 7, "7"),
+    (8, 9, "8_9"),
+    (10, 12, "10_12"),
+)
+
+
+def miscast_row(total: int) -> str:
+    """The catalogue key of the miscast table's row for a 2D6 `total` (2–12)."""
+    for low, high, band in MISCAST_BANDS:
+        if low <= total <= high:
+            return f"dice.whf.miscast_row.{band}"
+    raise ValueError(f"a 2D6 total is 2–12, not {total}")

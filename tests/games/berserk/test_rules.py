@@ -14,7 +14,7 @@ from bot.games.berserk.rules import WeakerChoice, armor, tracked_mode, weaker_ch
 from bot.games.berserk.ui.view import berserk_reply
 from bot.i18n import t
 from tests.games.seeds import seed_line
-from tests.helpers.tracker import state_of, unit
+from tests.helpers.tracker import CHANNEL, state_of, unit
 
 
 def test_weaker_choice_is_the_neighbouring_unanswered_row() -> None:
@@ -72,11 +72,14 @@ async def test_armor_and_target_in_the_tracker(console: Console, services: Servi
     await console.execute("/unit add Гном life:5 armor:1")
     await console.execute("/set target:Гном stat:закрыт value:1")
     out = await console.execute("/berserk strike values:2-3-4 target:Гном")
-    assert "закрыта — закрытый режим" in out and "Режим: закрытый" in out
-    out = await console.execute("/dmg Гном amount:3")
-    assert "предотвращает ран: 1" in out
-    await console.execute("/dmg Гном amount:1")
-    assert unit(await state_of(services), "Гном").value("wounds") == 3
+    assert "(карта закрыта) — закрытый режим" in out and "Режим: закрытый" in out
+    # The strike's wounds are written on the target (playtest 2, M5): Броня 1 takes the first.
+    [roll] = await services.storage.rolls.recent(CHANNEL, 0, 1)
+    dealt = roll.result["attacker"]["wounds"]
+    assert "Броня 1 предотвратила 1 рану (до конца хода броня израсходована)" in out
+    assert unit(await state_of(services), "Гном").value("wounds") == dealt - 1
+    await console.execute("/dmg Гном amount:1")  # armor spent this turn: the wound is dealt
+    assert unit(await state_of(services), "Гном").value("wounds") == dealt
     await console.execute("/game next")
     await console.execute("/dmg Гном amount:1")  # a new turn: armor counts again
-    assert unit(await state_of(services), "Гном").value("wounds") == 3
+    assert unit(await state_of(services), "Гном").value("wounds") == dealt

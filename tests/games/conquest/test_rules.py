@@ -5,6 +5,9 @@ from __future__ import annotations
 from bot.console import Console
 from bot.context import Services
 from bot.games.conquest.rules import icon_win, shield
+from bot.games.conquest.tracker import icon_keys
+from bot.i18n import t
+from bot.tracker.templates import template
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import CHANNEL, state_of, unit
 
@@ -33,8 +36,9 @@ async def test_three_planets_with_a_shared_icon_win(console: Console, services: 
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     await console.execute("/planet name:Элуит icons:материалы, технологии")
     await console.execute("/planet name:Тарус icons:технологии")
-    out = await console.execute("/planet name:Ферос icons:xyz")
-    assert "Нет такого значка" in out
+    out = await console.execute("/planet name:Ферос icons:материалы, xyz")
+    # the words to type, not the stat names (playtest 2, U11)
+    assert "Нет значка «xyz». Значки: материалы, технологии, опорные пункты." in out
     out = await console.execute("/planet name:Ферос icons:tech")
     assert "три захваченные планеты со значком технологий" in out and "🏆" in out
     assert await services.storage.tracker.load_active(CHANNEL) is None
@@ -46,3 +50,11 @@ async def test_headquarters_reminder(console: Console) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/game next")
     assert "Фаза штаба: каждый игрок берёт 2 карты и получает 4 ресурса" in out
+
+
+def test_the_icon_words_the_refusal_lists_are_typed_words() -> None:
+    tpl = template("conquest")
+    for lang in ("ru", "en"):
+        listed = t("tracker.error.cq_icon", lang, name="x").split(": ")[1].split(". ")[0]
+        words = [w.strip() for w in listed.split(",")]
+        assert len(icon_keys(tpl, ", ".join(words))) == 3, words

@@ -39,7 +39,7 @@ async def test_spending_more_dice_than_the_pool_holds_says_so(
     text = await refused(
         services, lambda: spend_pool(alice, "power", 3), "tracker.error.short_power"
     )
-    assert text == "Не хватает кубиков силы: в пуле игрока alice — 0, нужно 3. Ничего не изменено."
+    assert text == "alice: не хватает кубиков силы — в пуле 0, нужно 3. Ничего не изменено."
     await set_pools(alice, BOB, dispel=2)
     text = await refused(
         services,

@@ -38,12 +38,12 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
     power, dispel = rec.result["power"], rec.result["dispel"]
     assert await pools(services) == {"alice": (power, 0), "bob": (0, dispel)}
     assert (
-        f"пул силы игрока alice — {power}" in out
-        and f"пул рассеивания игрока bob — {dispel}" in out
+        f"Записано в партию: alice — пул силы {power}" in out
+        and f"Записано в партию: bob — пул рассеивания {dispel}" in out
     )
 
     out = await console.execute("/whf cast dice:2 level:1 value:5")
-    assert f"Из пула силы потрачено 2, осталось {power - 2}" in out
+    assert f"alice: из пула силы потрачено 2, осталось {power - 2}" in out
     assert (await pools(services))["alice"][0] == power - 2
 
     await console.execute("/set target:alice stat:power value:3")
@@ -55,7 +55,7 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
 
     console.user = "bob"
     out = await console.execute("/whf dispel dice:1 level:1 against:5")
-    assert f"Из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
+    assert f"Рассеивает bob: из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
     assert (await pools(services))["bob"][1] == dispel - 1
 
 
@@ -86,7 +86,7 @@ async def test_a_refused_cast_draws_no_die(console: Console, services: Services)
     await console.execute("/game start game:whfb player1:alice player2:bob")
     state = services.rng.getstate()
     out = await console.execute("/whf cast dice:3 level:1 value:5")  # the pool is empty
-    assert out.startswith("✖") and "В пуле силы 0, а кубиков нужно 3" in out
+    assert out.startswith("✖") and "alice: в пуле силы 0, а кубиков нужно 3" in out
     assert services.rng.getstate() == state
     out = await console.execute("/whf dispel dice:2 level:1 against:5")
     assert out.startswith("✖")
@@ -182,6 +182,10 @@ async def test_a_spell_cast_with_irresistible_force_cannot_be_dispelled(
     out = await console.execute("/whf dispel dice:2 level:1 against:5")
     assert out.startswith("✖") and "нельзя рассеять" in out
     assert (await pools(services))["bob"][1] == 6 and await logged(services, "bob") == rolls
+    console.user = "alice"  # the caster typing the dispel for bob is refused the same way
+    out = await console.execute("/whf dispel dice:2 level:1 against:5")
+    assert out.startswith("✖") and "нельзя рассеять" in out
+    assert (await pools(services))["bob"][1] == 6
     # An ordinary cast after it can be dispelled again.
     console.user = "alice"
     await console.execute("/game undo")  # the irresistible cast's spend
@@ -190,3 +194,38 @@ async def test_a_spell_cast_with_irresistible_force_cannot_be_dispelled(
     console.user = "bob"
     out = await console.execute("/whf dispel dice:2 level:1 against:5")
     assert not out.startswith("✖"), out
+
+
+async def test_the_caster_typing_the_dispel_spends_the_opponents_pool(
+    console: Console, services: Services
+) -> None:
+    """Seed 002:17: the other player's wizard dispels the spell just cast. At one table the
+    caster often types for both; the dispel then spends the opponent's pool, and a refusal
+    says whose pool is short (playtest 2, M7)."""
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:alice stat:power value:6")
+    await console.execute("/set target:bob stat:dispel value:6")
+    await console.execute("/whf cast dice:2 level:1 value:3 spell:Огненный шар")
+    out = await console.execute("/whf dispel dice:2 level:1 against:12")
+    assert "Рассеивает bob: из пула рассеивания потрачено 2, осталось 4" in out
+    assert await pools(services) == {"alice": (4, 0), "bob": (0, 4)}
+    out = await console.execute("/whf dispel dice:5 level:1 against:12")
+    assert out == (
+        "✖\nРассеивает bob: в пуле рассеивания 4, а кубиков нужно 5. Ничего не брошено.\n"
+    )
+    log = await console.execute("/game log")
+    assert "alice: сотворение «Огненный шар» — alice · кубы силы 6 → 4" in log
+    assert "alice: рассеивание — bob · кубы рассеивания 6 → 4" in log
+
+
+async def test_the_opponent_dispelling_spends_their_own_pool(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:alice stat:power value:6")
+    await console.execute("/set target:bob stat:dispel value:1")
+    await console.execute("/whf cast dice:2 level:1 value:3")
+    console.user = "bob"
+    out = await console.execute("/whf dispel dice:2 level:1 against:12")
+    assert "Рассеивает bob: в пуле рассеивания 1, а кубиков нужно 2" in out
+    assert await pools(services) == {"alice": (4, 0), "bob": (0, 1)}

@@ -16,6 +16,7 @@ from bot.games.berserk.dice import (
     MAX_MOD,
     MODES,
     STRIKE_KINDS,
+    BerserkResult,
     BerserkStrike,
     parse_values,
     roll_strike,
@@ -141,7 +142,10 @@ async def berserk_strike(
     result = roll_strike(strike, ctx.services.rng)
     summary = (
         "dice.summary.berserk",
-        {"kind": f"@kind.{result.attacker_kind}", "wounds": result.wounds},
+        {
+            "kind": "@" + view.kind_key(strike.kind, result.attacker_kind).removeprefix("dice."),
+            "wounds": result.wounds,
+        },
     )
     data = shapes.berserk_strike(result)
     await log_roll(ctx, "berserk strike", options, data, summary, private)
@@ -149,13 +153,48 @@ async def berserk_strike(
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
-    if aimed is not None and hitter is not None:
-        hits = [(aimed.unit, result.wounds, strike_source(strike.kind))]
-        hits.append((hitter, result.defender_wounds or 0, "attack"))
-        outcome = await write_wounds(ctx, hits)
-        body = outcome_reply(ctx, outcome).body
-        reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
+    if aimed is not None:
+        await _record(ctx, reply, aimed.unit, hitter, result, strike.kind, private)
     return finish(reply, private)
+
+
+async def _record(
+    ctx: Ctx,
+    reply: Reply,
+    card: Unit,
+    hitter: Unit | None,
+    result: BerserkResult,
+    kind: str,
+    private: bool,
+) -> None:
+    """Write a strike's wounds on the struck card (and, with `attacker:`, the wounds struck
+    back on the attacker) as one step; whatever is not written is said, never left silent."""
+    back = result.defender_kind not in (None, "miss")
+    if hitter is None:
+        state = await service.require_state(ctx)
+        why = (
+            "private"
+            if private
+            else "outsider"
+            if state.participant_by_user(ctx.user.id) is None
+            else "destroyed"
+            if card.destroyed
+            else None
+        )
+        if why is not None:
+            reply.body += "\n" + ctx.t(f"dice.berserk.not_recorded_{why}")
+            return
+        if back:
+            reply.body += "\n" + ctx.t("dice.berserk.back_not_recorded")
+    hits = [(card, result.wounds, strike_source(kind))]
+    if hitter is not None:
+        hits.append((hitter, result.defender_wounds or 0, "attack"))
+    if all(n <= 0 for _, n, _ in hits):  # a step that changes nothing is not written
+        reply.body += "\n" + ctx.t("dice.berserk.nothing_recorded")
+        return
+    outcome = await write_wounds(ctx, hits)
+    body = outcome_reply(ctx, outcome).body
+    reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 
 async def _card(ctx: Ctx, text: str) -> Unit:

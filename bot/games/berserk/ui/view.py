@@ -30,6 +30,14 @@ def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) 
     return items
 
 
+def kind_key(strike: str, kind: str) -> str:
+    """The catalogue key naming a strike's kind in that attack's own noun: a shot is «слабый
+    выстрел», a throw «слабое метание», not «слабый удар» (seed 001:63, 99, 299)."""
+    if strike == "simple" or kind == "miss":
+        return f"dice.kind.{kind}"
+    return f"dice.kind_{strike}.{kind}"
+
+
 def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
@@ -47,7 +55,7 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         tr(
             "dice.berserk.attacker_roll",
             calc=calc(r.attacker_roll, s.attacker_mod),
-            kind=tr(f"dice.kind.{r.attacker_kind}"),
+            kind=tr(kind_key(s.kind, r.attacker_kind)),
             wounds=r.wounds,
             values=s.values.text(),
         )
@@ -60,6 +68,8 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
                 wounds=r.defender_wounds,
                 values=s.defender_values.text(),
             )
+        elif r.defender_kind != "miss":  # it strikes back, but with what strength is unknown
+            back = tr("dice.berserk.defender_no_values")
         lines.append(
             tr(
                 "dice.berserk.defender_roll",
@@ -75,7 +85,8 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     title = tr(
         "dice.berserk.title",
         strike=strike_name,
-        kind=tr(f"dice.kind.{r.attacker_kind}"),
+        values=s.values.label(),
+        kind=tr(kind_key(s.kind, r.attacker_kind)),
         wounds=r.wounds,
     )
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
@@ -101,7 +112,12 @@ def _kind_rows(tr: Tr, probs: dict[str, float]) -> list[tuple[str, float]]:
 
 
 def berserk_odds_reply(
-    tr: Tr, values: str, odds: BerserkOdds, fight: bool, defender_given: bool = False
+    tr: Tr,
+    values: str,
+    odds: BerserkOdds,
+    fight: bool,
+    defender_given: bool = False,
+    kind: str = "simple",
 ) -> Reply:
     fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), lang_of(tr)))]
     body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
@@ -114,7 +130,12 @@ def berserk_odds_reply(
         if odds.defender_wounds is not None:
             body.append(tr("dice.odds.defender_mean", mean=mean(tr, odds.defender_wounds)))
     return Reply(
-        title=tr("dice.odds.berserk_title", values=values, mean=mean(tr, odds.mean_wounds)),
+        title=tr(
+            "dice.odds.berserk_title",
+            strike=tr(f"dice.choice.{kind}"),
+            values=values,
+            mean=mean(tr, odds.mean_wounds),
+        ),
         body="\n".join(body),
         fields=fields,
     )
@@ -156,7 +177,7 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
         return _with_choices(tr, both, strikes[0])
     strike = strikes[0]
     odds = berserk_odds(strike)
-    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given)
+    reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given, strike.kind)
     return _with_choices(tr, reply, strike)
 
 

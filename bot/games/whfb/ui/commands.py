@@ -116,11 +116,20 @@ async def set_pools(
 
 
 async def spend_pool(
-    ctx: Ctx, pool: str, amount: int, player: UserRef | None = None, *, command: str = "/whf"
+    ctx: Ctx,
+    pool: str,
+    amount: int,
+    player: UserRef | None = None,
+    *,
+    command: str = "/whf",
+    action: str = "add",
+    spell: str = "",
 ) -> Outcome:
     """Spend `amount` dice from a side's pool; too few is refused (checked again in the step)."""
     with refusals(ctx):
-        return await pools.spend_pool(service.table(ctx), pool, amount, player, command=command)
+        return await pools.spend_pool(
+            service.table(ctx), pool, amount, player, command=command, action=action, spell=spell
+        )
 
 
 async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
@@ -133,15 +142,28 @@ async def spend_magic(ctx: Ctx, side: MagicSide, pool: str, dice: int) -> int:
 
 
 async def spend_magic_step(
-    ctx: Ctx, side: MagicSide, pool: str, dice: int
+    ctx: Ctx,
+    side: MagicSide,
+    pool: str,
+    dice: int,
+    payer: Participant | None = None,
+    spell: str = "",
 ) -> tuple[int, int | None]:
-    """`spend_magic`, and the id of the tracker step that spent the dice."""
-    have = side.me.value(pool)
+    """`spend_magic`, and the id of the tracker step that spent the dice.
+
+    `payer` is whose pool pays (default: the roller); a refusal names them, so the table sees
+    whose pool is short.
+    """
+    who = payer or side.me
+    have = who.value(pool)
     if have < dice:
-        raise UserError(f"dice.whf.short_{pool}", have=have, dice=dice)
-    outcome = await spend_pool(ctx, pool, dice)
-    me = outcome.state.participant_by_user(ctx.user.id)
-    return (me.value(pool) if me is not None else 0), outcome.step_id
+        raise UserError(f"dice.whf.short_{pool}", name=who.name, have=have, dice=dice)
+    action = "cast" if pool == "power" else "dispel"
+    outcome = await spend_pool(
+        ctx, pool, dice, UserRef(who.user_id, who.name), action=action, spell=spell
+    )
+    after = outcome.state.participant_by_user(who.user_id)
+    return (after.value(pool) if after is not None else 0), outcome.step_id
 
 
 # ── per-wizard state of a tracked phase (issue 9) ──────────────────────────────────────────────
@@ -153,6 +175,7 @@ async def spend_magic_step(
 PHASE_HISTORY = 200
 PHASE_ROLLS = 100
 POOL_STEP = "pool_step"
+SIDE = "side"  # the user id of the player whose pool a dispel spent, when not the roller's
 
 
 async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
@@ -169,18 +192,45 @@ async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
             continue
         kind = r.command.split()[1]
         spell = str(r.inputs.get("spell") or "")
-        out.append(MagicAttempt(r.user_id, kind, str(wizard), spell, bool(r.result.get("success"))))
+        by = r.result.get(SIDE)
+        user_id = by if isinstance(by, int) else r.user_id
+        out.append(MagicAttempt(user_id, kind, str(wizard), spell, bool(r.result.get("success"))))
     return out
 
 
+async def dispeller(ctx: Ctx, side: MagicSide) -> Participant:
+    """Who dispels: the opponent of the phase's latest caster. At one table one player often
+    types for both, so when the roller cast the spell themselves, the dispel is the opponent's
+    and spends the opponent's pool (seed 002:15: the opposing player dispels)."""
+    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    done = {s.id for s in history if s.status == "done"}
+    start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
+    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
+        step = r.result.get(POOL_STEP)
+        if r.command != "whf cast" or not isinstance(step, int) or step <= start:
+            continue
+        if step not in done:
+            continue
+        if r.user_id == ctx.user.id and side.opponent is not None:
+            return side.opponent
+        break
+    return side.me
+
+
 async def check_wizard(
-    ctx: Ctx, side: MagicSide | None, kind: str, wizard: str | None, spell: str | None
+    ctx: Ctx,
+    side: MagicSide | None,
+    kind: str,
+    wizard: str | None,
+    spell: str | None,
+    player: Participant | None = None,
 ) -> None:
     """Refuse a named wizard who may not try now, before any die is spent or rolled."""
     if side is None or not wizard:
         return
     attempts = await phase_attempts(ctx, side)
-    refusal = wizard_refusal(attempts, ctx.user.id, kind, wizard, spell or "")
+    owner = player.user_id if player is not None else ctx.user.id
+    refusal = wizard_refusal(attempts, owner, kind, wizard, spell or "")
     if refusal is not None:
         raise UserError(refusal.key, **refusal.params)
 
@@ -224,17 +274,15 @@ async def whf_winds(
 
 
 async def last_cast_irresistible(ctx: Ctx, side: MagicSide) -> bool:
-    """Whether the table's latest cast or dispel is an opponent's cast with Irresistible Force
-    whose spend is still done: such a spell cannot be dispelled."""
+    """Whether the table's latest cast or dispel is a cast with Irresistible Force whose spend
+    is still done: such a spell cannot be dispelled. Whoever typed it, the dispel is the other
+    side's (`dispeller`), so the caster typing the dispel for the opponent is refused too."""
     history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
     done = {s.id for s in history if s.status == "done"}
-    others = {p.user_id for p in side.others}
     for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
         if r.command not in ("whf cast", "whf dispel") or r.result.get(POOL_STEP) not in done:
             continue
-        return (
-            r.command == "whf cast" and r.user_id in others and bool(r.result.get("irresistible"))
-        )
+        return r.command == "whf cast" and bool(r.result.get("irresistible"))
     return False
 
 
@@ -254,17 +302,23 @@ async def _spend(
     private: bool,
     wizard: str | None = None,
     spell: str | None = None,
-) -> tuple[str | None, int | None]:
-    """Spend from the roller's tracked pool before rolling: the reply line and the step id.
+) -> tuple[str | None, int | None, Participant | None]:
+    """Spend from the tracked pool before rolling: the reply line, the step id, and the player
+    who paid when not the roller (a dispel typed by the caster is the opponent's).
 
     A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
     """
     side = await _magic_side(ctx, private)
-    await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell)
+    payer = None
+    if side is not None and pool == "dispel":
+        payer = await dispeller(ctx, side)
+    await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell, payer)
     if side is None:
-        return None, None
-    left, step_id = await spend_magic_step(ctx, side, pool, dice)
-    return ctx.t(f"dice.whf.spent_{pool}", dice=dice, left=left), step_id
+        return None, None, None
+    left, step_id = await spend_magic_step(ctx, side, pool, dice, payer, spell or "")
+    who = payer or side.me
+    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, dice=dice, left=left)
+    return line, step_id, (who if who.id != side.me.id else None)
 
 
 CAST_DICE = named("dice", int, required=True, min_value=1, max_value=MAX_CAST_DICE)
@@ -291,7 +345,7 @@ async def whf_cast(
 ) -> Reply:
     check_magic(dice, level, "value", value)
     # refused before anything is rolled
-    spent, step_id = await _spend(ctx, "power", dice, private, wizard, spell)
+    spent, step_id, _ = await _spend(ctx, "power", dice, private, wizard, spell)
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -326,14 +380,16 @@ async def whf_dispel(
     side = await _magic_side(ctx, private)
     if side is not None and await last_cast_irresistible(ctx, side):
         raise UserError("dice.whf.dispel_irresistible")
-    spent, step_id = await _spend(ctx, "dispel", dice, private, wizard)
+    spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
-    outcome = "@whf.dispel_title_ok" if result.success else "@whf.dispel_title_fail"
+    outcome = "@odds.whf_dispelled" if result.success else "@odds.whf_not_dispelled"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
     inputs: dict[str, Any] = {"dice": dice, "level": level, "against": against}
     if wizard:
         inputs["wizard"] = wizard
-    data = {**shapes.whf_dispel(result), POOL_STEP: step_id}
+    data: dict[str, Any] = {**shapes.whf_dispel(result), POOL_STEP: step_id}
+    if payer is not None:
+        data[SIDE] = payer.user_id
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
     return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
 

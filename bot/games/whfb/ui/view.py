@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
-from bot.games.whfb.rules import dispel_notes
+from bot.games.whfb.rules import dispel_notes, miscast_row
 from bot.handlers.dice_chart import chart, lang_of, mean, pct
-from bot.handlers.dice_replies import Tr
+from bot.handlers.dice_replies import Tr, counted
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
 
@@ -55,7 +55,8 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         title = tr("dice.whf.cast_title_if")
         lines.append(tr("dice.whf.if_note"))
         a, b = r.miscast
-        lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b))
+        row = tr(miscast_row(a + b))
+        lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b, row=row))
         kind = Kind.SUCCESS
     elif r.success and spell:
         title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result)
@@ -120,7 +121,11 @@ def winds_odds_reply(
         return mean(tr, sum(n * p for n, p in enumerate(dist)))
 
     return Reply(
-        title=tr("dice.odds.winds_title", wizards=wizards, enemy_wizards=enemy_wizards),
+        title=tr(
+            "dice.odds.winds_title",
+            wizards=counted(tr, "dice.plural.wizards", wizards),
+            enemy_wizards=counted(tr, "dice.plural.wizards_against", enemy_wizards),
+        ),
         body=tr("dice.odds.winds_body", power=average(power), dispel=average(dispel)),
         fields=[
             Field(tr("dice.odds.winds_power"), chart(rows(power), lang_of(tr))),
