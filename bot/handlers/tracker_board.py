@@ -165,9 +165,7 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):
             return None
-        total = tpl.toughness_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
-        if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
-            total = holder.value("bloodied_hp")
+        total = tpl.life_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
         damage = holder.value(tpl.damage)
         damage += tpl.token_damage({c.key: c.value for c in holder.tokens})
         return Health(max(0, total - damage), total)
@@ -222,6 +220,17 @@ def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> 
     return Stat(tpl.label(key, lang), c.value, harms=bool(tpl.damage) and key == tpl.damage)
 
 
+def _leader_flags(stats: list[Stat], leader: Unit, lang: str) -> list[Stat]:
+    """A leader's yes/no states under its own word, so they never agree with the player's name:
+    «военачальник: окровавлен, в штабе», not «Алиса … окровавлен»."""
+    key = f"live.leader_flags.{leader.kind}"
+    flags = [s.label for s in stats if s.flag]
+    if not flags or key not in catalogue():
+        return stats
+    joined = Stat(t(key, lang, flags=", ".join(flags)), 1, flag=True)
+    return [s for s in stats if not s.flag] + [joined]
+
+
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
     skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
     return UnitRow(
@@ -244,7 +253,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
     stats = _stats_of(p, tpl, lang, always=True, skip=skip if leader is None else set())
     tokens = list(_tokens_of(p, tpl, lang))
     if leader is not None:
-        stats += _stats_of(leader, tpl, lang, always=False, skip=skip)
+        stats += _leader_flags(_stats_of(leader, tpl, lang, always=False, skip=skip), leader, lang)
         tokens += _tokens_of(leader, tpl, lang)
         if leader.destroyed:
             stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))

@@ -32,7 +32,7 @@ async def test_board_button_ends_the_selected_creatures_action_phase(
     board = await console.execute("/game show")
     await console.execute(f"!press {_number(board, 'Голем — ')}")  # pick the golem
     board = await console.execute("/game show")
-    assert "Кнопки ±: **Голем**" in board
+    assert "Кнопки ± меняют урон: **Голем**" in board
     out = await console.execute(f"!press {_number(board, BUTTON)}")
     assert "жетоны оцепенения и оглушения сняты" in out
     assert "Голем · действовал: нет → да" in out
