@@ -7,9 +7,12 @@ needs announcing (no unit destroyed, no winner), the line goes to the asker alon
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bot import limits
 from bot.context import Ctx
 from bot.handlers.tracker_describe import change_line, note_line
-from bot.reply import Kind, Reply
+from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.step import Outcome
 
 
@@ -46,8 +49,9 @@ def _life_text(ctx: Ctx, life: tuple[int, int] | None) -> str:
     return "" if life is None else " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])
 
 
-def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
-    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), its announcements below."""
+def change_lines(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), then its announcements;
+    a change a note tells in words is left to the note."""
     tpl = outcome.template
     lives = _life_after(outcome)
     changes = [
@@ -55,8 +59,23 @@ def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
         for i, c in enumerate(outcome.changes)
         if not c.covered
     ]
-    notes = [note_line(n, ctx.lang) for n in outcome.notes]
-    line = "\n".join(changes)  # one change a line: a zone attack reads as a list
-    body = "\n".join([x for x in (line, *notes) if x]) or ctx.t("tracker.nothing_changed")
-    quiet = ctx.services.live is not None and not notes
-    return Reply(body=body, kind=Kind.SUCCESS if changes or notes else Kind.INFO, ephemeral=quiet)
+    return changes + [note_line(n, ctx.lang) for n in outcome.notes]
+
+
+def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
+    """The step's changes and announcements, without the game header (the board has it)."""
+    lines = change_lines(ctx, outcome)
+    body = "\n".join(lines) or ctx.t("tracker.nothing_changed")
+    quiet = ctx.services.live is not None and not outcome.notes
+    return Reply(body=body, kind=Kind.SUCCESS if lines else Kind.INFO, ephemeral=quiet)
+
+
+def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Field:
+    """A roll's «Записано в партию» field; when the roll changed nothing, the heading says so
+    itself («В партию ничего не записано»), so it never contradicts the line under it."""
+    lines = [*change_lines(ctx, outcome), *extra]
+    if not outcome.changes and not outcome.notes:
+        return Field(
+            ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t("dice.target.no_change")
+        )
+    return Field(ctx.t("dice.target.applied"), clip("\n".join(lines), limits.EMBED_FIELD_VALUE))

@@ -70,7 +70,7 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     labels = [o.label.removeprefix("▶ ") for a in board.actions for o in getattr(a, "options", ())]
     assert "**Жирный**" in labels
     out = await service.damage(alice, "**Жирный**", 2)
-    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · урон: 0 → 2"
+    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · урон: 0 → 2 · ❤ 3/5"
     log = await game_log(alice, n=5)
     assert r"новое существо — \*\*Жирный\*\*" in log.body
     assert r"\*\*Жирный\*\* · урон 0 → 2" in log.body
