@@ -17,8 +17,9 @@ from bot.tracker.step import Outcome
 
 
 def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
-    """` · ❤ 28/36` for each damage change, as it stood right after that change (Tainted counts
-    too): a Warlord defeated on its hale side shows ❤ 0/7 there, not the bloodied side's life."""
+    """` · ❤ 28/36` for each change of damage or of the whole, as it stood right after that
+    change (Tainted and Growth count too): a Warlord defeated on its hale side shows ❤ 0/7
+    there, not the bloodied side's life."""
     tpl = outcome.template
     if not tpl.damage or not tpl.toughness:
         return {}
@@ -29,13 +30,15 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
     for c in reversed(outcome.changes):  # back to where the step started
         if c.holder in values:
             values[c.holder][c.key] = c.before
+    # What moves life left: damage, the whole (`/add жизнь -4` lowers the maximum), Tainted, Growth.
+    lifelike = {tpl.damage, *tpl.toughness, *tpl.damage_tokens, *tpl.toughness_tokens}
     out: dict[int, tuple[int, int]] = {}
     for i, c in enumerate(outcome.changes):
         now = values.get(c.holder)
         if now is None:
             continue
         now[c.key] = c.after
-        if c.token or c.key != tpl.damage:
+        if c.key not in lifelike:
             continue
         life = tpl.life_of(now)
         if not life:  # no toughness counter on it: no whole to measure against
@@ -59,7 +62,7 @@ def change_lines(ctx: Ctx, outcome: Outcome) -> list[str]:
         for i, c in enumerate(outcome.changes)
         if not c.covered
     ]
-    return changes + [note_line(n, ctx.lang) for n in outcome.notes]
+    return changes + [note_line(n, ctx.lang, tpl) for n in outcome.notes]
 
 
 def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:

@@ -59,7 +59,7 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     out = await service.add_unit(alice, "**Жирный**", UserRef.from_name("_bob_"), {"life": 5})
     assert unit(out.state, "**Жирный**").name == "**Жирный**"  # stored as typed
     reply = outcome_reply(alice, out)
-    assert reply.body == r"Новое существо: \*\*Жирный\*\* (владелец \_bob\_)."
+    assert reply.body == r"Новое существо: \*\*Жирный\*\* (\_bob\_) · ❤ 5"
     fat = unit(out.state, "**Жирный**")
     board = render_live(out.state, "ru", selected=f"u{fat.id}")
     assert r"Кнопки ± меняют урон: **\*\*Жирный\*\***" in board.body
