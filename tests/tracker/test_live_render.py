@@ -189,7 +189,7 @@ def test_beyond_four_by_ten_folds_detail_into_pages() -> None:
     board = _crowded(6, 25, 40)
     reply = render_board(board, "ru")
     assert limit_problems(reply) == [] and discord_problems(reply) == []
-    assert reply.footer == "Подробности по юнитам: /игра показать"
+    assert reply.footer == "Все подробности: /игра показать"
     pages = render_board_pages(board, "ru")
     assert len(pages) > 2
     assert pages[0].footer.startswith("Страница 1 из")
@@ -244,12 +244,12 @@ async def test_past_75_units_the_selects_page_through_windows(services: Services
     state = await mage_wars(services, players=2, units=41)  # 2 mages + 82 creatures = 84
     reply = render_live(state, "ru")
     options = [o for a in reply.actions if isinstance(a, Select) for o in a.options]
-    assert len(options) <= 75 and options[-1].label == "Следующие юниты ▶"
+    assert len(options) <= 75 and options[-1].label == "Следующие цели ▶"
     assert sum(o.label.startswith("▶ ") for o in options) == 1
     shown = {o.value for o in options[:-1]}
     later = render_live(state, "ru", selected=options[-1].value)
     moved = [o for a in later.actions if isinstance(a, Select) for o in a.options]
-    assert moved[0].label == "◀ Предыдущие юниты" and moved[0].value in shown
+    assert moved[0].label == "◀ Предыдущие цели" and moved[0].value in shown
     assert moved[1].label.startswith("▶ ") and moved[1].value == options[-1].value
     keys = {o.value for o in moved[1:]} | shown
     board = scoreboard(state, "ru")
