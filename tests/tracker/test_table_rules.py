@@ -31,8 +31,9 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         lambda: service.damage(alice, "Волк", 1),
         lambda: service.heal(alice, "Волк", 1),
     ):
-        text = await refused(services, action, "tracker.error.destroyed")
-        assert "«Волк» уже вне игры" in text
+        text = await refused(services, action, "tracker.error.destroyed_kind.creature")
+        # by what it is, so no participle agrees with the name (playtest 2, U5)
+        assert "Существо «Волк» уничтожено и уже вне игры — менять нечего" in text
         assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",

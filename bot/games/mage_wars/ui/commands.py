@@ -113,6 +113,11 @@ class Tracked:
         return f"#u{self.unit.id}"
 
 
+def destroyed_key(unit: Unit) -> str:
+    """The refusal for a destroyed target, by what it is: «Маг «X» уничтожен»."""
+    return f"dice.target.destroyed_kind.{'mage' if unit.kind == 'mage' else 'creature'}"
+
+
 async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tracked:
     """The unit `text` names in this channel's Mage Wars game, or the tracker's refusal.
 
@@ -128,7 +133,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     if unit is None:
         raise service.refusal("tracker.error.not_a_unit", name=text)
     if unit.destroyed:
-        raise service.refusal("dice.target.destroyed", unit=unit.name)
+        raise service.refusal(destroyed_key(unit), unit=unit.name)
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
         raise service.refusal(

@@ -29,6 +29,7 @@ from bot.games.mage_wars.ui.commands import (
     ATTACK_OPTIONS,
     Tracked,
     build_attack,
+    destroyed_key,
     find_target,
     hit_unit,
 )
@@ -159,7 +160,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     kind = KINDS[act]
     await _check_fresh(ctx, state, link, anchor_id, kind)
     if attacker.destroyed:
-        raise service.refusal("dice.target.destroyed", unit=attacker.name)
+        raise service.refusal(destroyed_key(attacker), unit=attacker.name)
     offer = _offer_now(target, guarded)
     dice = offer.counterstrike if kind == "counterstrike" else offer.barrier
     if not dice:
