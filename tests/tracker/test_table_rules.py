@@ -52,7 +52,7 @@ async def test_spending_more_than_there_is_says_not_enough(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     text = await refused(services, lambda: service.mana(alice, -1000), "tracker.error.short_mana")
-    assert text == "Не хватает маны: у игрока alice — 10, нужно 1000. Ничего не изменено."
+    assert text == "Не хватает маны: у игрока alice есть 10, нужно 1000. Ничего не изменено."
     out = await console.execute("/mana amount:-1000")
     assert "Не хватает маны" in out and "вне пределов" not in out
     await service.end(alice)
@@ -63,7 +63,7 @@ async def test_spending_more_than_there_is_says_not_enough(
         lambda: service.add(alice, "bob", "resources", -6),
         "tracker.error.short_resources",
     )
-    assert text == "Не хватает ресурсов: у игрока bob — 5, нужно 6. Ничего не изменено."
+    assert text == "Не хватает ресурсов: у игрока bob есть 5, нужно 6. Ничего не изменено."
     en = await refused(
         services,
         lambda: service.add(alice, "bob", "resources", -6),
