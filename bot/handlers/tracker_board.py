@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot import limits
+from bot.games import ALL_GAMES
+from bot.games.terms import game_terms
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
@@ -126,6 +128,9 @@ class Scoreboard:
     seat: int = 0  # the game's active seat: with `round`, the turn the Next button is for
     turn_no: int = 0  # the title's number (Berserk, KeyForge count every player's turn); 0: round
     unit_controls: tuple[UnitControl, ...] = ()  # the game's own buttons for a selected unit
+    # Tokens, traits and stats in play that have a glossary entry: (name shown, entry id), the
+    # selected target's first; the board's «📖» select opens the entry (issue 17).
+    rules: tuple[tuple[str, str], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,7 +310,36 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         notes=_legend(state, tpl, lang),
         seat=state.game.active_seat,
         unit_controls=plugin_for(state.slug).unit_controls(),
+        rules=_rules_in_play(state, tpl, lang, selected),
     )
+
+
+RULE_KINDS = ("tokens", "traits", "stats", "options")  # a trait (Бесплотный) may be linked as
+# the attack option of its name
+
+
+def _rules_in_play(
+    state: GameState, tpl: Template, lang: str, selected: str | None
+) -> tuple[tuple[str, str], ...]:
+    """What on the board has a glossary entry (`terms.toml`): each held token, trait or stat
+    once — tokens first, then traits, then plain stats (life), the selected target's first —
+    at most one select's worth."""
+    if state.slug not in ALL_GAMES:
+        return ()
+    terms = game_terms(state.slug)
+    holders: list[Participant | Unit] = [
+        *(u for u in state.units if u.present and not u.destroyed),
+        *state.participants,
+    ]
+    holders.sort(key=lambda h: target_key(h) != selected)  # stable: the selected one first
+    held = [c.key for h in holders for c in (*h.tokens, *h.counters) if c.value]
+    held.sort(key=lambda k: 0 if k in tpl.tokens else 1 if k in tpl.traits else 2)
+    out: dict[str, tuple[str, str]] = {}
+    for key in held:
+        entry = next((e for kind in RULE_KINDS if (e := terms.entry_of(kind, key))), None)
+        if entry is not None and entry not in out:
+            out[entry] = (tpl.label(key, lang), entry)
+    return tuple(out.values())[:SELECT_OPTIONS_MAX]
 
 
 def _legend(state: GameState, tpl: Template, lang: str) -> tuple[str, ...]:
