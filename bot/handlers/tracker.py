@@ -16,14 +16,12 @@ from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
 from bot.handlers.tracker_describe import (
-    change_line,
     game_name,
     header,
-    note_line,
     step_line,
 )
 from bot.handlers.tracker_layout import render_board
-from bot.handlers.tracker_quiet import change_reply
+from bot.handlers.tracker_quiet import change_lines, change_reply
 from bot.i18n import plural
 from bot.registry import (
     Choice,
@@ -134,9 +132,7 @@ def name_option() -> Option:
 
 def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
     """The changes and announcements of one step, headed by the game line."""
-    tpl = outcome.template
-    lines = [change_line(tpl, c, ctx.lang) for c in outcome.changes]
-    lines += [note_line(n, ctx.lang) for n in outcome.notes]
+    lines = change_lines(ctx, outcome)
     return Reply(
         title=title or header(outcome.state, ctx.lang),
         body="\n".join(lines) or ctx.t("tracker.nothing_changed"),

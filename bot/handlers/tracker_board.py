@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot import limits
+from bot.games import ALL_GAMES
+from bot.games.terms import game_terms
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
@@ -127,6 +129,9 @@ class Scoreboard:
     seat: int = 0  # the game's active seat: with `round`, the turn the Next button is for
     turn_no: int = 0  # the title's number (Berserk, KeyForge count every player's turn); 0: round
     unit_controls: tuple[UnitControl, ...] = ()  # the game's own buttons for a selected unit
+    # Tokens, traits and stats in play that have a glossary entry: (name shown, entry id), the
+    # selected target's first; the board's «📖» select opens the entry (issue 17).
+    rules: tuple[tuple[str, str], ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,9 +171,7 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):
             return None
-        total = tpl.toughness_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
-        if holder.value("bloodied") and holder.counter("bloodied_hp") is not None:
-            total = holder.value("bloodied_hp")
+        total = tpl.life_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
         damage = holder.value(tpl.damage)
         damage += tpl.token_damage({c.key: c.value for c in holder.tokens})
         return Health(max(0, total - damage), total)
@@ -232,6 +235,17 @@ def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> 
     return Stat(tpl.label(key, lang), c.value, harms=bool(tpl.damage) and key == tpl.damage)
 
 
+def _leader_flags(stats: list[Stat], leader: Unit, lang: str) -> list[Stat]:
+    """A leader's yes/no states under its own word, so they never agree with the player's name:
+    «военачальник: окровавлен, в штабе», not «Алиса … окровавлен»."""
+    key = f"live.leader_flags.{leader.kind}"
+    flags = [s.label for s in stats if s.flag]
+    if not flags or key not in catalogue():
+        return stats
+    joined = Stat(t(key, lang, flags=", ".join(flags)), 1, flag=True)
+    return [s for s in stats if not s.flag] + [joined]
+
+
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
     skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
     return UnitRow(
@@ -254,7 +268,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
     stats = _stats_of(p, tpl, lang, always=True, skip=skip if leader is None else set())
     tokens = list(_tokens_of(p, tpl, lang))
     if leader is not None:
-        stats += _stats_of(leader, tpl, lang, always=False, skip=skip)
+        stats += _leader_flags(_stats_of(leader, tpl, lang, always=False, skip=skip), leader, lang)
         tokens += _tokens_of(leader, tpl, lang)
         if leader.destroyed:
             stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))
@@ -306,7 +320,36 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         notes=_legend(state, tpl, lang),
         seat=state.game.active_seat,
         unit_controls=plugin_for(state.slug).unit_controls(),
+        rules=_rules_in_play(state, tpl, lang, selected),
     )
+
+
+RULE_KINDS = ("tokens", "traits", "stats", "options")  # a trait (Бесплотный) may be linked as
+# the attack option of its name
+
+
+def _rules_in_play(
+    state: GameState, tpl: Template, lang: str, selected: str | None
+) -> tuple[tuple[str, str], ...]:
+    """What on the board has a glossary entry (`terms.toml`): each held token, trait or stat
+    once — tokens first, then traits, then plain stats (life), the selected target's first —
+    at most one select's worth."""
+    if state.slug not in ALL_GAMES:
+        return ()
+    terms = game_terms(state.slug)
+    holders: list[Participant | Unit] = [
+        *(u for u in state.units if u.present and not u.destroyed),
+        *state.participants,
+    ]
+    holders.sort(key=lambda h: target_key(h) != selected)  # stable: the selected one first
+    held = [c.key for h in holders for c in (*h.tokens, *h.counters) if c.value]
+    held.sort(key=lambda k: 0 if k in tpl.tokens else 1 if k in tpl.traits else 2)
+    out: dict[str, tuple[str, str]] = {}
+    for key in held:
+        entry = next((e for kind in RULE_KINDS if (e := terms.entry_of(kind, key))), None)
+        if entry is not None and entry not in out:
+            out[entry] = (tpl.label(key, lang), entry)
+    return tuple(out.values())[:SELECT_OPTIONS_MAX]
 
 
 def _legend(state: GameState, tpl: Template, lang: str) -> tuple[str, ...]:

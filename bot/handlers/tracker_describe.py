@@ -59,12 +59,20 @@ def shown_value(tpl: Template, key: str, value: object, lang: str) -> str:
     return str(value)
 
 
+def change_label(tpl: Template, key: str, lang: str) -> str:
+    """A stat as a change line names it: the whole a game measures life against reads as such
+    («максимум жизни: 36 → 32», `tracker.whole.<game>.<key>`), so lowering it is not read as
+    losing life."""
+    whole = f"tracker.whole.{tpl.slug}.{key}"
+    return t(whole, lang) if whole in catalogue() else tpl.label(key, lang)
+
+
 def change_line(tpl: Template, c: Change, lang: str) -> str:
     return t(
         "tracker.change",
         lang,
         target=md(c.holder),
-        stat=md(tpl.label(c.key, lang)),
+        stat=md(change_label(tpl, c.key, lang)),
         before=shown_value(tpl, c.key, c.before, lang),
         after=shown_value(tpl, c.key, c.after, lang),
     )
@@ -99,10 +107,32 @@ def plural(key: str, n: int, lang: str) -> str:
     return i18n_plural(key, n, lang)
 
 
-def note_line(note: Note, lang: str) -> str:
+LIFE_KEYS = ("life", "hp")  # a whole shown as ❤ N; KeyForge's power stays «сила 6»
+
+
+def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
+    """` · ❤ 12 · броня 3 · Защитное поле 2`: the values a unit was added with, as typed (a
+    yes/no trait by its name alone); empty without a template to name them."""
+    if tpl is None or not isinstance(stats, (list, tuple)):
+        return ""
+    parts: list[str] = []
+    for key, value in stats:
+        d = tpl.stats.get(key) or tpl.tokens.get(key)
+        if key in tpl.toughness and key in LIFE_KEYS:
+            parts.append(t("tracker.life_whole", lang, life=value))
+        elif d is not None and (d.flag or (d.token and d.max == 1)):
+            parts.append(md(d.name(lang)) if value else "")
+        else:
+            parts.append(f"{md(tpl.label(key, lang))} {value}")
+    return "".join(f" · {p}" for p in parts if p)
+
+
+def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
     params = {
         k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
     }
+    if "stats" in params:
+        params["stats"] = stats_echo(tpl, params["stats"], lang)
     for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
         params[name] = plural(key, int(params.get(count, 0)), lang)
     key = note.key

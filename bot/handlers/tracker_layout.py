@@ -262,7 +262,23 @@ def controls(board: Scoreboard, lang: str) -> list[Button | Select]:
     turn = f"{gid}:{board.round}:{board.seat}"
     out.append(Button(t(next_key, lang), A_NEXT, turn, Style.PRIMARY))
     out.append(Button(t("live.btn.refresh", lang), A_REFRESH, gid))
+    if board.rules and _rows(out) < ROWS_MAX:  # a token's rule one click away, if a row is free
+        options = tuple(
+            SelectOption(clip(name, SELECT_LABEL_MAX), entry) for name, entry in board.rules
+        )
+        out.append(Select(t("live.rules", lang), A_RULE, options, payload=gid))
     return out
+
+
+ROWS_MAX = 5  # a Discord message's action rows
+A_RULE = "rule.open"  # the glossary's own action: the entry, privately, for the clicker
+
+
+def _rows(actions: Sequence[Button | Select]) -> int:
+    """The action rows these take: a select a row, buttons five to a row."""
+    selects = sum(isinstance(a, Select) for a in actions)
+    buttons = len(actions) - selects
+    return selects + -(-buttons // 5)
 
 
 def step_label(step: int, stat: str) -> str:

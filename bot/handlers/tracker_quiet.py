@@ -7,32 +7,78 @@ needs announcing (no unit destroyed, no winner), the line goes to the asker alon
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bot import limits
 from bot.context import Ctx
 from bot.handlers.tracker_describe import change_line, note_line
-from bot.reply import Kind, Reply
-from bot.tracker.step import Change, Outcome
+from bot.reply import Field, Kind, Reply, clip
+from bot.tracker.step import Outcome
 
 
-def _life_left(ctx: Ctx, outcome: Outcome, change: Change) -> str:
-    """` · ❤ 28/36` after a damage change: what the player needs next (Tainted counts too)."""
+def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
+    """` · ❤ 28/36` for each change of damage or of the whole, as it stood right after that
+    change (Tainted and Growth count too): a Warlord defeated on its hale side shows ❤ 0/7
+    there, not the bloodied side's life."""
     tpl = outcome.template
-    if change.token or change.key != tpl.damage or not tpl.toughness:
-        return ""
-    unit = next((u for u in outcome.state.all_units if u.name == change.holder), None)
-    if unit is None:
-        return ""
-    life = sum(unit.value(k) for k in tpl.toughness)
-    tainted = tpl.token_damage({c.key: c.value for c in unit.tokens})
-    left = max(0, life - unit.value(tpl.damage) - tainted)
-    return " · " + ctx.t("tracker.life_left", left=left, life=life)
+    if not tpl.damage or not tpl.toughness:
+        return {}
+    units = {u.name: u for u in outcome.state.all_units}
+    values: dict[str, dict[str, int]] = {}
+    for name, unit in units.items():
+        values[name] = {c.key: c.value for c in (*unit.counters, *unit.tokens)}
+    for c in reversed(outcome.changes):  # back to where the step started
+        if c.holder in values:
+            values[c.holder][c.key] = c.before
+    # What moves life left: damage, the whole (`/add жизнь -4` lowers the maximum), Tainted, Growth.
+    lifelike = {tpl.damage, *tpl.toughness, *tpl.damage_tokens, *tpl.toughness_tokens}
+    out: dict[int, tuple[int, int]] = {}
+    for i, c in enumerate(outcome.changes):
+        now = values.get(c.holder)
+        if now is None:
+            continue
+        now[c.key] = c.after
+        if c.key not in lifelike:
+            continue
+        life = tpl.life_of(now)
+        if not life:  # no toughness counter on it: no whole to measure against
+            continue
+        left = max(0, life - now.get(tpl.damage, 0) - tpl.token_damage(now))
+        out[i] = (left, life)
+    return out
+
+
+def _life_text(ctx: Ctx, life: tuple[int, int] | None) -> str:
+    return "" if life is None else " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])
+
+
+def change_lines(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), then its announcements;
+    a change a note tells in words is left to the note."""
+    tpl = outcome.template
+    lives = _life_after(outcome)
+    changes = [
+        change_line(tpl, c, ctx.lang) + _life_text(ctx, lives.get(i))
+        for i, c in enumerate(outcome.changes)
+        if not c.covered
+    ]
+    return changes + [note_line(n, ctx.lang, tpl) for n in outcome.notes]
 
 
 def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
-    """The step's changes on one line (`Голем · урон: 0 → 3`), its announcements below."""
-    tpl = outcome.template
-    changes = [change_line(tpl, c, ctx.lang) + _life_left(ctx, outcome, c) for c in outcome.changes]
-    notes = [note_line(n, ctx.lang) for n in outcome.notes]
-    line = "; ".join(changes)
-    body = "\n".join([x for x in (line, *notes) if x]) or ctx.t("tracker.nothing_changed")
-    quiet = ctx.services.live is not None and not notes
-    return Reply(body=body, kind=Kind.SUCCESS if changes or notes else Kind.INFO, ephemeral=quiet)
+    """The step's changes and announcements, without the game header (the board has it)."""
+    lines = change_lines(ctx, outcome)
+    body = "\n".join(lines) or ctx.t("tracker.nothing_changed")
+    quiet = ctx.services.live is not None and not outcome.notes
+    return Reply(body=body, kind=Kind.SUCCESS if lines else Kind.INFO, ephemeral=quiet)
+
+
+def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Field:
+    """A roll's «Записано в партию» field; when the roll changed nothing, the heading says so
+    itself («В партию ничего не записано»), so it never contradicts the line under it."""
+    lines = [*change_lines(ctx, outcome), *extra]
+    if not outcome.changes and not outcome.notes:
+        return Field(
+            ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t("dice.target.no_change")
+        )
+    return Field(ctx.t("dice.target.applied"), clip("\n".join(lines), limits.EMBED_FIELD_VALUE))

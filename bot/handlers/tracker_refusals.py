@@ -32,7 +32,6 @@ KEYS: dict[str, str] = {
     "below_zero": E + "below_zero",
     "bounds": E + "bounds",
     "cannot_forge": E + "cannot_forge",
-    "destroyed": E + "destroyed",
     "ended": E + "ended",
     "exists": E + "exists",
     "leader_unit": E + "leader_unit",
@@ -114,7 +113,15 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
     return key
 
 
+def _destroyed(params: dict[str, Any]) -> str:
+    """A destroyed unit, named by what it is («Существо «Волк» уничтожено»), so its name stays
+    in the nominative and no participle agrees with it."""
+    own = f"{E}destroyed_kind.{params.pop('kind', '')}"
+    return own if own in catalogue() else E + "destroyed"
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "destroyed": _destroyed,
     "no_target": _own("no_target"),
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,

@@ -158,7 +158,7 @@ def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
 def require_standing(holder: Holder) -> None:
     """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more."""
     if isinstance(holder, Unit) and holder.destroyed:
-        raise Destroyed(unit=holder.name)
+        raise Destroyed(unit=holder.name, kind=holder.kind)
 
 
 def _token_holder(candidates: list[Holder]) -> Holder:

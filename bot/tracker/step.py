@@ -35,6 +35,7 @@ class Change:
     before: int
     after: int
     token: bool = False
+    covered: bool = False  # a note says it in words (a Warlord's defeat): the reply leaves it out
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,10 @@ class Step:
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params))
+
+    def cover(self, since: int) -> None:
+        """The changes from index `since` on are told by a note: the short reply omits them."""
+        self.changes[since:] = [replace(c, covered=True) for c in self.changes[since:]]
 
     def _touch(self, holder: Holder) -> None:
         (self.units if isinstance(holder, Unit) else self.players).add(holder.id)

@@ -137,6 +137,12 @@ class Template:
         base = sum(values.get(k, 0) for k in self.toughness)
         return base + sum(values.get(k, 0) * per for k, per in self.toughness_tokens.items())
 
+    def life_of(self, values: Mapping[str, int]) -> int:
+        """The whole life of the side in play: toughness, or a bloodied Warlord's bloodied HP."""
+        if values.get("bloodied") and "bloodied_hp" in values:
+            return values["bloodied_hp"]
+        return self.toughness_of(values)
+
     def stats_for(self, kind: str) -> dict[str, int]:
         """Starting counters (key → default) of a participant ('player'), leader or creature."""
         if kind == "player":

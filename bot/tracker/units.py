@@ -61,6 +61,12 @@ async def add_unit(
                 max=d.max if d.max is not None else "∞",
             )
 
+    # What was typed, echoed back (toughness first) so a typo shows: «❤ 12 · броня 3 · …».
+    typed = [k for k in (option_stat(tpl, o) for o in stats) if k is not None]
+    typed += [k for k in carried if k not in typed]
+    typed.sort(key=lambda k: k not in tpl.toughness)
+    echo = tuple((k, {**values, **tokens}[k]) for k in typed if k in values or k in tokens)
+
     async def body(step: Step) -> None:
         # «Bear 2» is numbered from the game as this step sees it under its lock, so adds that
         # race each other (in any process) get distinct names.
@@ -91,7 +97,7 @@ async def add_unit(
                 token=True,
                 position=pos,
             )
-        step.note(tpl.unit_note, unit=final, owner=p.name)
+        step.note(tpl.unit_note, unit=final, owner=p.name, stats=echo)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
     return await run_step(table, state, "unit.add", body, {"unit": clean})

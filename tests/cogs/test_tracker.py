@@ -190,7 +190,8 @@ async def test_select_then_step_acts_on_the_picked_creature(game: Table) -> None
     assert state.live is not None
     bear = next(u for u in state.units if u.kind == "creature")
     live = message(game, state.live.message_id)
-    await game.bob.select(live, [f"u{bear.id}"])
+    pick = f"arb:live.pick:{state.game.id}:1"  # the target select, not the «📖» rule one
+    await game.bob.select(live, [f"u{bear.id}"], custom_id=pick)
     await game.env.advance_time(3)
     await game.bob.click(message(game, state.live.message_id), label="урон +5")
     await game.env.advance_time(3)
@@ -254,3 +255,19 @@ async def test_a_click_edits_the_live_message_exactly_once(game: Table) -> None:
     assert [(r.json or {}).get("type") for r in callbacks] == [6]  # a silent ack, no update
     assert len([r for r in later if r.method == "PATCH"]) == 1  # the manager's one edit
     assert "❤ ▰▰▰▰▰▰▰▰▰▰ 29/30" in fields(message(game, mid))
+
+
+async def test_a_token_on_the_live_board_opens_its_rule_in_one_click(game: Table) -> None:
+    """Issue 17: a token or trait on the board opens its glossary entry, for the clicker only."""
+    with lang_locale("ru"):
+        await game.bob.slash(game.channel, "unit add", name="Волк", life=6)
+        await game.bob.slash(game.channel, "token add", target="Волк", token="горение")
+    await game.env.advance_time(3)
+    state = await state_of(game)
+    assert state.live is not None
+    live = message(game, state.live.message_id)
+    rule = f"arb:rule.open:{state.game.id}"
+    opened = await game.alice.select(live, ["mage-wars/burn"], custom_id=rule)
+    embed = opened.response.embeds[0]
+    assert "Горение" in (embed.title or "")
+    assert opened.response.ephemeral  # the clicker's own copy; the board stays as it was

@@ -41,7 +41,7 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
         assert "Кубики: " + " ".join(f"[{f}]" for f in strike["faces"]) in out
         n = strike["damage"]
         word = "урон" if n % 10 == 1 and n % 100 != 11 else "урона"  # 1 урон, 2 урона, 5 урона
-        assert f"критическое {strike['critical']} = **{n}** {word}" in out
+        assert f"критический {strike['critical']} = **{n}** {word}" in out
         if strike["effect"] is not None:
             assert f"d12 = {strike['effect']['roll']}" in out
     assert result["total"] == sum(s["damage"] for s in result["strikes"])

@@ -43,7 +43,7 @@ async def test_a_destroyed_unit_takes_no_more_damage_nor_healing(
     ):
         with pytest.raises(UserError) as err:
             await call
-        assert err.value.key == "tracker.error.destroyed"
+        assert err.value.key == "tracker.error.destroyed_kind.creature"
         assert "/игра отменить" in err.value.reply(make_ctx("alice")).body
     assert await state_of(services) == before
     assert await services.storage.tracker.event_count(before.game.id) == events

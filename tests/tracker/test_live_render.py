@@ -11,6 +11,7 @@ from bot.context import Services
 from bot.discord.render import render_reply
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import (
+    A_PICK,
     Health,
     PlayerBlock,
     Scoreboard,
@@ -86,7 +87,7 @@ async def test_board_shows_round_active_player_life_tokens_and_units(services: S
 async def test_controls_select_steps_undo_next_refresh(services: Services) -> None:
     state = await mage_wars(services, players=2, units=1)
     reply = render_live(state, "ru")
-    selects = [a for a in reply.actions if isinstance(a, Select)]
+    selects = [a for a in reply.actions if isinstance(a, Select) and a.action == A_PICK]
     buttons = [a for a in reply.actions if isinstance(a, Button)]
     assert len(selects) == 1
     assert [o.label for o in selects[0].options] == [
@@ -126,7 +127,7 @@ async def test_selected_unit_is_marked_and_gets_the_buttons(services: Services) 
     state = await mage_wars(services, players=2, units=1)
     bear = next(u for u in state.units if u.kind == "creature")
     reply = render_live(state, "ru", selected=f"u{bear.id}")
-    assert "Кнопки ±: **Лесной медведь-страж** (урон)" in reply.body
+    assert "Кнопки ± меняют урон: **Лесной медведь-страж**" in reply.body
     assert f"▸ **{bear.name}**" in reply.fields[0].value
     steps = [a for a in reply.actions if isinstance(a, Button) and a.action == "live.step"]
     assert {b.payload.split(":")[1] for b in steps} == {f"u{bear.id}"}
@@ -143,8 +144,10 @@ async def test_four_players_with_ten_units_fit_at_full_detail(services: Services
     assert reply.footer == ""  # nothing folded away
     for u in state.units:
         assert u.name in text_of(reply)
-    # 44 targets need two selects; with the two button rows that is 4 of Discord's 5 rows.
-    assert sum(isinstance(a, Select) for a in reply.actions) == 2
+    # 44 targets need two selects; with the two button rows that is 4 of Discord's 5 rows, and
+    # the fifth holds the «📖» rule select.
+    assert sum(isinstance(a, Select) and a.action == A_PICK for a in reply.actions) == 2
+    assert [a.action for a in reply.actions if isinstance(a, Select)][-1] == "rule.open"
 
 
 def _crowded(players: int, units: int, name_len: int) -> Scoreboard:
@@ -189,7 +192,7 @@ def test_beyond_four_by_ten_folds_detail_into_pages() -> None:
     board = _crowded(6, 25, 40)
     reply = render_board(board, "ru")
     assert limit_problems(reply) == [] and discord_problems(reply) == []
-    assert reply.footer == "Подробности по юнитам: /игра показать"
+    assert reply.footer == "Все подробности: /игра показать"
     pages = render_board_pages(board, "ru")
     assert len(pages) > 2
     assert pages[0].footer.startswith("Страница 1 из")
@@ -243,13 +246,17 @@ async def test_past_75_units_the_selects_page_through_windows(services: Services
     the window holding the current target, with moves to the previous and next windows."""
     state = await mage_wars(services, players=2, units=41)  # 2 mages + 82 creatures = 84
     reply = render_live(state, "ru")
-    options = [o for a in reply.actions if isinstance(a, Select) for o in a.options]
-    assert len(options) <= 75 and options[-1].label == "Следующие юниты ▶"
+    options = [
+        o for a in reply.actions if isinstance(a, Select) and a.action == A_PICK for o in a.options
+    ]
+    assert len(options) <= 75 and options[-1].label == "Следующие цели ▶"
     assert sum(o.label.startswith("▶ ") for o in options) == 1
     shown = {o.value for o in options[:-1]}
     later = render_live(state, "ru", selected=options[-1].value)
-    moved = [o for a in later.actions if isinstance(a, Select) for o in a.options]
-    assert moved[0].label == "◀ Предыдущие юниты" and moved[0].value in shown
+    moved = [
+        o for a in later.actions if isinstance(a, Select) and a.action == A_PICK for o in a.options
+    ]
+    assert moved[0].label == "◀ Предыдущие цели" and moved[0].value in shown
     assert moved[1].label.startswith("▶ ") and moved[1].value == options[-1].value
     keys = {o.value for o in moved[1:]} | shown
     board = scoreboard(state, "ru")

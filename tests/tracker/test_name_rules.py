@@ -59,10 +59,10 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     out = await service.add_unit(alice, "**Жирный**", UserRef.from_name("_bob_"), {"life": 5})
     assert unit(out.state, "**Жирный**").name == "**Жирный**"  # stored as typed
     reply = outcome_reply(alice, out)
-    assert reply.body == r"Новое существо: \*\*Жирный\*\* (владелец \_bob\_)."
+    assert reply.body == r"Новое существо: \*\*Жирный\*\* (\_bob\_) · ❤ 5"
     fat = unit(out.state, "**Жирный**")
     board = render_live(out.state, "ru", selected=f"u{fat.id}")
-    assert r"Кнопки ±: **\*\*Жирный\*\*** (урон)" in board.body
+    assert r"Кнопки ± меняют урон: **\*\*Жирный\*\***" in board.body
     assert "****" not in board.body + "".join(f.value for f in board.fields)
     assert r"▸ **\*\*Жирный\*\*** ❤" in board.fields[1].value
     assert board.fields[1].name == r"\_bob\_"
@@ -70,7 +70,7 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     labels = [o.label.removeprefix("▶ ") for a in board.actions for o in getattr(a, "options", ())]
     assert "**Жирный**" in labels
     out = await service.damage(alice, "**Жирный**", 2)
-    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · урон: 0 → 2"
+    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · урон: 0 → 2 · ❤ 3/5"
     log = await game_log(alice, n=5)
     assert r"новое существо — \*\*Жирный\*\*" in log.body
     assert r"\*\*Жирный\*\* · урон 0 → 2" in log.body

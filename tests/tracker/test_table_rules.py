@@ -31,8 +31,9 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         lambda: service.damage(alice, "Волк", 1),
         lambda: service.heal(alice, "Волк", 1),
     ):
-        text = await refused(services, action, "tracker.error.destroyed")
-        assert "«Волк» уже вне игры" in text
+        text = await refused(services, action, "tracker.error.destroyed_kind.creature")
+        # by what it is, so no participle agrees with the name (playtest 2, U5)
+        assert "Существо «Волк» уничтожено и уже вне игры — менять нечего" in text
         assert "/отряд убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
@@ -51,7 +52,7 @@ async def test_spending_more_than_there_is_says_not_enough(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     text = await refused(services, lambda: service.mana(alice, -1000), "tracker.error.short_mana")
-    assert text == "Не хватает маны: у игрока alice — 10, нужно 1000. Ничего не изменено."
+    assert text == "Не хватает маны: у игрока alice есть 10, нужно 1000. Ничего не изменено."
     out = await console.execute("/mana amount:-1000")
     assert "Не хватает маны" in out and "вне пределов" not in out
     await service.end(alice)
@@ -62,7 +63,7 @@ async def test_spending_more_than_there_is_says_not_enough(
         lambda: service.add(alice, "bob", "resources", -6),
         "tracker.error.short_resources",
     )
-    assert text == "Не хватает ресурсов: у игрока bob — 5, нужно 6. Ничего не изменено."
+    assert text == "Не хватает ресурсов: у игрока bob есть 5, нужно 6. Ничего не изменено."
     en = await refused(
         services,
         lambda: service.add(alice, "bob", "resources", -6),

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from bot.console import Console
 from bot.context import Ctx, Services, UserRef
 from bot.games.keyforge.ui.commands import forge
 from bot.games.whfb.ui.commands import set_pools
@@ -163,7 +164,7 @@ async def test_units_names_are_unique_and_renamable(services: Services, make_ctx
     await mage_wars(make_ctx)
     alice = make_ctx("alice")
     out = await service.add_unit(alice, "дракон", BOB, {"life": 5})
-    assert out.notes[0].params == {"unit": "дракон 2", "owner": "bob"}
+    assert out.notes[0].params == {"unit": "дракон 2", "owner": "bob", "stats": (("life", 5),)}
     await service.rename_unit(alice, "дракон 2", "Виверна")
     await service.remove_unit(alice, "Виверна")
     names = [u.name for u in (await state_of(services)).units]
@@ -390,3 +391,26 @@ async def test_stat_autocomplete_offers_a_warlords_player_stats_too(
     await service.start(make_ctx("alice"), "conquest", [BOB], {"hale": 5, "bloodied": 3})
     choices = await ac_stat(make_ctx("alice"), "", {"target": "alice"})
     assert {"resources", "damage", "hp"} <= {c.value for c in choices}
+
+
+async def test_a_unit_added_echoes_what_was_typed(console: Console) -> None:
+    """Playtest 2 (M11): the stats and traits just typed come back, so a typo shows at once."""
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    out = await console.execute(
+        "/unit add name:Рыцарь owner:bob life:12 armor:3 traits:Бесплотный, Эгида 1"
+    )
+    assert "Новое существо: Рыцарь (bob) · ❤ 12 · броня 3 · Бесплотный · Эгида 1" in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Wolf owner:bob life:9")
+    assert "New unit: Wolf (bob) · ❤ 9" in out
+
+
+async def test_add_to_the_whole_life_says_maximum_and_shows_life_left(console: Console) -> None:
+    """Playtest 2 (M10): `/add stat:life` lowers the maximum; the reply says so, with life left."""
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/dmg target:alice amount:13")
+    out = await console.execute("/add target:alice stat:life amount:-4")
+    assert "alice · максимум жизни: 36 → 32 · ❤ 19/32" in out
+    console.lang = "en"
+    out = await console.execute("/add target:alice stat:life amount:1")
+    assert "alice · max life: 32 → 33 · ❤ 20/33" in out

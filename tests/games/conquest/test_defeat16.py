@@ -18,12 +18,16 @@ async def test_hale_warlord_at_its_hp_goes_to_hq_bloodied_and_exhausted(
     seed_line("003", 116, "переносится в штаб", "на окровавленной стороне обессиленным")
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/dmg alice amount:9")
-    assert "переносится в штаб окровавленной стороной, обессиленным" in out
+    # The life at the moment of defeat (0/7), then the bloodied side's whole (4/4); the flip,
+    # the HQ and the exhaustion are told once, by the note, and never agree with «alice».
+    assert "alice · урон: 0 → 7 · ❤ 0/7\n" in out
+    assert "окровавленной стороной (❤ 4/4) и уходит в штаб обессиленной" in out
+    assert "alice · окровавлен" not in out and ";" not in out
     warlord = unit(await state_of(services), "alice")
     assert [warlord.value(k) for k in ("bloodied", "hq", "exhausted", "damage")] == [1, 1, 1, 0]
     assert not warlord.destroyed
     board = await console.execute("/game show")
-    assert "окровавлен · в штабе · обессилен" in board
+    assert "военачальник: окровавлен, в штабе, обессилен" in board
     await console.execute("/game next")  # the headquarters phase readies it; it stays in HQ
     warlord = unit(await state_of(services), "alice")
     assert (warlord.value("exhausted"), warlord.value("hq")) == (0, 1)

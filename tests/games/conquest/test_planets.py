@@ -30,7 +30,7 @@ async def test_conquest_announces_a_squad_and_mage_wars_a_creature(
     alice = make_ctx("alice")
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
     out = await console.execute("/unit add name:Scouts life:2")
-    assert "Новый отряд: Scouts (владелец alice)." in out and "существо" not in out
+    assert "Новый отряд: Scouts (alice) · ❤ 2" in out and "существо" not in out
     out = await console.execute("/dmg target:Zed amount:2")  # seed 003:129 «нанести урон отряду»
     assert "Нет отряда или игрока «Zed»." in out and "существ" not in out
     await service.end(alice)

@@ -32,10 +32,10 @@ async def test_board_button_ends_the_selected_creatures_action_phase(
     board = await console.execute("/game show")
     await console.execute(f"!press {_number(board, 'Голем — ')}")  # pick the golem
     board = await console.execute("/game show")
-    assert "Кнопки ±: **Голем**" in board
+    assert "Кнопки ± меняют урон: **Голем**" in board
     out = await console.execute(f"!press {_number(board, BUTTON)}")
     assert "жетоны оцепенения и оглушения сняты" in out
-    assert "Голем · действовал: нет → да" in out
+    assert "маркер действия перевёрнут" in out and "нет → да" not in out
     golem = unit(await state_of(services), "Голем")
     assert (golem.value("stun"), golem.value("acted")) == (0, 1)
     board = await console.execute("/game show")
@@ -79,7 +79,7 @@ async def test_board_button_refuses_strangers_and_forged_payloads(
         ("bob", f"{gid}:u", stale),
         ("bob", f"{gid}:u9x", stale),
         ("bob", "x", stale),
-        ("bob", f"{gid}:u{golem.id + 99}", "Этого юнита больше нет в игре"),
+        ("bob", f"{gid}:u{golem.id + 99}", "Этого существа или мага больше нет в игре"),
         ("carol", f"{gid}:u{golem.id}", "Менять партию могут только её участники"),
     ):
         reply = await run_action(ctx_for(services, who), "mw.act", payload)

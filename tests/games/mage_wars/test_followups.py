@@ -118,7 +118,9 @@ async def test_followups_of_an_attack_that_changed_nothing(
     await _table(console)
     # a 12+ defense roll is needed to hit through: with defense 1 every strike is avoided
     out = await console.execute("/mw attack dice:2 target:Страж attacker:Волк melee:true defense:1")
-    assert "Ничего не изменилось" in out and "Ответный удар («Страж»" in out
+    # the heading says nothing was recorded, never «Записано в партию» over «nothing changed»
+    assert "В партию ничего не записано" in out and "Ответный удар («Страж»" in out
+    assert "Записано в партию" not in out and "критическое повреждение" not in out
     out = await console.execute("!press 1")
     assert "Ответный удар («Страж»): урон" in out
     assert "уже записан" in await console.execute("!press 1")

@@ -139,7 +139,7 @@ async def test_stunned_target_does_not_defend(guard: Console, services: Services
 async def test_destroyed_unit_is_refused(guard: Console, services: Services) -> None:
     await guard.execute("/dmg Страж amount:9")
     out = await guard.execute("/mw attack dice:3 target:Страж")
-    assert out.startswith("✖") and "«Страж» уже вне игры" in out
+    assert out.startswith("✖") and "Существо «Страж» уничтожено и уже вне игры" in out
 
 
 # --- refusals: nothing rolled, nothing logged, nothing changed -----------------------------------

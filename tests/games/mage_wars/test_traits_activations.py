@@ -243,7 +243,9 @@ async def test_stun_after_acting_survives_next_and_goes_at_its_act(
     await _start(console)
     await console.execute("/unit add Голем life:9")
     out = await console.execute("/mw act target:Голем")
-    assert "Голем · действовал: нет → да" in out
+    # said once, in words (playtest 2, U6): no «действовал: нет → да» line beside the note
+    assert "Голем: фаза действий окончена, маркер действия перевёрнут" in out
+    assert "нет → да" not in out and out.count("фаза действий") == 1
     assert "действовал" in await console.execute("/game show")
     out = await console.execute("/mw act target:Голем")
     assert "фаза действий в этом раунде уже закончена" in out
@@ -278,7 +280,7 @@ async def test_act_rolls_stucks_escape(console: Console, services: Services) -> 
     if "7 и выше, жетон «застрял» снят" in out:
         assert stuck == 2
     else:
-        assert "меньше 7, существо застряло" in out and stuck == 3
+        assert "меньше 7, жетон «застрял» остаётся" in out and stuck == 3
     await console.execute("/game undo")
     assert unit(await state_of(services), "Голем").value("stuck") == 3
 

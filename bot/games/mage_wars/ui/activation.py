@@ -61,7 +61,7 @@ async def act_pressed(ctx: Ctx, payload: str) -> Reply:
         raise UserError("live.error.stale")
     chosen = state.unit(int(key[1:]))
     if chosen is None or not chosen.present:
-        raise UserError("live.error.no_target")
+        raise UserError("dice.mw.act_gone")  # by the game's own words: существо or маг
     tracked = await find_target(ctx, f"#{key}", "/mw act", change=True)
     if tracked.unit.value(ACTED) > 0:
         raise service.refusal("dice.mw.act_done", unit=tracked.unit.name)
@@ -73,6 +73,7 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
     escape = roll_escape(ctx.services.rng) if unit.value(STUCK) > 0 else None
 
     async def body(step: Step) -> None:
+        since = len(step.changes)
         now = (await step.fresh()).unit(unit.id) or unit
         cleared = False
         for key in END_OF_ACTION_PHASE:
@@ -80,8 +81,6 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
             if token is not None and token.value > 0:
                 await step.set(now, token.id, key, 0)
                 cleared = True
-        if cleared:
-            step.note("tracker.note.mw_act_cleared", unit=now.name)
         stuck = now.token(STUCK)
         if escape is not None and stuck is not None:
             key = "tracker.note.mw_act_escaped" if escape.success else "tracker.note.mw_act_stuck"
@@ -90,7 +89,10 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
                 await step.adjust(now, stuck.id, STUCK, -1)
         cid = await step.ensure(now, ACTED)
         await step.set(now, cid, ACTED, 1)
-        step.note("tracker.note.mw_acted", unit=now.name)
+        step.note(
+            "tracker.note.mw_act_cleared" if cleared else "tracker.note.mw_acted", unit=now.name
+        )
+        step.cover(since)  # the notes say it all: no «действовал: нет → да», no token lines
 
     outcome = await service.run_step(ctx, state, "mw_act", body, {"target": unit.name})
     return outcome_reply(ctx, outcome)

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import limits
 from bot.context import Ctx
 from bot.games.mage_wars import GAME
 from bot.games.mage_wars import tracker as mw_tracker
@@ -43,10 +42,11 @@ from bot.games.mage_wars.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
-from bot.handlers.tracker import ac_target, outcome_reply
+from bot.handlers.tracker import ac_target
 from bot.handlers.tracker_ops import Outcome, load_state
+from bot.handlers.tracker_quiet import applied_field
 from bot.registry import Choice, Option, UserError, command
-from bot.reply import Field, Reply
+from bot.reply import Reply
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.templates import Template, template
@@ -113,6 +113,11 @@ class Tracked:
         return f"#u{self.unit.id}"
 
 
+def destroyed_key(unit: Unit) -> str:
+    """The refusal for a destroyed target, by what it is: «Маг «X» уничтожен»."""
+    return f"dice.target.destroyed_kind.{'mage' if unit.kind == 'mage' else 'creature'}"
+
+
 async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tracked:
     """The unit `text` names in this channel's Mage Wars game, or the tracker's refusal.
 
@@ -128,7 +133,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     if unit is None:
         raise service.refusal("tracker.error.not_a_unit", name=text)
     if unit.destroyed:
-        raise service.refusal("dice.target.destroyed", unit=unit.name)
+        raise service.refusal(destroyed_key(unit), unit=unit.name)
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
         raise service.refusal(
@@ -284,11 +289,9 @@ def _public_target(target: str | None, private: bool) -> None:
 
 
 def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
-    """What the step changed and announced, in the tracker's own words (as `/dmg` says it)."""
-    body = outcome_reply(ctx, outcome).body
-    reply.fields.append(
-        Field(ctx.t("dice.target.applied"), "\n".join([body, *extra])[: limits.EMBED_FIELD_VALUE])
-    )
+    """What the step changed and announced, in the tracker's own words, with life left (as `/dmg`
+    says it); a roll that changed nothing says so in the heading."""
+    reply.fields.append(applied_field(ctx, outcome, extra))
 
 
 MW_ATTACKER = named("attacker", str, autocomplete=ac_mw_target, max_length=100)

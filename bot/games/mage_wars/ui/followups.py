@@ -32,6 +32,7 @@ from bot.games.mage_wars.ui.commands import (
     ATTACK_OPTIONS,
     Tracked,
     build_attack,
+    destroyed_key,
     find_target,
     hit_unit,
 )
@@ -39,7 +40,7 @@ from bot.games.mage_wars.undo import AFTER, FOLLOWS
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import counted
-from bot.handlers.tracker import outcome_reply
+from bot.handlers.tracker_quiet import applied_field
 from bot.registry import UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
 from bot.storage.api import RollRecord
@@ -171,7 +172,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     kind = KINDS[act]
     await _check_fresh(ctx, state, link, anchor_id, kind)
     if attacker.destroyed:
-        raise service.refusal("dice.target.destroyed", unit=attacker.name)
+        raise service.refusal(destroyed_key(attacker), unit=attacker.name)
     offer = _offer_now(target, guarded)
     dice = offer.counterstrike if kind == "counterstrike" else offer.barrier
     if not dice:
@@ -220,8 +221,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         lambda key: tracked.tpl.label(key, ctx.lang),
     )
     reply.body = "\n".join([*lines, reply.body])
-    body_text = outcome_reply(ctx, outcome).body
-    reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body_text, 1024)))
+    reply.fields.append(applied_field(ctx, outcome))
     data = shapes.mw_attack(result)
     data["target"] = {"unit": attacker.name, link: anchor_id, "tokens": effects.tokens}
     await _log(ctx, f"mw {kind}", {"dice": dice, "target": attacker.name}, data)
@@ -363,10 +363,12 @@ def _multi_reply(
         )
         name = ctx.t("dice.mw.multi_target", unit=tracked.unit.name, total=result.total)
         fields.append(Field(clip(name, 256), clip(text, 1024)))
-    fields.append(Field(ctx.t("dice.target.applied"), clip(outcome_reply(ctx, outcome).body, 1024)))
+    fields.append(applied_field(ctx, outcome))
     return Reply(
         title=ctx.t(f"dice.mw.{kind}_title", total=total),
         body="\n".join(lines),
         fields=fields,
-        footer=ctx.t("dice.word.critical_legend"),
+        footer=ctx.t("dice.word.critical_legend")
+        if any(view.faces_shown(r) for _, r, _, _ in results)
+        else "",
     )

@@ -130,7 +130,16 @@ def attack_reply(tr: Tr, result: AttackResult) -> Reply:
         title=tr("dice.mw.attack_title", total=result.total),
         body="\n".join(body),
         fields=fields,
-        footer=tr("dice.word.critical_legend"),
+        footer=tr("dice.word.critical_legend") if faces_shown(result) else "",
+    )
+
+
+def faces_shown(result: AttackResult) -> bool:
+    """Whether any strike shows its dice (not lost to Daze, not avoided): the legend of `*` and
+    `·` is printed only under dice it explains."""
+    return any(
+        not s.missed_daze and not (s.defense is not None and s.defense.success)
+        for s in result.strikes
     )
 
 
