@@ -114,7 +114,16 @@ QUESTION_WORDS = frozenset(
     | {"what", "how", "many", "much", "does", "do", "can", "when", "why", "who", "which"}
     | {"my", "i", "it", "if", "happens", "work", "works", "mean", "means", "are", "be"}
     | {"случится", "случается", "произойдет", "разве", "happen", "happened", "should"}
+    # pronouns and modal words of a spoken question: «моего», «своей», «надо», «чтобы»
+    | {"моего", "моей", "моих", "моим", "моему", "моё", "своего", "своей", "своих", "своим"}
+    | {"своему", "своё", "свое", "его", "ее", "её", "их", "него", "нее", "неё", "них", "ему"}
+    | {"ей", "им", "тем", "того", "кого", "чего", "чему", "чей", "чья", "чье", "чьё", "чьи"}
+    | {"каком", "какого", "какому", "каким", "какую", "надо", "нужно", "чтобы", "меня", "мы"}
+    | {"я", "ты", "вы", "он", "она", "оно", "они", "себя", "себе", "тот", "та", "те", "этот"}
+    | {"эта", "эти", "этого", "этой", "этом", "такой", "такая", "такие", "всё", "равно"}
+    | {"вот", "уже", "ещё", "еще", "просто", "типа", "короче", "блин", "вроде"}
 )
+QUESTION_WORDS = frozenset(fold(w) for w in QUESTION_WORDS)
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
 _TAIL_WORDS = frozenset(_TAILS)
 _LEADS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}  # first word → its leads, longest first

@@ -11,7 +11,15 @@ from functools import cached_property
 from heapq import nlargest, nsmallest
 
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
+from glossary.normalize import (
+    STOP_WORDS,
+    TRUSTED_STEM,
+    analyse,
+    fold,
+    is_param_token,
+    stem,
+    stems_agree,
+)
 from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
@@ -23,6 +31,7 @@ RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many fin
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 PROXIMITY_WEIGHT = 20.0  # points for a question's words close together in a text (`near`) …
 NEAR_WINDOW = 8  # … within this many words (calibrated on the blind and question sets)
+BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,12 @@ class TextIndex:
         self.entries = entries
         # player word's term → the rule words it also stands for (`glossary.synonyms`)
         self._synonyms = by_term(synonyms() if word_map is None else word_map, term_of)
+        aliases = aliases or {}
+        # … and an entry's one-word names for each other (`бесплотный` finds the texts saying
+        # `Incorporeal`): the codex's own translations, as the texts mix the two languages
+        self._bridges: dict[str, tuple[str, ...]] = {}
+        if word_map is None:
+            _add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
         self._games = [e.game for e in entries]
@@ -64,7 +79,6 @@ class TextIndex:
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
-        aliases = aliases or {}
         for i, entry in enumerate(entries):
             named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
             words = fold(" ".join((*named_as, entry.text))).split()
@@ -102,6 +116,11 @@ class TextIndex:
         own = self._forms(word)
         for other in self._synonyms.get(term_of(word), ()):
             own.extend(t for t in self._forms(other) if t not in own)
+        # a rare word also stands for its entry's names in the other language (a common one,
+        # `существо`, already finds its texts: `Creature` would only blur them)
+        if sum(len(self.postings.get(t, ())) for t in own) <= BRIDGE_MAX_ENTRIES:
+            for other in self._bridges.get(term_of(word), ()):
+                own.extend(t for t in self._forms(other) if t not in own)
         if not any(t in self.postings for t in own):
             own.extend(t for t in self._relatives(term_of(word)) if t not in own)
         if len(self._terms_memo) < TERMS_MEMO_CAP:  # the index never changes: safe to keep
@@ -292,6 +311,27 @@ class TextIndex:
             ]
 
         return [hits(True), hits(False)] if near else [hits(False)]
+
+
+def _add_name_bridges(
+    table: dict[str, tuple[str, ...]],
+    entries: Sequence[Entry],
+    aliases: Mapping[str, Sequence[str]],
+) -> None:
+    """Each one-word name of an entry (its value slot left out: `Charge +X` is `charge`) also
+    stands for the entry's other one-word names, in `table` (keyed by term, like `by_term`)."""
+    for entry in entries:
+        single: list[str] = []
+        for name in (entry.title, *entry.names, *aliases.get(entry.id, ())):
+            words = [w for w in fold(name).split() if not is_param_token(w)]
+            if len(words) == 1 and words[0] not in STOP_WORDS and words[0] not in single:
+                single.append(words[0])
+        for word in single:
+            key = term_of(word)
+            others = [w for w in single if term_of(w) != key]
+            if others:
+                known = table.get(key, ())
+                table[key] = (*known, *(w for w in others if w not in known))
 
 
 def _near_share(text: str, owner: dict[str, str], shares: dict[str, float]) -> float:
