@@ -31,6 +31,7 @@ READING_PENALTY = 3.0  # a Latin query read as Russian is a guess about the spel
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
 TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
 NAMED_WEIGHT = 10.0  # … plus up to 10 when the query's rare words are in the entry's names
+WHOLE_NAME_WEIGHT = 10.0  # … and up to this when one of its names is in the question whole
 TEXT_CAP = 92.0  # a text-led score stays below every stem or exact name match
 TEXT_KNEE = 85.0  # … squeezed from here on (`_soft_cap`)
 AGREE_BONUS = 8.0  # name and text point at the same entry
@@ -170,7 +171,7 @@ def _lookup(
             replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
             for h in names
         ]
-    ranked, _ = _fuse(names, texts, prefer_game)
+    ranked, _ = _fuse(names, texts, prefer_game, whole_names=True)
     # The words of a question standing close in a text (`TextHit.near`) reorder only a list
     # that is shown to choose from: whether to open is decided on the scores without them.
     plain, uncapped = _fuse(names, plain_texts, prefer_game)
@@ -199,15 +200,23 @@ def _lookup(
 
 
 def _fuse(
-    names: Sequence[Hit], texts: Sequence[TextHit], prefer_game: str | None
+    names: Sequence[Hit],
+    texts: Sequence[TextHit],
+    prefer_game: str | None,
+    *,
+    whole_names: bool = False,
 ) -> tuple[list[Hit], dict[str, float]]:
     """Name and text hits in one ranking (each entry its better score, a bonus when both
-    agree), and each entry's score before `_soft_cap` (for the lead)."""
+    agree), and each entry's score before `_soft_cap` (for the lead). With `whole_names`, an
+    entry whose name the question holds entire scores higher (`TextHit.whole_name`): for the
+    pick list's order only, never for whether to open."""
     by_name = {h.entry.id: h for h in names}
     fused: dict[str, Hit] = dict(by_name)
     uncapped = {h.entry.id: h.score for h in names}  # for the lead, before `_soft_cap`
     for t in texts:
         raw = TEXT_WEIGHT * t.score + NAMED_WEIGHT * t.named
+        if whole_names:
+            raw += WHOLE_NAME_WEIGHT * t.whole_name
         score = _soft_cap(raw)
         named = by_name.get(t.entry.id)
         if named is not None:

@@ -44,6 +44,9 @@ class TextHit:
     named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
     coverage: float = 0.0  # share of the query's words (by rarity) found anywhere in the entry
     near: float = 0.0  # points of `score` for the query's words standing close together
+    # share of the query's words (by rarity) that make up one of the entry's names whole
+    # («где стоят летающие существа» holds «Летающее существо» entire)
+    whole_name: float = 0.0
 
 
 def term_of(word: str) -> str:
@@ -78,6 +81,7 @@ class TextIndex:
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
+        self.whole_names: list[tuple[frozenset[str], ...]] = []  # each name's terms, by name
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
         for i, entry in enumerate(entries):
             named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
@@ -87,6 +91,7 @@ class TextIndex:
             self.stem_text.append(f" {' '.join(stems)} ")
             named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
+            self.whole_names.append(_name_sets(named_as))
             for term in self.name_terms[-1]:
                 self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
@@ -293,6 +298,16 @@ class TextIndex:
                 bonus = PROXIMITY_WEIGHT * _near_share(self.stem_text[i], owner, shares)
             rows.append((named[i] < whole, score, i, bonus))
 
+        stem_of = {v: s for s in known for v in groups[s]}
+        share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
+
+        def whole_name(i: int) -> float:
+            best = 0.0
+            for terms in self.whole_names[i]:
+                if terms and terms <= stem_of.keys():
+                    best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
+            return round(min(1.0, best), 3)
+
         def hits(with_near: bool) -> list[TextHit]:
             order = sorted(
                 (first, -round(score + bonus, 3) if with_near else -round(score, 3), i, bonus)
@@ -306,11 +321,25 @@ class TextIndex:
                     round(min(1.0, named_idf[i]), 3),
                     round(min(1.0, coverage[i]), 3),
                     round(bonus, 3) if with_near else 0.0,
+                    whole_name(i),
                 )
                 for _, neg, i, bonus in order[:limit]
             ]
 
         return [hits(True), hits(False)] if near else [hits(False)]
+
+
+def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
+    """The terms of each name, value slots and stop words left out (`Защита от атак` →
+    {защит, атак}), for `TextHit.whole_name`."""
+    out: list[frozenset[str]] = []
+    for name in names:
+        terms = frozenset(
+            term_of(w) for w in fold(name).split() if w not in STOP_WORDS and not is_param_token(w)
+        )
+        if terms and terms not in out:
+            out.append(terms)
+    return tuple(out)
 
 
 def _add_name_bridges(

@@ -16,9 +16,9 @@ from tests.glossary.search_data import real_glossary
 
 BLIND = Path(__file__).with_name("data") / "lookup_blind.tsv"
 # answerable queries: top-1, top-3 and opened directly with the right entry (counts of 355)
-FLOORS = {"top1": 298, "top3": 335, "opened": 208}
+FLOORS = {"top1": 302, "top3": 335, "opened": 209}
 KIND_TOP1 = {  # per kind, top-1 counts
-    "question": 181, "name": 19, "english": 15, "mixed": 11, "slang": 21, "typo": 11,
+    "question": 185, "name": 19, "english": 15, "mixed": 11, "slang": 21, "typo": 11,
     "layout": 10, "translit": 11, "gamein": 19,
 }  # fmt: skip
 

@@ -5,7 +5,8 @@ of a spoken question («своей», «надо», «чтобы») carry no sub
 
 from __future__ import annotations
 
-from glossary import Glossary
+from glossary import Glossary, TextHit
+from glossary.lookup import _fuse
 from glossary.question import read_question
 from tests.glossary.test_search_units import entry
 
@@ -48,3 +49,26 @@ def test_spoken_pronouns_and_modals_are_no_content() -> None:
         "паралич",
     )
     assert read_question("что значит НУ").content == ("ну",)  # Направленный удар, a name
+
+
+FLYING = entry("berserk/flying", "Летающее существо", game="berserk")
+THIRST = entry("berserk/thirst", "Жажда", game="berserk")
+
+
+def test_a_name_held_whole_by_the_question_orders_the_pick_list_only() -> None:
+    texts = [
+        TextHit(THIRST, 60.0, "", coverage=1.0),
+        TextHit(FLYING, 58.0, "", coverage=0.8, whole_name=0.8),
+    ]
+    ranked, _ = _fuse([], texts, None, whole_names=True)
+    assert [h.entry.id for h in ranked] == ["berserk/flying", "berserk/thirst"]
+    plain, _ = _fuse([], texts, None)  # what an open is decided on: the bonus is not in it
+    assert [h.entry.id for h in plain] == ["berserk/thirst", "berserk/flying"]
+
+
+def test_whole_name_share_of_a_question() -> None:
+    g = Glossary([THIRST, FLYING, CREATURE])
+    texts = {h.entry.id: h for h in g.text_hits("стоят летающие существа", None, 5)}
+    # «Летающее существо» entire; «Существо» too, a smaller share; «Жажда» not at all
+    assert texts["berserk/flying"].whole_name > texts["mage-wars/creature"].whole_name > 0.0
+    assert "berserk/thirst" not in texts or texts["berserk/thirst"].whole_name == 0.0
