@@ -83,6 +83,7 @@ class TextIndex:
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
         self.whole_names: list[tuple[frozenset[str], ...]] = []  # each name's terms, by name
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
+        kept: set[str] = set()  # terms that are whole words of some text
         for i, entry in enumerate(entries):
             named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
             words = fold(" ".join((*named_as, entry.text))).split()
@@ -96,11 +97,13 @@ class TextIndex:
                 self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
+            kept.update(t for w, t in zip(words, stems, strict=True) if len(t) == len(w))
         self.postings = dict(self.postings)
-        # Words kept whole (short stems), sorted: `яд` also finds `яда`, `ядом`.
+        # Words kept whole (short stems), sorted: `яд` also finds `яда`, `ядом`. Only words the
+        # texts spell so, not stems cut from longer words (`мета` of `метать` is no `мете`).
         self.short_words: dict[str, list[str]] = defaultdict(list)
         for t in self.postings:
-            if len(stem(t)) < TRUSTED_STEM:
+            if len(stem(t)) < TRUSTED_STEM and t in kept:
                 self.short_words[stem(t)].append(t)
         self._strongest: dict[str, list[tuple[int, int]]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0

@@ -72,3 +72,10 @@ def test_whole_name_share_of_a_question() -> None:
     # «Летающее существо» entire; «Существо» too, a smaller share; «Жажда» not at all
     assert texts["berserk/flying"].whole_name > texts["mage-wars/creature"].whole_name > 0.0
     assert "berserk/thirst" not in texts or texts["berserk/thirst"].whole_name == 0.0
+
+
+def test_a_stem_cut_from_a_longer_word_is_no_whole_word() -> None:
+    # «метать» is indexed by its stem «мета»: «мете» (of «мета», chat) must not find it
+    g = Glossary([entry("whfb/missile", "Снаряд", game="whfb", text="Маги метать заряды.")])
+    assert not g.text_knows("мете")
+    assert g.text_knows("метать") and g.text_knows("маги")
