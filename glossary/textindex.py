@@ -292,14 +292,16 @@ class TextIndex:
         shares = {v: self.idf.get(s, 1.0) / total_idf for s in known for v in groups[s]}
         owner = {v: s for s in known for v in groups[s]}
         rows = []
+        together: set[int] = set()
         for i in ranked:
             bm = scores[i]
-            together = bool(phrase) and phrase in self.stem_text[i]
-            score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if together else 0.0)
-            bonus = 0.0
-            if near and len(known) > 1 and not together:
-                bonus = PROXIMITY_WEIGHT * _near_share(self.stem_text[i], owner, shares)
-            rows.append((named[i] < whole, score, i, bonus))
+            joined = bool(phrase) and phrase in self.stem_text[i]
+            score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if joined else 0.0)
+            if joined:
+                together.add(i)
+            rows.append((named[i] < whole, score, i, 0.0))
+        if near and len(known) > 1:
+            rows = self._with_near(rows, limit, together, owner, shares)
 
         stem_of = {v: s for s in known for v in groups[s]}
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
@@ -330,6 +332,36 @@ class TextIndex:
             ]
 
         return [hits(True), hits(False)] if near else [hits(False)]
+
+    def _with_near(
+        self,
+        rows: list[tuple[bool, float, int, float]],
+        limit: int,
+        together: set[int],
+        owner: dict[str, str],
+        shares: dict[str, float],
+    ) -> list[tuple[bool, float, int, float]]:
+        """`rows` with the proximity bonus (`_near_share`) of each row that can still reach the
+        first `limit` with it: one in a later group than the `limit`-th row (by the text's
+        names), or more than `PROXIMITY_WEIGHT` behind it in its group, cannot (the expensive
+        part of a question's lookup, skipped for most rows)."""
+        if len(rows) > limit > 0:
+            kth = sorted(rows, key=lambda r: (r[0], -r[1]))[limit - 1]
+            group, floor = kth[0], kth[1] - PROXIMITY_WEIGHT - 1e-6
+        else:
+            group, floor = True, float("-inf")
+        out = []
+        for first, score, i, _ in rows:
+            bonus = 0.0
+            if i not in together and (first < group or (first == group and score >= floor)):
+                # only the query's terms this text holds (a missing one is a scan for nothing)
+                present = [t for t in owner if i in self.postings[t]]
+                if len({owner[t] for t in present}) > 1:
+                    bonus = PROXIMITY_WEIGHT * _near_share(
+                        self.stem_text[i], present, owner, shares
+                    )
+            out.append((first, score, i, bonus))
+        return out
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
@@ -366,12 +398,16 @@ def _add_name_bridges(
                 table[key] = (*known, *(w for w in others if w not in known))
 
 
-def _near_share(text: str, owner: dict[str, str], shares: dict[str, float]) -> float:
+def _near_share(
+    text: str, terms: Sequence[str], owner: dict[str, str], shares: dict[str, float]
+) -> float:
     """The largest share of the query (by rarity) whose words stand within `NEAR_WINDOW` words
     of each other somewhere in the text: a question's words together in one sentence of a text
-    are likelier its answer than the same words scattered over it. Two words at least."""
+    are likelier its answer than the same words scattered over it. Two words at least. `terms`:
+    the query's index terms that occur in the text (`owner`: each one's query word)."""
+    word_share = {owner[t]: shares[t] for t in terms}
     hits: list[tuple[int, str]] = []
-    for t in owner:  # found in C: no split of the whole text (`text` is " stem stem … ")
+    for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
         needle = f" {t} "
         at = text.find(needle)
         while at >= 0:
@@ -379,14 +415,19 @@ def _near_share(text: str, owner: dict[str, str], shares: dict[str, float]) -> f
             at = text.find(needle, at + 1)
     hits.sort()
     best = 0.0
-    for a, (start, _) in enumerate(hits):
-        seen: dict[str, float] = {}
-        for pos, t in hits[a:]:
-            if pos - start >= NEAR_WINDOW:
-                break
-            seen[owner[t]] = shares[t]
-        if len(seen) > 1:
-            best = max(best, sum(seen.values()))
+    inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
+    left = 0
+    for pos, t in hits:
+        word = owner[t]
+        inside[word] = inside.get(word, 0) + 1
+        while pos - hits[left][0] >= NEAR_WINDOW:
+            gone = owner[hits[left][1]]
+            inside[gone] -= 1
+            if not inside[gone]:
+                del inside[gone]
+            left += 1
+        if len(inside) > 1:
+            best = max(best, sum(word_share[w] for w in inside))
     return min(1.0, best)
 
 
