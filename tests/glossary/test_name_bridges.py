@@ -5,10 +5,19 @@ of a spoken question («своей», «надо», «чтобы») carry no sub
 
 from __future__ import annotations
 
+import pytest
+
 from glossary import Glossary, TextHit
 from glossary.lookup import _fuse
 from glossary.question import read_question
+from tests.glossary.search_data import real_glossary
 from tests.glossary.test_search_units import entry
+
+
+@pytest.fixture(scope="module")
+def real() -> Glossary:
+    return real_glossary()
+
 
 INCORPOREAL = entry(
     "mage-wars/incorporeal", "Incorporeal", "Бесплотный", text="Иллюзорное существо без формы."
@@ -79,3 +88,21 @@ def test_a_stem_cut_from_a_longer_word_is_no_whole_word() -> None:
     g = Glossary([entry("whfb/missile", "Снаряд", game="whfb", text="Маги метать заряды.")])
     assert not g.text_knows("мете")
     assert g.text_knows("метать") and g.text_knows("маги")
+
+
+@pytest.mark.parametrize(
+    ("query", "entry_id"),
+    [
+        # no text says «уснувший» or «спящий»: Sleep's text says «сон» and «Sleep»
+        ("как разбудить уснувшее существо", "mage-wars/sleep"),
+        ("что будет если спящего ранить", "mage-wars/sleep"),
+        # Indirect's name is «Навесная стрельба»; the player shoots «навесом»
+        ("можно ли стрелять навесом через стены", "mage-wars/indirect"),
+        # Rooted: «Связано корнями»
+        ("может ли укоренённое существо взлететь", "mage-wars/rooted"),
+    ],
+)
+def test_player_words_for_states_find_their_entry(
+    real: Glossary, query: str, entry_id: str
+) -> None:
+    assert real.lookup(query).hits[0].entry.id == entry_id
