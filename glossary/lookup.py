@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from glossary.textindex import TextHit
 
 SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
+TYPO_TIERS = frozenset({"fuzzy", "fuzzy-prefix"})  # a name matched with a typo or two
+TYPO_MIN_LETTERS = 5  # a word no text uses read as a misspelt name (`_spelled`) from this long
 READING_PENALTY = 3.0  # a Latin query read as Russian is a guess about the spelling
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed
 TEXT_WEIGHT = 0.85  # a text match at most 85: never above an exact or stem name match (93+)
@@ -167,8 +169,9 @@ def _lookup(
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
     words = question.content
+    searched = _spelled(glossary, words, game, prefer_game) if typos and len(words) > 1 else words
     texts, plain_texts = (
-        glossary.text_hits_near(" ".join(words), game, TEXT_POOL) if words else ([], [])
+        glossary.text_hits_near(" ".join(searched), game, TEXT_POOL) if words else ([], [])
     )
     if not texts:
         return _decide(glossary, query, names[:limit])
@@ -205,6 +208,23 @@ def _lookup(
     if decided.confident:  # a sure answer is not second-guessed by where its words stand
         return decided
     return replace(decided, hits=ranked[:limit])
+
+
+def _spelled(
+    glossary: Glossary, words: Sequence[str], game: str | None, prefer_game: str | None
+) -> Sequence[str]:
+    """The question's words with each one no text uses read as the name it misspells, when
+    one name is a sure typo match for it alone («коррозея броня» → «коррозия броня»): for the
+    text search only (whether to open still counts the word as unknown)."""
+    out: list[str] = []
+    for word in words:
+        if len(word) >= TYPO_MIN_LETTERS and not glossary.text_knows(word):
+            hits = glossary.search(word, game=game, limit=1, prefer_game=prefer_game)
+            if hits and hits[0].tier in TYPO_TIERS and hits[0].confident:
+                out.extend(fold(hits[0].matched).split())
+                continue
+        out.append(word)
+    return out
 
 
 def _fuse(

@@ -100,6 +100,8 @@ def test_a_stem_cut_from_a_longer_word_is_no_whole_word() -> None:
         ("можно ли стрелять навесом через стены", "mage-wars/indirect"),
         # Rooted: «Связано корнями»
         ("может ли укоренённое существо взлететь", "mage-wars/rooted"),
+        # a word no text uses, a typo of a name («Коррозия»), is read as that name
+        ("коррозея броня", "mage-wars/corrode"),
     ],
 )
 def test_player_words_for_states_find_their_entry(
