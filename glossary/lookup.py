@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from glossary.textindex import TextHit
 
 SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
-TYPO_TIERS = frozenset({"fuzzy", "fuzzy-prefix"})  # a name matched with a typo or two
+TYPO_TIERS = frozenset({"fuzzy"})  # a name matched with a typo or two (whole or its start)
 TYPO_MIN_LETTERS = 5  # a word no text uses read as a misspelt name (`_spelled`) from this long
 READING_PENALTY = 3.0  # a Latin query read as Russian is a guess about the spelling
 SUBJECT_PENALTY = 0.5  # a name found only after dropping «что такое» ranks just below as typed

@@ -1,7 +1,9 @@
-"""An entry's one-word names stand for each other in the text search (issue 19): the Mage Wars
-texts mix the languages («Все Incorporeal существа огнеупорны»), so a player asking in Russian
-(«бесплотное») must find the texts that use the English name. And the pronouns and modal words
-of a spoken question («своей», «надо», «чтобы») carry no subject."""
+"""Player vocabulary in questions (issue 19). An entry's one-word names stand for each other in
+the text search: the Mage Wars texts mix the languages («Все Incorporeal существа огнеупорны»),
+so a player asking in Russian («бесплотное») must find the texts that use the English name. The
+pronouns, modal words and wrappers of a spoken question («своей», «надо», «что включает») carry
+no subject; a name held whole by a question ranks its entry higher; the synonym map reads the
+players' words for states; a word no text uses that misspells a name is read as that name."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 
 from glossary import Glossary, TextHit
 from glossary.lookup import _fuse
-from glossary.question import read_question
+from glossary.question import read_question, strip_question
 from tests.glossary.search_data import real_glossary
 from tests.glossary.test_search_units import entry
 
@@ -58,6 +60,12 @@ def test_spoken_pronouns_and_modals_are_no_content() -> None:
         "паралич",
     )
     assert read_question("что значит НУ").content == ("ну",)  # Направленный удар, a name
+
+
+def test_spoken_wrappers_are_stripped() -> None:
+    assert strip_question("защита от атак что включает") == "защита от атак"
+    assert strip_question("как быть если максимум жизней превышен") == "максимум жизней превышен"
+    assert strip_question("как называется ресурс") == "ресурс"
 
 
 FLYING = entry("berserk/flying", "Летающее существо", game="berserk")
