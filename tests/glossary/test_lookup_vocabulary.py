@@ -110,6 +110,9 @@ def test_a_stem_cut_from_a_longer_word_is_no_whole_word() -> None:
         ("может ли укоренённое существо взлететь", "mage-wars/rooted"),
         # a word no text uses, a typo of a name («Коррозия»), is read as that name
         ("коррозея броня", "mage-wars/corrode"),
+        # irregular and prefixed forms: «прошло» of «пройти», «заблокированное» of «блокировать»
+        ("почему моё существо прошло только одну зону рядом с врагом", "mage-wars/hinder"),
+        ("заблокированное действие всё равно оплачивается?", "berserk/blokirovat-igrodeystviye"),
     ],
 )
 def test_player_words_for_states_find_their_entry(
