@@ -306,12 +306,17 @@ class TextIndex:
         stem_of = {v: s for s in known for v in groups[s]}
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
 
+        held: dict[int, float] = {}  # entry → its `whole_name`, once per search
+
         def whole_name(i: int) -> float:
-            best = 0.0
-            for terms in self.whole_names[i]:
-                if terms and terms <= stem_of.keys():
-                    best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
-            return round(min(1.0, best), 3)
+            known_share = held.get(i)
+            if known_share is None:
+                best = 0.0
+                for terms in self.whole_names[i]:
+                    if terms <= stem_of.keys():
+                        best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
+                known_share = held[i] = round(min(1.0, best), 3)
+            return known_share
 
         def hits(with_near: bool) -> list[TextHit]:
             order = sorted(
