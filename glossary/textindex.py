@@ -31,6 +31,8 @@ RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many fin
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 PROXIMITY_WEIGHT = 20.0  # points for a question's words close together in a text (`near`) …
 NEAR_WINDOW = 8  # … within this many words (calibrated on the blind and question sets)
+FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
+FLEETING_REACH = 3  # … among its last this many letters
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
@@ -122,6 +124,7 @@ class TextIndex:
         if known is not None:
             return known
         own = self._forms(word)
+        own.extend(t for t in self._fleeting(term_of(word)) if t not in own)
         for other in self._synonyms.get(term_of(word), ()):
             own.extend(t for t in self._forms(other) if t not in own)
         # a rare word also stands for its entry's names in the other language (a common one,
@@ -134,6 +137,32 @@ class TextIndex:
         if len(self._terms_memo) < TERMS_MEMO_CAP:  # the index never changes: safe to keep
             self._terms_memo[word] = own
         return own
+
+    @cached_property
+    def _by_fleeting(self) -> dict[str, list[str]]:
+        """Long Cyrillic terms by their shape without one fleeting vowel or soft sign near the
+        end (`уровен` under `уровн`), for `_fleeting`."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for t in self.postings:
+            if len(t) >= TRUSTED_STEM and not t.isascii():
+                for i in range(max(1, len(t) - FLEETING_REACH), len(t)):
+                    if t[i] in FLEETING_LETTERS:
+                        out[t[:i] + t[i + 1 :]].append(t)
+        return out
+
+    def _fleeting(self, term: str) -> list[str]:
+        """Index terms that are `term` with a fleeting vowel or soft sign gained or lost near
+        its end: Snowball leaves `уровня` as `уровн` and `уровень` as `уровен`, `рывка` and
+        `рывок` apart; they are one word."""
+        if len(term) < TRUSTED_STEM or term.isascii():
+            return []
+        out = [t for t in self._by_fleeting.get(term, ()) if t != term]
+        for i in range(max(1, len(term) - FLEETING_REACH), len(term)):
+            if term[i] in FLEETING_LETTERS:
+                shorter = term[:i] + term[i + 1 :]
+                if len(shorter) >= TRUSTED_STEM and shorter in self.postings:
+                    out.append(shorter)
+        return out
 
     @cached_property
     def _by_root(self) -> dict[str, list[str]]:

@@ -119,3 +119,11 @@ def test_player_words_for_states_find_their_entry(
     real: Glossary, query: str, entry_id: str
 ) -> None:
     assert real.lookup(query).hits[0].entry.id == entry_id
+
+
+def test_a_fleeting_vowel_joins_two_forms_of_a_word(real: Glossary) -> None:
+    # Snowball: «уровень» → «уровен», «уровня» → «уровн»; they are one word
+    assert set(real._text._terms_for("уровень")) >= {"уровен", "уровн"}
+    assert set(real._text._terms_for("уровня")) >= {"уровен", "уровн"}
+    # «Маг – существо 6 уровня» (the Mage entry) answers «какой уровень у мага»
+    assert real.lookup("какой уровень у мага").hits[0].entry.id == "mage-wars/mage"
