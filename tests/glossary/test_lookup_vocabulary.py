@@ -113,6 +113,10 @@ def test_a_stem_cut_from_a_longer_word_is_no_whole_word() -> None:
         # irregular and prefixed forms: «прошло» of «пройти», «заблокированное» of «блокировать»
         ("почему моё существо прошло только одну зону рядом с врагом", "mage-wars/hinder"),
         ("заблокированное действие всё равно оплачивается?", "berserk/blokirovat-igrodeystviye"),
+        # «крит» is also the English word the Mage Wars texts use: «Armor не спасает от
+        # Critical Damage» (Armor's text) answers «броня спасает от критов»
+        ("броня спасает от критов?", "mage-wars/armor"),
+        ("magic missile line of sight", "whfb/magichesky-snaryad"),
     ],
 )
 def test_player_words_for_states_find_their_entry(
