@@ -314,17 +314,25 @@ def _clear_lead(
     """Whether a text-led winner is far enough ahead to open on the margin alone: its lead over
     the next entry (same game preference) relative to its own fused score is `CLEAR_LEAD`, or
     `COVERED_LEAD` when its entry holds every word of the question, or `AGREED_LEAD` when it
-    also does and the name ranking alone put it first (`named_first`). A question of one word,
-    or with more words no text uses than words they do, is never opened this way."""
+    also does and the name ranking alone put it first (`named_first`). A question of one word
+    opens only when that word is the winner's name, whole; one with more words no text uses
+    than words they do never opens this way."""
     best = ranked[0]
     hit = next((t for t in texts if t.entry.id == best.entry.id), None)
-    if best.tier != "text" or hit is None or len(words) < 2 or best.score <= 0:
-        return False
-    unknown = sum(not glossary.text_knows(w) for w in words)
-    if unknown > len(words) - unknown or len(words) - unknown < MIN_KNOWN:
+    if best.tier != "text" or hit is None or not words or best.score <= 0:
         return False
     runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
     lead = (best.score - runner.score) / best.score if runner is not None else 1.0
+    if len(words) == 1:  # one word («кого сожрали»): only as the one name it is, far ahead
+        return (
+            glossary.text_knows(words[0])
+            and hit.whole_name >= FULL_COVERAGE
+            and lead >= CLEAR_LEAD
+            and best.score >= CLEAR_MIN_SCORE
+        )
+    unknown = sum(not glossary.text_knows(w) for w in words)
+    if unknown > len(words) - unknown or len(words) - unknown < MIN_KNOWN:
+        return False
     if 3 * unknown >= len(words):  # a third of the question is words no rule uses
         return lead >= GUESS_LEAD and best.score >= CLEAR_MIN_SCORE
     if lead >= CLEAR_LEAD and best.score >= CLEAR_MIN_SCORE:

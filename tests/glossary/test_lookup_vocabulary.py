@@ -131,3 +131,13 @@ def test_a_fleeting_vowel_joins_two_forms_of_a_word(real: Glossary) -> None:
     assert set(real._text._terms_for("уровня")) >= {"уровен", "уровн"}
     # «Маг – существо 6 уровня» (the Mage entry) answers «какой уровень у мага»
     assert real.lookup("какой уровень у мага").hits[0].entry.id == "mage-wars/mage"
+
+
+def test_one_word_question_opens_only_the_entry_it_names(real: Glossary) -> None:
+    # «сожрали» reads as «пожирание», the one name of Devour, found in no other text
+    found = real.lookup("что происходит с тем кого сожрали")
+    assert found.confident and found.hits[0].entry.id == "mage-wars/devour"
+    # a word of many texts, no entry's name: offered, never opened
+    assert not real.lookup("когда срабатывает").confident
+    # one text only, but not the entry's name («потом» in Armor's text): offered
+    assert not real.lookup("что происходит потом").confident
