@@ -66,6 +66,8 @@ def test_spoken_wrappers_are_stripped() -> None:
     assert strip_question("защита от атак что включает") == "защита от атак"
     assert strip_question("как быть если максимум жизней превышен") == "максимум жизней превышен"
     assert strip_question("как называется ресурс") == "ресурс"
+    assert strip_question("для чего нужен янтарь") == "янтарь"
+    assert strip_question("откуда берётся пул кубиков силы") == "пул кубиков силы"
 
 
 FLYING = entry("berserk/flying", "Летающее существо", game="berserk")
