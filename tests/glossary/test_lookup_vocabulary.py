@@ -143,3 +143,10 @@ def test_one_word_question_opens_only_the_entry_it_names(real: Glossary) -> None
     assert not real.lookup("когда срабатывает").confident
     # one text only, but not the entry's name («потом» in Armor's text): offered
     assert not real.lookup("что происходит потом").confident
+
+
+def test_common_question_words_reach_the_texts_wording(real: Glossary) -> None:
+    # the texts say «противник», «оппонент»; players say «соперник»
+    assert "противник" in real._text._terms_for("соперника")
+    found = real.lookup("можно ли подсмотреть архив соперника")
+    assert found.confident and found.hits[0].entry.id == "keyforge/arkhiv"
