@@ -68,6 +68,7 @@ def test_spoken_wrappers_are_stripped() -> None:
     assert strip_question("как называется ресурс") == "ресурс"
     assert strip_question("для чего нужен янтарь") == "янтарь"
     assert strip_question("откуда берётся пул кубиков силы") == "пул кубиков силы"
+    assert strip_question("от чего зависит сила выстрела") == "сила выстрела"
 
 
 FLYING = entry("berserk/flying", "Летающее существо", game="berserk")
