@@ -324,11 +324,11 @@ def _clear_lead(
         return False
     runner = next((h for h in ranked[1:] if h.preferred == best.preferred), None)
     lead = (best.score - runner.score) / best.score if runner is not None else 1.0
-    if len(words) == 1:  # one word («кого сожрали»): only as the one name it is, far ahead
+    if len(words) == 1:  # one word («кого сожрали»): only as the one name it is, ahead
         return (
             glossary.text_knows(words[0])
             and hit.whole_name >= FULL_COVERAGE
-            and lead >= CLEAR_LEAD
+            and lead >= NAMED_LEAD
             and best.score >= CLEAR_MIN_SCORE
         )
     unknown = sum(not glossary.text_knows(w) for w in words)
