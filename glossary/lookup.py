@@ -220,7 +220,9 @@ def _spelled(
     out: list[str] = []
     for word in words:
         if len(word) >= TYPO_MIN_LETTERS and not glossary.text_knows(word):
-            hits = glossary.search(word, game=game, limit=1, prefer_game=prefer_game)
+            hits = glossary.search(
+                word, game=game, limit=1, prefer_game=prefer_game, last_resort=False
+            )
             if hits and hits[0].tier in TYPO_TIERS and hits[0].confident:
                 out.extend(fold(hits[0].matched).split())
                 continue
