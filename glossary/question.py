@@ -151,7 +151,7 @@ QUESTION_WORDS = frozenset(
     | {"нашей", "наших", "нашу", "ваш", "ваша", "ваше", "ваши", "вашего", "вашей", "ваших"}
     | {"самый", "самая", "самое", "самые", "самого", "самой", "самых", "самым"}
     | {"всего", "долго", "нужен", "нужна", "нужны", "кому", "могу", "rules", "rule", "дальше"}
-    | {"уходит", "уходят"}  # «куда уходит X»: where X goes is in X's text, in its own words
+    | {"уходит", "уходят", "зависит", "зависят"}  # «куда уходит X», «от чего зависит X»
 )
 QUESTION_WORDS = frozenset(fold(w) for w in QUESTION_WORDS)
 _LEADS = sorted({tuple(fold(p).split()) for p in _LEADS_RU + _LEADS_EN}, key=len, reverse=True)
