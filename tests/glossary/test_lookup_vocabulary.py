@@ -12,6 +12,7 @@ import pytest
 from glossary import Glossary, TextHit
 from glossary.lookup import _fuse
 from glossary.question import read_question, strip_question
+from glossary.translit import cyrillic_reading
 from tests.glossary.search_data import real_glossary
 from tests.glossary.test_search_units import entry
 
@@ -151,3 +152,9 @@ def test_common_question_words_reach_the_texts_wording(real: Glossary) -> None:
     assert "противник" in real._text._terms_for("соперника")
     found = real.lookup("можно ли подсмотреть архив соперника")
     assert found.confident and found.hits[0].entry.id == "keyforge/arkhiv"
+
+
+def test_latin_typed_russian_reads_c_before_i_as_ts_and_a_closing_ii() -> None:
+    assert cyrillic_reading("inkarnaciya") == "инкарнация"
+    assert cyrillic_reading("veter magii") == "ветер магии"
+    assert cyrillic_reading("karta") == "карта" and cyrillic_reading("bronei") == "броней"
