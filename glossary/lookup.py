@@ -66,6 +66,7 @@ KNOWN_LEAD = 0.22  # every word known: this far ahead …
 KNOWN_MIN_COVERAGE = 0.6  # … with this share of the question (by rarity) in its text
 GUESS_LEAD = 0.40
 MIN_KNOWN = 2  # words the texts use, at least, for a text winner to be opened
+WHOLE_NAME_LEAD = 0.02  # a question that is one entry's whole name: first, not tied
 
 
 @dataclass(frozen=True)
@@ -338,6 +339,17 @@ def _clear_lead(
         return False
     if 3 * unknown >= len(words):  # a third of the question is words no rule uses
         return lead >= GUESS_LEAD and best.score >= CLEAR_MIN_SCORE
+    # the question, read through the synonyms, is this entry's whole name and no other's
+    # («эмбер капчурить» is «Захват Янтаря»): a name match, as long as it is first at all
+    rival = next((t for t in texts if runner is not None and t.entry.id == runner.entry.id), None)
+    if (
+        not unknown
+        and hit.whole_name >= FULL_COVERAGE
+        and (rival is None or rival.whole_name < FULL_COVERAGE)
+        and lead >= WHOLE_NAME_LEAD
+        and best.score >= CLEAR_MIN_SCORE
+    ):
+        return True
     if lead >= CLEAR_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
     if (

@@ -18,7 +18,7 @@ BLIND = Path(__file__).with_name("data") / "lookup_blind.tsv"
 # no-answer questions of our own (lookup3), to check the open rule is not fitted to the blind set
 NOANSWER2 = Path(__file__).with_name("data") / "lookup_noanswer2.tsv"
 # answerable queries: top-1, top-3 and opened directly with the right entry (counts of 355)
-FLOORS = {"top1": 327, "top3": 348, "opened": 266}
+FLOORS = {"top1": 327, "top3": 348, "opened": 267}
 KIND_TOP1 = {  # per kind, top-1 counts
     "question": 206, "name": 19, "english": 16, "mixed": 11, "slang": 22, "typo": 12,
     "layout": 10, "translit": 11, "gamein": 20,

@@ -158,3 +158,9 @@ def test_latin_typed_russian_reads_c_before_i_as_ts_and_a_closing_ii() -> None:
     assert cyrillic_reading("inkarnaciya") == "инкарнация"
     assert cyrillic_reading("veter magii") == "ветер магии"
     assert cyrillic_reading("karta") == "карта" and cyrillic_reading("bronei") == "броней"
+
+
+def test_a_question_that_is_one_entrys_whole_name_opens_it(real: Glossary) -> None:
+    # «эмбер» is Янтарь's alias, «капчурить» reads «захват»: together «Захват Янтаря»
+    found = real.lookup("эмбер капчурить")
+    assert found.confident and found.hits[0].entry.id == "keyforge/zakhvat-yantarya"
