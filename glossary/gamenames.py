@@ -86,6 +86,12 @@ def _table() -> Mapping[tuple[str, ...], frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items() if k}
 
 
+@lru_cache(maxsize=1)
+def _longest() -> int:
+    """Words in the longest game name (how far `find_games` looks ahead)."""
+    return max((len(k) for k in _table()), default=0)
+
+
 def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
     """A name's key by stems, and by the words as written: a stem of the name's own form may
     be shorter than that of its inflections (`катан` → `ката`, `катане` → `катан`)."""
@@ -99,7 +105,7 @@ def find_games(query: str) -> Named:
     is nothing but a game's name is left whole (it may be a term: `магия`)."""
     words = fold(query).split()
     table = _table()
-    longest = max((len(k) for k in table), default=0)
+    longest = _longest()
     keys = [_word_key(w) for w in words]
     drop: set[int] = set()
     games: set[str] = set()

@@ -120,11 +120,14 @@ class Glossary(NameMatcher):
         prefer_game: str | None = None,
         *,
         typos: bool = True,
+        last_resort: bool = True,
     ) -> list[Hit]:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing.
 
         `typos=False` skips typo tolerance and the other-layout reading: for a question whose
         words are all real words (the texts use them), neither can be what the player meant.
+        `last_resort=False` skips the scans run when nothing matched (loose typos, English in
+        Cyrillic letters): for a caller that wants only a sure match.
         """
         if limit <= 0 or (game is not None and game not in self.games):
             return []
@@ -138,7 +141,7 @@ class Glossary(NameMatcher):
         for folded, penalty in variants:
             if folded.norm:
                 self._match(folded, penalty, plan, best, None if typos else False)
-        if not best and variants and variants[0][0].norm and typos:
+        if not best and variants and variants[0][0].norm and typos and last_resort:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
             # (a sentence is no English name: `FALLBACK_WORDS`, as for the typo scan)

@@ -11,7 +11,15 @@ from functools import cached_property
 from heapq import nlargest, nsmallest
 
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, TRUSTED_STEM, analyse, fold, stem, stems_agree
+from glossary.normalize import (
+    STOP_WORDS,
+    TRUSTED_STEM,
+    analyse,
+    fold,
+    is_param_token,
+    stem,
+    stems_agree,
+)
 from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
@@ -23,6 +31,9 @@ RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many fin
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 PROXIMITY_WEIGHT = 20.0  # points for a question's words close together in a text (`near`) …
 NEAR_WINDOW = 8  # … within this many words (calibrated on the blind and question sets)
+FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
+FLEETING_REACH = 3  # … among its last this many letters
+BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,9 @@ class TextHit:
     named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
     coverage: float = 0.0  # share of the query's words (by rarity) found anywhere in the entry
     near: float = 0.0  # points of `score` for the query's words standing close together
+    # share of the query's words (by rarity) that make up one of the entry's names whole
+    # («где стоят летающие существа» holds «Летающее существо» entire)
+    whole_name: float = 0.0
 
 
 def term_of(word: str) -> str:
@@ -56,6 +70,12 @@ class TextIndex:
         self.entries = entries
         # player word's term → the rule words it also stands for (`glossary.synonyms`)
         self._synonyms = by_term(synonyms() if word_map is None else word_map, term_of)
+        aliases = aliases or {}
+        # … and an entry's one-word names for each other (`бесплотный` finds the texts saying
+        # `Incorporeal`): the codex's own translations, as the texts mix the two languages
+        self._bridges: dict[str, tuple[str, ...]] = {}
+        if word_map is None:
+            _add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
         self._games = [e.game for e in entries]
@@ -63,8 +83,9 @@ class TextIndex:
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
+        self.whole_names: list[tuple[frozenset[str], ...]] = []  # each name's terms, by name
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
-        aliases = aliases or {}
+        kept: set[str] = set()  # terms that are whole words of some text
         for i, entry in enumerate(entries):
             named_as = (entry.title, *entry.names, *aliases.get(entry.id, ()))
             words = fold(" ".join((*named_as, entry.text))).split()
@@ -73,15 +94,18 @@ class TextIndex:
             self.stem_text.append(f" {' '.join(stems)} ")
             named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
+            self.whole_names.append(_name_sets(named_as))
             for term in self.name_terms[-1]:
                 self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
                 self.postings[s][i] = tf
+            kept.update(t for w, t in zip(words, stems, strict=True) if len(t) == len(w))
         self.postings = dict(self.postings)
-        # Words kept whole (short stems), sorted: `яд` also finds `яда`, `ядом`.
+        # Words kept whole (short stems), sorted: `яд` also finds `яда`, `ядом`. Only words the
+        # texts spell so, not stems cut from longer words (`мета` of `метать` is no `мете`).
         self.short_words: dict[str, list[str]] = defaultdict(list)
         for t in self.postings:
-            if len(stem(t)) < TRUSTED_STEM:
+            if len(stem(t)) < TRUSTED_STEM and t in kept:
                 self.short_words[stem(t)].append(t)
         self._strongest: dict[str, list[tuple[int, int]]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
@@ -100,13 +124,45 @@ class TextIndex:
         if known is not None:
             return known
         own = self._forms(word)
+        own.extend(t for t in self._fleeting(term_of(word)) if t not in own)
         for other in self._synonyms.get(term_of(word), ()):
             own.extend(t for t in self._forms(other) if t not in own)
+        # a rare word also stands for its entry's names in the other language (a common one,
+        # `существо`, already finds its texts: `Creature` would only blur them)
+        if sum(len(self.postings.get(t, ())) for t in own) <= BRIDGE_MAX_ENTRIES:
+            for other in self._bridges.get(term_of(word), ()):
+                own.extend(t for t in self._forms(other) if t not in own)
         if not any(t in self.postings for t in own):
             own.extend(t for t in self._relatives(term_of(word)) if t not in own)
         if len(self._terms_memo) < TERMS_MEMO_CAP:  # the index never changes: safe to keep
             self._terms_memo[word] = own
         return own
+
+    @cached_property
+    def _by_fleeting(self) -> dict[str, list[str]]:
+        """Long Cyrillic terms by their shape without one fleeting vowel or soft sign near the
+        end (`уровен` under `уровн`), for `_fleeting`."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for t in self.postings:
+            if len(t) >= TRUSTED_STEM and not t.isascii():
+                for i in range(max(1, len(t) - FLEETING_REACH), len(t)):
+                    if t[i] in FLEETING_LETTERS:
+                        out[t[:i] + t[i + 1 :]].append(t)
+        return out
+
+    def _fleeting(self, term: str) -> list[str]:
+        """Index terms that are `term` with a fleeting vowel or soft sign gained or lost near
+        its end: Snowball leaves `уровня` as `уровн` and `уровень` as `уровен`, `рывка` and
+        `рывок` apart; they are one word."""
+        if len(term) < TRUSTED_STEM or term.isascii():
+            return []
+        out = [t for t in self._by_fleeting.get(term, ()) if t != term]
+        for i in range(max(1, len(term) - FLEETING_REACH), len(term)):
+            if term[i] in FLEETING_LETTERS:
+                shorter = term[:i] + term[i + 1 :]
+                if len(shorter) >= TRUSTED_STEM and shorter in self.postings:
+                    out.append(shorter)
+        return out
 
     @cached_property
     def _by_root(self) -> dict[str, list[str]]:
@@ -265,14 +321,31 @@ class TextIndex:
         shares = {v: self.idf.get(s, 1.0) / total_idf for s in known for v in groups[s]}
         owner = {v: s for s in known for v in groups[s]}
         rows = []
+        together: set[int] = set()
         for i in ranked:
             bm = scores[i]
-            together = bool(phrase) and phrase in self.stem_text[i]
-            score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if together else 0.0)
-            bonus = 0.0
-            if near and len(known) > 1 and not together:
-                bonus = PROXIMITY_WEIGHT * _near_share(self.stem_text[i], owner, shares)
-            rows.append((named[i] < whole, score, i, bonus))
+            joined = bool(phrase) and phrase in self.stem_text[i]
+            score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if joined else 0.0)
+            if joined:
+                together.add(i)
+            rows.append((named[i] < whole, score, i, 0.0))
+        if near and len(known) > 1:
+            rows = self._with_near(rows, limit, together, owner, shares)
+
+        stem_of = {v: s for s in known for v in groups[s]}
+        share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
+
+        held: dict[int, float] = {}  # entry → its `whole_name`, once per search
+
+        def whole_name(i: int) -> float:
+            known_share = held.get(i)
+            if known_share is None:
+                best = 0.0
+                for terms in self.whole_names[i]:
+                    if terms <= stem_of.keys():
+                        best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
+                known_share = held[i] = round(min(1.0, best), 3)
+            return known_share
 
         def hits(with_near: bool) -> list[TextHit]:
             order = sorted(
@@ -287,19 +360,88 @@ class TextIndex:
                     round(min(1.0, named_idf[i]), 3),
                     round(min(1.0, coverage[i]), 3),
                     round(bonus, 3) if with_near else 0.0,
+                    whole_name(i),
                 )
                 for _, neg, i, bonus in order[:limit]
             ]
 
         return [hits(True), hits(False)] if near else [hits(False)]
 
+    def _with_near(
+        self,
+        rows: list[tuple[bool, float, int, float]],
+        limit: int,
+        together: set[int],
+        owner: dict[str, str],
+        shares: dict[str, float],
+    ) -> list[tuple[bool, float, int, float]]:
+        """`rows` with the proximity bonus (`_near_share`) of each row that can still reach the
+        first `limit` with it: one in a later group than the `limit`-th row (by the text's
+        names), or more than `PROXIMITY_WEIGHT` behind it in its group, cannot (the expensive
+        part of a question's lookup, skipped for most rows)."""
+        if len(rows) > limit > 0:
+            kth = sorted(rows, key=lambda r: (r[0], -r[1]))[limit - 1]
+            group, floor = kth[0], kth[1] - PROXIMITY_WEIGHT - 1e-6
+        else:
+            group, floor = True, float("-inf")
+        out = []
+        for first, score, i, _ in rows:
+            bonus = 0.0
+            if i not in together and (first < group or (first == group and score >= floor)):
+                # only the query's terms this text holds (a missing one is a scan for nothing)
+                present = [t for t in owner if i in self.postings[t]]
+                if len({owner[t] for t in present}) > 1:
+                    bonus = PROXIMITY_WEIGHT * _near_share(
+                        self.stem_text[i], present, owner, shares
+                    )
+            out.append((first, score, i, bonus))
+        return out
 
-def _near_share(text: str, owner: dict[str, str], shares: dict[str, float]) -> float:
+
+def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
+    """The terms of each name, value slots and stop words left out (`Защита от атак` →
+    {защит, атак}), for `TextHit.whole_name`."""
+    out: list[frozenset[str]] = []
+    for name in names:
+        terms = frozenset(
+            term_of(w) for w in fold(name).split() if w not in STOP_WORDS and not is_param_token(w)
+        )
+        if terms and terms not in out:
+            out.append(terms)
+    return tuple(out)
+
+
+def _add_name_bridges(
+    table: dict[str, tuple[str, ...]],
+    entries: Sequence[Entry],
+    aliases: Mapping[str, Sequence[str]],
+) -> None:
+    """Each one-word name of an entry (its value slot left out: `Charge +X` is `charge`) also
+    stands for the entry's other one-word names, in `table` (keyed by term, like `by_term`)."""
+    for entry in entries:
+        single: list[str] = []
+        for name in (entry.title, *entry.names, *aliases.get(entry.id, ())):
+            words = [w for w in fold(name).split() if not is_param_token(w)]
+            if len(words) == 1 and words[0] not in STOP_WORDS and words[0] not in single:
+                single.append(words[0])
+        for word in single:
+            key = term_of(word)
+            others = [w for w in single if term_of(w) != key]
+            if others:
+                known = table.get(key, ())
+                table[key] = (*known, *(w for w in others if w not in known))
+
+
+def _near_share(
+    text: str, terms: Sequence[str], owner: dict[str, str], shares: dict[str, float]
+) -> float:
     """The largest share of the query (by rarity) whose words stand within `NEAR_WINDOW` words
     of each other somewhere in the text: a question's words together in one sentence of a text
-    are likelier its answer than the same words scattered over it. Two words at least."""
+    are likelier its answer than the same words scattered over it. Two words at least. `terms`:
+    the query's index terms that occur in the text (`owner`: each one's query word)."""
+    word_share = {owner[t]: shares[t] for t in terms}
     hits: list[tuple[int, str]] = []
-    for t in owner:  # found in C: no split of the whole text (`text` is " stem stem … ")
+    for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
         needle = f" {t} "
         at = text.find(needle)
         while at >= 0:
@@ -307,14 +449,19 @@ def _near_share(text: str, owner: dict[str, str], shares: dict[str, float]) -> f
             at = text.find(needle, at + 1)
     hits.sort()
     best = 0.0
-    for a, (start, _) in enumerate(hits):
-        seen: dict[str, float] = {}
-        for pos, t in hits[a:]:
-            if pos - start >= NEAR_WINDOW:
-                break
-            seen[owner[t]] = shares[t]
-        if len(seen) > 1:
-            best = max(best, sum(seen.values()))
+    inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
+    left = 0
+    for pos, t in hits:
+        word = owner[t]
+        inside[word] = inside.get(word, 0) + 1
+        while pos - hits[left][0] >= NEAR_WINDOW:
+            gone = owner[hits[left][1]]
+            inside[gone] -= 1
+            if not inside[gone]:
+                del inside[gone]
+            left += 1
+        if len(inside) > 1:
+            best = max(best, sum(word_share[w] for w in inside))
     return min(1.0, best)
 
 

@@ -98,6 +98,10 @@ def _cyrillic_word(word: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(word):
+        if word[i] == "c" and word[i + 1 : i + 2] in ("i", "e", "y"):  # `akciya`, `cep`: ц
+            out.append("ц")
+            i += 1
+            continue
         if word[i] == "y":  # ы after a consonant, й after a vowel or at the end of a word
             after_vowel = bool(out) and out[-1][-1] in _VOWELS
             ahead = word[i : i + 2]
@@ -114,8 +118,9 @@ def _cyrillic_word(word: str) -> str:
             out.append(word[i])
             i += 1
     text = "".join(out)
-    if len(text) > 2 and text[-1] == "и" and text[-2] in _VOWELS:
-        text = text[:-1] + "й"  # `bronei`, `kroi`: a closing i after a vowel is й
+    if len(text) > 2 and text[-1] == "и" and text[-2] in _VOWELS and text[-2] != "и":
+        text = text[:-1] + "й"  # `bronei`, `kroi`: a closing i after a vowel is й (`magii`:
+        # магии, the commoner ending)
     return text
 
 
