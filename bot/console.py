@@ -105,6 +105,22 @@ def find_command(words: list[str], commands: list[Command]) -> tuple[Command, in
     return best
 
 
+def subcommands(group: str, commands: list[Command]) -> list[str]:
+    """The sub-commands of a group typed alone or with a sub it lacks (`/игра присоединиться`),
+    in the script the group was typed in, so the refusal can list what to type instead."""
+    word = group.lower()
+    cyrillic = any("а" <= ch <= "я" or ch == "ё" for ch in word)
+    lang = "ru" if cyrillic else "en"
+    out: list[str] = []
+    for cmd in commands:
+        if len(cmd.path) < 2 or not any(p[0] == word for p in command_names(cmd)):
+            continue
+        sub = command_word(cmd.path[:2], lang).split()[-1]
+        if sub not in out:
+            out.append(sub)
+    return out
+
+
 def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     """Parse `/cmd sub opt:value …` into typed option values; raises UserError on bad input."""
     text = line.strip().lstrip("/")
@@ -113,6 +129,10 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         raise UserError("console.unknown_command", name="/")
     found = find_command(words, commands)
     if found is None:
+        subs = subcommands(words[0], commands)
+        if subs:
+            code = "console.unknown_sub" if len(words) > 1 else "console.needs_sub"
+            raise UserError(code, name="/" + words[0], subs=", ".join(subs))
         raise UserError("console.unknown_command", name="/" + words[0])
     cmd, used = found
     parts = text.split(None, used)

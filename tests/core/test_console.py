@@ -271,3 +271,21 @@ async def test_game_aliases_are_accepted_wherever_a_game_is_asked(console: Conso
     started = await console.execute("/game start game:кф")
     assert started.startswith("✔ KeyForge")
     assert "Партия началась: KeyForge." in started
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "sub"),
+    [
+        ("/игра", "console.needs_sub", "начать"),
+        ("/игра присоединиться", "console.unknown_sub", "войти"),
+        ("/game foo", "console.unknown_sub", "join"),
+    ],
+)
+def test_a_group_without_its_sub_lists_the_subs(line: str, code: str, sub: str) -> None:
+    """`/игра` alone is a command group, not an unknown command: the refusal says what may follow,
+    in the script the group was typed in."""
+    with pytest.raises(UserError) as caught:
+        parse_line(line, commands())
+    assert caught.value.key == code
+    subs = str(caught.value.params["subs"]).split(", ")
+    assert sub in subs and all(s.isascii() == line.isascii() for s in subs)
