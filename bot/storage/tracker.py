@@ -366,7 +366,7 @@ class TrackerStore:
             raise
         if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
             # The game went from `base` (version v) to this: v + 1.
-            after = replay(step.base, step.written)
+            after = step.replayed(step.base)
             if after is not None:
                 self._keep(replace(after, stamp=(version, 0)))
                 self._checked(game_id, version)

@@ -95,6 +95,7 @@ class StepTx:
                 for h in (*base.all_participants, *base.all_units)
                 for c in (*h.counters, *h.tokens)
             }
+        self._replay: tuple[tuple[int, int], GameState | None] | None = None
         self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
@@ -310,7 +311,7 @@ class StepTx:
         """
         if base is not None and base.stamp is not None and base.stamp == (self.version, 0):
             self.base = base
-            replayed = replay(base, self.written)
+            replayed = self.replayed(base)
             if replayed is not None:
                 self.served = self.served or not self.live
                 return replayed
@@ -322,6 +323,14 @@ class StepTx:
         state = parse_state(found)
         assert state is not None
         return GameState(state.game, state.all_participants, state.all_units, state.live)
+
+    def replayed(self, base: GameState) -> GameState | None:
+        """`base` with this step's events so far applied (`replay`), worked out once per event
+        count: the answer's state and the copy kept after the commit are the same replay."""
+        key = (id(base), len(self.written))
+        if self._replay is None or self._replay[0] != key:
+            self._replay = (key, replay(base, self.written))
+        return self._replay[1]
 
     async def close(
         self, step: tuple[float, int | None, str | None, str, dict[str, Any]], drop_redo: bool
