@@ -28,7 +28,14 @@ from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
 from bot.storage.scope import checked as _checked_versions
 from bot.storage.tracker_close import SQLITE_SETUP
-from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
+from bot.storage.tracker_read import (
+    ACTIVE_SQL,
+    parse_state,
+    read_one,
+    read_statements,
+    replay,
+    split_one,
+)
 from bot.storage.tracker_tx import StepTx
 from bot.storage.tracker_undo import (
     REDO,
@@ -39,7 +46,7 @@ from bot.storage.tracker_undo import (
     write_statement,
 )
 from bot.storage.tracker_undo import SQLITE_SETUP as SQLITE_APPLY_SETUP
-from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.model import GameState, LiveMessage
 from bot.tracker.ports import GameChanged, StepsMoved
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
@@ -103,8 +110,8 @@ class TrackerStore:
             )
         else:
             rows = await self._db.fetch(
-                "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = ?",
-                (channel_id, ACTIVE),
+                f"SELECT id, version FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+                (channel_id,),
             )
         if not rows:
             return None
@@ -129,15 +136,15 @@ class TrackerStore:
     async def active_game_slug(self, channel_id: int) -> str | None:
         """The slug of the channel's active game (what the glossary defaults to), or None."""
         rows = await self._db.fetch(
-            "SELECT slug FROM tracker_games WHERE channel_id = ? AND status = ?",
-            (channel_id, ACTIVE),
+            f"SELECT slug FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+            (channel_id,),
         )
         return str(rows[0][0]) if rows else None
 
     async def active_game_id(self, channel_id: int) -> int | None:
         rows = await self._db.fetch(
-            "SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?",
-            (channel_id, ACTIVE),
+            f"SELECT id FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+            (channel_id,),
         )
         return int(rows[0][0]) if rows else None
 
@@ -276,8 +283,7 @@ class TrackerStore:
         """(game id, live message) of every active game that has one: re-attached on start-up."""
         rows = await self._db.fetch(
             "SELECT id, live_message_id, live_channel_id, live_posted_at FROM tracker_games"
-            " WHERE status = ? AND live_message_id IS NOT NULL ORDER BY id",
-            (ACTIVE,),
+            f" WHERE {ACTIVE_SQL} AND live_message_id IS NOT NULL ORDER BY id",
         )
         return [(int(r[0]), LiveMessage(int(r[1]), int(r[2]), float(r[3] or 0.0))) for r in rows]
 
@@ -305,16 +311,15 @@ class TrackerStore:
     ) -> AsyncIterator[StepTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
         await self._prepare()
-        here = (channel_id, ACTIVE)
         try:
             async with self._db.write() as tx:
                 await claim(tx)
                 row = await tx.fetch(
                     "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
                     " created_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
-                    " (SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?)"
+                    f" (SELECT 1 FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL})"
                     " RETURNING id, version",
-                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, *here),
+                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, channel_id),
                 )
                 if not row:
                     raise GameExists(channel_id)

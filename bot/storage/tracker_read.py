@@ -21,7 +21,10 @@ GAME_COLUMNS = (
     " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at, version"
     " FROM tracker_games"
 )
-_BY_CHANNEL = "(SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?)"
+# The status is written into the SQL, not bound: SQLite prepares a statement again on every
+# run when a bound value meets the WHERE of a partial index (the one active game per channel).
+ACTIVE_SQL = f"status = '{ACTIVE}'"
+_BY_CHANNEL = f"(SELECT id FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL})"
 
 # Counters (ordered by position) then list items (ordered by id); `kind` tells them apart.
 _VALUES = (
@@ -47,8 +50,8 @@ def read_statements(game_id: int | None = None, channel_id: int | None = None) -
         g, arg = "?", (game_id,)
         first: Statement = (GAME_COLUMNS + " WHERE id = ?", (game_id,))
     else:
-        g, arg = _BY_CHANNEL, (channel_id, ACTIVE)
-        first = (GAME_COLUMNS + " WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE))
+        g, arg = _BY_CHANNEL, (channel_id,)
+        first = (GAME_COLUMNS + f" WHERE channel_id = ? AND {ACTIVE_SQL}", (channel_id,))
     return [
         first,
         (_VALUES.format(g=g), arg + arg),

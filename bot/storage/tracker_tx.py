@@ -15,6 +15,7 @@ from typing import Any
 from bot.storage.db import Db, Statement, Tx
 from bot.storage.tracker_close import CHANGED, ENDED, close_statement
 from bot.storage.tracker_read import (
+    ACTIVE_SQL,
     counter_of,
     parse_state,
     read_one,
@@ -41,9 +42,9 @@ _COUNTER = "SELECT id, key, value, min_value, max_value, token FROM tracker_coun
 # Takes the game's write lock (SQLite: the write opens the transaction; PostgreSQL: the row
 # lock) and answers the version under it.
 _LOCK = {
-    "sqlite": "UPDATE tracker_games SET version = version WHERE id = ? AND status = ?"
+    "sqlite": f"UPDATE tracker_games SET version = version WHERE id = ? AND {ACTIVE_SQL}"
     " RETURNING version",
-    "postgresql": "SELECT version FROM tracker_games WHERE id = ? AND status = ? FOR UPDATE",
+    "postgresql": f"SELECT version FROM tracker_games WHERE id = ? AND {ACTIVE_SQL} FOR UPDATE",
 }
 _SET_VALUE = "UPDATE tracker_counters SET value = ? WHERE id = ?"
 
@@ -108,7 +109,7 @@ class StepTx:
         if self.live:
             return
         self.live = True
-        rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id, ACTIVE))
+        rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id,))
         if not rows:
             raise GameNotActive(self.game_id)
         version = int(rows[0][0])
