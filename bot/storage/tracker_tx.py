@@ -97,6 +97,7 @@ class StepTx:
                 for c in (*h.counters, *h.tokens)
             }
         self._replay: tuple[tuple[int, int], GameState | None] | None = None
+        self.strict = False  # the copy was not checked: any version moved on is GameChanged
         self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
@@ -114,7 +115,7 @@ class StepTx:
             raise GameNotActive(self.game_id)
         version = int(rows[0][0])
         if self.expected is not None and version != self.expected:
-            if self.events or self.served:  # worked out from a copy no longer current
+            if self.events or self.served or self.strict:  # worked from a copy not current
                 raise GameChanged(self.game_id)
             self._known = None
         self.version = version
