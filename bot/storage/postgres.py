@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.db import Migration, Row, Statement, load_migrations
+from bot.storage.dedupe import rolled_back
 from bot.storage.errors import (
     DatabaseBusy,
     DatabaseCorrupt,
@@ -290,6 +291,7 @@ class PostgresDatabase:
                 yield tx
                 await tx.commit()
             except BaseException:
+                rolled_back(tx)
                 await tx.rollback()
                 raise
 

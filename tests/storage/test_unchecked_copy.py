@@ -4,6 +4,7 @@ the version, so a change is one round trip); a stale copy never decides anything
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from typing import Any
@@ -99,3 +100,26 @@ async def test_a_change_takes_one_round_trip_on_postgresql_three_calls_on_sqlite
     else:
         assert db.trips - trips == 3
     assert await life(services) == 22
+
+
+async def test_an_interaction_run_again_after_a_stale_copy_is_recorded_once(
+    services: Services, second: Services
+) -> None:
+    """The first try claimed the interaction and rolled back; the second try claims it again, so
+    a repeat delivery of the same interaction is still refused."""
+    from bot.storage.dedupe import DuplicateInteraction, delivering
+
+    await service.start(ctx(services), "custom", [], {"life": 20})
+    await service.add(ctx(services), "alice", "life", 1)
+    await service.add(ctx(second), "alice", "life", -3)  # A's copy is stale
+
+    async def deliver(svc: Services) -> None:
+        delivering(4242)
+        await service.add(ctx(svc), "alice", "life", 5)
+
+    await asyncio.create_task(deliver(services))
+    rows = await services.storage.db.fetch("SELECT COUNT(*) FROM interactions WHERE id = 4242")
+    assert rows[0][0] == 1
+    with pytest.raises(DuplicateInteraction):
+        await asyncio.create_task(deliver(second))
+    assert await life(second) == 23
