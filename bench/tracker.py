@@ -1,14 +1,16 @@
 """Tracker speed on each back end (prints, never asserts): `python -m bench.tracker [--counts]`.
 
 Side by side in one run, interleaved, medians of 3 rounds:
-- trips per command (`--counts`: one await on the driver each), now and before (the code at
-  the merge base with main, unpacked with `git archive` and measured by the same probe);
+- trips per command (`--counts`: one await on the driver each), now and before (the code before
+  issue 20, on the hand-written executor: `EXECUTOR_REV`, unpacked with `git archive` and
+  measured by the same probe);
 - durable changes per second: `/add` through the whole service, then bare drivers running the
-  statements the service sends for it (the version check, the step's closing statement,
+  statements the service sends for it (SQLite: the version check, the step's closing statement,
   COMMIT) without the service: aiosqlite, sqlite3 without any thread, and today's executor
   (`bench/executor_sqlite.py`, the module this work replaced). On PostgreSQL the bare figure
   is asyncpg doing the whole change in one statement. Targets: service ÷ bare aiosqlite >= 0.7,
-  service ÷ one-statement asyncpg >= 0.5;
+  service ÷ one-statement asyncpg >= 0.5 (the service sends that one statement too). Each ratio
+  is the median of the per-round ratios (`--tp-rounds`, default 5, interleaved);
 - p99 of `/game show`, a change and `/game undo` with 1,000 games and one of 100,000 events,
   before and after (none may be worse by more than a third).
 `--explain` prints the query plans of the hot reads. PostgreSQL runs on a throwaway cluster
@@ -54,6 +56,8 @@ PROBE = Path(__file__).with_name("tracker_probe.py")
 TARGET_AIOSQLITE = 0.7
 TARGET_PG = 0.5
 WORSE_AT_MOST = 4 / 3
+# "Before" by default: the last commit on the hand-written executor, before issue 20.
+EXECUTOR_REV = "c9e460c2f0a98e4d8e9e9d4a5c4b50f2bf3d42a3"
 PRAGMAS = ("PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000")  # as the back end sets them
 CHECK = "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = 'active'"
 
@@ -168,7 +172,7 @@ async def pg_variants(services: Services, url: str) -> dict[str, Callable[[int],
     return {"asyncpg, one statement": one_statement, "__close__": lambda _: done()}
 
 
-async def throughput(target: str, n: int) -> dict[str, Any]:
+async def throughput(target: str, n: int, rounds: int = 5) -> dict[str, Any]:
     services = await create_services(Settings(), db_path=target, rng=random.Random(1))
     try:
         ctx, _, _ = await start_game(services, "#bench")
@@ -185,7 +189,7 @@ async def throughput(target: str, n: int) -> dict[str, Any]:
         for fn in runs.values():
             await timed(30, fn)
         rates: dict[str, list[float]] = {k: [] for k in runs}
-        for _ in range(3):  # interleaved: every variant once per round
+        for _ in range(rounds):  # interleaved: every variant once per round
             for name, fn in runs.items():
                 rates[name].append(await timed(n, fn))
         await finish(0)
@@ -194,7 +198,14 @@ async def throughput(target: str, n: int) -> dict[str, Any]:
     med = {k: statistics.median(v) for k, v in rates.items()}
     return {
         "per_s": med,
-        "ratio": {k: med["service"] / v for k, v in med.items() if k != "service"},
+        "rounds": rounds,
+        # each round's service rate over the same round's bare rate, then the median of those
+        "ratio": {
+            k: statistics.median(s / b for s, b in zip(rates["service"], v, strict=True))
+            for k, v in rates.items()
+            if k != "service"
+        },
+        "load_average": os.getloadavg(),
     }
 
 
@@ -368,13 +379,6 @@ def new_target(targets: Targets, kind: str) -> Callable[[str], Awaitable[str]]:
     return make
 
 
-def merge_base() -> str:
-    found = subprocess.run(
-        ["git", "merge-base", "HEAD", "main"], cwd=ROOT, capture_output=True, text=True
-    )
-    return found.stdout.strip() or "HEAD"
-
-
 async def run(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     cluster = None
     pg_base = args.pg_url
@@ -384,7 +388,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         cluster = start_cluster()
         pg_base = cluster.url()
     targets = Targets(tmp, pg_base)
-    rev = args.before_rev or merge_base()
+    rev = args.before_rev or EXECUTOR_REV
     before = Path(args.before) if args.before else before_tree(tmp, rev)
     trees = {"before": before, "after": ROOT}
     kinds = ["sqlite"] + ([] if args.no_pg else ["postgresql"])
@@ -397,7 +401,9 @@ async def run(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                 for when, tree in trees.items()
             }
             if not args.counts:
-                figures["throughput"] = await throughput(await targets.new(kind), args.n)
+                figures["throughput"] = await throughput(
+                    await targets.new(kind), args.n, args.tp_rounds
+                )
                 runs: dict[str, list[dict[str, float]]] = {w: [] for w in trees}
                 for _ in range(args.rounds):  # interleaved: before, after, before, after …
                     for when, tree in trees.items():
@@ -438,7 +444,9 @@ def report(out: dict[str, Any]) -> None:
         if "throughput" in figures:
             t = figures["throughput"]
             per_s = ", ".join(f"{k} {v:.0f}" for k, v in t["per_s"].items())
-            print(f"durable changes/s (median of 3, interleaved): {per_s}")
+            load = ", ".join(f"{x:.2f}" for x in t["load_average"])
+            print(f"durable changes/s (median of {t['rounds']}, interleaved): {per_s}")
+            print(f"  load average after: {load}; ratios are medians of the rounds' ratios")
             for k, ratio in t["ratio"].items():
                 goal = {"aiosqlite": TARGET_AIOSQLITE, "asyncpg, one statement": TARGET_PG}.get(k)
                 verdict = (
@@ -469,7 +477,8 @@ def main() -> int:
     parser.add_argument("--latency-n", type=int, default=200, help="calls per latency figure")
     parser.add_argument("--rounds", type=int, default=3, help="latency runs per side (default 3)")
     parser.add_argument("--before", help="a tree of the code before (default: git archive)")
-    parser.add_argument("--before-rev", help="what 'before' is (default: merge base with main)")
+    parser.add_argument("--before-rev", help="what 'before' is (default: the executor's commit)")
+    parser.add_argument("--tp-rounds", type=int, default=5, help="throughput rounds (default 5)")
     parser.add_argument("--pg-url", help="a PostgreSQL server to use (default: a throwaway one)")
     parser.add_argument("--no-pg", action="store_true", help="SQLite only")
     parser.add_argument("--explain", action="store_true", help="print the hot queries' plans")

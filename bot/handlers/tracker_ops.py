@@ -8,6 +8,7 @@ tests keep one call per command (`await tracker_ops.add(ctx, "alice", "life", -3
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.context import Ctx, UserRef
@@ -16,6 +17,8 @@ from bot.handlers.tracker_refusals import refusals, user_error
 from bot.numbers import ascii_int
 from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
+from bot.storage.scope import StaleCopy, optimistic
+from bot.storage.tracker import TrackerStore
 from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
 from bot.tracker.counters import MAX_AMOUNT
 from bot.tracker.errors import TrackerError, WrongGame
@@ -40,6 +43,30 @@ def table(ctx: Ctx) -> Table:
         rng=services.rng,
         changed=services.game_changed,
     )
+
+
+async def one_step(ctx: Ctx, op: Callable[[Table], Awaitable[Outcome]]) -> Outcome:
+    """A command that is one step. On PostgreSQL its read of the game skips the version check,
+    because the step's close checks it (a change is one round trip); if the copy was stale,
+    nothing was written and the command runs again from a checked read. A refusal worked out
+    from an unchecked copy is given only after one read shows that copy current."""
+    with refusals(ctx):
+        repo = ctx.services.storage.tracker
+        if ctx.services.storage.db.dialect == "postgresql" and isinstance(repo, TrackerStore):
+            try:
+                with optimistic() as trust:
+                    try:
+                        return await op(table(ctx))
+                    except TrackerError:
+                        if (
+                            trust.wrote
+                            or not trust.unchecked
+                            or not await repo.stale(trust.unchecked)
+                        ):
+                            raise
+            except StaleCopy:
+                pass
+        return await op(table(ctx))
 
 
 def refusal(key: str, /, **params: Any) -> UserError:
@@ -180,23 +207,19 @@ async def end(ctx: Ctx, game_id: int | None = None) -> Outcome:
 
 
 async def add(ctx: Ctx, target: str, stat: str, amount: int, *, clamp: bool = False) -> Outcome:
-    with refusals(ctx):
-        return await counters.add(table(ctx), target, stat, amount, clamp=clamp)
+    return await one_step(ctx, lambda t: counters.add(t, target, stat, amount, clamp=clamp))
 
 
 async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
-    with refusals(ctx):
-        return await counters.set_value(table(ctx), target, stat, value)
+    return await one_step(ctx, lambda t: counters.set_value(t, target, stat, value))
 
 
 async def damage(ctx: Ctx, target: str, amount: int) -> Outcome:
-    with refusals(ctx):
-        return await counters.damage(table(ctx), target, amount)
+    return await one_step(ctx, lambda t: counters.damage(t, target, amount))
 
 
 async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:
-    with refusals(ctx):
-        return await counters.heal(table(ctx), target, amount)
+    return await one_step(ctx, lambda t: counters.heal(t, target, amount))
 
 
 async def mana(ctx: Ctx, amount: int, player: UserRef | None = None) -> Outcome:
@@ -210,8 +233,7 @@ async def update_burn(ctx: Ctx, target: str, damage_dealt: int, tokens_left: int
 
 
 async def token(ctx: Ctx, target: str, name: str, count: int) -> Outcome:
-    with refusals(ctx):
-        return await tokens.token(table(ctx), target, name, count)
+    return await one_step(ctx, lambda t: tokens.token(t, target, name, count))
 
 
 async def clear_tokens(ctx: Ctx, target: str) -> Outcome:

@@ -30,6 +30,7 @@ class DuplicateInteraction(Exception):
 class Delivery:
     interaction_id: int
     claimed: bool = False
+    by: object = None  # the transaction that claimed it (its rollback takes the claim back)
 
 
 _current: ContextVar[Delivery | None] = ContextVar("arbiter_delivery", default=None)
@@ -54,8 +55,17 @@ async def claim(tx: Tx) -> None:
     if not rows:
         raise DuplicateInteraction(delivery.interaction_id)
     delivery.claimed = True  # the interaction's later steps are its own, not repeats
+    delivery.by = tx
     if next(_claims) % PRUNE_EVERY == 0:
         tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
 
 
-__all__ = ["KEEP_S", "Delivery", "DuplicateInteraction", "claim", "delivering"]
+def rolled_back(tx: object) -> None:
+    """`tx` rolled back: a claim it made is gone with it, so the next write claims again (a step
+    run again after a stale copy or a conflict is still recorded once)."""
+    delivery = _current.get()
+    if delivery is not None and delivery.by is tx:
+        delivery.claimed, delivery.by = False, None
+
+
+__all__ = ["KEEP_S", "Delivery", "DuplicateInteraction", "claim", "delivering", "rolled_back"]

@@ -33,6 +33,7 @@ class GameCache:
         self.max_games = max_games
         self.max_bytes = max_bytes
         self._games: OrderedDict[int, tuple[GameState, int]] = OrderedDict()
+        self._channels: dict[int, int] = {}  # channel id -> the active game last kept for it
         self.bytes = 0
 
     def __len__(self) -> int:
@@ -58,9 +59,19 @@ class GameCache:
             return
         self._games[gid] = (state, size)
         self.bytes += size
+        if state.game.active:
+            self._channels[state.game.channel_id] = gid
         while len(self._games) > self.max_games or self.bytes > self.max_bytes:
             _, (_, dropped) = self._games.popitem(last=False)
             self.bytes -= dropped
+
+    def active_in(self, channel_id: int) -> GameState | None:
+        """The copy kept of the channel's active game, if any (unchecked: see `scope.trusting`)."""
+        gid = self._channels.get(channel_id)
+        found = self._games.get(gid) if gid is not None else None
+        if found is None or not found[0].game.active or found[0].game.channel_id != channel_id:
+            return None
+        return found[0]
 
     def pop(self, game_id: int) -> None:
         found = self._games.pop(game_id, None)

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.storage.db import Migration, Row, Statement, load_migrations
+from bot.storage.dedupe import rolled_back
 from bot.storage.errors import (
     DatabaseBusy,
     DatabaseCorrupt,
@@ -40,6 +41,7 @@ CONNECT_TIMEOUT_S = 5.0
 _MIGRATION_LOCK = 0x4152_4249  # "ARBI": one process migrates at a time
 _PLACEHOLDER = re.compile(r"\?")
 _numbered: dict[str, str] = {}
+_encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder, not one per value
 
 
 def numbered(sql: str) -> str:
@@ -289,6 +291,7 @@ class PostgresDatabase:
                 yield tx
                 await tx.commit()
             except BaseException:
+                rolled_back(tx)
                 await tx.rollback()
                 raise
 
@@ -299,7 +302,7 @@ class PostgresDatabase:
         return f"{column} = ANY(?::bigint[])"
 
     def encode(self, value: Any) -> Any:
-        return None if value is None else json.dumps(value, ensure_ascii=False)
+        return None if value is None else _encode(value)
 
     def decode(self, value: Any) -> Any:
         return None if value is None else json.loads(value)

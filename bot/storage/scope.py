@@ -34,3 +34,46 @@ def checked() -> dict[int, int] | None:
     if scope is None or scope[0] is not asyncio.current_task():
         return None
     return scope[1]
+
+
+class StaleCopy(Exception):
+    """A command that worked from an unchecked copy of a game found, at its first write, that
+    the copy was not current: nothing was written, and the whole command runs again (checked)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
+class Trust:
+    """Games a command was handed without a version check (`optimistic`), until it writes."""
+
+    def __init__(self) -> None:
+        self.unchecked: set[int] = set()
+        self.wrote = False
+
+
+# (the command's task, its trust); set only by `optimistic`.
+_TRUST: ContextVar[tuple[object, Trust] | None] = ContextVar("arbiter_trust", default=None)
+
+
+@contextmanager
+def optimistic() -> Iterator[Trust]:
+    """A command of one step whose close checks the game's version itself (PostgreSQL): its read
+    of the game may use the copy in memory unchecked, saving a round trip. If the close finds the
+    copy stale it writes nothing and raises `StaleCopy`; the caller then runs the command again,
+    checked. A refusal answered from an unchecked copy is checked before it is given."""
+    trust = Trust()
+    token = _TRUST.set((asyncio.current_task(), trust))
+    try:
+        yield trust
+    finally:
+        _TRUST.reset(token)
+
+
+def trusting() -> Trust | None:
+    """The running command's trust, while it has written nothing; else None (check every read)."""
+    found = _TRUST.get()
+    if found is None or found[0] is not asyncio.current_task() or found[1].wrote:
+        return None
+    return found[1]

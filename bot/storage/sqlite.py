@@ -28,6 +28,7 @@ import aiosqlite
 
 from bot.storage.db import Migration, Row, Statement
 from bot.storage.db import load_migrations as _load
+from bot.storage.dedupe import rolled_back
 from bot.storage.errors import (
     DatabaseBusy,
     DatabaseCorrupt,
@@ -252,6 +253,7 @@ class SqliteDatabase:
                 yield tx
                 await tx.commit()
             except BaseException:
+                rolled_back(tx)
                 await asyncio.shield(self.rollback())
                 raise
 

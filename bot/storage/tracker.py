@@ -26,9 +26,21 @@ from bot.storage.db import Db, Row
 from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
+from bot.storage.scope import StaleCopy, Trust
 from bot.storage.scope import checked as _checked_versions
+from bot.storage.scope import trusting as _trusting
 from bot.storage.tracker_close import SQLITE_SETUP
-from bot.storage.tracker_read import parse_state, read_one, read_statements, replay, split_one
+from bot.storage.tracker_read import (
+    ACTIVE_SQL,
+    STEP_COLUMNS,
+    history_rows,
+    parse_state,
+    read_one,
+    read_statements,
+    replay,
+    split_one,
+    step_record,
+)
 from bot.storage.tracker_tx import StepTx
 from bot.storage.tracker_undo import (
     REDO,
@@ -39,7 +51,7 @@ from bot.storage.tracker_undo import (
     write_statement,
 )
 from bot.storage.tracker_undo import SQLITE_SETUP as SQLITE_APPLY_SETUP
-from bot.tracker.model import ACTIVE, GameState, LiveMessage
+from bot.tracker.model import GameState, LiveMessage
 from bot.tracker.ports import GameChanged, StepsMoved
 from bot.tracker.ports import GameExists as GameExists  # storage raises the tracker's own
 from bot.tracker.ports import GameNotActive as GameNotActive
@@ -51,13 +63,7 @@ SLICE_ROWS = 1000  # event rows made into records between two yields to the even
 _JUST_WRITTEN: ContextVar[tuple[int, int] | None] = ContextVar("arbiter_just_written", default=None)
 
 
-# Kept under its old name for callers that name the class.
-SqliteTrackerTx = StepTx
-
-_STEP_COLUMNS = (
-    "SELECT id, at, user_id, user_name, action, params, status, undone_at, undone_by"
-    " FROM tracker_steps"
-)
+SqliteTrackerTx = StepTx  # the class's old name
 
 
 class TrackerStore:
@@ -97,14 +103,20 @@ class TrackerStore:
                 game_id is None and known.game.channel_id == channel_id and known.game.active
             ):
                 return known
+        trust = _trusting() if self._db.dialect == "postgresql" else None
+        if trust is not None:  # the step's close checks the version: no read now
+            known = self._games.peek(game_id) if game_id else self._games.active_in(channel_id or 0)
+            if known is not None and known.stamp is not None and known.stamp[1] == 0:
+                trust.unchecked.add(known.game.id)
+                return known
         if game_id is not None:
             rows = await self._db.fetch(
                 "SELECT id, version FROM tracker_games WHERE id = ?", (game_id,)
             )
         else:
             rows = await self._db.fetch(
-                "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = ?",
-                (channel_id, ACTIVE),
+                f"SELECT id, version FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+                (channel_id,),
             )
         if not rows:
             return None
@@ -129,15 +141,15 @@ class TrackerStore:
     async def active_game_slug(self, channel_id: int) -> str | None:
         """The slug of the channel's active game (what the glossary defaults to), or None."""
         rows = await self._db.fetch(
-            "SELECT slug FROM tracker_games WHERE channel_id = ? AND status = ?",
-            (channel_id, ACTIVE),
+            f"SELECT slug FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+            (channel_id,),
         )
         return str(rows[0][0]) if rows else None
 
     async def active_game_id(self, channel_id: int) -> int | None:
         rows = await self._db.fetch(
-            "SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?",
-            (channel_id, ACTIVE),
+            f"SELECT id FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL}",
+            (channel_id,),
         )
         return int(rows[0][0]) if rows else None
 
@@ -160,40 +172,7 @@ class TrackerStore:
         self, game_id: int, limit: int | None = None, *, ids: list[int] | None = None
     ) -> list[StepRecord]:
         """Steps newest first (all, the last `limit`, or those in `ids`), each with its events."""
-        db = self._db
-        sql = _STEP_COLUMNS + " WHERE game_id = ?"
-        args: list[Any] = [game_id]
-        if ids is not None:
-            sql += " AND " + db.in_ids("id")
-            args.append(db.ids(ids))
-        sql += " ORDER BY id DESC"
-        if limit is not None:
-            sql += " LIMIT ?"
-            args.append(limit)
-        if db.dialect == "postgresql":
-            # Two plain reads: a step's events are written with it and never change, so the
-            # steps' ids are all the second read needs (and each plan stays a simple index walk).
-            steps = await db.fetch(sql, args)
-            events = await db.fetch(
-                "SELECT id, step_id, entity, row_id, field, before_value, after_value"
-                " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
-                (db.ids([int(s[0]) for s in steps]),),
-            )
-        else:
-            # One statement (one trip, one read): the steps, then the events of just those
-            # steps (all the game's when there is no limit), each part in its own order.
-            which = (
-                "game_id = ?" if ids is None and limit is None else "step_id IN (SELECT id FROM s)"
-            )
-            rows = await db.fetch(
-                f"WITH s AS ({sql}) SELECT 0, -id, id, at, user_id, user_name, action, params,"
-                " status, undone_at, undone_by FROM s UNION ALL SELECT 1, id, id, step_id,"
-                " entity, row_id, field, before_value, after_value, NULL, NULL"
-                f" FROM tracker_events WHERE {which} ORDER BY 1, 2",
-                [*args, *([game_id] if ids is None and limit is None else [])],
-            )
-            steps = [tuple(r)[2:] for r in rows if r[0] == 0]
-            events = [tuple(r)[2:9] for r in rows if r[0] == 1]
+        steps, events = await history_rows(self._db, game_id, limit, ids)
         # A whole long game (export) is made into records a slice at a time, yielding between.
         by_step: dict[int, list[EventRecord]] = {}
         for start in range(0, len(events), SLICE_ROWS):
@@ -206,7 +185,7 @@ class TrackerStore:
             if start:
                 await asyncio.sleep(0)
             out += (
-                _step(s, tuple(by_step.get(int(s[0]), ())))
+                step_record(s, tuple(by_step.get(int(s[0]), ())))
                 for s in steps[start : start + SLICE_ROWS // 2]
             )
         return out
@@ -276,8 +255,7 @@ class TrackerStore:
         """(game id, live message) of every active game that has one: re-attached on start-up."""
         rows = await self._db.fetch(
             "SELECT id, live_message_id, live_channel_id, live_posted_at FROM tracker_games"
-            " WHERE status = ? AND live_message_id IS NOT NULL ORDER BY id",
-            (ACTIVE,),
+            f" WHERE {ACTIVE_SQL} AND live_message_id IS NOT NULL ORDER BY id",
         )
         return [(int(r[0]), LiveMessage(int(r[1]), int(r[2]), float(r[3] or 0.0))) for r in rows]
 
@@ -305,16 +283,15 @@ class TrackerStore:
     ) -> AsyncIterator[StepTx]:
         """Insert an active game and open its 'start' step; GameExists if the channel has one."""
         await self._prepare()
-        here = (channel_id, ACTIVE)
         try:
             async with self._db.write() as tx:
                 await claim(tx)
                 row = await tx.fetch(
                     "INSERT INTO tracker_games (channel_id, guild_id, slug, options, created_by,"
                     " created_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
-                    " (SELECT 1 FROM tracker_games WHERE channel_id = ? AND status = ?)"
+                    f" (SELECT 1 FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL})"
                     " RETURNING id, version",
-                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, *here),
+                    (channel_id, guild_id, slug, json.dumps(options), user_id, at, channel_id),
                 )
                 if not row:
                     raise GameExists(channel_id)
@@ -349,10 +326,13 @@ class TrackerStore:
         expected = base.stamp[0] if base is not None and base.stamp is not None else None
         if expected is not None and base is not None and base.game.id != game_id:
             expected = None
+        trust = _trusting()
+        unchecked = trust is not None and game_id in trust.unchecked and expected is not None
         try:
             async with self._db.write() as tx:
                 await claim(tx)
                 step = StepTx(self._db, tx, game_id, expected=expected, base=base, params=params)
+                step.strict = unchecked
                 yield step
                 if not step.events:
                     await step.lock()  # changed nothing: still refused if the game has ended
@@ -363,16 +343,39 @@ class TrackerStore:
                     )
         except GameChanged:
             self._games.pop(game_id)
+            if unchecked:
+                raise StaleCopy(game_id) from None
             raise
+        self._wrote(trust, game_id)
         if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
             # The game went from `base` (version v) to this: v + 1.
-            after = replay(step.base, step.written)
+            after = step.replayed(step.base)
             if after is not None:
                 self._keep(replace(after, stamp=(version, 0)))
                 self._checked(game_id, version)
                 return
         if step.events:  # written, but not replayable here: the next read fetches the game
             self._games.pop(game_id)
+
+    @staticmethod
+    def _wrote(trust: Trust | None, game_id: int) -> None:
+        """The command committed: its later reads check (nothing more rides on one close)."""
+        if trust is not None:
+            trust.wrote = True
+            trust.unchecked.discard(game_id)
+
+    async def stale(self, game_ids: set[int]) -> bool:
+        """Whether any of these games moved on from the copy kept of it (or is not kept)."""
+        rows = await self._db.fetch(
+            "SELECT id, version FROM tracker_games WHERE " + self._db.in_ids("id"),
+            (self._db.ids(sorted(game_ids)),),
+        )
+        now = {int(r[0]): int(r[1]) for r in rows}
+        for gid in game_ids:
+            known = self._games.peek(gid)
+            if known is None or gid not in now or known.stamp != (now[gid], 0):
+                return True
+        return False
 
     def _checked(self, game_id: int, version: int) -> None:
         """This command wrote the game to `version`: later reads in it need no check."""
@@ -442,11 +445,11 @@ class TrackerStore:
         """The last `limit` done steps after the start, newest first, without their events:
         what `undo` would take back."""
         rows = await self._db.fetch(
-            _STEP_COLUMNS + " WHERE game_id = ? AND status = 'done' AND action != 'start'"
+            STEP_COLUMNS + " WHERE game_id = ? AND status = 'done' AND action != 'start'"
             " ORDER BY id DESC LIMIT ?",
             (game_id, limit),
         )
-        return [_step(r, ()) for r in rows]
+        return [step_record(r, ()) for r in rows]
 
     async def seated_since(self, game_id: int, user_id: int) -> int:
         """The id of the done step that last seated the user (their join), else 0 (the start)."""
@@ -478,20 +481,4 @@ class TrackerStore:
         return done[0] if done else None
 
 
-# The SQLite class's old name: the same store runs on every back end.
-SqliteTrackerRepo = TrackerStore
-
-
-def _step(s: Row, events: tuple[EventRecord, ...]) -> StepRecord:
-    return StepRecord(
-        id=int(s[0]),
-        at=float(s[1]),
-        user_id=None if s[2] is None else int(s[2]),
-        user_name=s[3],
-        action=str(s[4]),
-        params=json.loads(s[5]),
-        status=str(s[6]),
-        undone_at=None if s[7] is None else float(s[7]),
-        undone_by=s[8],
-        events=events,
-    )
+SqliteTrackerRepo = TrackerStore  # the class's old name: the same store runs on every back end

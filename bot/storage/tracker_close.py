@@ -25,6 +25,8 @@ from bot.tracker.records import EventRecord
 
 CHANGED = "arbiter:changed"  # the trigger's message when the copy was not current
 ENDED = "arbiter:ended"
+# json.dumps(…, ensure_ascii=False) builds an encoder per call; one kept here does the same.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
 
 _J = "json_extract(e.value, '$[{}]')"
 SQLITE_SETUP = (
@@ -91,7 +93,7 @@ def close_statement(
 ) -> Statement:
     """The statement; it answers one row: (step id, new version, status when refused)."""
     at, user_id, user_name, action, params = step
-    params_json = json.dumps(params, ensure_ascii=False)
+    params_json = _encode(params)
     if db.dialect == "postgresql":
         ids = list(counters)
         return (
@@ -128,8 +130,8 @@ def close_statement(
             user_name,
             action,
             params_json,
-            json.dumps(rows, ensure_ascii=False),
-            json.dumps([[k, v] for k, v in counters.items()]),
+            _encode(rows),
+            _encode([[k, v] for k, v in counters.items()]),
             int(drop_redo),
             game_id,
             game_id,

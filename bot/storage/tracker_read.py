@@ -12,16 +12,19 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from bot.storage.db import Row, Statement
+from bot.storage.db import Db, Row, Statement
 from bot.tracker.model import ACTIVE, Counter, Game, GameState, LiveMessage, Participant, Unit
-from bot.tracker.records import EventRecord
+from bot.tracker.records import EventRecord, StepRecord
 
 GAME_COLUMNS = (
     "SELECT id, channel_id, guild_id, slug, status, round, active_seat, created_at, created_by,"
     " ended_at, winner_id, options, live_message_id, live_channel_id, live_posted_at, version"
     " FROM tracker_games"
 )
-_BY_CHANNEL = "(SELECT id FROM tracker_games WHERE channel_id = ? AND status = ?)"
+# The status is written into the SQL, not bound: SQLite prepares a statement again on every
+# run when a bound value meets the WHERE of a partial index (the one active game per channel).
+ACTIVE_SQL = f"status = '{ACTIVE}'"
+_BY_CHANNEL = f"(SELECT id FROM tracker_games WHERE channel_id = ? AND {ACTIVE_SQL})"
 
 # Counters (ordered by position) then list items (ordered by id); `kind` tells them apart.
 _VALUES = (
@@ -47,8 +50,8 @@ def read_statements(game_id: int | None = None, channel_id: int | None = None) -
         g, arg = "?", (game_id,)
         first: Statement = (GAME_COLUMNS + " WHERE id = ?", (game_id,))
     else:
-        g, arg = _BY_CHANNEL, (channel_id, ACTIVE)
-        first = (GAME_COLUMNS + " WHERE channel_id = ? AND status = ?", (channel_id, ACTIVE))
+        g, arg = _BY_CHANNEL, (channel_id,)
+        first = (GAME_COLUMNS + f" WHERE channel_id = ? AND {ACTIVE_SQL}", (channel_id,))
     return [
         first,
         (_VALUES.format(g=g), arg + arg),
@@ -203,3 +206,63 @@ def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
             holders[hid] = replace(h, **{group: kept})
             return True
     return False
+
+
+STEP_COLUMNS = (
+    "SELECT id, at, user_id, user_name, action, params, status, undone_at, undone_by"
+    " FROM tracker_steps"
+)
+
+
+def step_record(s: Row, events: tuple[EventRecord, ...]) -> StepRecord:
+    """A `tracker_steps` row (`STEP_COLUMNS`) with its events."""
+    return StepRecord(
+        id=int(s[0]),
+        at=float(s[1]),
+        user_id=None if s[2] is None else int(s[2]),
+        user_name=s[3],
+        action=str(s[4]),
+        params=json.loads(s[5]),
+        status=str(s[6]),
+        undone_at=None if s[7] is None else float(s[7]),
+        undone_by=s[8],
+        events=events,
+    )
+
+
+async def history_rows(
+    db: Db, game_id: int, limit: int | None, ids: list[int] | None
+) -> tuple[list[Row], list[Row]]:
+    """The rows of `TrackerStore.history`: its steps (newest first) and their events (by id)."""
+    sql = STEP_COLUMNS + " WHERE game_id = ?"
+    args: list[Any] = [game_id]
+    if ids is not None:
+        sql += " AND " + db.in_ids("id")
+        args.append(db.ids(ids))
+    sql += " ORDER BY id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        args.append(limit)
+    if db.dialect == "postgresql":
+        # Two plain reads: a step's events are written with it and never change, so the
+        # steps' ids are all the second read needs (and each plan stays a simple index walk).
+        steps = await db.fetch(sql, args)
+        events = await db.fetch(
+            "SELECT id, step_id, entity, row_id, field, before_value, after_value"
+            " FROM tracker_events WHERE " + db.in_ids("step_id") + " ORDER BY id",
+            (db.ids([int(s[0]) for s in steps]),),
+        )
+    else:
+        # One statement (one trip, one read): the steps, then the events of just those
+        # steps (all the game's when there is no limit), each part in its own order.
+        which = "game_id = ?" if ids is None and limit is None else "step_id IN (SELECT id FROM s)"
+        rows = await db.fetch(
+            f"WITH s AS ({sql}) SELECT 0, -id, id, at, user_id, user_name, action, params,"
+            " status, undone_at, undone_by FROM s UNION ALL SELECT 1, id, id, step_id,"
+            " entity, row_id, field, before_value, after_value, NULL, NULL"
+            f" FROM tracker_events WHERE {which} ORDER BY 1, 2",
+            [*args, *([game_id] if ids is None and limit is None else [])],
+        )
+        steps = [tuple(r)[2:] for r in rows if r[0] == 0]
+        events = [tuple(r)[2:9] for r in rows if r[0] == 1]
+    return steps, events

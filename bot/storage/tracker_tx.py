@@ -15,6 +15,7 @@ from typing import Any
 from bot.storage.db import Db, Statement, Tx
 from bot.storage.tracker_close import CHANGED, ENDED, close_statement
 from bot.storage.tracker_read import (
+    ACTIVE_SQL,
     counter_of,
     parse_state,
     read_one,
@@ -41,9 +42,9 @@ _COUNTER = "SELECT id, key, value, min_value, max_value, token FROM tracker_coun
 # Takes the game's write lock (SQLite: the write opens the transaction; PostgreSQL: the row
 # lock) and answers the version under it.
 _LOCK = {
-    "sqlite": "UPDATE tracker_games SET version = version WHERE id = ? AND status = ?"
+    "sqlite": f"UPDATE tracker_games SET version = version WHERE id = ? AND {ACTIVE_SQL}"
     " RETURNING version",
-    "postgresql": "SELECT version FROM tracker_games WHERE id = ? AND status = ? FOR UPDATE",
+    "postgresql": f"SELECT version FROM tracker_games WHERE id = ? AND {ACTIVE_SQL} FOR UPDATE",
 }
 _SET_VALUE = "UPDATE tracker_counters SET value = ? WHERE id = ?"
 
@@ -95,6 +96,8 @@ class StepTx:
                 for h in (*base.all_participants, *base.all_units)
                 for c in (*h.counters, *h.tokens)
             }
+        self._replay: tuple[tuple[int, int], GameState | None] | None = None
+        self.strict = False  # the copy was not checked: any version moved on is GameChanged
         self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
     def _event(self, entity: str, row_id: int, field: str, before: Any, after: Any) -> None:
@@ -107,12 +110,12 @@ class StepTx:
         if self.live:
             return
         self.live = True
-        rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id, ACTIVE))
+        rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id,))
         if not rows:
             raise GameNotActive(self.game_id)
         version = int(rows[0][0])
         if self.expected is not None and version != self.expected:
-            if self.events or self.served:  # worked out from a copy no longer current
+            if self.events or self.served or self.strict:  # worked from a copy not current
                 raise GameChanged(self.game_id)
             self._known = None
         self.version = version
@@ -310,7 +313,7 @@ class StepTx:
         """
         if base is not None and base.stamp is not None and base.stamp == (self.version, 0):
             self.base = base
-            replayed = replay(base, self.written)
+            replayed = self.replayed(base)
             if replayed is not None:
                 self.served = self.served or not self.live
                 return replayed
@@ -322,6 +325,14 @@ class StepTx:
         state = parse_state(found)
         assert state is not None
         return GameState(state.game, state.all_participants, state.all_units, state.live)
+
+    def replayed(self, base: GameState) -> GameState | None:
+        """`base` with this step's events so far applied (`replay`), worked out once per event
+        count: the answer's state and the copy kept after the commit are the same replay."""
+        key = (id(base), len(self.written))
+        if self._replay is None or self._replay[0] != key:
+            self._replay = (key, replay(base, self.written))
+        return self._replay[1]
 
     async def close(
         self, step: tuple[float, int | None, str | None, str, dict[str, Any]], drop_redo: bool

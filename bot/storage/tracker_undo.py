@@ -4,8 +4,9 @@ The read answers the game's version, the steps (newest first for undo, the oldes
 redo) and their events, as JSON. The write sets every touched field to its final value, marks
 the steps and bumps the version together:
 - SQLite: the read is the statement that takes the write lock (it bumps the version and answers
-  the rest in RETURNING), the write is an INSERT into a TEMP view whose trigger runs one UPDATE
-  per tracked column (`SQLITE_SETUP`), then COMMIT: three trips.
+  the rest in RETURNING), the write is an INSERT of one row per written field into a TEMP view
+  whose WHEN-guarded triggers update that one row and column by id (`SQLITE_SETUP`), then
+  COMMIT: three trips.
 - PostgreSQL: the read is a plain statement (a consistent snapshot), the write one statement of
   CTEs that first checks the version is still the one read (`WHERE version = ?`), so neither
   needs BEGIN or COMMIT: two round trips. When another writer got in between, the write changes
@@ -50,27 +51,37 @@ REDO = ("status = 'undone'", "")
 
 
 def _sqlite_setup() -> tuple[str, ...]:
-    parts = []
+    """A TEMP view that takes one row per field to write (and a last row for the steps); a
+    trigger per tracked column, guarded by WHEN, writes its row by primary key. Only the columns
+    the steps touched are written, each in one index lookup, whatever the size of the tables."""
+    out = [
+        "CREATE TEMP VIEW IF NOT EXISTS arbiter_apply_write (game_id, entity, field, row_id,"
+        " value, steps, status, at, by) AS"
+        " SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+    ]
     for entity, (table, fields) in ENTITIES.items():
         for field in sorted(fields):
-            mine = (
-                "FROM json_each(NEW.writes) AS w WHERE json_extract(w.value, '$[0]') ="
-                f" '{entity}' AND json_extract(w.value, '$[1]') = '{field}'"
+            out.append(
+                f"CREATE TEMP TRIGGER IF NOT EXISTS arbiter_apply_{entity}_{field}"
+                " INSTEAD OF INSERT ON arbiter_apply_write"
+                f" WHEN NEW.entity = '{entity}' AND NEW.field = '{field}' BEGIN"
+                f" UPDATE {table} SET {field} = NEW.value WHERE id = NEW.row_id; END"
             )
-            parts.append(
-                f"UPDATE {table} SET {field} = (SELECT json_extract(w.value, '$[3]') {mine}"
-                f" AND json_extract(w.value, '$[2]') = {table}.id)"
-                f" WHERE id IN (SELECT json_extract(w.value, '$[2]') {mine});"
-            )
-    return (
-        "CREATE TEMP VIEW IF NOT EXISTS arbiter_apply_steps (game_id, writes, steps, status,"
-        " at, by) AS SELECT NULL, NULL, NULL, NULL, NULL, NULL",
-        "CREATE TEMP TRIGGER IF NOT EXISTS arbiter_apply_steps_do"
-        " INSTEAD OF INSERT ON arbiter_apply_steps BEGIN "
-        + " ".join(parts)
-        + " UPDATE tracker_steps SET status = NEW.status, undone_at = NEW.at, undone_by = NEW.by"
-        " WHERE id IN (SELECT value FROM json_each(NEW.steps)) AND +game_id = NEW.game_id; END",
+    out.append(
+        "CREATE TEMP TRIGGER IF NOT EXISTS arbiter_apply_steps"
+        " INSTEAD OF INSERT ON arbiter_apply_write WHEN NEW.entity IS NULL BEGIN"
+        " UPDATE tracker_steps SET status = NEW.status, undone_at = NEW.at, undone_by = NEW.by"
+        " WHERE id IN (SELECT value FROM json_each(NEW.steps)) AND +game_id = NEW.game_id; END"
     )
+    return tuple(out)
+
+
+_SQLITE_WRITE = (
+    "INSERT INTO arbiter_apply_write (game_id, entity, field, row_id, value, steps, status, at,"
+    " by) SELECT NULL, json_extract(w.value, '$[0]'), json_extract(w.value, '$[1]'),"
+    " json_extract(w.value, '$[2]'), json_extract(w.value, '$[3]'), NULL, NULL, NULL, NULL"
+    " FROM json_each(?) AS w UNION ALL SELECT ?, NULL, NULL, NULL, NULL, ?, ?, ?, ?"
+)
 
 
 SQLITE_SETUP = _sqlite_setup()
@@ -165,9 +176,8 @@ def write_statement(
     if db.dialect != "postgresql":
         writes = [[e, f, r, v] for (e, f, r), v in values.items()]
         return (
-            "INSERT INTO arbiter_apply_steps (game_id, writes, steps, status, at, by)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, json.dumps(writes, ensure_ascii=False), json.dumps(step_ids), status, at, by),
+            _SQLITE_WRITE,
+            (json.dumps(writes, ensure_ascii=False), game_id, json.dumps(step_ids), status, at, by),
         )
     game_sets = ""
     args: list[Any] = []

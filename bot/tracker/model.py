@@ -8,6 +8,7 @@ apart. Participants and units keep their database ids so a change can name exact
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 HolderKind = Literal["participant", "unit"]
@@ -127,11 +128,13 @@ class GameState:
     # Storage's mark of when this was read (None: read inside a step); not part of the state.
     stamp: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
-    @property
+    # Worked out once per state (a state never changes; `replace` makes a new one): every
+    # command asks for them several times.
+    @cached_property
     def participants(self) -> tuple[Participant, ...]:
         return tuple(p for p in self.all_participants if p.present)
 
-    @property
+    @cached_property
     def units(self) -> tuple[Unit, ...]:
         """Units in play: present, and not of a player who has left (they leave with them)."""
         gone = {p.id for p in self.all_participants if not p.present}

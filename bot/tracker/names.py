@@ -21,6 +21,7 @@ _MARKDOWN = re.compile(r"([\\*_~`|>\[\]<])")
 _LINE_START = re.compile(r"^([#\-+>])")
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names are compared on every command
 def norm(text: str) -> str:
     """The comparison form of a name: casefolded, ё→е, æ→ae, runs of spaces/-/_ as one space."""
     folded = text.strip().casefold().replace("ё", "е").replace("æ", "ae")

@@ -280,6 +280,17 @@ def templates() -> dict[str, Template]:
     return {slug: template(slug) for slug in ALL_GAMES}
 
 
+# slug -> (the game it was loaded for, its template): every command asks, so no path is built
+# again while the game registered under the slug stays the same object.
+_by_slug: dict[str, tuple[object, Template]] = {}
+
+
 def template(slug: str) -> Template:
     """The template of the game `slug` (a KeyError for an unknown game)."""
-    return _loaded(slug, ALL_GAMES[slug].template_path)
+    game = ALL_GAMES[slug]
+    hit = _by_slug.get(slug)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    tpl = _loaded(slug, game.template_path)
+    _by_slug[slug] = (game, tpl)
+    return tpl
