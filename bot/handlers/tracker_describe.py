@@ -11,6 +11,7 @@ from bot.i18n import catalogue, t
 from bot.i18n import game_name as i18n_game_name
 from bot.i18n import plural as i18n_plural
 from bot.reply import timestamp
+from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -68,6 +69,15 @@ def change_label(tpl: Template, key: str, lang: str) -> str:
 
 
 def change_line(tpl: Template, c: Change, lang: str) -> str:
+    """`Голем · урон: 0 → 3`; a yes/no mark or a per-turn counter a game phrases in words
+    (`tracker.change_to.<game>.<stat>.on|off`, `_leader` for a Warlord named as its player):
+    «Военачальник Ани снова готов», «Гоблин: маркер действия снова готов»."""
+    phrase = f"tracker.change_to.{tpl.slug}.{c.key}.{'on' if c.after else 'off'}"
+    for key in (phrase + "_leader",) * c.leader + (phrase,):
+        if key in catalogue():
+            target = md(c.holder)
+            gen = genitive_name(c.holder, lang)
+            return t(key, lang, target=target, target_gen=gen, before=c.before, after=c.after)
     return t(
         "tracker.change",
         lang,
@@ -79,7 +89,17 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
 
 
 # Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
-NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"})
+NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target", "other"})
+
+
+def genitive_name(name: str, lang: str) -> str:
+    """A player's name after «у», «запас», «военачальник»: «Ани» when the ending is sure,
+    «игрока Игорь» when not (and the name as typed in English); escaped for markdown."""
+    if lang == "ru":
+        declined = genitive(name)
+        if declined is not None:
+            return md(declined)
+    return t("tracker.name.player_gen", lang, name=md(name))
 
 
 # Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
@@ -131,6 +151,9 @@ def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
     params = {
         k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
     }
+    for k, v in note.params.items():  # `{name_gen}`: «у Ани», «запас Бориса»
+        if k in NAME_PARAMS and isinstance(v, str):
+            params[f"{k}_gen"] = genitive_name(v, lang)
     if "stats" in params:
         params["stats"] = stats_echo(tpl, params["stats"], lang)
     for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():

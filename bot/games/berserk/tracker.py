@@ -26,7 +26,9 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
     if result.prevented:
         cid = await step.ensure(now, "armor_used")
+        since = len(step.changes)
         await step.adjust(now, cid, "armor_used", result.prevented)
+        step.cover(since)  # the note says the armor is used up; the counter is bookkeeping
         left = now.value("armor") - now.value("armor_used") - result.prevented
         step.note(
             "tracker.note.berserk_armor_left" if left > 0 else "tracker.note.berserk_armor",

@@ -50,7 +50,9 @@ async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit
         result = resolve(power_of(me), power_of(foe), elusive_first=first)
         if result.elusive:
             cid = await step.ensure(foe, ELUSIVE_USED)
+            since = len(step.changes)
             await step.set(foe, cid, ELUSIVE_USED, 1)
+            step.cover(since)  # the note tells it
             step.note("tracker.note.kf_elusive", unit=foe.name)
         for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):
             c = unit.counter(step.tpl.damage)
