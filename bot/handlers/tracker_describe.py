@@ -111,6 +111,7 @@ NOTE_PLURALS = {
         "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
         "left_text": ("left", "tracker.plural.wounds_acc"),
     },
+    "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
@@ -160,8 +161,12 @@ def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
         params[name] = plural(key, int(params.get(count, 0)), lang)
     key = note.key
     kind = params.pop("kind", None)
-    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен».
-    if kind is not None and f"{key}_kind.{kind}" in catalogue():
+    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен»;
+    # a game's own word first (`…_kind.creature_whfb`: a WFB piece is a wizard, slip 8).
+    own = f"{key}_kind.{kind}_{tpl.slug}" if tpl is not None else ""
+    if kind is not None and own in catalogue():
+        key = own
+    elif kind is not None and f"{key}_kind.{kind}" in catalogue():
         key = f"{key}_kind.{kind}"
     return t(key, lang, **params)
 
@@ -174,7 +179,9 @@ def action_name(action: str, lang: str, slug: str = "") -> str:
     name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
     error: the log and undo must stay readable whatever the tracker wrote."""
     key = f"tracker.action.{action}"
-    if counts_turns(slug) and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
+    if f"{key}_{slug}" in catalogue():  # a game's own word: «новый маг» (WFB), «новый отряд»
+        key = f"{key}_{slug}"
+    elif counts_turns(slug) and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
         key += "_turn"
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
@@ -188,12 +195,14 @@ def step_line(
     """One log line: `#12 14:03 alice: Goblin · damage 2 → 5; …` (marked if undone)."""
     tpl = template(state.slug)
     what: list[str] = []
+    stats: list[str] = []  # the stats the step moved: a plain /add is named by them
     for ev in step.events:
         if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
             kind, hid, key = index[ev.row_id]
             holder = state.unit(hid) if kind == "unit" else state.participant(hid)
             name = md(holder.name) if holder else "?"
             before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
+            stats.append(tpl.label(key, lang))
             what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
@@ -212,6 +221,8 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = action_name(step.action, lang, state.slug)
+    if step.action == "add" and len(set(stats)) == 1:  # «мана — Аня · мана 10 → 7» (slip 24)
+        action = md(stats[0])
     if isinstance(step.params.get("spell"), str):  # a WFB cast: «сотворение «Огненный шар»»
         action = t("tracker.log.spell", lang, action=action, spell=md(step.params["spell"]))
     stamp = timestamp(step.at)

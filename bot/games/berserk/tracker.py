@@ -21,7 +21,13 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     source = str(step.tx.params.get("source", "attack"))
     if not armor_applies(source):
         if now.value("armor") > 0:
-            step.note("tracker.note.berserk_armor_magic", unit=now.name, kind=source)
+            step.note(
+                "tracker.note.berserk_armor_magic",
+                unit=now.name,
+                kind=source,
+                armor=now.value("armor"),
+                wounds=wounds,
+            )
         return wounds
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
     if result.prevented:

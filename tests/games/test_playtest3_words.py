@@ -1,0 +1,38 @@
+"""Playtest 3 slips 8, 15 and 24 (issue 17): each game's own word for its pieces, the acted mark
+in words, and a plain /add logged under the stat it moved."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+
+async def test_whfb_pieces_are_wizards(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:bob")
+    out = await console.execute("/unit add Маг огня")
+    assert out.strip().endswith("Новый маг: Маг огня (alice)") and "существо" not in out.lower()
+    out = await console.execute("/dmg Маг огня amount:1")
+    assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out
+    log = await console.execute("/game log")
+    assert "новый маг — Маг огня" in log and "существо" not in log
+
+
+async def test_conquest_units_are_squads_in_the_log(console: Console) -> None:
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/unit add Штурмовики life:2")
+    out = await console.execute("/dmg Штурмовики amount:2")
+    assert "💀 Отряд «Штурмовики» уничтожен." in out
+    log = await console.execute("/game log")
+    assert "новый отряд — Штурмовики" in log and "существо" not in log
+
+
+async def test_acted_mark_is_said_in_words_and_add_is_logged_by_its_stat(
+    console: Console,
+) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Гоблин life:8")
+    await console.execute("/mw act target:Гоблин")
+    out = await console.execute("/game next")
+    assert "Гоблин: маркер действия снова готов." in out and "действовал:" not in out
+    await console.execute("/add target:alice stat:мана amount:-3")
+    log = await console.execute("/game log")
+    assert "alice: мана — alice · мана" in log and "изменение" not in log
