@@ -16,6 +16,7 @@ from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
+from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
 from bot.tracker.names import md
 from bot.tracker.templates import template
@@ -39,7 +40,6 @@ KEYS: dict[str, str] = {
     "name_too_long": E + "name_too_long",
     "no_game": E + "no_game",
     "nobody_seated": E + "nobody_seated",
-    "no_stat": E + "no_stat",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
     "no_token": E + "no_token",
@@ -102,6 +102,25 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "unit_no_stat"
 
 
+@dataclass(frozen=True)
+class PlayerGen:
+    """A player's name in the genitive, in the reader's language («у Ани», «у игрока bob»)."""
+
+    player: str
+
+    def name(self, lang: str) -> str:
+        declined = genitive(self.player) if lang == "ru" else None
+        return declined or catalogue().get("tracker.name.player_gen", lang, name=self.player)
+
+
+def _no_stat(params: dict[str, Any]) -> str:
+    """A stat the holder lacks; a player is named in the genitive («У Ани нет параметра…»)."""
+    if params.pop("player", False):
+        params["target_gen"] = PlayerGen(str(params["target"]))
+        return E + "no_stat_player"
+    return E + "no_stat"
+
+
 def _own(code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal worded for the game where it has its own words (Conquest: отряд, not существо)."""
 
@@ -122,6 +141,7 @@ def _destroyed(params: dict[str, Any]) -> str:
 
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
+    "no_stat": _no_stat,
     "no_target": _own("no_target"),
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,

@@ -88,7 +88,12 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None:
-        raise NoStat(name=tpl.define(key), target=holder.name, known=stats_of(tpl, [holder]))
+        raise NoStat(
+            name=tpl.define(key),
+            target=holder.name,
+            known=stats_of(tpl, [holder]),
+            player=isinstance(holder, Participant),
+        )
     return holder, c, sign
 
 

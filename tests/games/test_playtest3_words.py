@@ -36,3 +36,13 @@ async def test_acted_mark_is_said_in_words_and_add_is_logged_by_its_stat(
     await console.execute("/add target:alice stat:мана amount:-3")
     log = await console.execute("/game log")
     assert "alice: мана — alice · мана" in log and "изменение" not in log
+
+
+async def test_a_player_without_the_stat_is_named_in_the_genitive(console: Console) -> None:
+    """Slip 4: «У Ани нет параметра «раны»», not «У «Аня» нет…»; «игрока bob» when unsure."""
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:bob")
+    out = await console.execute("/dmg Аня amount:3")
+    assert "У Ани нет параметра «раны». Есть: золотые кристаллы" in out
+    out = await console.execute("/add target:bob stat:мана amount:1")
+    assert "У игрока bob нет параметра «мана»." in out
