@@ -112,6 +112,7 @@ NOTE_PLURALS = {
         "left_text": ("left", "tracker.plural.wounds_acc"),
     },
     "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
+    "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},

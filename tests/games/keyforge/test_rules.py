@@ -69,14 +69,15 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     out = await console.execute("/token add Krump token:оберег")
     assert "Оберег: отменяет следующий урон" in out
     out = await console.execute("/dmg Krump amount:3")
-    assert "броня 1 поглощает урон: 1" in out and "оберег отменяет урон" in out
+    assert "броня 1 поглотила 1 урон; до конца хода она израсходована" in out
+    assert "оберег отменяет урон" in out and "брони израсходовано" not in out
     state = await state_of(services)
     assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
     out = await console.execute("/dmg Krump amount:3")  # armor spent this turn
     assert "урон: 0 → 3" in out
     await console.execute("/game next")
     out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
-    assert "поглощает" in out
+    assert "поглотила" in out
     out = await console.execute("/token add Krump token:оглушение")
     assert "Оглушение: в следующий раз" in out
     out = await console.execute("/token add Krump token:ярость")
