@@ -135,7 +135,10 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
 def _destroyed(params: dict[str, Any]) -> str:
     """A destroyed unit, named by what it is («Существо «Волк» уничтожено»), so its name stays
     in the nominative and no participle agrees with it."""
-    own = f"{E}destroyed_kind.{params.pop('kind', '')}"
+    kind, slug = params.pop("kind", ""), params.pop("slug", "")
+    own = f"{E}destroyed_kind.{kind}"
+    if f"{own}_{slug}" in catalogue():  # the game's own word: a WFB piece is a wizard (slip 8)
+        return f"{own}_{slug}"
     return own if own in catalogue() else E + "destroyed"
 
 

@@ -165,10 +165,11 @@ def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
     return [holder]
 
 
-def require_standing(holder: Holder) -> None:
-    """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more."""
+def require_standing(holder: Holder, slug: str = "") -> None:
+    """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more. With
+    the game's `slug` the refusal can use that game's word for the piece (a WFB wizard)."""
     if isinstance(holder, Unit) and holder.destroyed:
-        raise Destroyed(unit=holder.name, kind=holder.kind)
+        raise Destroyed(unit=holder.name, kind=holder.kind, slug=slug)
 
 
 def _token_holder(candidates: list[Holder]) -> Holder:

@@ -46,3 +46,12 @@ async def test_a_player_without_the_stat_is_named_in_the_genitive(console: Conso
     assert "У Ани нет параметра «раны». Есть: золотые кристаллы" in out
     out = await console.execute("/add target:bob stat:мана amount:1")
     assert "У игрока bob нет параметра «мана»." in out
+
+
+async def test_a_destroyed_wizard_is_refused_as_a_wizard(console: Console) -> None:
+    """Slip 8: changing a destroyed WFB wizard names it «Маг», not «Существо»."""
+    await console.execute("/game start game:whfb player1:bob")
+    await console.execute("/unit add Маг огня")
+    await console.execute("/dmg Маг огня amount:1")
+    out = await console.execute("/dmg Маг огня amount:1")
+    assert "Маг «Маг огня» уничтожен и уже вне игры" in out and "Существо" not in out
