@@ -55,3 +55,14 @@ async def test_a_destroyed_wizard_is_refused_as_a_wizard(console: Console) -> No
     await console.execute("/dmg Маг огня amount:1")
     out = await console.execute("/dmg Маг огня amount:1")
     assert "Маг «Маг огня» уничтожен и уже вне игры" in out and "Существо" not in out
+
+
+async def test_acting_with_a_destroyed_creature_says_it_is_destroyed(console: Console) -> None:
+    """Slip 34: `/mw act begin:true` on a destroyed creature says so, not «нечего менять»."""
+    await console.execute("/game start game:mage-wars player1:bob life:20")
+    await console.execute("/unit add Медведь life:2")
+    await console.execute("/dmg Медведь amount:3")
+    for line in ("/mw act target:Медведь begin:true", "/mw act target:Медведь"):
+        out = await console.execute(line)
+        assert "Существо «Медведь» уничтожено и уже вне игры" in out, line
+        assert "нечего менять" not in out
