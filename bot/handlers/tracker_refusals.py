@@ -77,6 +77,8 @@ KEYS: dict[str, str] = {
 def _short(params: dict[str, Any]) -> str:
     """Spending more than there is: the stat's own message where it has one (`not enough mana`)."""
     key = f"{E}short_{params.pop('stat_key', '')}"
+    if isinstance(params.get("name"), str):  # «у Ани есть 3», «у игрока bob есть 3»
+        params["name_gen"] = PlayerGen(params["name"])
     return key if key in catalogue() else E + "short"
 
 
@@ -165,6 +167,8 @@ def catalogue_key(exc: TrackerError, params: dict[str, Any]) -> str:
 
 
 def _named(value: object, lang: str) -> object:
+    if isinstance(value, PlayerGen):  # both languages: a refusal may be shown in either
+        return Localized(md(value.name("ru")), md(value.name("en")))
     if isinstance(value, GameRef):
         return game_name(value.slug, lang)
     if isinstance(value, str) or not callable(getattr(value, "name", None)):

@@ -66,3 +66,14 @@ async def test_acting_with_a_destroyed_creature_says_it_is_destroyed(console: Co
         out = await console.execute(line)
         assert "Существо «Медведь» уничтожено и уже вне игры" in out, line
         assert "нечего менять" not in out
+
+
+async def test_not_enough_names_the_player_in_the_genitive(console: Console) -> None:
+    """Slips 1–6 apply to «у игрока X есть» as well: «у Ани есть 0»."""
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/add target:Аня stat:янтарь amount:-2")
+    assert "Не хватает янтаря: у Ани есть 0, нужно 2." in out
+    console.lang = "en"
+    out = await console.execute("/add target:Аня stat:янтарь amount:-2")
+    assert "Not enough æmber: Аня has 0, 2 needed." in out
