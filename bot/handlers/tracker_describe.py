@@ -11,6 +11,7 @@ from bot.i18n import catalogue, t
 from bot.i18n import game_name as i18n_game_name
 from bot.i18n import plural as i18n_plural
 from bot.reply import timestamp
+from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.records import StepRecord
@@ -68,6 +69,15 @@ def change_label(tpl: Template, key: str, lang: str) -> str:
 
 
 def change_line(tpl: Template, c: Change, lang: str) -> str:
+    """`Голем · урон: 0 → 3`; a yes/no mark or a per-turn counter a game phrases in words
+    (`tracker.change_to.<game>.<stat>.on|off`, `_leader` for a Warlord named as its player):
+    «Военачальник Ани снова готов», «Гоблин: маркер действия снова готов»."""
+    phrase = f"tracker.change_to.{tpl.slug}.{c.key}.{'on' if c.after else 'off'}"
+    for key in (phrase + "_leader",) * c.leader + (phrase,):
+        if key in catalogue():
+            target = md(c.holder)
+            gen = genitive_name(c.holder, lang)
+            return t(key, lang, target=target, target_gen=gen, before=c.before, after=c.after)
     return t(
         "tracker.change",
         lang,
@@ -79,7 +89,17 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
 
 
 # Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
-NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target"})
+NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target", "other"})
+
+
+def genitive_name(name: str, lang: str) -> str:
+    """A player's name after «у», «запас», «военачальник»: «Ани» when the ending is sure,
+    «игрока Игорь» when not (and the name as typed in English); escaped for markdown."""
+    if lang == "ru":
+        declined = genitive(name)
+        if declined is not None:
+            return md(declined)
+    return t("tracker.name.player_gen", lang, name=md(name))
 
 
 # Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
@@ -91,6 +111,8 @@ NOTE_PLURALS = {
         "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
         "left_text": ("left", "tracker.plural.wounds_acc"),
     },
+    "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
+    "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
@@ -131,14 +153,21 @@ def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
     params = {
         k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
     }
+    for k, v in note.params.items():  # `{name_gen}`: «у Ани», «запас Бориса»
+        if k in NAME_PARAMS and isinstance(v, str):
+            params[f"{k}_gen"] = genitive_name(v, lang)
     if "stats" in params:
         params["stats"] = stats_echo(tpl, params["stats"], lang)
     for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
         params[name] = plural(key, int(params.get(count, 0)), lang)
     key = note.key
     kind = params.pop("kind", None)
-    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен».
-    if kind is not None and f"{key}_kind.{kind}" in catalogue():
+    # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен»;
+    # a game's own word first (`…_kind.creature_whfb`: a WFB piece is a wizard, slip 8).
+    own = f"{key}_kind.{kind}_{tpl.slug}" if tpl is not None else ""
+    if kind is not None and own in catalogue():
+        key = own
+    elif kind is not None and f"{key}_kind.{kind}" in catalogue():
         key = f"{key}_kind.{kind}"
     return t(key, lang, **params)
 
@@ -151,7 +180,9 @@ def action_name(action: str, lang: str, slug: str = "") -> str:
     name (a newer bot wrote it, or a name was forgotten) reads as a plain «действие», never an
     error: the log and undo must stay readable whatever the tracker wrote."""
     key = f"tracker.action.{action}"
-    if counts_turns(slug) and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
+    if f"{key}_{slug}" in catalogue():  # a game's own word: «новый маг» (WFB), «новый отряд»
+        key = f"{key}_{slug}"
+    elif counts_turns(slug) and f"{key}_turn" in catalogue():  # «следующий ход», not «раунд»
         key += "_turn"
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
@@ -165,12 +196,14 @@ def step_line(
     """One log line: `#12 14:03 alice: Goblin · damage 2 → 5; …` (marked if undone)."""
     tpl = template(state.slug)
     what: list[str] = []
+    stats: list[str] = []  # the stats the step moved: a plain /add is named by them
     for ev in step.events:
         if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
             kind, hid, key = index[ev.row_id]
             holder = state.unit(hid) if kind == "unit" else state.participant(hid)
             name = md(holder.name) if holder else "?"
             before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
+            stats.append(tpl.label(key, lang))
             what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
@@ -189,6 +222,8 @@ def step_line(
     if not what:  # a unit added or removed, a planet won: the step names it
         what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
     action = action_name(step.action, lang, state.slug)
+    if step.action == "add" and len(set(stats)) == 1:  # «мана — Аня · мана 10 → 7» (slip 24)
+        action = md(stats[0])
     if isinstance(step.params.get("spell"), str):  # a WFB cast: «сотворение «Огненный шар»»
         action = t("tracker.log.spell", lang, action=action, spell=md(step.params["spell"]))
     stamp = timestamp(step.at)

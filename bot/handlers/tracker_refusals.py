@@ -16,6 +16,7 @@ from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.i18n import catalogue
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
+from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
 from bot.tracker.names import md
 from bot.tracker.templates import template
@@ -39,7 +40,6 @@ KEYS: dict[str, str] = {
     "name_too_long": E + "name_too_long",
     "no_game": E + "no_game",
     "nobody_seated": E + "nobody_seated",
-    "no_stat": E + "no_stat",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
     "no_token": E + "no_token",
@@ -77,6 +77,8 @@ KEYS: dict[str, str] = {
 def _short(params: dict[str, Any]) -> str:
     """Spending more than there is: the stat's own message where it has one (`not enough mana`)."""
     key = f"{E}short_{params.pop('stat_key', '')}"
+    if isinstance(params.get("name"), str):  # «у Ани есть 3», «у игрока bob есть 3»
+        params["name_gen"] = PlayerGen(params["name"])
     return key if key in catalogue() else E + "short"
 
 
@@ -102,6 +104,25 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "unit_no_stat"
 
 
+@dataclass(frozen=True)
+class PlayerGen:
+    """A player's name in the genitive, in the reader's language («у Ани», «у игрока bob»)."""
+
+    player: str
+
+    def name(self, lang: str) -> str:
+        declined = genitive(self.player) if lang == "ru" else None
+        return declined or catalogue().get("tracker.name.player_gen", lang, name=self.player)
+
+
+def _no_stat(params: dict[str, Any]) -> str:
+    """A stat the holder lacks; a player is named in the genitive («У Ани нет параметра…»)."""
+    if params.pop("player", False):
+        params["target_gen"] = PlayerGen(str(params["target"]))
+        return E + "no_stat_player"
+    return E + "no_stat"
+
+
 def _own(code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal worded for the game where it has its own words (Conquest: отряд, not существо)."""
 
@@ -116,12 +137,16 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
 def _destroyed(params: dict[str, Any]) -> str:
     """A destroyed unit, named by what it is («Существо «Волк» уничтожено»), so its name stays
     in the nominative and no participle agrees with it."""
-    own = f"{E}destroyed_kind.{params.pop('kind', '')}"
+    kind, slug = params.pop("kind", ""), params.pop("slug", "")
+    own = f"{E}destroyed_kind.{kind}"
+    if f"{own}_{slug}" in catalogue():  # the game's own word: a WFB piece is a wizard (slip 8)
+        return f"{own}_{slug}"
     return own if own in catalogue() else E + "destroyed"
 
 
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
+    "no_stat": _no_stat,
     "no_target": _own("no_target"),
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
@@ -142,6 +167,8 @@ def catalogue_key(exc: TrackerError, params: dict[str, Any]) -> str:
 
 
 def _named(value: object, lang: str) -> object:
+    if isinstance(value, PlayerGen):  # both languages: a refusal may be shown in either
+        return Localized(md(value.name("ru")), md(value.name("en")))
     if isinstance(value, GameRef):
         return game_name(value.slug, lang)
     if isinstance(value, str) or not callable(getattr(value, "name", None)):

@@ -51,7 +51,7 @@ async def _change_stat(
     require_player(table.actor, state)
     tpl = template(state.slug)
     ref = find_stat(state, tpl, find_target(state, target), stat)
-    require_standing(ref.holder)
+    require_standing(ref.holder, state.slug)
 
     async def body(step: Step) -> None:
         cid = (
@@ -84,11 +84,16 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     holder = find_target(state, target)
     if isinstance(holder, Participant):
         holder = state.leader(holder.id) or holder
-    require_standing(holder)
+    require_standing(holder, state.slug)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None:
-        raise NoStat(name=tpl.define(key), target=holder.name, known=stats_of(tpl, [holder]))
+        raise NoStat(
+            name=tpl.define(key),
+            target=holder.name,
+            known=stats_of(tpl, [holder]),
+            player=isinstance(holder, Participant),
+        )
     return holder, c, sign
 
 

@@ -107,7 +107,12 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
     if key is None and tpl.open and norm(text):
         key = open_key(state, holder, text)
     if key is None:
-        raise NoStat(name=text, target=holder.name, known=stats_of(tpl, stand_ins(state, holder)))
+        raise NoStat(
+            name=text,
+            target=holder.name,
+            known=stats_of(tpl, stand_ins(state, holder)),
+            player=isinstance(holder, Participant),
+        )
     candidates = stand_ins(state, holder)
     for h in candidates:
         c = h.counter(key) or h.token(key)
@@ -119,7 +124,12 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
         return StatRef(_token_holder(candidates), key, None, False)
     if tpl.open:
         return StatRef(holder, key, None, False)
-    raise NoStat(name=text, target=holder.name, known=stats_of(tpl, candidates))
+    raise NoStat(
+        name=text,
+        target=holder.name,
+        known=stats_of(tpl, candidates),
+        player=isinstance(holder, Participant),
+    )
 
 
 def open_key(state: GameState, holder: Holder, text: str) -> str:
@@ -155,10 +165,11 @@ def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
     return [holder]
 
 
-def require_standing(holder: Holder) -> None:
-    """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more."""
+def require_standing(holder: Holder, slug: str = "") -> None:
+    """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more. With
+    the game's `slug` the refusal can use that game's word for the piece (a WFB wizard)."""
     if isinstance(holder, Unit) and holder.destroyed:
-        raise Destroyed(unit=holder.name, kind=holder.kind)
+        raise Destroyed(unit=holder.name, kind=holder.kind, slug=slug)
 
 
 def _token_holder(candidates: list[Holder]) -> Holder:

@@ -36,6 +36,7 @@ class Change:
     after: int
     token: bool = False
     covered: bool = False  # a note says it in words (a Warlord's defeat): the reply leaves it out
+    leader: bool = False  # the holder is a player's leader (a Warlord named as its player)
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,12 @@ class Step:
     def _record(self, holder: Holder, key: str, before: int, after: int) -> None:
         if before != after:
             token = key in self.tpl.tokens
-            self.changes.append(Change(holder.name, key, before, after, token))
+            leader = (
+                isinstance(holder, Unit)
+                and bool(self.tpl.leader)
+                and (holder.kind == self.tpl.leader)
+            )
+            self.changes.append(Change(holder.name, key, before, after, token, leader=leader))
         self._touch(holder)
 
     async def fresh(self) -> GameState:

@@ -24,7 +24,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
     if key is None:
         raise TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
-    require_standing(holder)
+    require_standing(holder, state.slug)
     if count < 0:
         held = holder.token(key)
         if held is None or held.value <= 0:
@@ -67,7 +67,7 @@ async def clear_tokens(table: Table, target: str) -> Outcome:
     state = await require_state(table)
     require_player(table.actor, state)
     holder = find_target(state, target)
-    require_standing(holder)
+    require_standing(holder, state.slug)
     if not holder.tokens:
         raise TrackerError("no_tokens", target=holder.name)
 

@@ -122,7 +122,7 @@ async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
     state = await require_state(table)
     require_player(table.actor, state)
     unit = find_unit(state, target)
-    require_standing(unit)
+    require_standing(unit, state.slug)
     clean = valid_name(new_name)
     everyone: list[Holder] = [*state.units, *state.participants]
     if any(norm(h.name) == norm(clean) for h in everyone if h != unit):

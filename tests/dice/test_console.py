@@ -9,7 +9,7 @@ import pytest
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
 from bot.handlers.dice_names import option_label
-from bot.i18n import t
+from bot.i18n import plural, t
 from bot.storage.api import RollRecord
 
 CHANNEL = stable_id("#table")
@@ -81,7 +81,9 @@ async def test_berserk_fight_and_closed(console: Console, services: Services) ->
     rec = await last_roll(services)
     assert rec.result["mode"] == "fight"
     assert "Режим: сражение" in out and "Разница:" in out
-    assert f"ран: {rec.result['attacker']['wounds']}" in out
+    wounds = rec.result["attacker"]["wounds"]
+    assert f", {plural('dice.plural.wounds', wounds, 'ru')} (сила 2-3-4)" in out
+    assert "ран: " not in out  # playtest 3 slip 19: «2 раны», not «ран: 2»
     out = await console.execute("/berserk strike 3 kind:shot clumsiness:2 blessing:true")
     rec = await last_roll(services)
     assert rec.result["mode"] == "closed" and rec.result["defender"] is None

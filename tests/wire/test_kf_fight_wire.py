@@ -25,4 +25,7 @@ async def test_kf_fight_is_synced_and_answers_in_one_line(
     await fake_discord.slash("unit add", {"name": "Гоблин", "life": 3, "owner": fake_discord.bob})
     _, reply = await fake_discord.slash("kf fight", {"attacker": "Тролль", "target": "Гоблин"})
     text = embed_text(reply.json["data"]["embeds"])
-    assert text.strip().splitlines()[0] == "⚔ Бой: Тролль ❤ 6/8 ↔ Гоблин — существо уничтожено"
+    assert text.strip().splitlines()[0] == (
+        "⚔ Бой: Тролль → Гоблин: 8 урона, в ответ 3 урона. "
+        "Итог: Гоблин выбывает из игры; Тролль ❤ 6/8."
+    )

@@ -21,12 +21,20 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     source = str(step.tx.params.get("source", "attack"))
     if not armor_applies(source):
         if now.value("armor") > 0:
-            step.note("tracker.note.berserk_armor_magic", unit=now.name, kind=source)
+            step.note(
+                "tracker.note.berserk_armor_magic",
+                unit=now.name,
+                kind=source,
+                armor=now.value("armor"),
+                wounds=wounds,
+            )
         return wounds
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
     if result.prevented:
         cid = await step.ensure(now, "armor_used")
+        since = len(step.changes)
         await step.adjust(now, cid, "armor_used", result.prevented)
+        step.cover(since)  # the note says the armor is used up; the counter is bookkeeping
         left = now.value("armor") - now.value("armor_used") - result.prevented
         step.note(
             "tracker.note.berserk_armor_left" if left > 0 else "tracker.note.berserk_armor",

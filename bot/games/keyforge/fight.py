@@ -27,9 +27,12 @@ def power_of(unit: Unit) -> int:
     return unit.value("power") + unit.value("ptoken")
 
 
-async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit, Unit]:
-    """Resolve `attacker` fighting `target`: the outcome and the two units as found (their
-    state after it is in the outcome); refused for a destroyed one or two of one side."""
+async def fight(
+    table: Table, attacker: str, target: str
+) -> tuple[Outcome, Unit, Unit, tuple[int, int]]:
+    """Resolve `attacker` fighting `target`: the outcome, the two units as found (their state
+    after it is in the outcome) and the damage each side dealt (to the target, to the attacker,
+    before armor); refused for a destroyed one or two of one side."""
     state = await game_of(table, GAME.slug, COMMAND)
     require_player(table.actor, state)
     a, t = find_unit(state, attacker), find_unit(state, target)
@@ -37,6 +40,8 @@ async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit
     require_standing(t)
     if a.id == t.id or a.owner_id == t.owner_id:
         raise TrackerError("kf_fight_same_side", attacker=a.name, target=t.name)
+
+    dealt = [0, 0]
 
     async def body(step: Step) -> None:
         now = await step.fresh()
@@ -50,8 +55,11 @@ async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit
         result = resolve(power_of(me), power_of(foe), elusive_first=first)
         if result.elusive:
             cid = await step.ensure(foe, ELUSIVE_USED)
+            since = len(step.changes)
             await step.set(foe, cid, ELUSIVE_USED, 1)
+            step.cover(since)  # the note tells it
             step.note("tracker.note.kf_elusive", unit=foe.name)
+        dealt[:] = [result.to_target, result.to_attacker]
         for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):
             c = unit.counter(step.tpl.damage)
             if amount and c is not None:
@@ -61,4 +69,5 @@ async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit
             await step.set(me, enrage.id, "enrage", 0)
 
     params = {"attacker": a.name, "target": t.name}
-    return await run_step(table, state, "kf_fight", body, params), a, t
+    outcome = await run_step(table, state, "kf_fight", body, params)
+    return outcome, a, t, (dealt[0], dealt[1])

@@ -10,17 +10,18 @@ from bot.tracker.names import norm
 NO_WIZARD = 0  # dispel level 0: no wizard on the field
 
 
-def dispel_notes(success: bool, level: int) -> list[str]:
+def dispel_notes(success: bool, level: int, named: bool = False) -> list[str]:
     """What a dispel's reply must add, as catalogue keys.
 
     Line 17 («Разрушение»): with no wizard on the battlefield the player may still dispel, with
     the pool's dice and no level added. A failed dispel: that wizard cannot try to dispel again
     this phase (the issue's reading, the same as for a failed cast, line 13); with no wizard
-    there is nobody to bar.
+    there is nobody to bar. A wizard named at level 0 is not «no wizard» (playtest 3 slip 23):
+    the note names them and says only that no level is added.
     """
     notes: list[str] = []
     if level == NO_WIZARD:
-        notes.append("dice.whf.dispel_no_wizard")
+        notes.append("dice.whf.dispel_level0_named" if named else "dice.whf.dispel_no_wizard")
     if not success and level != NO_WIZARD:
         notes.append("dice.whf.dispel_fail_note")
     return notes

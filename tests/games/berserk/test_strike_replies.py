@@ -25,7 +25,7 @@ def test_a_shot_is_a_shot_not_a_strike() -> None:
     seed_line("001", 17, "обязан бросать кубик")
     strike = BerserkStrike(values=parse_values("3"), kind="shot", mode="closed")
     reply = berserk_reply(_tr, roll_strike(strike, random.Random(1)))
-    assert reply.title == "Выстрел на 3 → слабый выстрел, ран: 3"
+    assert reply.title == "Выстрел на 3 → слабый выстрел, 3 раны"
     assert "удар" not in reply.title + reply.body
 
 

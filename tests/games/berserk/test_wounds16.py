@@ -38,12 +38,17 @@ async def test_armor_leaves_a_magic_wound_whole(
     # seed 001:37 (Test 5 of issue 16): a spell's 2 wounds stay 2, and Броня is not spent
     await _table(console)
     out = await console.execute(f"/berserk wound target:Гном amount:2 source:{source}")
-    assert "Броня Х не" in out
+    # playtest 3 slip 18: the card's number, not the letter, and the wounds counted
+    assert "Гном: Броня 1 не " in out and "нанесены 2 раны." in out
     gnome = unit(await state_of(services), "Гном")
     assert (gnome.value("wounds"), gnome.value("armor_used")) == (2, 0)
-    await console.execute("/berserk wound target:Гном amount:2")  # an attack: Броня still stands
+    out = await console.execute("/berserk wound target:Гном amount:2")  # Броня still stands
     gnome = unit(await state_of(services), "Гном")
     assert (gnome.value("wounds"), gnome.value("armor_used")) == (3, 1)
+    # playtest 3 slip 16: the note says the armor is used up; no «предотвращено бронёй: 0 → 1»
+    assert "предотвращено бронёй" not in out and "Броня 1 предотвратила 1 рану" in out
+    out = await console.execute("/game next")
+    assert "Гном: броня восстановилась." in out and "предотвращено бронёй" not in out
 
 
 async def test_strike_with_attacker_writes_wounds_both_ways(

@@ -28,7 +28,9 @@ async def test_hale_warlord_at_its_hp_goes_to_hq_bloodied_and_exhausted(
     assert not warlord.destroyed
     board = await console.execute("/game show")
     assert "военачальник: окровавлен, в штабе, обессилен" in board
-    await console.execute("/game next")  # the headquarters phase readies it; it stays in HQ
+    out = await console.execute("/game next")  # the headquarters phase readies it; it stays in HQ
+    # playtest 3 slip 6: the Warlord's mark in words, not «alice · обессилен: да → нет»
+    assert "Военачальник игрока alice снова готов." in out and "обессилен:" not in out
     warlord = unit(await state_of(services), "alice")
     assert (warlord.value("exhausted"), warlord.value("hq")) == (0, 1)
 
@@ -46,3 +48,14 @@ async def test_one_shield_card_per_unit_per_damage(console: Console, services: S
     await console.execute("/dmg Отряд amount:3")
     squad = unit(await state_of(services), "Отряд")
     assert (squad.value("damage"), squad.value("shield")) == (2, 0)  # one 1-icon card: 1 off
+
+
+async def test_warlord_lines_name_its_player_in_the_genitive(console: Console) -> None:
+    """Playtest 3 slips 5–6: «Военачальник Ани окровавлен», «Военачальник Ани снова готов»."""
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    out = await console.execute("/dmg Аня amount:7")
+    assert "🩸 Военачальник Ани окровавлен: карта переворачивается" in out
+    assert "терпит поражение" not in out
+    out = await console.execute("/game next")
+    assert "Военачальник Ани снова готов." in out

@@ -43,7 +43,12 @@ async def test_each_deals_its_power_and_armor_prevents_it(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Гоблин")
     first = _line(out)
-    assert first == "⚔ Бой: Тролль ❤ 6/8 ↔ Гоблин — существо уничтожено"
+    # playtest 3 slip 30: who dealt how much, and which creature left play
+    assert first == (
+        "⚔ Бой: Тролль → Гоблин: 8 урона, в ответ 3 урона. "
+        "Итог: Гоблин выбывает из игры; Тролль ❤ 6/8."
+    )
+    assert "🛡 Тролль: броня 1 поглотила 1 урон; до конца хода она израсходована." in out
     state = await state_of(services)
     assert unit(state, "Тролль").value("damage") == 2  # 3 power, 1 prevented by armor
     assert unit(state, "Гоблин").destroyed
@@ -60,7 +65,9 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     assert _line(out) == "⚔ Бой: Тролль ❤ 8/8 ↔ Лис ❤ 2/2"
     assert "Неуловимость — первый бой с ним за ход, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
-    assert _line(out) == "⚔ Бой: Тролль ❤ 7/8 ↔ Лис — существо уничтожено"  # 2 − armor 1
+    assert _line(out) == (  # 2 − armor 1
+        "⚔ Бой: Тролль → Лис: 8 урона, в ответ 2 урона. Итог: Лис выбывает из игры; Тролль ❤ 7/8."
+    )
     await console.execute("/game undo")
     await console.execute("/game next")  # a new turn: Elusive protects again
     console.user = "bob"
@@ -76,7 +83,9 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
 ) -> None:
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
-    assert _line(out) == "⚔ Бой: Тролль ❤ 5/8 ↔ Страж ❤ 4/4"
+    assert _line(out) == (
+        "⚔ Бой: Тролль → Страж: 8 урона, в ответ 4 урона. Итог: Страж ❤ 4/4; Тролль ❤ 5/8."
+    )
     assert "оберег отменяет урон и снимается" in out
     guard = unit(await state_of(services), "Страж")
     assert guard.value("ward") == 0 and guard.value("damage") == 0

@@ -46,7 +46,7 @@ async def test_captured_aember_goes_back_on_removal(console: Console, services: 
     out = await console.execute("/kf capture Troll amount:3")
     assert "bob · янтарь: 2 → 0" in out and "захваченный янтарь: 0 → 2" in out
     out = await console.execute("/unit remove Troll")
-    assert "уходит в запас bob" in out
+    assert "возвращается в запас игрока bob" in out
     state = await state_of(services)
     assert _player(state, "bob").value("aember") == 2
     out = await console.execute("/game undo")
@@ -69,14 +69,15 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     out = await console.execute("/token add Krump token:оберег")
     assert "Оберег: отменяет следующий урон" in out
     out = await console.execute("/dmg Krump amount:3")
-    assert "броня 1 поглощает урон: 1" in out and "оберег отменяет урон" in out
+    assert "броня 1 поглотила 1 урон; до конца хода она израсходована" in out
+    assert "оберег отменяет урон" in out and "брони израсходовано" not in out
     state = await state_of(services)
     assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
     out = await console.execute("/dmg Krump amount:3")  # armor spent this turn
     assert "урон: 0 → 3" in out
     await console.execute("/game next")
     out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
-    assert "поглощает" in out
+    assert "поглотила" in out
     out = await console.execute("/token add Krump token:оглушение")
     assert "Оглушение: в следующий раз" in out
     out = await console.execute("/token add Krump token:ярость")
@@ -93,6 +94,18 @@ async def test_steal(console: Console, services: Services) -> None:
     console.lang = "en"
     out = await console.execute("/kf steal amount:2")
     assert "has no Æmber" in out
+
+
+async def test_steal_and_capture_name_the_victim_in_the_genitive(console: Console) -> None:
+    """Playtest 3 slips 1–2: «у Ани», «из запаса Ани», the creature's name without quotes."""
+    console.user = "Боря"
+    await console.execute("/game start game:keyforge player1:Аня")
+    await console.execute("/add target:Аня stat:янтарь amount:3")
+    out = await console.execute("/kf steal amount:2")
+    assert "Боря крадёт 2 янтаря у Ани." in out
+    await console.execute("/unit add Гоблин-вор power:3")
+    out = await console.execute("/kf capture Гоблин-вор amount:1")
+    assert "Гоблин-вор захватывает 1 янтарь из запаса Ани." in out
 
 
 async def test_board_says_what_the_tokens_mean(console: Console) -> None:

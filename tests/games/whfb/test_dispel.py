@@ -14,6 +14,13 @@ def test_dispel_notes() -> None:
     assert dispel_notes(False, 0) == ["dice.whf.dispel_no_wizard"]
     assert dispel_notes(False, 2) == ["dice.whf.dispel_fail_note"]
     assert dispel_notes(True, 2) == []
+    assert dispel_notes(True, 0, named=True) == ["dice.whf.dispel_level0_named"]
+
+
+async def test_a_named_wizard_at_level_0_is_not_no_wizard(console: Console) -> None:
+    """Playtest 3 slip 23: «маг:Гном» at level 0 is not «Без мага»."""
+    out = await console.execute("/whf dispel dice:3 level:0 against:14 wizard:Гном")
+    assert "Гном рассеивает без бонуса уровня (уровень 0)" in out and "Без мага" not in out
 
 
 async def test_dispel_without_wizard_in_a_tracked_game(console: Console) -> None:

@@ -12,6 +12,7 @@ from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
 from bot.games.berserk.rules import WeakerChoice, weaker_choice
 from bot.handlers.dice_chart import chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr, calc, plus_minus
+from bot.i18n import plural_form
 from bot.reply import Field, Reply
 
 
@@ -28,6 +29,11 @@ def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) 
             else tr("dice.berserk.clumsiness_ignored")
         )
     return items
+
+
+def wounds_text(tr: Tr, n: int) -> str:
+    """`2 раны`, `1 рана`, `0 ран` (playtest 3 slip 19: not the form-like «ран: 2»)."""
+    return plural_form(n, tr("dice.plural.wounds", n=n).split("|"), lang_of(tr))
 
 
 def kind_key(strike: str, kind: str) -> str:
@@ -56,7 +62,7 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
             "dice.berserk.attacker_roll",
             calc=calc(r.attacker_roll, s.attacker_mod),
             kind=tr(kind_key(s.kind, r.attacker_kind)),
-            wounds=r.wounds,
+            wounds=wounds_text(tr, r.wounds),
             values=s.values.text(),
         )
     )
@@ -65,7 +71,7 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         if s.defender_values is not None and r.defender_wounds is not None:
             back = tr(
                 "dice.berserk.defender_wounds",
-                wounds=r.defender_wounds,
+                wounds=wounds_text(tr, r.defender_wounds),
                 values=s.defender_values.text(),
             )
         elif r.defender_kind != "miss":  # it strikes back, but with what strength is unknown
@@ -87,7 +93,7 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         strike=strike_name,
         values=s.values.label(),
         kind=tr(kind_key(s.kind, r.attacker_kind)),
-        wounds=r.wounds,
+        wounds=wounds_text(tr, r.wounds),
     )
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
 
@@ -103,7 +109,7 @@ def _choice_line(tr: Tr, s: BerserkStrike, choice: WeakerChoice) -> str:
     return tr(
         f"dice.berserk.choice_{choice.side}",
         kind=tr(f"dice.kind.{kind}"),
-        wounds="?" if wounds is None else wounds,
+        wounds=tr("dice.berserk.wounds_unknown") if wounds is None else wounds_text(tr, wounds),
     )
 
 

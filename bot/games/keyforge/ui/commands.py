@@ -16,7 +16,7 @@ from bot.games.keyforge.rules import take
 from bot.games.keyforge.tracker import opponent
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import AREA, TARGET, ac_target, outcome_reply
-from bot.handlers.tracker_describe import note_line
+from bot.handlers.tracker_describe import note_line, plural
 from bot.handlers.tracker_ops import table
 from bot.handlers.tracker_quiet import change_reply
 from bot.handlers.tracker_refusals import refusals
@@ -131,7 +131,18 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
     """A fight in one short line with the life each side has left; what armor, ward, Elusive
     or a stun did follows on its own line."""
     with refusals(ctx):
-        outcome, a, t = await fighting.fight(table(ctx), attacker, target)
-    line = ctx.t("tracker.kf_fight", attacker=_left(ctx, outcome, a), target=_left(ctx, outcome, t))
+        outcome, a, t, (to_target, to_attacker) = await fighting.fight(table(ctx), attacker, target)
+    sides = {"attacker": _left(ctx, outcome, a), "target": _left(ctx, outcome, t)}
+    if to_target or to_attacker:  # who dealt how much, then how each side stands (slip 30)
+        line = ctx.t(
+            "tracker.kf_fight_dealt",
+            attacker_name=md(a.name),
+            target_name=md(t.name),
+            to_target=plural("tracker.plural.kf_damage", to_target, ctx.lang),
+            to_attacker=plural("tracker.plural.kf_damage", to_attacker, ctx.lang),
+            **sides,
+        )
+    else:  # Elusive or a stun: no damage either way, the note says why
+        line = ctx.t("tracker.kf_fight", **sides)
     notes = [note_line(n, ctx.lang) for n in outcome.notes]
     return Reply(body="\n".join([line, *notes]), kind=Kind.SUCCESS)

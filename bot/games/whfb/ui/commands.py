@@ -391,7 +391,7 @@ async def whf_dispel(
     if payer is not None:
         data[SIDE] = payer.user_id
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
-    return finish(_with_line(view.dispel_reply(ctx.t, result), spent), private)
+    return finish(_with_line(view.dispel_reply(ctx.t, result, wizard), spent), private)
 
 
 def _with_line(reply: Reply, line: str | None) -> Reply:

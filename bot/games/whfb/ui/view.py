@@ -73,11 +73,12 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
     return Reply(title=title, body="\n".join(lines), kind=kind)
 
 
-def dispel_reply(tr: Tr, r: DispelResult) -> Reply:
+def dispel_reply(tr: Tr, r: DispelResult, wizard: str | None = None) -> Reply:
     lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
     if r.natural_fail:
         lines.append(tr("dice.whf.natural_fail"))
-    lines += [tr(key) for key in dispel_notes(r.success, r.level)]
+    shown = md(wizard) if wizard else ""
+    lines += [tr(key, wizard=shown) for key in dispel_notes(r.success, r.level, bool(wizard))]
     title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
     return Reply(title=title, body="\n".join(lines), kind=Kind.SUCCESS if r.success else Kind.INFO)
 
