@@ -107,7 +107,7 @@ async def test_bad_input_is_an_ephemeral_error(table: Table, services: Services)
     assert result.ephemeral and "is not a strike value" in table.text(result)
     with lang_locale("ru"):
         result = await table.alice.slash(table.channel, "mw attack", dice=2, effect="x")
-    assert result.ephemeral and "не читается" in table.text(result)
+    assert result.ephemeral and "Не понимаю таблицу эффекта" in table.text(result)
     result = await table.alice.slash(table.channel, "roll", expr="1d6/0")
     assert result.ephemeral and t("dice.expr.division_by_zero", "en", expr="1d6/0") in table.text(
         result
