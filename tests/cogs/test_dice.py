@@ -59,7 +59,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
     [
         ("mw effect", {"bonus": 1}, "Effect die:"),
         ("mw burn", {"tokens": 2}, "Burn tokens left:"),
-        ("mw escape", {}, "Escape: d12 ="),
+        ("mw escape", {}, "Escape "),
         ("mw push", {}, "Push: d12 ="),
         ("berserk strike", {"values": "2-3-4", "defender_values": "1"}, "Difference:"),
         ("berserk strike", {"values": "2", "kind": "shot"}, "Mode: closed"),
