@@ -374,6 +374,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
+    if hits[0].tier == "text" and len(query.split()) <= 3:  # a term-like phrase found in a text
+        reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     alternatives = close_alternatives(hits)
     if alternatives:
@@ -393,8 +395,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
 def _channel_game_answer(
     ctx: Ctx, query: str, prefer: str, found: Lookup, private: bool
 ) -> Lookup | Reply:
-    """In a channel playing `prefer` another game's entry never opens as this game's: «В игре «X»
-    нет термина «Y»» offers X's nearest first, then other games' entries marked with their game."""
+    """In `prefer`'s channel no other game's entry opens as this game's (playtest 3 slip 9)."""
     glossary = glossary_of(ctx)
     here = glossary.lookup(query, game=prefer, limit=10)
     if here.hits and here.confident and not here.unanswered:

@@ -516,3 +516,11 @@ async def test_real_console_session(console: Console, real: Glossary) -> None:
     assert "Bleed (Кровотечение)" in out
     out = await console.execute("/glossary keyforge")
     assert "KeyForge: термины (стр. 1 из 2)" in out  # 22 entries, 20 a page
+
+
+async def test_an_entry_found_by_its_text_says_it_is_the_nearest(ctx: Ctx) -> None:
+    """Playtest 3 slip 29: «фаза содержания» opened Upkeep +X as if it were that entry."""
+    reply = await h.rule(ctx, "истекает кровью")  # words of Bleed's text, not its name
+    assert reply.title.startswith("Bleed")
+    assert reply.body.startswith("Точной статьи «истекает кровью» нет")
+    assert (await h.rule(ctx, "эгида")).body == ENTRIES[0].text  # a name opens as before
