@@ -57,8 +57,9 @@ def chart(rows: Sequence[tuple[str, float]], lang: str) -> str:
 
 
 def distribution_chart(dist: Sequence[float], lang: str) -> str:
-    """Damage → bar, P(exactly, or within the bucket) and P(at least the row's low end: `≥…`),
-    in a code block of <= 32 columns."""
+    """Damage → bar, P(exactly, or within the bucket) and P(at least the row's low end), in a
+    code block of <= 32 columns; the field's name says which column is which («ровно», «не
+    меньше»): a `≥` glued to `<0,1 %` read as «≥<» (playtest 3 slip 20)."""
     rows = distribution_rows(dist)
     if not rows:
         return ""
@@ -82,7 +83,7 @@ def distribution_chart(dist: Sequence[float], lang: str) -> str:
     for i, (label, (_, _, p)) in enumerate(zip(labels, rows, strict=True)):
         line = f"{label.rjust(label_w)} │{bar(p / top, width)} {exact[i].rjust(exact_w)}"
         if i > 0:  # the first row's "at least" is every outcome: 100%, not worth a column
-            line += f" ≥{at_least[i]}"
+            line += f"  {at_least[i].rjust(least_w - 2)}"
         lines.append(line)
     return "```\n" + "\n".join(lines) + "\n```"
 

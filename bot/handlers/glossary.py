@@ -53,6 +53,7 @@ from glossary.normalize import clean, fold
 
 if TYPE_CHECKING:
     from glossary import Glossary, Hit
+    from glossary.lookup import Lookup
 
 QUERY_MAX = 100  # Discord's autocomplete input is short; a longer query is not a term
 SEE_ALSO_BUTTONS = 5
@@ -352,6 +353,11 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         return reply
     if found.unanswered:  # another game's rules, or chat: no entry is the answer
         return _unanswered(ctx, query, slug, prefer, [h.entry for h in hits], private)
+    if slug is None and prefer is not None and (not hits or hits[0].entry.game != prefer):
+        answer = _channel_game_answer(ctx, query, prefer, found, private)
+        if isinstance(answer, Reply):
+            return answer
+        found, hits = answer, answer.hits
     if not hits:
         return _no_match(ctx, query, slug, prefer, private)
     shown = escape_markdown(shorten(query, 60))
@@ -368,6 +374,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
+    if hits[0].tier == "text" and len(query.split()) <= 3:  # a term-like phrase found in a text
+        reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     alternatives = close_alternatives(hits)
     if alternatives:
@@ -384,6 +392,25 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     return reply
 
 
+def _channel_game_answer(
+    ctx: Ctx, query: str, prefer: str, found: Lookup, private: bool
+) -> Lookup | Reply:
+    """In `prefer`'s channel no other game's entry opens as this game's (playtest 3 slip 9)."""
+    glossary = glossary_of(ctx)
+    here = glossary.lookup(query, game=prefer, limit=10)
+    if here.hits and here.confident and not here.unanswered:
+        return here
+    near = [*here.hits, *glossary.suggest(query, game=prefer, limit=ALTERNATIVES)]
+    own = [h.entry for h in near if h.tier != "far"] + glossary.defined_by(query, game=prefer)
+    own += [h.entry for h in glossary.search_text(query, game=prefer, limit=3)]
+    others = [h.entry for h in found.hits if h.entry.game != prefer and h.tier != "far"]
+    entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
+    shown, game = escape_markdown(shorten(query, 60)), game_name(prefer, ctx.lang)
+    if not entries:
+        raise UserError("rule.not_in_game", query=shown, game=game)
+    return _question(ctx, "rule.channel_other", entries, private, query, query=shown, game=game)
+
+
 def _with_definitions(
     glossary: Glossary, query: str, slug: str | None, entries: list[Entry]
 ) -> list[Entry]:
@@ -395,10 +422,7 @@ def _with_definitions(
 
 def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, private: bool) -> Reply:
     """No hit: the term in the other games, else its near spellings, else plainly nothing close.
-
-    Never an empty answer, but strangers are not passed off as neighbours: when no name is even
-    spelled alike, the reply says so and offers only a few terms to start from.
-    """
+    Strangers are not passed off as neighbours: with no name spelled alike, the reply says so."""
     glossary = glossary_of(ctx)
     shown = escape_markdown(shorten(query, 60))
     if slug is not None:

@@ -21,7 +21,6 @@ from bot.glossary_view import (
     extract_inline_terms,
     game_name,
     page_of,
-    sentence_case,
     shorten,
 )
 from bot.handlers.glossary import (
@@ -109,7 +108,7 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     start = page.number * PAGE_SIZE
     lines = [
         f"`{start + i:>3}.` {display_title(e)}"
-        + (f" — *{sentence_case(category_label(e.category, ctx.lang))}*" if e.category else "")
+        + (f" — *{category_label(e.category, ctx.lang)}*" if e.category else "")
         for i, e in enumerate(page.entries, 1)
     ]
     body = "\n".join(lines) + "\n\n" + ctx.t("glossary.index.count", count=len(entries))

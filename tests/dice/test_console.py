@@ -33,7 +33,7 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
     assert record.inputs["dice"] == 4 and record.inputs["effect"] == "5-8 Burn; 9+ 2 Burn"
     result = record.result
     assert f"Атака: урон {result['total']}" in out
-    assert "Защита цели: 8+, штраф к броску −2" in out
+    assert "Защита цели: 8+, −2 к броску: оцепенение ×1 (−2 за жетон)" in out
     for strike in result["strikes"]:
         if strike["avoided"]:
             assert "цель избегает атаки, урона нет" in out
@@ -292,3 +292,14 @@ async def test_no_defender_note_without_a_defender_or_in_a_fight(
     out = await console.execute(line)
     assert not out.startswith("✖")
     assert t("dice.berserk.defender_ignored", "ru") not in out
+
+
+async def test_mw_odds_and_escape_say_what_they_did(console: Console) -> None:
+    """Playtest 3 slips 33 and 31: a given Tough is seen to be read; an escape without a
+    target says nothing was recorded and which token to remove."""
+    out = await console.execute("/odds mw dice:3 aegis:2 tough:1 life:4")
+    assert "Прочный −1: меняет только кубик эффектов, а таблицы эффекта нет" in out
+    out = await console.execute("/odds mw dice:3 tough:1 effect:7+ life:4")
+    assert "Прочный −1: результат кубика эффектов −1" in out
+    out = await console.execute("/mw escape")
+    assert "«застрявший» или «паралич»" in out and "в партию не записано" in out

@@ -208,6 +208,29 @@ async def test_channel_game_is_preferred(ctx: Ctx, monkeypatch: pytest.MonkeyPat
     assert choices[0].value == "kf-armor"
 
 
+async def test_channel_game_never_opens_another_games_entry(
+    ctx: Ctx, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playtest 3 slips 9, 10, 27, 28: in a KeyForge channel «эгида» (Mage Wars only) is not
+    opened as if it were KeyForge's; the reply says KeyForge has no such term and offers the
+    other game's entry marked with its game."""
+
+    async def keyforge(channel_id: int) -> str | None:
+        return "keyforge"
+
+    monkeypatch.setattr(ctx.services.storage.tracker, "active_game_slug", keyforge)
+    reply = await h.rule(ctx, "эгида")
+    assert reply.title == "В игре «KeyForge» нет термина «эгида»"
+    assert "помечены названием игры" in reply.body
+    (select,) = reply.actions
+    assert isinstance(select, Select)
+    assert [o.value for o in select.options] == ["mw-aegis-x"]
+    assert "Mage Wars" in select.options[0].label
+    err = await error_of(h.rule(ctx, "щщщзззккк"))  # nothing near in any game
+    assert err.key == "rule.not_in_game" and err.params["game"] == "KeyForge"
+    assert (await h.rule(ctx, "эгида", game="mage-wars")).title == "Aegis X (Эгида)"  # asked
+
+
 async def test_english_user_gets_english_texts(ctx: Ctx) -> None:
     ctx.lang = "en"
     reply = await h.rule(ctx, "эгида")
@@ -492,4 +515,12 @@ async def test_real_console_session(console: Console, real: Glossary) -> None:
     out = await console.execute("/rule кровотечением")
     assert "Bleed (Кровотечение)" in out
     out = await console.execute("/glossary keyforge")
-    assert "KeyForge: термины (стр. 1 из 1)" in out
+    assert "KeyForge: термины (стр. 1 из 2)" in out  # 22 entries, 20 a page
+
+
+async def test_an_entry_found_by_its_text_says_it_is_the_nearest(ctx: Ctx) -> None:
+    """Playtest 3 slip 29: «фаза содержания» opened Upkeep +X as if it were that entry."""
+    reply = await h.rule(ctx, "истекает кровью")  # words of Bleed's text, not its name
+    assert reply.title.startswith("Bleed")
+    assert reply.body.startswith("Точной статьи «истекает кровью» нет")
+    assert (await h.rule(ctx, "эгида")).body == ENTRIES[0].text  # a name opens as before

@@ -221,8 +221,10 @@ async def test_search_with_a_game_filter_says_the_filter_when_nothing_is_found(
     assert "No KeyForge rule text contains “кубик”" in out
 
 
-async def test_glossary_index_writes_every_category_with_a_capital(services: Services) -> None:
+async def test_glossary_index_writes_every_category_in_one_casing(services: Services) -> None:
+    """Playtest 3 slip 25: «Игровой термин» next to «жетон состояния» — all lower case now, as
+    /rule's category field and the select descriptions write them."""
     from bot.console import Console
 
     out = await Console(services, user="alice").execute("/glossary game:mage-wars")
-    assert "*игровой термин*" not in out and "*Игровой термин*" in out
+    assert "*Игровой термин*" not in out and "*игровой термин*" in out

@@ -38,7 +38,7 @@ def test_loader_reads_the_supplement_as_retold_entries() -> None:
     assert "третий ключ" in keys.text and "6 Янтаря" in keys.text
     # every target the seed's «Также смотрите» / «Смотрите «Бой»» names now has an entry
     names = {n for e in entries.values() if e.game == "keyforge" for n in e.names}
-    assert {"Ключи", "Сбор", "Кража", "Бой"} <= names
+    assert {"Ключи", "Сбор", "Кража", "Бой", "Оберег", "Неуловимость", "Жатва"} <= names
     # seed entries keep their seed source; only supplement entries are retold
     assert entries["keyforge/yantar"].source.published is None
     assert entries["keyforge/yantar"].source.file.endswith(".txt")
@@ -49,7 +49,10 @@ def test_a_supplement_needs_no_seed_file_and_keeps_game_order(tmp_path: Path) ->
     ids = [e.id for e in load_entries(data)]
     # supplement entries follow their own game's seed entries, before the next game's
     kf = [i for i in ids if i.startswith("keyforge/")]
-    assert kf[-4:] == ["keyforge/klyuchi", "keyforge/sbor", "keyforge/krazha", "keyforge/boy"]
+    assert kf[-6:] == [
+        "keyforge/klyuchi", "keyforge/sbor", "keyforge/krazha", "keyforge/boy",
+        "keyforge/obereg", "keyforge/neulovimost",
+    ]  # fmt: skip
     shutil.rmtree(data / SUPPLEMENT)
     assert "keyforge/klyuchi" not in {e.id for e in load_entries(data)}
     assert validate_data(data) == []
@@ -196,3 +199,18 @@ def test_berserk_simple_strike_is_a_retold_entry() -> None:
     strike = entries["berserk/prostoy-udar"]
     assert strike.source == Source.retold("Берсерк ККИ") and strike.title == "Простой удар"
     assert {"berserk/blizhny-udar", "berserk/bronya-x"} <= set(strike.see_also)
+
+
+def test_board_words_have_entries() -> None:
+    """Playtest 3 slip 35: the KeyForge tracker shows «оберег» and «неуловимость», players say
+    «жатва» for Reap; each opens its KeyForge entry."""
+    from tests.glossary.search_data import real_glossary
+
+    g = real_glossary()
+    for query, entry_id in [
+        ("оберег", "keyforge/obereg"),
+        ("жатва", "keyforge/sbor"),
+        ("неуловимость", "keyforge/neulovimost"),
+    ]:
+        found = g.lookup(query, game="keyforge")
+        assert found.confident and found.hits[0].entry.id == entry_id, query

@@ -78,7 +78,7 @@ async def test_board_shows_round_active_player_life_tokens_and_units(services: S
     alice_block = reply.fields[0].value.splitlines()
     assert alice_block[0] == "❤ ▰▰▰▰▰▰▰▰▱▱ 27/36"
     assert alice_block[1] == "мана 10 · прирост маны 9"
-    assert alice_block[2] == "• Лесной медведь-страж ❤ ▰▰▰▰▰ 8/8 · горение×2"
+    assert alice_block[2] == "• Лесной медведь-страж ❤ ▰▰▰▰▰ 8/8 · жетоны: горение×2"
     assert alice_block[3].startswith("• Огненный бес из Преисподней ❤")
     # Every unit on one line.
     assert len(reply.fields[1].value.splitlines()) == 2 + 2

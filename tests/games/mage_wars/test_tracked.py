@@ -95,7 +95,7 @@ async def test_effect_tokens_go_in_the_same_step(guard: Console, services: Servi
         "/mw attack dice:6 armor:0 defense:0 target:Страж effect:5-8 Burn; 9+ 2 Burn"
     )
     assert (
-        "Из команды (вместо записанного в партии): броня 0 (в партии 2), защита 0 (в партии 8)"
+        "Броня 0 (из команды; в партии записано 2), защита 0 (из команды; в партии записано 8)"
         in out
     )
     assert "Страж · горение: 0 → 2" in out
@@ -295,7 +295,8 @@ async def test_odds_take_armor_defense_and_life_left(guard: Console, services: S
     plain = await guard.execute("/odds mw dice:4 armor:2 corrode:1 defense:8 life:5")
     assert out.split("\n", 1)[0] == plain.split("\n", 1)[0]  # the same mean
     out = await guard.execute("/odds mw dice:4 target:Страж life:2")
-    assert "осталось жизни 2 (в партии 5)" in out and "Шанс убить (жизнь 2)" in out
+    assert "Осталось жизни 2 (из команды; в партии записано 5)" in out
+    assert "Шанс убить (жизнь 2)" in out
 
 
 # --- the pure parts ------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ async def test_an_explicit_option_still_overrides_the_tracked_trait(
     await console.execute("/unit add Призрак life:30 traits:Бесплотный")
     out = await console.execute("/mw attack dice:6 target:Призрак incorporeal:false")
     assert "Бесплотный: считаются только единицы" not in out
-    assert "Из команды (вместо записанного в партии)" in out
+    assert "(из команды; в партии записано " in out
 
 
 # ── Sweeping and zone: the bonus goes to the first attack only ───────────────────────────────
@@ -277,10 +277,10 @@ async def test_act_rolls_stucks_escape(console: Console, services: Services) -> 
     await console.execute("/token add target:Голем token:застрял count:3")
     out = await console.execute("/mw act target:Голем")
     stuck = unit(await state_of(services), "Голем").value("stuck")
-    if "7 и выше, жетон «застрял» снят" in out:
+    if "7 и выше, жетон «застрявший» снят" in out:
         assert stuck == 2
     else:
-        assert "меньше 7, жетон «застрял» остаётся" in out and stuck == 3
+        assert "меньше 7, жетон «застрявший» остаётся" in out and stuck == 3
     await console.execute("/game undo")
     assert unit(await state_of(services), "Голем").value("stuck") == 3
 

@@ -63,8 +63,15 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
     if a.defense and a.unavoidable:
         lines.append(tr("dice.mw.unavoidable"))
     elif a.has_defense and a.defense_penalty:
+        reasons = [tr("dice.mw.penalty_daze", n=a.target_daze)] if a.target_daze else []
+        reasons += [tr("dice.mw.penalty_restrained")] if a.restrained else []
         lines.append(
-            tr("dice.mw.defense_penalty_line", defense=a.defense, penalty=a.defense_penalty)
+            tr(
+                "dice.mw.defense_penalty_line",
+                defense=a.defense,
+                penalty=a.defense_penalty,
+                reasons=", ".join(reasons),
+            )
         )
     elif a.has_defense:
         lines.append(tr("dice.mw.defense_line", defense=a.defense))
@@ -72,6 +79,10 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
         lines.append(tr("dice.mw.note_incorporeal"))
     if a.resilient:
         lines.append(tr("dice.mw.note_resilient"))
+    if a.tough:  # said either way, so a given «прочный» is seen to be read (playtest 3 slip 33)
+        lines.append(
+            tr("dice.mw.note_tough" if a.effect else "dice.mw.note_tough_unused", n=a.tough)
+        )
     return lines
 
 
@@ -223,7 +234,7 @@ def target_lines(
             tr("dice.target.given_item", stat=label(key), given=_plain(value), tracked=tracked)
             for key, value, tracked in given
         )
-        lines.append(tr("dice.target.given", values=items))
+        lines.append(tr("dice.target.given", values=items[:1].upper() + items[1:]))
     if incapacitated:
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
     if restrained:
