@@ -76,10 +76,12 @@ def _core(state: GameState) -> tuple[Any, ...]:
 
 @dataclass
 class Model:
-    """Undo and redo stacks of (before, after) views of the logged steps."""
+    """Undo and redo stacks of (before, after, step number) views of the logged steps. Undo takes
+    the newest done step and redo the oldest undone one, by step number (the timeline), which
+    differs from the stacks' order only when a join or leave kept the redo stack."""
 
-    done: list[tuple[View, View]] = field(default_factory=list)
-    undone: list[tuple[View, View]] = field(default_factory=list)
+    done: list[tuple[View, View, int]] = field(default_factory=list)
+    undone: list[tuple[View, View, int]] = field(default_factory=list)
     reseated: bool = False  # a join or leave kept the redo stack: its seats are not the table's
 
 
@@ -180,15 +182,23 @@ async def scenario(steps: list[tuple[str, tuple[str, str, Any]]]) -> None:
                 assert len(history) == logged
                 continue
             if kind == "undo":
-                undone_before, _ = model.done.pop()
-                assert after == undone_before, (command, out)
-                model.undone.append((undone_before, _))
+                last = max(model.done, key=lambda p: p[2])  # newest in the timeline
+                model.done.remove(last)
+                if model.reseated:  # steps redone out of stack order: its seats come back as were
+                    assert set(after["players"]) == set(last[0]["players"]), (command, out)
+                else:
+                    assert after == last[0], (command, out)
+                model.undone.append(last)
                 continue
             if kind == "redo":
-                pair = model.undone.pop()
+                pair = min(model.undone, key=lambda p: p[2])
+                model.undone.remove(pair)
                 if model.reseated:  # seats changed since: a left player's units stay hidden
                     assert after["status"] == pair[1]["status"], out
-                    assert after["units"].items() <= pair[1]["units"].items(), (after, pair[1])
+                    # and one who joined since keeps their own units, which the step never saw
+                    units, then = after["units"], pair[1]["units"]
+                    assert all(units[k] == then[k] for k in units.keys() & then.keys()), out
+                    assert all(k not in pair[1]["players"] for k in units.keys() - then.keys())
                 else:
                     assert after == pair[1], (command, out)
                 model.done.append(pair)
@@ -211,7 +221,7 @@ async def scenario(steps: list[tuple[str, tuple[str, str, Any]]]) -> None:
                 replayed = replay(before_state, list(history[0].events))
                 if replayed is not None:
                     assert _core(replayed) == _core(after_state), (actor, command)
-                model.done.append((before, after))
+                model.done.append((before, after, len(history)))
                 # Joining, and a leave that does not end the game, keep the redo stack (issue 18,
                 # open table); every other change drops it, as in any editor.
                 if kind not in ("join", "leave") or after["status"] == "ended":
