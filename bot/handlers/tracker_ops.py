@@ -22,7 +22,7 @@ from bot.storage.tracker import TrackerStore
 from bot.tracker import access, counters, history, lifecycle, resolve, tokens, units
 from bot.tracker.counters import MAX_AMOUNT
 from bot.tracker.errors import TrackerError, WrongGame
-from bot.tracker.model import GameState
+from bot.tracker.model import GameState, Unit
 from bot.tracker.names import md
 from bot.tracker.ports import Actor, Table
 from bot.tracker.records import StepRecord
@@ -102,6 +102,17 @@ async def require_state(ctx: Ctx) -> GameState:
         return await access.require_state(table(ctx))
 
 
+async def game_state(ctx: Ctx, slug: str, command: str, *, change: bool = True) -> GameState:
+    """This channel's game when it is `slug`'s (else the refusal names the game it is), and for a
+    change the asker seated in it: the checks each game's own commands begin with."""
+    state = await require_state(ctx)
+    if state.slug != slug:
+        raise wrong_game(ctx, command, state.slug)  # the game by its players' name
+    if change:
+        require_player(ctx, state)
+    return state
+
+
 def _actor(ctx: Ctx) -> Actor:
     return Actor(ctx.user.id, ctx.user.name, ctx.can_manage, ctx.can_moderate)
 
@@ -127,6 +138,13 @@ def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:
 def find_target(state: GameState, text: str, lang: str = "ru") -> Holder:
     try:
         return resolve.find_target(state, text)
+    except TrackerError as exc:
+        raise user_error(exc, lang) from None
+
+
+def find_unit(state: GameState, text: str, lang: str = "ru") -> Unit:
+    try:
+        return resolve.find_unit(state, text)
     except TrackerError as exc:
         raise user_error(exc, lang) from None
 

@@ -86,12 +86,8 @@ class AimedCard:
 
 async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
     """The card in this channel's Berserk game, and the options with its mode filled in."""
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, "/berserk strike", state.slug)
-    holder = service.find_target(state, target)
-    if not isinstance(holder, Unit):
-        raise service.refusal("tracker.error.not_a_unit", name=target)
+    state = await service.game_state(ctx, GAME.slug, "/berserk strike", change=False)
+    holder = service.find_unit(state, target)
     closed = holder.value("closed") > 0
     out = dict(options)
     mode = tracked_mode(options.get("mode"), closed)
@@ -199,13 +195,8 @@ async def _record(
 
 async def _card(ctx: Ctx, text: str) -> Unit:
     """A standing card of this channel's Berserk game, checked before anything is rolled."""
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, "/berserk strike", state.slug)
-    service.require_player(ctx, state)
-    holder = service.find_target(state, text)
-    if not isinstance(holder, Unit):
-        raise service.refusal("tracker.error.not_a_unit", name=text)
+    state = await service.game_state(ctx, GAME.slug, "/berserk strike")
+    holder = service.find_unit(state, text)
     service.require_standing(holder)
     return holder
 

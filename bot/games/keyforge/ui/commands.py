@@ -50,13 +50,8 @@ def _opponent_of(state: GameState, p: Participant) -> Participant:
 
 async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
     """Æmber from the opponent's pool onto the creature `target` of the capturing player."""
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, "/kf capture", state.slug)
-    service.require_player(ctx, state)
-    holder = service.find_target(state, target)
-    if not isinstance(holder, Unit):
-        raise service.refusal("tracker.error.not_a_unit", name=target)
+    state = await service.game_state(ctx, GAME.slug, "/kf capture")
+    holder = service.find_unit(state, target)
     service.require_standing(holder)
     owner = state.participant(holder.owner_id)
     assert owner is not None
@@ -79,10 +74,7 @@ async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
 
 async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
     """Æmber from the opponent's pool to the player's (you by default)."""
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, "/kf steal", state.slug)
-    service.require_player(ctx, state)
+    state = await service.game_state(ctx, GAME.slug, "/kf steal")
     who = player or ctx.user
     me = state.participant_by_user(who.id)
     if me is None:

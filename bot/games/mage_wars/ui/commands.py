@@ -123,11 +123,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
 
     `change` means the roll will write to the game: only players and moderators may.
     """
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, command, state.slug)  # the game by its players' name
-    if change:
-        service.require_player(ctx, state)
+    state = await service.game_state(ctx, GAME.slug, command, change=change)
     holder = service.find_target(state, text)
     unit = state.leader(holder.id) if isinstance(holder, Participant) else holder
     if unit is None:

@@ -162,10 +162,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         return Reply.error(ctx.t("error.stale_button"))
     guarded = flags == ["g"]
     link = FOLLOWS if anchor.startswith("a") else AFTER
-    state = await service.require_state(ctx)
-    if state.slug != GAME.slug:
-        raise service.wrong_game(ctx, "/mw attack", state.slug)
-    service.require_player(ctx, state)
+    state = await service.game_state(ctx, GAME.slug, "/mw attack")
     attacker, target = state.unit(attacker_id), state.unit(target_id)
     if attacker is None or target is None or not attacker.present or not target.present:
         raise UserError("dice.mw.followup_stale")
