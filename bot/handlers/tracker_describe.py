@@ -78,6 +78,15 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
             target = md(c.holder)
             gen = genitive_name(c.holder, lang)
             return t(key, lang, target=target, target_gen=gen, before=c.before, after=c.after)
+    stat = tpl.stats.get(c.key)
+    if stat is not None and stat.flag and c.before in (0, 1) and c.after in (0, 1):
+        # a yes/no mark in words («Дракон: отмечено «неуловимость потрачена»»), never «нет → да»
+        return t(
+            "tracker.change_flag.on" if c.after else "tracker.change_flag.off",
+            lang,
+            target=md(c.holder),
+            stat=md(change_label(tpl, c.key, lang)),
+        )
     return t(
         "tracker.change",
         lang,

@@ -53,7 +53,7 @@ async def test_a_trait_set_later_and_a_mages_armor(console: Console, services: S
     await _start(console)
     await console.execute("/unit add Голем life:9")
     out = await console.execute("/set target:Голем stat:Упругий value:1")
-    assert "Голем · Упругий: нет → да" in out
+    assert "Голем: отмечено «Упругий»" in out
     out = await console.execute("/set target:alice stat:броня value:2")
     assert "alice · броня: 0 → 2" in out
     assert unit(await state_of(services), "alice").value("armor") == 2
