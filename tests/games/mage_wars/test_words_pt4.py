@@ -1,0 +1,15 @@
+"""Playtest 4 wording in Mage Wars: «Защита» in odds (slip 6), one «фаза действий» (slip 16)."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+
+
+def test_odds_defense_line_uses_book_term() -> None:
+    line = t("dice.odds.avoid", "ru", p="50,0 %")
+    assert line == "Защита срабатывает: 50,0 %" and "Уклонение" not in line
+
+
+def test_action_phase_one_form() -> None:
+    assert t("live.btn.mw_act", "ru") == "Конец фазы действий"
+    assert "фаза действий" in t("tracker.action.mw_act", "ru").replace("конец фазы", "фаза")
