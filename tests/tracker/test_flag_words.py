@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.console import Console
 from bot.handlers.tracker_describe import change_line
 from bot.tracker.step import Change
 from bot.tracker.templates import template
@@ -32,3 +33,14 @@ def test_game_phrase_still_wins() -> None:
 def test_number_stat_keeps_arrow() -> None:
     tpl = template("mage-wars")
     assert change_line(tpl, Change("Волчица", "damage", 0, 3), "ru").endswith("0 → 3")
+
+
+async def test_the_log_says_a_mark_in_words(console: Console) -> None:
+    await console.execute("/game start game:mage-wars life:20")
+    await console.execute("/unit add name:Волчица life:6")
+    await console.execute("/mw act target:Волчица")
+    await console.execute("/set target:Волчица stat:acted value:0")
+    log = await console.execute("/game log")
+    assert "Волчица: маркер действия перевёрнут" in log
+    assert "Волчица: маркер действия снова готов" in log
+    assert "нет → да" not in log and "да → нет" not in log

@@ -13,3 +13,12 @@ def test_odds_defense_line_uses_book_term() -> None:
 def test_action_phase_one_form() -> None:
     assert t("live.btn.mw_act", "ru") == "Конец фазы действий"
     assert "фаза действий" in t("tracker.action.mw_act", "ru").replace("конец фазы", "фаза")
+
+
+def test_acted_mark_is_genderless_and_old_name_still_works() -> None:
+    # playtest 4 slip 1: «Волчица · действовал» showed a masculine verb on a feminine creature
+    from bot.tracker.templates import template
+
+    tpl = template("mage-wars")
+    assert tpl.label("acted", "ru") == "ход сделан"
+    assert tpl.stats["acted"].aliases and "действовал" in tpl.stats["acted"].aliases
