@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.console import Console
 from bot.i18n import t
 
 
@@ -22,3 +23,11 @@ def test_acted_mark_is_genderless_and_old_name_still_works() -> None:
     tpl = template("mage-wars")
     assert tpl.label("acted", "ru") == "ход сделан"
     assert tpl.stats["acted"].aliases and "действовал" in tpl.stats["acted"].aliases
+
+
+async def test_a_target_without_defense_reads_no_defense(console: Console) -> None:
+    # playtest 4 slip 17: «защита 0» read like «0+»; a creature without Defense has none
+    await console.execute("/game start game:mage-wars life:20")
+    await console.execute("/unit add name:Страж life:6 armor:3")
+    out = await console.execute("/mw attack dice:4 target:Страж")
+    assert "(из партии: броня 3, защиты нет)" in out and "защита 0" not in out
