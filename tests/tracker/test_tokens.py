@@ -41,3 +41,13 @@ async def test_a_rename_quotes_the_new_name(console: Console) -> None:
     await console.execute("/unit add name:Ведьма life:5")
     out = await console.execute("/unit rename target:Ведьма name:Старая ведьма")
     assert "Ведьма теперь зовётся «Старая ведьма»." in out
+
+
+async def test_healing_nothing_says_why(console: Console) -> None:
+    # playtest 4 slip 33: a bare «Ничего не изменилось.» gave no reason and no ✖
+    await console.execute("/game start game:mage-wars life:20")
+    await console.execute("/unit add name:Страж life:6")
+    out = await console.execute("/heal target:Страж amount:1")
+    assert out.startswith("✖") and "«Страж»: урона нет — лечить нечего." in out
+    await console.execute("/dmg target:Страж amount:2")
+    assert "урон: 2 → 1" in await console.execute("/heal target:Страж amount:1")
