@@ -246,7 +246,7 @@ async def test_stun_after_acting_survives_next_and_goes_at_its_act(
     # said once, in words (playtest 2, U6): no «действовал: нет → да» line beside the note
     assert "Голем: фаза действий окончена, маркер действия перевёрнут" in out
     assert "нет → да" not in out and out.count("фаза действий") == 1
-    assert "ход сделан" in await console.execute("/game show")
+    assert "действие выполнено" in await console.execute("/game show")
     out = await console.execute("/mw act target:Голем")
     assert "фаза действий в этом раунде уже закончена" in out
     await console.execute("/token add target:Голем token:оглушение")

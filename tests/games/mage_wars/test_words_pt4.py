@@ -21,7 +21,7 @@ def test_acted_mark_is_genderless_and_old_name_still_works() -> None:
     from bot.tracker.templates import template
 
     tpl = template("mage-wars")
-    assert tpl.label("acted", "ru") == "ход сделан"
+    assert tpl.label("acted", "ru") == "действие выполнено"
     assert tpl.stats["acted"].aliases and "действовал" in tpl.stats["acted"].aliases
 
 
@@ -31,3 +31,12 @@ async def test_a_target_without_defense_reads_no_defense(console: Console) -> No
     await console.execute("/unit add name:Страж life:6 armor:3")
     out = await console.execute("/mw attack dice:4 target:Страж")
     assert "(из партии: броня 3, защиты нет)" in out and "защита 0" not in out
+
+
+def test_one_word_for_a_stat() -> None:
+    # playtest 4 slip 27: «параметр» and «показатель» named one thing
+    assert t("cmd.add", "ru").startswith("Прибавить к показателю")
+    assert t("cmd.set.opt.stat", "ru") == t("cmd.add.opt.stat", "ru") == "Показатель"
+    assert "нет показателя «раны»" in t(
+        "tracker.error.no_stat", "ru", target="Аня", name="раны", known="мана"
+    )
