@@ -445,7 +445,10 @@ async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
 
 @command("heal", area=AREA, options=[TARGET, POSITIVE])
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
-    return change_reply(ctx, await service.heal(ctx, target, amount))
+    outcome = await service.heal(ctx, target, amount)
+    if not outcome.changes and not outcome.notes:  # not a bare «Ничего не изменилось» (slip 33)
+        raise service.refusal("tracker.error.nothing_to_heal", target=target)
+    return change_reply(ctx, outcome)
 
 
 @command("mana", area=AREA, options=[AMOUNT, Option("player", UserRef)])

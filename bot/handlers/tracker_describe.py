@@ -78,6 +78,15 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
             target = md(c.holder)
             gen = genitive_name(c.holder, lang)
             return t(key, lang, target=target, target_gen=gen, before=c.before, after=c.after)
+    stat = tpl.stats.get(c.key)
+    if stat is not None and stat.flag and c.before in (0, 1) and c.after in (0, 1):
+        # a yes/no mark in words («Дракон: отмечено «неуловимость потрачена»»), never «нет → да»
+        return t(
+            "tracker.change_flag.on" if c.after else "tracker.change_flag.off",
+            lang,
+            target=md(c.holder),
+            stat=md(change_label(tpl, c.key, lang)),
+        )
     return t(
         "tracker.change",
         lang,
@@ -204,6 +213,12 @@ def step_line(
             name = md(holder.name) if holder else "?"
             before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
             stats.append(tpl.label(key, lang))
+            stat = tpl.stats.get(key)
+            if stat is not None and stat.flag and {ev.before, ev.after} <= {0, 1}:
+                # a yes/no mark in words, as the reply says it (playtest 4, slips 2 and 23)
+                mark = Change(holder.name if holder else "?", key, int(ev.before), int(ev.after))
+                what.append(change_line(tpl, mark, lang).rstrip("."))
+                continue
             what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)

@@ -79,7 +79,7 @@ async def test_game_start_posts_a_live_message_with_controls(game: Table) -> Non
         if isinstance(c, discord.Button)
     ]
     assert labels[-8:] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действия",  # the mage's /mw act
+        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действий",  # the mage's /mw act
         "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     assert not live.flags.ephemeral and live.interaction_metadata is None  # a channel message

@@ -39,13 +39,13 @@ async def test_acted_mark_is_said_in_words_and_add_is_logged_by_its_stat(
 
 
 async def test_a_player_without_the_stat_is_named_in_the_genitive(console: Console) -> None:
-    """Slip 4: «У Ани нет параметра «раны»», not «У «Аня» нет…»; «игрока bob» when unsure."""
+    """Slip 4: «У Ани нет показателя «раны»», not «У «Аня» нет…»; «игрока bob» when unsure."""
     console.user = "Аня"
     await console.execute("/game start game:berserk player1:bob")
     out = await console.execute("/dmg Аня amount:3")
-    assert "У Ани нет параметра «раны». Есть: золотые кристаллы" in out
+    assert "У Ани нет показателя «раны». Есть: золотые кристаллы" in out
     out = await console.execute("/add target:bob stat:мана amount:1")
-    assert "У игрока bob нет параметра «мана»." in out
+    assert "У игрока bob нет показателя «мана»." in out
 
 
 async def test_a_destroyed_wizard_is_refused_as_a_wizard(console: Console) -> None:

@@ -97,7 +97,7 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
         "Лесной медведь-страж 2",
     ]
     assert [b.label for b in buttons] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действия",  # the mage's /mw act
+        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действий",  # the mage's /mw act
         "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     gid = state.game.id

@@ -17,9 +17,9 @@ async def test_removing_absent_tokens_is_a_clear_refusal(
     text = await refused(
         services, lambda: service.token(alice, "Волк", "burn", -2), "tracker.error.no_such_tokens"
     )
-    assert text == "На «Волк» нет жетонов «горение». Ничего не изменено."
+    assert text == "«Волк»: жетонов «горение» нет. Ничего не изменено."
     out = await console.execute("/token remove target:Волк token:burn count:2")
-    assert out.startswith("✖") and "нет жетонов «горение»" in out and "вне пределов" not in out
+    assert out.startswith("✖") and "жетонов «горение» нет" in out and "вне пределов" not in out
 
 
 async def test_removing_more_tokens_than_there_are_takes_them_all(
@@ -33,3 +33,21 @@ async def test_removing_more_tokens_than_there_are_takes_them_all(
     assert [(c.key, c.before, c.after) for c in out.changes] == [("burn", 1, 0)]
     await service.undo(alice)
     assert unit(await state_of(services), "Волк").value("burn") == 1
+
+
+async def test_a_rename_quotes_the_new_name(console: Console) -> None:
+    # playtest 4 slip 4: after «зовётся» the new name stands in quotes (no case to decline)
+    await console.execute("/game start game:mage-wars life:20")
+    await console.execute("/unit add name:Ведьма life:5")
+    out = await console.execute("/unit rename target:Ведьма name:Старая ведьма")
+    assert "Ведьма теперь зовётся «Старая ведьма»." in out
+
+
+async def test_healing_nothing_says_why(console: Console) -> None:
+    # playtest 4 slip 33: a bare «Ничего не изменилось.» gave no reason and no ✖
+    await console.execute("/game start game:mage-wars life:20")
+    await console.execute("/unit add name:Страж life:6")
+    out = await console.execute("/heal target:Страж amount:1")
+    assert out.startswith("✖") and "«Страж»: урона нет — лечить нечего." in out
+    await console.execute("/dmg target:Страж amount:2")
+    assert "урон: 2 → 1" in await console.execute("/heal target:Страж amount:1")

@@ -1,4 +1,4 @@
-"""Issue 16, section 3: the live board's «Конец фазы действия» ends the selected creature's action
+"""Issue 16, section 3: the live board's «Конец фазы действий» ends the selected creature's action
 phase by the same path as `/mw act target:`; only players may press it, and a forged or stale
 payload is refused in words."""
 
@@ -12,7 +12,7 @@ from tests.games.seeds import seed_line
 from tests.helpers.live import ctx_for
 from tests.helpers.tracker import state_of, unit
 
-BUTTON = "⟨Конец фазы действия⟩"
+BUTTON = "⟨Конец фазы действий⟩"
 
 
 def _number(board: str, label: str) -> int:

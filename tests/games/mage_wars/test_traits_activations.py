@@ -53,7 +53,7 @@ async def test_a_trait_set_later_and_a_mages_armor(console: Console, services: S
     await _start(console)
     await console.execute("/unit add Голем life:9")
     out = await console.execute("/set target:Голем stat:Упругий value:1")
-    assert "Голем · Упругий: нет → да" in out
+    assert "Голем: отмечено «Упругий»" in out
     out = await console.execute("/set target:alice stat:броня value:2")
     assert "alice · броня: 0 → 2" in out
     assert unit(await state_of(services), "alice").value("armor") == 2
@@ -246,7 +246,7 @@ async def test_stun_after_acting_survives_next_and_goes_at_its_act(
     # said once, in words (playtest 2, U6): no «действовал: нет → да» line beside the note
     assert "Голем: фаза действий окончена, маркер действия перевёрнут" in out
     assert "нет → да" not in out and out.count("фаза действий") == 1
-    assert "действовал" in await console.execute("/game show")
+    assert "действие выполнено" in await console.execute("/game show")
     out = await console.execute("/mw act target:Голем")
     assert "фаза действий в этом раунде уже закончена" in out
     await console.execute("/token add target:Голем token:оглушение")

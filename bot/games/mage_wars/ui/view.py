@@ -224,7 +224,10 @@ def target_lines(
 
     `label(key)` names a tracker stat or token in the reader's language.
     """
-    values = ", ".join(f"{label(key)} {value}" for key, value in taken)
+    values = ", ".join(
+        tr("dice.target.no_defense") if key == "defense" and value == 0 else f"{label(key)} {value}"
+        for key, value in taken
+    )  # «защиты нет», not «защита 0» that reads like «0+» (playtest 4, slip 17)
     if values:
         lines = [tr("dice.target.from", unit=unit, values=values)]
     else:
