@@ -101,7 +101,7 @@ async def test_whf_commands(console: Console, services: Services) -> None:
         assert "Неодолимая сила" in out and "Таблица провала (2D6)" in out
     else:
         assert "Сотворение провалено" in out
-        assert "Этот маг больше не может творить заклинания в эту фазу." in out
+        assert "Маг, творивший заклинание, больше не может творить в эту фазу" in out
     out = await console.execute("/whf dispel dice:3 level:0 against:4")
     assert "Кубики:" in out and "против результата 4" in out
 
