@@ -56,3 +56,17 @@ def test_defender_blessing_and_clumsiness_count_in_the_odds() -> None:
 def test_defender_clumsiness_is_range_checked() -> None:
     with pytest.raises(OutOfRange):
         BerserkStrike(parse_values("2"), defender_clumsiness=7).checked()
+
+
+def test_the_odds_reply_shows_the_modifier_it_used() -> None:
+    """Playtest 4 slip 28: `/шансы берсерк … модификатор:1` did not say +1 was applied."""
+    from bot.games.berserk.ui.view import berserk_odds_view
+    from bot.i18n import t
+
+    def ru(key: str, **p: object) -> str:
+        return t(key, "ru", **p)
+
+    closed = BerserkStrike(parse_values("3-4-5"), mode="closed", mod=1)
+    assert "Модификаторы: модификатор +1" in berserk_odds_view(ru, [closed]).body
+    plain = BerserkStrike(parse_values("3-4-5"), mode="closed")
+    assert "Модификатор" not in berserk_odds_view(ru, [plain]).body

@@ -180,11 +180,23 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
         both = berserk_both_odds_reply(
             tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
         )
-        return _with_choices(tr, both, strikes[0])
+        return _with_choices(tr, _with_mods(tr, both, strikes[0]), strikes[0])
     strike = strikes[0]
     odds = berserk_odds(strike)
     reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given, strike.kind)
-    return _with_choices(tr, reply, strike)
+    return _with_choices(tr, _with_mods(tr, reply, strike), strike)
+
+
+def _with_mods(tr: Tr, reply: Reply, s: BerserkStrike) -> Reply:
+    """The modifiers the odds were worked out with (playtest 4 slip 28: «+1» was not shown)."""
+    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    if items:
+        reply.body += "\n" + tr("dice.berserk.modifiers", items=", ".join(items))
+    if s.fight:
+        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if items:
+            reply.body += "\n" + tr("dice.berserk.defender_modifiers", items=", ".join(items))
+    return reply
 
 
 def _with_choices(tr: Tr, reply: Reply, fight: BerserkStrike) -> Reply:
