@@ -160,7 +160,7 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
     )
     assert fight.count("```") == 4
     shot = await console.execute("/odds berserk values:2-3-4 kind:shot")
-    assert tr("dice.berserk.mode_closed") in shot and shot.count("```") == 2
+    assert tr("dice.berserk.mode_shot") in shot and shot.count("```") == 2
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -70,3 +70,15 @@ def test_the_odds_reply_shows_the_modifier_it_used() -> None:
     assert "Модификаторы: модификатор +1" in berserk_odds_view(ru, [closed]).body
     plain = BerserkStrike(parse_values("3-4-5"), mode="closed")
     assert "Модификатор" not in berserk_odds_view(ru, [plain]).body
+
+
+def test_a_shot_or_throw_says_who_rolls_in_its_own_noun() -> None:
+    """Playtest 4 slip 10: «Режим: закрытый» read as the target card's state."""
+    # seed 001:99 «Выстрел на X … определяется броском кубика»; 001:299 «Метание на X …»
+    from bot.games.berserk.ui.view import mode_key
+    from bot.i18n import t
+
+    assert t(mode_key(False, "shot"), "ru") == "Выстрел: бросает только стреляющий"
+    assert t(mode_key(False, "throw"), "ru") == "Метание: бросает только метающий"
+    assert mode_key(False, "simple") == "dice.berserk.mode_closed"
+    assert mode_key(True, "simple") == "dice.berserk.mode_fight"
