@@ -101,7 +101,7 @@ async def test_whf_commands(console: Console, services: Services) -> None:
         assert "Неодолимая сила" in out and "Таблица провала (2D6)" in out
     else:
         assert "Сотворение провалено" in out
-        assert "Этот маг больше не может творить заклинания в эту фазу." in out
+        assert "Маг, творивший заклинание, больше не может творить в эту фазу" in out
     out = await console.execute("/whf dispel dice:3 level:0 against:4")
     assert "Кубики:" in out and "против результата 4" in out
 
@@ -160,7 +160,7 @@ async def test_odds_berserk_without_mode_shows_both_modes(console: Console, lang
     )
     assert fight.count("```") == 4
     shot = await console.execute("/odds berserk values:2-3-4 kind:shot")
-    assert tr("dice.berserk.mode_closed") in shot and shot.count("```") == 2
+    assert tr("dice.berserk.mode_shot") in shot and shot.count("```") == 2
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

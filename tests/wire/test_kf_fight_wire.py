@@ -27,5 +27,5 @@ async def test_kf_fight_is_synced_and_answers_in_one_line(
     text = embed_text(reply.json["data"]["embeds"])
     assert text.strip().splitlines()[0] == (
         "⚔ Бой: Тролль → Гоблин: 8 урона, в ответ 3 урона. "
-        "Итог: Гоблин выбывает из игры; Тролль ❤ 6/8."
+        "Итог: существо Гоблин уничтожено; Тролль ❤ 6/8."
     )

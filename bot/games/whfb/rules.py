@@ -23,7 +23,7 @@ def dispel_notes(success: bool, level: int, named: bool = False) -> list[str]:
     if level == NO_WIZARD:
         notes.append("dice.whf.dispel_level0_named" if named else "dice.whf.dispel_no_wizard")
     if not success and level != NO_WIZARD:
-        notes.append("dice.whf.dispel_fail_note")
+        notes.append("dice.whf.dispel_fail_named" if named else "dice.whf.dispel_fail_note")
     return notes
 
 

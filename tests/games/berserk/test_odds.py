@@ -56,3 +56,29 @@ def test_defender_blessing_and_clumsiness_count_in_the_odds() -> None:
 def test_defender_clumsiness_is_range_checked() -> None:
     with pytest.raises(OutOfRange):
         BerserkStrike(parse_values("2"), defender_clumsiness=7).checked()
+
+
+def test_the_odds_reply_shows_the_modifier_it_used() -> None:
+    """Playtest 4 slip 28: `/шансы берсерк … модификатор:1` did not say +1 was applied."""
+    from bot.games.berserk.ui.view import berserk_odds_view
+    from bot.i18n import t
+
+    def ru(key: str, **p: object) -> str:
+        return t(key, "ru", **p)
+
+    closed = BerserkStrike(parse_values("3-4-5"), mode="closed", mod=1)
+    assert "Модификаторы: модификатор +1" in berserk_odds_view(ru, [closed]).body
+    plain = BerserkStrike(parse_values("3-4-5"), mode="closed")
+    assert "Модификатор" not in berserk_odds_view(ru, [plain]).body
+
+
+def test_a_shot_or_throw_says_who_rolls_in_its_own_noun() -> None:
+    """Playtest 4 slip 10: «Режим: закрытый» read as the target card's state."""
+    # seed 001:99 «Выстрел на X … определяется броском кубика»; 001:299 «Метание на X …»
+    from bot.games.berserk.ui.view import mode_key
+    from bot.i18n import t
+
+    assert t(mode_key(False, "shot"), "ru") == "Выстрел: бросает только стреляющий"
+    assert t(mode_key(False, "throw"), "ru") == "Метание: бросает только метающий"
+    assert mode_key(False, "simple") == "dice.berserk.mode_closed"
+    assert mode_key(True, "simple") == "dice.berserk.mode_fight"

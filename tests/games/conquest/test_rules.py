@@ -50,6 +50,10 @@ async def test_headquarters_reminder(console: Console) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/game next")
     assert "Фаза штаба: каждый игрок берёт 2 карты и получает 4 ресурса" in out
+    # playtest 4 slip 21: a line to type for each player, no «…»
+    assert "/прибавить цель:bob показатель:ресурсы сколько:4" in out
+    assert "/прибавить цель:alice показатель:ресурсы сколько:4" in out
+    assert "…" not in out
 
 
 def test_the_icon_words_the_refusal_lists_are_typed_words() -> None:

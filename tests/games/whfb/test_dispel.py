@@ -13,6 +13,7 @@ def test_dispel_notes() -> None:
     assert dispel_notes(True, 0) == ["dice.whf.dispel_no_wizard"]
     assert dispel_notes(False, 0) == ["dice.whf.dispel_no_wizard"]
     assert dispel_notes(False, 2) == ["dice.whf.dispel_fail_note"]
+    assert dispel_notes(False, 2, named=True) == ["dice.whf.dispel_fail_named"]
     assert dispel_notes(True, 2) == []
     assert dispel_notes(True, 0, named=True) == ["dice.whf.dispel_level0_named"]
 

@@ -44,10 +44,18 @@ def kind_key(strike: str, kind: str) -> str:
     return f"dice.kind_{strike}.{kind}"
 
 
+def mode_key(fight: bool, kind: str) -> str:
+    """Who rolls, said of the attack itself for a shot or a throw (playtest 4 slip 10: «закрытый»
+    reads as the target card's state): «Выстрел: бросает только стреляющий»."""
+    if fight:
+        return "dice.berserk.mode_fight"
+    return f"dice.berserk.mode_{kind}" if kind in ("shot", "throw") else "dice.berserk.mode_closed"
+
+
 def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
-    lines = [tr("dice.berserk.mode_fight" if r.fight else "dice.berserk.mode_closed")]
+    lines = [tr(mode_key(r.fight, s.kind))]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
     items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
@@ -126,7 +134,7 @@ def berserk_odds_reply(
     kind: str = "simple",
 ) -> Reply:
     fields = [Field(tr("dice.odds.attacker"), chart(_kind_rows(tr, odds.attacker), lang_of(tr)))]
-    body = [tr("dice.berserk.mode_fight" if fight else "dice.berserk.mode_closed")]
+    body = [tr(mode_key(fight, kind))]
     if not fight and defender_given:
         body.append(tr("dice.berserk.defender_ignored"))
     if fight:
@@ -180,11 +188,23 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
         both = berserk_both_odds_reply(
             tr, values, berserk_odds(strikes[0]), berserk_odds(strikes[1])
         )
-        return _with_choices(tr, both, strikes[0])
+        return _with_choices(tr, _with_mods(tr, both, strikes[0]), strikes[0])
     strike = strikes[0]
     odds = berserk_odds(strike)
     reply = berserk_odds_reply(tr, values, odds, strike.fight, strike.defender_given, strike.kind)
-    return _with_choices(tr, reply, strike)
+    return _with_choices(tr, _with_mods(tr, reply, strike), strike)
+
+
+def _with_mods(tr: Tr, reply: Reply, s: BerserkStrike) -> Reply:
+    """The modifiers the odds were worked out with (playtest 4 slip 28: «+1» was not shown)."""
+    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    if items:
+        reply.body += "\n" + tr("dice.berserk.modifiers", items=", ".join(items))
+    if s.fight:
+        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if items:
+            reply.body += "\n" + tr("dice.berserk.defender_modifiers", items=", ".join(items))
+    return reply
 
 
 def _with_choices(tr: Tr, reply: Reply, fight: BerserkStrike) -> Reply:

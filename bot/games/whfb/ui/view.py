@@ -20,6 +20,16 @@ def _dice_list(dice: Sequence[int]) -> str:
     return " ".join(f"[{d}]" for d in dice) if dice else "—"
 
 
+def _pool_cap(tr: Tr, power: int, dispel: int) -> str:
+    """`Лимит 12: 1 кубик силы сверх лимита потеряно.`: only the pools that lost dice."""
+    parts = [
+        counted(tr, f"dice.whf.plural.{key}", n)
+        for key, n in (("power_lost", power), ("dispel_lost", dispel))
+        if n
+    ]
+    return tr("dice.whf.pool_cap", lost=tr("dice.whf.pool_cap_and").join(parts))
+
+
 def winds_reply(tr: Tr, r: WindsResult) -> Reply:
     a, b = r.winds
     lines = [tr("dice.whf.winds_body", a=a, b=b, sum=a + b, high=max(a, b))]
@@ -34,7 +44,7 @@ def winds_reply(tr: Tr, r: WindsResult) -> Reply:
                 )
             )
     if r.power_lost or r.dispel_lost:
-        lines.append(tr("dice.whf.pool_cap", power=r.power_lost, dispel=r.dispel_lost))
+        lines.append(_pool_cap(tr, r.power_lost, r.dispel_lost))
     return Reply(
         title=tr("dice.whf.winds_title", power=r.power, dispel=r.dispel), body="\n".join(lines)
     )
@@ -68,7 +78,10 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         title = tr("dice.whf.cast_title_fail")
         if r.natural_fail:
             lines.append(tr("dice.whf.natural_fail"))
-        lines.append(tr("dice.whf.cast_fail_note"))
+        if wizard:
+            lines.append(tr("dice.whf.cast_fail_named", wizard=md(wizard)))
+        else:
+            lines.append(tr("dice.whf.cast_fail_note"))
         kind = Kind.INFO
     return Reply(title=title, body="\n".join(lines), kind=kind)
 
@@ -105,6 +118,11 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
 
 def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> Reply:
     lines = [tr("dice.odds.dispel_body", success=pct(tr, p), fail=pct(tr, 1 - p))]
+    # A natural total of 1 or 2 fails (dice.NATURAL_FAIL): one die shows 1 or 2, two dice only
+    # a double 1; three or more dice never total under 3, so no note.
+    natural = {1: "dice.odds.dispel_natural_one", 2: "dice.odds.dispel_natural_two"}.get(dice)
+    if natural:
+        lines.append(tr(natural))
     lines += [tr(key) for key in dispel_notes(True, level)]
     return Reply(
         title=tr("dice.odds.dispel_title", dice=dice, level=level, against=against),
