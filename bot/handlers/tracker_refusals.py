@@ -28,6 +28,8 @@ KEYS: dict[str, str] = {
     "all_keys": E + "all_keys",
     "already_joined": E + "already_joined",
     "too_many_players": E + "too_many_players",
+    "too_many_players_self": E + "too_many_players_self",
+    "table_full": E + "table_full",
     "ambiguous": E + "ambiguous",
     "bad_name": E + "bad_name",
     "below_zero": E + "below_zero",
@@ -60,7 +62,6 @@ KEYS: dict[str, str] = {
     "undo_moved": E + "undo_moved",
     "out_of_range": "error.out_of_range",
     "stale_game": E + "stale_game",
-    "start_needs": E + "start_needs",
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
@@ -148,6 +149,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
+    "start_needs": _own("start_needs"),
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
     "short": _short,

@@ -50,7 +50,10 @@ async def start(
     if not users:
         raise TrackerError("nobody_seated")
     if tpl.max_players and len(users) > tpl.max_players:
-        raise TrackerError("too_many_players", game=GameRef(slug), max=tpl.max_players)
+        # who would sit, and the asker counted among them: the fix is играю:нет (playtest 4, 32)
+        code = "too_many_players_self" if seat_self else "too_many_players"
+        names = ", ".join(u.name for u in users)
+        raise TrackerError(code, game=GameRef(slug), max=tpl.max_players, names=names)
     try:
         async with table.repo.create_game(
             channel_id=table.channel_id,
@@ -113,7 +116,8 @@ async def join(table: Table) -> Outcome:
         raise TrackerError("already_joined")
     tpl = template(state.slug)
     if tpl.max_players and len(state.participants) >= tpl.max_players:
-        raise TrackerError("too_many_players", game=GameRef(state.slug), max=tpl.max_players)
+        names = ", ".join(p.name for p in state.participants)
+        raise TrackerError("table_full", game=GameRef(state.slug), max=tpl.max_players, names=names)
     if tpl.leader:
         caps.check_units(state)  # the newcomer's mage or warlord
 

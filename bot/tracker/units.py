@@ -111,9 +111,11 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         raise TrackerError("leader_unit", name=unit.name)
 
     async def body(step: Step) -> None:
+        before = len(step.notes)
         await plugin_for(step.tpl.slug).leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
-        step.note("tracker.note.unit_removed", unit=unit.name)
+        if len(step.notes) == before:  # the game's own note already says it leaves (slip 25)
+            step.note("tracker.note.unit_removed", unit=unit.name)
 
     return await run_step(table, state, "unit.remove", body, {"unit": unit.name}, check=False)
 

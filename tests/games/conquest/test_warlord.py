@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.console import Console
 from bot.context import Services
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker import outcome_reply
@@ -59,3 +60,24 @@ async def test_conquest_says_bloodied_as_the_rules_do(
     assert "окровавленной стороной (❤ 3/3)" in text and "bob · окровавлен" not in text
     board = "\n".join(f.value for f in render_live(out.state, "ru").fields)
     assert "окровавлен" in board and "ранен" not in board
+
+
+async def test_conquest_refusals_name_the_warlord_and_the_seats(console: Console) -> None:
+    """Playtest 4, slips 31 and 32: the start asks for both sides of the warlord's card, and a
+    third seat names who sits and the fix (играю:нет), in the asker's language."""
+    console.lang = "ru"
+    out = await console.execute("/игра начать игра:conquest игрок1:Аня игрок2:Борис")
+    assert "здоровье военачальника, обе стороны карты: здоровье:7 окровавленный:4" in out
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Аня игрок2:Борис здоровье:7 окровавленный:4"
+    )
+    assert "за столом оказались бы" in out and "Аня, Борис" in out and "играю:нет" in out
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Аня здоровье:7 окровавленный:4 играю:нет"
+    )
+    assert "✔" in out
+    out = await console.execute("/игра войти")
+    assert "✔" in out
+    console.user = "Вася"
+    out = await console.execute("/игра войти")
+    assert "за столом уже сидят" in out and "Ничего не изменено" in out

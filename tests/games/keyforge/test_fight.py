@@ -46,10 +46,10 @@ async def test_each_deals_its_power_and_armor_prevents_it(
     # playtest 3 slip 30: who dealt how much, and which creature left play; playtest 4 slip 24:
     # the KeyForge term, not «выбывает из игры»: seed 004:51 «уничтожает вражеское существо»
     assert first == (
-        "⚔ Бой: Тролль → Гоблин: 8 урона, в ответ 3 урона. "
-        "Итог: существо Гоблин уничтожено; Тролль ❤ 6/8."
+        "⚔ Бой: Тролль → Гоблин: 8 урона, в ответ 3 урона. Итог: Гоблин 💀; Тролль ❤ 6/8."
     )
     assert "🛡 Тролль: броня 1 поглотила 1 урон; до конца хода она израсходована." in out
+    assert out.count("уничтожено") == 1  # the 💀 note says it once, in words
     state = await state_of(services)
     assert unit(state, "Тролль").value("damage") == 2  # 3 power, 1 prevented by armor
     assert unit(state, "Гоблин").destroyed
@@ -67,8 +67,7 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     assert "Неуловимость — первый бой с ним за ход, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == (  # 2 − armor 1
-        "⚔ Бой: Тролль → Лис: 8 урона, в ответ 2 урона. "
-        "Итог: существо Лис уничтожено; Тролль ❤ 7/8."
+        "⚔ Бой: Тролль → Лис: 8 урона, в ответ 2 урона. Итог: Лис 💀; Тролль ❤ 7/8."
     )
     await console.execute("/game undo")
     await console.execute("/game next")  # a new turn: Elusive protects again

@@ -47,6 +47,7 @@ async def test_captured_aember_goes_back_on_removal(console: Console, services: 
     assert "bob · янтарь: 2 → 0" in out and "захваченный янтарь: 0 → 2" in out
     out = await console.execute("/unit remove Troll")
     assert "возвращается в запас игрока bob" in out
+    assert "уходит со стола" not in out  # playtest 4, slip 25: it leaves play once, in KF words
     state = await state_of(services)
     assert _player(state, "bob").value("aember") == 2
     out = await console.execute("/game undo")

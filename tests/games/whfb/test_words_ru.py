@@ -20,7 +20,7 @@ def _winds(power_lost: int, dispel_lost: int) -> WindsResult:
 def test_the_cap_names_only_the_pool_that_lost_dice() -> None:
     # seed 002:53 «Размер пула кубиков силы не может превышать 12 … теряются»
     body = winds_reply(_ru, _winds(1, 0)).body
-    assert "Лимит 12: 1 кубик силы сверх лимита потеряно." in body
+    assert "Лимит 12, лишние кубики теряются: 1 кубик силы." in body
     assert "(0)" not in body and "рассеивания" not in body.split("Лимит")[1]
     assert "больший кубик" in body and "кубы" not in body
 

@@ -21,7 +21,7 @@ def _dice_list(dice: Sequence[int]) -> str:
 
 
 def _pool_cap(tr: Tr, power: int, dispel: int) -> str:
-    """`Лимит 12: 1 кубик силы сверх лимита потеряно.`: only the pools that lost dice."""
+    """`Лимит 12, лишние кубики теряются: 1 кубик силы.`: only the pools that lost dice."""
     parts = [
         counted(tr, f"dice.whf.plural.{key}", n)
         for key, n in (("power_lost", power), ("dispel_lost", dispel))
