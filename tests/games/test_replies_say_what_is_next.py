@@ -44,8 +44,10 @@ async def test_a_cast_names_its_wizard_and_spell(console: Console) -> None:
 
 async def test_a_start_refusal_suggests_the_games_own_default(console: Console) -> None:
     out = await console.execute("/game start game:conquest player1:bob")
-    assert "например здоровье:7." in out and "36" not in out  # a warlord, not a mage
+    # a warlord, not a mage, and both sides of its card at once (playtest 4, slip 31)
+    assert "военачальника, обе стороны карты: здоровье:7 окровавленный:4" in out
+    assert "36" not in out
     out = await console.execute("/game start game:conquest player1:bob hale:7")
-    assert "например окровавленный:4." in out
+    assert "здоровье:7 окровавленный:4" in out
     out = await console.execute("/game start game:mage-wars player1:bob")
     assert "например жизнь:36." in out
