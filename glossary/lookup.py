@@ -337,8 +337,12 @@ def _clear_lead(
     unknown = sum(not glossary.text_knows(w) for w in words)
     if unknown > len(words) - unknown or len(words) - unknown < MIN_KNOWN:
         return False
-    if 3 * unknown >= len(words):  # a third of the question is words no rule uses
-        return lead >= GUESS_LEAD and best.score >= CLEAR_MIN_SCORE
+    if 3 * unknown >= len(words):  # a third of the question is words no rule uses: a guess,
+        # opened only far ahead and when its entry holds every word the texts do know
+        # («как снять отравление у кота» is no question about Rot)
+        return (
+            lead >= GUESS_LEAD and best.score >= CLEAR_MIN_SCORE and hit.coverage >= FULL_COVERAGE
+        )
     # the question, read through the synonyms, is this entry's whole name and no other's
     # («эмбер капчурить» is «Захват Янтаря»): a name match, as long as it is first at all
     rival = next((t for t in texts if runner is not None and t.entry.id == runner.entry.id), None)
