@@ -21,8 +21,10 @@ NOANSWER2 = Path(__file__).with_name("data") / "lookup_noanswer2.tsv"
 NOANSWER3 = Path(__file__).with_name("data") / "lookup_noanswer3.tsv"
 # answerable queries: top-1, top-3 and opened directly with the right entry (counts of 355);
 # opened 267 → 265 when issue 17 added Berserk «Простой удар» and the seed errata, which shift the
-# text weights: «двойной удар» and «в начале боя» questions stay first but are no longer opened.
-FLOORS = {"top1": 327, "top3": 348, "opened": 265}
+# text weights: «двойной удар» and «в начале боя» questions stay first but are no longer opened;
+# 267 again when a winner holding every word, most in its names and first by name too, opens
+# when first, not tied (the «в начале боя» question and «дополнительные жизни лечат раны?»).
+FLOORS = {"top1": 327, "top3": 348, "opened": 267}
 KIND_TOP1 = {  # per kind, top-1 counts
     "question": 206, "name": 19, "english": 16, "mixed": 11, "slang": 22, "typo": 12,
     "layout": 10, "translit": 11, "gamein": 20,
