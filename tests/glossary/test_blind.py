@@ -17,10 +17,14 @@ from tests.glossary.search_data import real_glossary
 BLIND = Path(__file__).with_name("data") / "lookup_blind.tsv"
 # no-answer questions of our own (lookup3), to check the open rule is not fitted to the blind set
 NOANSWER2 = Path(__file__).with_name("data") / "lookup_noanswer2.tsv"
+# … and of the fourth round, everyday talk in the rules' own words (written before its tuning)
+NOANSWER3 = Path(__file__).with_name("data") / "lookup_noanswer3.tsv"
 # answerable queries: top-1, top-3 and opened directly with the right entry (counts of 355);
 # opened 267 → 265 when issue 17 added Berserk «Простой удар» and the seed errata, which shift the
-# text weights: «двойной удар» and «в начале боя» questions stay first but are no longer opened.
-FLOORS = {"top1": 327, "top3": 348, "opened": 265}
+# text weights: «двойной удар» and «в начале боя» questions stay first but are no longer opened;
+# 267 again when a winner holding every word, most in its names and first by name too, opens
+# when first, not tied (the «в начале боя» question and «дополнительные жизни лечат раны?»).
+FLOORS = {"top1": 327, "top3": 348, "opened": 267}
 KIND_TOP1 = {  # per kind, top-1 counts
     "question": 206, "name": 19, "english": 16, "mixed": 11, "slang": 22, "typo": 12,
     "layout": 10, "translit": 11, "gamein": 20,
@@ -72,9 +76,10 @@ def test_blind_floors_by_kind(g: Glossary) -> None:
     }
 
 
-def test_own_noanswer_questions_open_nothing(g: Glossary) -> None:
-    cases, problems = read_cases(NOANSWER2)
-    assert problems == [] and len(cases) >= 40 and not any(c.answerable for c in cases)
+@pytest.mark.parametrize(("path", "least"), [(NOANSWER2, 40), (NOANSWER3, 30)])
+def test_own_noanswer_questions_open_nothing(g: Glossary, path: Path, least: int) -> None:
+    cases, problems = read_cases(path)
+    assert problems == [] and len(cases) >= least and not any(c.answerable for c in cases)
     search, opens = _fns(g)
     report = evaluate(cases, search, opens)
     assert report.noanswer == len(cases) and report.noanswer_opened == 0
