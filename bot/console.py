@@ -137,7 +137,7 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     cmd, used = found
     parts = text.split(None, used)
     rest = parts[used] if len(parts) > used else ""
-    raw = _split_options(rest.strip(), cmd)
+    raw = _split_options(rest.strip(), cmd, _known_option_words(commands))
     values: dict[str, Any] = {}
     for name, value in raw.items():
         option = cmd.option(name)
@@ -154,8 +154,62 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     return ParsedCommand(cmd, values)
 
 
-def _split_options(rest: str, cmd: Command) -> dict[str, str]:
+# Words people type as an option name that no command declares (`количество:2` for
+# `сколько:2`): refused as an unknown option instead of glued into the previous value.
+_OPTION_LIKE = frozenset({"количество", "число", "кол-во", "count", "number", "qty"})
+_KNOWN_WORDS: dict[tuple[int, ...], frozenset[str]] = {}
+
+
+def _known_option_words(commands: list[Command]) -> frozenset[str]:
+    """Every option name of every command, in each language, and the usual mistaken ones."""
+    key = tuple(id(c) for c in commands)
+    if key not in _KNOWN_WORDS:
+        names = {n.lower() for c in commands for o in c.options for n in option_names(o, c)}
+        _KNOWN_WORDS.clear()
+        _KNOWN_WORDS[key] = frozenset(names | _OPTION_LIKE)
+    return _KNOWN_WORDS[key]
+
+
+def _refuse_unknown_option(
+    rest: str, cmd: Command, aliases: dict[str, str], known: frozenset[str]
+) -> None:
+    """`/урон цель:Борис сколько:3`: an option of another command (or a usual mistaken name)
+    typed here is named in the refusal with the option meant, not glued into a value."""
+    for mark in re.finditer(r"(?:(?<=\s)|^)([\w-]+):(\S*)", rest):
+        word = mark.group(1).lower()
+        if word in aliases or word not in known:
+            continue
+        value = mark.group(2)
+        named = {
+            aliases[m.group(1).lower()]
+            for m in re.finditer(r"([\w-]+):", rest)
+            if m.group(1).lower() in aliases
+        }
+        numbers = [o for o in cmd.options if o.type is int]
+        right = next((o for o in numbers if o.name not in named), numbers[0] if numbers else None)
+        if right is not None and value and _looks_like(right, value):
+            raise UserError(
+                "console.unknown_option_use",
+                name=mark.group(1),
+                command=CommandLabel(cmd.path),
+                right=Localized.option_name(right, cmd),
+                value=value,
+            )
+        raise UserError(
+            "console.unknown_option",
+            name=mark.group(1),
+            command=CommandLabel(cmd.path),
+            options=Localized(
+                ru=", ".join(option_label(cmd, o.name, "ru") for o in cmd.options),
+                en=", ".join(option_label(cmd, o.name, "en") for o in cmd.options),
+            ),
+        )
+
+
+def _split_options(rest: str, cmd: Command, known: frozenset[str] = frozenset()) -> dict[str, str]:
     aliases = {alias.lower(): o.name for o in cmd.options for alias in option_names(o, cmd)}
+    if aliases and known:
+        _refuse_unknown_option(rest, cmd, aliases, known)
     if not aliases:
         if rest:
             raise UserError("console.no_options", command=CommandLabel(cmd.path))

@@ -289,3 +289,39 @@ def test_a_group_without_its_sub_lists_the_subs(line: str, code: str, sub: str) 
     assert caught.value.key == code
     subs = str(caught.value.params["subs"]).split(", ")
     assert sub in subs and all(s.isascii() == line.isascii() for s in subs)
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "right", "value"),
+    [
+        ("/урон цель:Борис сколько:3", "сколько", "урон", "3"),
+        ("/жетон добавить цель:Медведь жетон:горение количество:2", "количество", "сколько", "2"),
+    ],
+)
+def test_an_option_the_command_lacks_is_named_with_the_right_one(
+    line: str, name: str, right: str, value: str
+) -> None:
+    """Playtest 4, slips 14, 15: not «нужен параметр «урон»», not «горение количество:2»."""
+    with pytest.raises(UserError) as caught:
+        parse_line(line, commands())
+    assert caught.value.args[0] == "console.unknown_option_use"
+    shown = shown_in(caught.value, "ru")
+    assert f"нет параметра «{name}»: пишите {right}:{value}." in shown
+    assert "/урон нет" in shown or "/жетон добавить нет" in shown
+
+
+def test_an_unknown_option_with_a_word_lists_the_options() -> None:
+    with pytest.raises(UserError) as caught:
+        parse_line("/жетон добавить цель:Медведь жетон:горение количество:много", commands())
+    shown = shown_in(caught.value, "en")
+    assert shown == "/token add has no option “количество”. It has: target, token, count."
+
+
+def test_a_colon_in_a_value_that_is_no_option_word_stays_in_the_value() -> None:
+    parsed = parse_line("/прибавить цель:Борис показатель:раны сколько:2", commands())
+    assert parsed.values == {"target": "Борис", "stat": "раны", "amount": 2}
+
+
+def shown_in(err: UserError, lang: str) -> str:
+    params = {k: v.get(lang) if hasattr(v, "get") else v for k, v in err.params.items()}
+    return t(err.key, lang, **params)
