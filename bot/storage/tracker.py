@@ -39,6 +39,7 @@ from bot.storage.tracker_read import (
     read_statements,
     replay,
     split_one,
+    stamped,
     step_record,
 )
 from bot.storage.tracker_tx import StepTx
@@ -351,7 +352,7 @@ class TrackerStore:
             # The game went from `base` (version v) to this: v + 1.
             after = step.replayed(step.base)
             if after is not None:
-                self._keep(replace(after, stamp=(version, 0)))
+                self._keep(stamped(after, version))
                 self._checked(game_id, version)
                 return
         if step.events:  # written, but not replayable here: the next read fetches the game
@@ -393,7 +394,7 @@ class TrackerStore:
         if after is None:
             self._games.pop(game_id)
         else:
-            self._keep(replace(after, stamp=(version + 1, 0)))
+            self._keep(stamped(after, version + 1))
 
     async def _apply(
         self,

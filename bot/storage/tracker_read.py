@@ -192,8 +192,8 @@ def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
             if at is None:
                 continue
             c = found[at]
-            if ev.field == "value":
-                new: Counter | None = replace(c, value=int(ev.after))
+            if ev.field == "value":  # the hot case: built directly, not by `replace`
+                new: Counter | None = Counter(c.id, c.key, int(ev.after), c.min, c.max, c.token)
             elif ev.field in ("min_value", "max_value"):
                 new = replace(c, **{ev.field[:3]: ev.after})
             elif ev.field == "present" and not ev.after:
@@ -203,9 +203,28 @@ def _replay_counter(holders: dict[int, Any], ev: EventRecord) -> bool:
             if new is not None and new.token and new.value == 0:
                 new = None  # a token at 0 is not shown (see `parse_state`)
             kept = found[:at] + ((new,) if new is not None else ()) + found[at + 1 :]
-            holders[hid] = replace(h, **{group: kept})
+            holders[hid] = _with_counters(h, group, kept)
             return True
     return False
+
+
+def _with_counters(h: Any, group: str, kept: tuple[Counter, ...]) -> Any:
+    """`replace(h, **{group: kept})` for a player or unit, built directly (every change)."""
+    counters, tokens = (kept, h.tokens) if group == "counters" else (h.counters, kept)
+    if type(h) is Participant:
+        return Participant(h.id, h.user_id, h.name, h.seat, h.present, counters, tokens, h.lists)
+    if type(h) is Unit:
+        return Unit(
+            h.id, h.owner_id, h.kind, h.name, h.position, h.state, h.present, counters, tokens
+        )
+    return replace(h, **{group: kept})
+
+
+def stamped(state: GameState, version: int) -> GameState:
+    """`state` stamped as read at `version` (what `replace(state, stamp=…)` gives, directly)."""
+    return GameState(
+        state.game, state.all_participants, state.all_units, state.live, stamp=(version, 0)
+    )
 
 
 STEP_COLUMNS = (
