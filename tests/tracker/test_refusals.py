@@ -120,7 +120,8 @@ async def test_a_missing_start_option_names_the_game(
     assert err.value.params["game"] == "Mage Wars"
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await console.execute("/game start game:conquest hale:7")
-    assert "Для Warhammer 40,000: Conquest укажите параметр «окровавленный»" in out
+    # playtest 4: a warlord's refusal names both sides of its card, not «здоровье:36»
+    assert "Укажите здоровье военачальника, обе стороны карты: здоровье:7 окровавленный:" in out
     out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
     assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
     console.lang = "en"

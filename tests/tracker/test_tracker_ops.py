@@ -273,7 +273,7 @@ async def test_start_checks_its_options(services: Services, make_ctx: MakeCtx) -
         ("mage-wars", {}, "tracker.error.start_needs"),
         ("keyforge", {"life": 20}, "tracker.error.start_option"),
         ("chess", {}, "tracker.error.no_such_game"),
-        ("conquest", {"hale": 7}, "tracker.error.start_needs"),
+        ("conquest", {"hale": 7}, "tracker.error.start_needs_conquest"),
     ):
         with pytest.raises(UserError) as err:
             await service.start(alice, slug, [], options)
