@@ -134,7 +134,8 @@ def test_the_term_the_wfb_cast_odds_use_has_an_entry() -> None:
     """Playtest 4, slip 30: `/odds whfb` says «Неодолимая сила», so `/rule` must explain it; the
     seed's magic phase lacks it, so it is retold (two sixes cast it, unstoppable, miscast)."""
     entry = {e.id: e for e in load_entries(DATA_DIR)}["whfb/neodolimaya-sila"]
-    assert entry.source.published is not None and "шестёрок" in entry.text
+    assert entry.source.published is not None and "Дубль шестёрок" in entry.text
+    assert "провал сотворения" in entry.text  # the cast reply's own word for the Miscast
     g = load_glossary()
     for query in ("неодолимая сила", "irresistible force", "что такое неодолимая сила"):
         result = g.lookup(query)
