@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import re
@@ -166,8 +167,23 @@ def _known_option_words(commands: list[Command]) -> frozenset[str]:
     if key not in _KNOWN_WORDS:
         names = {n.lower() for c in commands for o in c.options for n in option_names(o, c)}
         _KNOWN_WORDS.clear()
-        _KNOWN_WORDS[key] = frozenset(names | _OPTION_LIKE)
+        _KNOWN_WORDS[key] = frozenset(names | _OPTION_LIKE | _stat_words())
     return _KNOWN_WORDS[key]
+
+
+@functools.cache
+def _stat_words() -> frozenset[str]:
+    """One-word stat and token names of every game (`золото`, `mana`): `/игра начать … золото:20`
+    is refused by name instead of gluing «золото:20» into a player's name."""
+    from bot.tracker.templates import templates
+
+    words = {
+        w.lower()
+        for tpl in templates().values()
+        for d in (*tpl.stats.values(), *tpl.tokens.values())
+        for w in (d.key, d.ru, d.en, *d.aliases)
+    }
+    return frozenset(w for w in words if re.fullmatch(r"[\w-]+", w))
 
 
 def _refuse_unknown_option(
@@ -187,7 +203,8 @@ def _refuse_unknown_option(
         }
         numbers = [o for o in cmd.options if o.type is int]
         right = next((o for o in numbers if o.name not in named), numbers[0] if numbers else None)
-        if right is not None and value and _looks_like(right, value):
+        a_stat = word in _stat_words() and word not in _OPTION_LIKE
+        if right is not None and value and _looks_like(right, value) and not a_stat:
             raise UserError(
                 "console.unknown_option_use",
                 name=mark.group(1),

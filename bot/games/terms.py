@@ -56,10 +56,15 @@ def game_terms(slug: str) -> Terms:
     return Terms(slug, links, former, spelling)
 
 
+# Shared command words renamed for every game: `/отряд` became `/существо` (the word of the
+# Mage Wars, Берсерк and KeyForge books; Conquest's «отряд» still types it).
+SHARED_FORMER: dict[str, tuple[str, ...]] = {"cmd.unit.name": ("отряд",)}
+
+
 @cache
 def former_names() -> dict[str, tuple[str, ...]]:
     """Every game's former names by catalogue key, merged (an option may serve two games)."""
-    merged: dict[str, tuple[str, ...]] = {}
+    merged: dict[str, tuple[str, ...]] = dict(SHARED_FORMER)
     for slug in ALL_GAMES:
         for key, words in game_terms(slug).former.items():
             merged[key] = tuple(dict.fromkeys((*merged.get(key, ()), *words)))

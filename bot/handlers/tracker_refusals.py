@@ -149,6 +149,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
+    "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.tracker.access import player_of, require_player, require_state
-from bot.tracker.errors import AmountOutOfRange, NoStat, TrackerError, WrongGame
+from bot.tracker.errors import AmountOutOfRange, GameRef, NoStat, TrackerError, WrongGame
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
@@ -87,6 +87,9 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     require_standing(holder, state.slug)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
+    if c is None and isinstance(holder, Participant) and key in tpl.creature:
+        # Берсерк: wounds go on cards, never on the player (playtest 4 slip 13)
+        raise TrackerError("player_no_damage", player=holder.name, game=GameRef(tpl.slug))
     if c is None:
         raise NoStat(
             name=tpl.define(key),

@@ -61,7 +61,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         ("mw burn", {"tokens": 2}, "Burn tokens left:"),
         ("mw escape", {}, "Escape "),
         ("mw push", {}, "Push: d12 ="),
-        ("berserk strike", {"values": "2-3-4", "defender_values": "1"}, "Difference:"),
+        ("berserk strike", {"values": "2-3-4", "defender_values": "1"}, "difference **"),
         ("berserk strike", {"values": "2", "kind": "shot"}, "Shot: only the shooter rolls"),
         ("whf winds", {"wizards": 2, "enemy_wizards": 1}, "Winds of magic:"),
         ("whf cast", {"dice": 3, "level": 2, "value": 8}, "against casting value 8"),

@@ -80,7 +80,7 @@ async def test_berserk_fight_and_closed(console: Console, services: Services) ->
     out = await console.execute("/berserk strike 2-3-4 defender_values:1-2-2 mod:1")
     rec = await last_roll(services)
     assert rec.result["mode"] == "fight"
-    assert "Режим: сражение" in out and "Разница:" in out
+    assert "Режим: сражение" in out and "→ разница **" in out
     wounds = rec.result["attacker"]["wounds"]
     assert f", {plural('dice.plural.wounds', wounds, 'ru')} (сила 2-3-4)" in out
     assert "ран: " not in out  # playtest 3 slip 19: «2 раны», not «ран: 2»

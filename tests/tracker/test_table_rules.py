@@ -34,7 +34,7 @@ async def test_a_destroyed_unit_refuses_set_token_dmg_and_heal(
         text = await refused(services, action, "tracker.error.destroyed_kind.creature")
         # by what it is, so no participle agrees with the name (playtest 2, U5)
         assert "Существо «Волк» уничтожено и уже вне игры — менять нечего" in text
-        assert "/отряд убрать" in text and "/игра отменить" in text
+        assert "/существо убрать" in text and "/игра отменить" in text
     for line in (
         "/set target:Волк stat:урон value:0",
         "/token add target:Волк token:горение count:1",
@@ -110,8 +110,8 @@ async def test_unit_add_without_life_is_refused_where_the_card_gives_it(
         services, lambda: service.add_unit(alice, "Волк", BOB, {}), "tracker.error.unit_needs_life"
     )
     assert text == (
-        "Укажите жизнь для «Волк»: в игре «Mage Wars» параметр «жизнь» у /отряд добавить обязателен"
-        " (например, жизнь:5). Ничего не изменено."
+        "Укажите жизнь для «Волк»: в игре «Mage Wars» параметр «жизнь» у /существо добавить"
+        " обязателен (например, жизнь:5). Ничего не изменено."
     )
     assert "«жизнь»" in await console.execute("/unit add name:Волк")
     out = await service.add_unit(alice, "Волк", BOB, {"life": 3})

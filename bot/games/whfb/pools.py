@@ -18,7 +18,7 @@ POOLS = ("power", "dispel")
 
 
 def _pool_names() -> NameList:
-    """The pools by their names in the reader's language (`кубы силы, кубы рассеивания`)."""
+    """The pools by their names in the reader's language (`кубики силы, кубики рассеивания`)."""
     tpl = template(GAME.slug)
     return NameList([tpl.define(p) for p in POOLS])
 

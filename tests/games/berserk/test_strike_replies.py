@@ -45,8 +45,8 @@ def test_the_struck_card_is_the_attacked_card_not_a_defender() -> None:
         reply = berserk_reply(_tr, roll_strike(strike, random.Random(seed)))
         text = reply.title + reply.body
         assert "защитник" not in text and "Защищающийся" not in text
-        assert "Атакованная карта: d6 = " in text
-        if "→ промах" not in text.split("Атакованная карта: d6 = ")[1].split("\n")[0]:
+        assert "атакованная карта d6 = " in text
+        if "Ответ атакованной карты: промах" not in text:
             assert "ответные раны не посчитаны; укажите сила_цели:X-Y-Z" in text
 
 
@@ -90,7 +90,7 @@ async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console)
 
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:
     out = await console.execute("/berserk strike values:1-2-3 сила_защитника:2-2-2")
-    assert "(сила 2-2-2)" in out or "→ промах" in out.split("Атакованная карта: d6 = ")[1]
+    assert "(сила 2-2-2)" in out or "Ответ атакованной карты: промах" in out
 
 
 async def test_the_odds_name_the_kind_of_attack(console: Console) -> None:
@@ -98,3 +98,23 @@ async def test_the_odds_name_the_kind_of_attack(console: Console) -> None:
     assert out.startswith("Шансы: выстрел на 2-3-4 — ран в среднем ")
     out = await console.execute("/odds berserk values:2-3-4")
     assert out.startswith("Шансы: простой удар на 2-3-4 в обоих режимах")
+
+
+def test_a_fight_shows_both_dice_and_the_difference_before_the_outcome() -> None:
+    # seed 001:19: in a fight both roll and the table of the difference decides; playtest 4
+    # slip 8 read «d6 = 6 → слабый удар» as if the attacker's die alone gave a weak strike
+    seed_line("001", 19, "Атакованная карта")
+    strike = BerserkStrike(values=parse_values("2-3-4"), mode="fight")
+    seen: set[str] = set()
+    for seed in range(60):
+        r = roll_strike(strike, random.Random(seed))
+        body = berserk_reply(_tr, r).body.split("\n")
+        rolls = next(i for i, line in enumerate(body) if line.startswith("Броски: атакующий d6 = "))
+        assert "→ разница **" in body[rolls]
+        assert body[rolls + 1].startswith("Атакующий")
+        assert body[rolls + 2].startswith("Ответ атакованной карты: ")
+        assert "Атакующий: d6" not in "\n".join(body)
+        seen.add(r.attacker_kind)
+        if r.attacker_kind == "miss":
+            assert body[rolls + 1] == "Атакующий промахивается: 0 ран"
+    assert "miss" in seen and len(seen) >= 3

@@ -214,8 +214,8 @@ async def test_the_caster_typing_the_dispel_spends_the_opponents_pool(
         "✖\nРассеивает bob: в пуле рассеивания 4, а кубиков нужно 5. Ничего не брошено.\n"
     )
     log = await console.execute("/game log")
-    assert "alice: сотворение «Огненный шар» — alice · кубы силы 6 → 4" in log
-    assert "alice: рассеивание — bob · кубы рассеивания 6 → 4" in log
+    assert "alice: сотворение «Огненный шар» — alice · кубики силы 6 → 4" in log
+    assert "alice: рассеивание — bob · кубики рассеивания 6 → 4" in log
 
 
 async def test_the_opponent_dispelling_spends_their_own_pool(

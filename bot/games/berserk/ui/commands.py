@@ -148,6 +148,8 @@ async def berserk_strike(
     reply = view.berserk_reply(ctx.t, result)
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
+        if not aimed.closed and not result.fight and strike.kind == "simple":
+            key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
     if aimed is not None:
         await _record(ctx, reply, aimed.unit, hitter, result, strike.kind, private)

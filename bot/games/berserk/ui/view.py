@@ -65,37 +65,18 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
         if items:
             lines.append(tr("dice.berserk.defender_modifiers", items=", ".join(items)))
-    lines.append(
-        tr(
-            "dice.berserk.attacker_roll",
-            calc=calc(r.attacker_roll, s.attacker_mod),
-            kind=tr(kind_key(s.kind, r.attacker_kind)),
-            wounds=wounds_text(tr, r.wounds),
-            values=s.values.text(),
-        )
-    )
-    if r.defender_roll is not None and r.defender_total is not None:
-        back = ""
-        if s.defender_values is not None and r.defender_wounds is not None:
-            back = tr(
-                "dice.berserk.defender_wounds",
-                wounds=wounds_text(tr, r.defender_wounds),
-                values=s.defender_values.text(),
-            )
-        elif r.defender_kind != "miss":  # it strikes back, but with what strength is unknown
-            back = tr("dice.berserk.defender_no_values")
+    if r.fight and r.defender_roll is not None:
+        lines.extend(_fight_lines(tr, r))
+    else:
         lines.append(
             tr(
-                "dice.berserk.defender_roll",
-                calc=calc(r.defender_roll, s.defender_total_mod),
-                kind=tr(f"dice.kind.{r.defender_kind}"),
-                wounds=back,
+                "dice.berserk.attacker_roll",
+                calc=calc(r.attacker_roll, s.attacker_mod),
+                kind=tr(kind_key(s.kind, r.attacker_kind)),
+                wounds=wounds_text(tr, r.wounds),
+                values=s.values.text(),
             )
         )
-        lines.append(tr("dice.berserk.difference", difference=plus_minus(r.difference or 0)))
-        choice = weaker_choice(r.attacker_kind, r.defender_kind)
-        if choice is not None:
-            lines.append(_choice_line(tr, s, choice))
     title = tr(
         "dice.berserk.title",
         strike=strike_name,
@@ -104,6 +85,45 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
         wounds=wounds_text(tr, r.wounds),
     )
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
+
+
+def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
+    """Both dice and the difference first, then what each side deals by the fight table
+    (playtest 4 slip 8: a die line that ended in «→ слабый удар» read as if that die decided)."""
+    s = r.strike
+    lines = [
+        tr(
+            "dice.berserk.fight_rolls",
+            attacker=calc(r.attacker_roll, s.attacker_mod),
+            defender=calc(r.defender_roll or 0, s.defender_total_mod),
+            difference=plus_minus(r.difference or 0),
+        ),
+        tr("dice.berserk.fight_attacker_miss")
+        if r.attacker_kind == "miss"
+        else tr(
+            "dice.berserk.fight_attacker",
+            kind=tr(kind_key(s.kind, r.attacker_kind)),
+            wounds=wounds_text(tr, r.wounds),
+            values=s.values.text(),
+        ),
+    ]
+    back = ""
+    if r.defender_kind != "miss":
+        if s.defender_values is not None and r.defender_wounds is not None:
+            back = tr(
+                "dice.berserk.defender_wounds",
+                wounds=wounds_text(tr, r.defender_wounds),
+                values=s.defender_values.text(),
+            )
+        else:  # it strikes back, but with what strength is unknown
+            back = tr("dice.berserk.defender_no_values")
+    lines.append(
+        tr("dice.berserk.fight_defender", kind=tr(f"dice.kind.{r.defender_kind}"), wounds=back)
+    )
+    choice = weaker_choice(r.attacker_kind, r.defender_kind)
+    if choice is not None:
+        lines.append(_choice_line(tr, s, choice))
+    return lines
 
 
 def _choice_line(tr: Tr, s: BerserkStrike, choice: WeakerChoice) -> str:
