@@ -19,8 +19,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -224,14 +223,10 @@ class SqliteDatabase:
 
     async def snapshot(self, statements: Sequence[Statement]) -> list[list[Row]]:
         """One statement is its own consistent read; several run inside BEGIN … COMMIT."""
+        if len(statements) == 1:
+            return [await self.fetch(*statements[0])]
         async with self._lock:
             self._open()
-            if len(statements) == 1:
-                sql, args = statements[0]
-                found = await self.rows(sql, args)
-                if self._conn.in_transaction:  # a lone write (sqlite3 began it): keep it
-                    await self.commit()
-                return [found]
             try:
                 await self.execute("BEGIN")
                 out = [await self.rows(sql, args) for sql, args in statements]
@@ -242,20 +237,18 @@ class SqliteDatabase:
                 raise
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return (await self.snapshot([(sql, args)]))[0]
-
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[SqliteTx]:
+        """One statement, its own consistent read (the version check of every command)."""
         async with self._lock:
             self._open()
-            tx = SqliteTx(self)
-            try:
-                yield tx
-                await tx.commit()
-            except BaseException:
-                rolled_back(tx)
-                await asyncio.shield(self.rollback())
-                raise
+            found = await self.rows(sql, args)
+            if self._conn.in_transaction:  # a lone write (sqlite3 began it): keep it
+                await self.commit()
+            return found
+
+    def write(self) -> _Write:
+        """`async with db.write() as tx`: under the lock, committed at the end, rolled back on
+        any exception (a class, not a generator: every trip of a step resumes through it)."""
+        return _Write(self)
 
     # Kept for tests and migrations: a transaction whose connection-like object runs statements.
     transaction = write
@@ -329,6 +322,42 @@ class SqliteDatabase:
             await self.rows("UPDATE schema_version SET name = name WHERE version < 0")
         finally:
             await self.rollback()
+
+
+class _Write:
+    """The write transaction's context: the lock held throughout, COMMIT at a clean exit."""
+
+    __slots__ = ("db", "tx")
+
+    def __init__(self, db: SqliteDatabase) -> None:
+        self.db = db
+        self.tx = SqliteTx(db)
+
+    async def __aenter__(self) -> SqliteTx:
+        await self.db._lock.acquire()
+        try:
+            self.db._open()
+        except BaseException:
+            self.db._lock.release()
+            raise
+        return self.tx
+
+    async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        try:
+            if kind is None:
+                try:
+                    await self.tx.commit()
+                except BaseException:
+                    await self._undo()
+                    raise
+            else:
+                await self._undo()
+        finally:
+            self.db._lock.release()
+
+    async def _undo(self) -> None:
+        rolled_back(self.tx)
+        await asyncio.shield(self.db.rollback())
 
 
 Database = SqliteDatabase

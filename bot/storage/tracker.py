@@ -26,9 +26,10 @@ from bot.storage.db import Db, Row
 from bot.storage.dedupe import claim
 from bot.storage.errors import UniqueViolation
 from bot.storage.game_cache import CACHED_GAMES, GameCache
-from bot.storage.scope import StaleCopy, Trust
+from bot.storage.scope import Trust
 from bot.storage.scope import checked as _checked_versions
 from bot.storage.scope import trusting as _trusting
+from bot.storage.tracker_change import StepChange
 from bot.storage.tracker_close import SQLITE_SETUP
 from bot.storage.tracker_read import (
     ACTIVE_SQL,
@@ -303,8 +304,7 @@ class TrackerStore:
         except UniqueViolation:
             raise GameExists(channel_id) from None
 
-    @asynccontextmanager
-    async def change(
+    def change(
         self,
         game_id: int,
         *,
@@ -315,7 +315,7 @@ class TrackerStore:
         params: dict[str, Any] | None = None,
         base: GameState | None = None,
         keep_redo: bool = False,
-    ) -> AsyncIterator[StepTx]:
+    ) -> StepChange:
         """One undoable step: everything done through the yielded tx commits or rolls back together.
 
         A step that changed nothing leaves no trace. A step that did change something drops the
@@ -323,40 +323,7 @@ class TrackerStore:
         seat). GameNotActive if the game has ended meanwhile; given `base`, GameChanged (nothing
         written) if the game is no longer at `base`'s version.
         """
-        await self._prepare()
-        expected = base.stamp[0] if base is not None and base.stamp is not None else None
-        if expected is not None and base is not None and base.game.id != game_id:
-            expected = None
-        trust = _trusting()
-        unchecked = trust is not None and game_id in trust.unchecked and expected is not None
-        try:
-            async with self._db.write() as tx:
-                await claim(tx)
-                step = StepTx(self._db, tx, game_id, expected=expected, base=base, params=params)
-                step.strict = unchecked
-                yield step
-                if not step.events:
-                    await step.lock()  # changed nothing: still refused if the game has ended
-                else:
-                    version = await step.close(
-                        (at, user_id, user_name, action, step.params),
-                        drop_redo=not (keep_redo or step.keep_redo),
-                    )
-        except GameChanged:
-            self._games.pop(game_id)
-            if unchecked:
-                raise StaleCopy(game_id) from None
-            raise
-        self._wrote(trust, game_id)
-        if step.events and step.base is not None and step.base.stamp == (version - 1, 0):
-            # The game went from `base` (version v) to this: v + 1.
-            after = step.replayed(step.base)
-            if after is not None:
-                self._keep(stamped(after, version))
-                self._checked(game_id, version)
-                return
-        if step.events:  # written, but not replayable here: the next read fetches the game
-            self._games.pop(game_id)
+        return StepChange(self, game_id, (at, user_id, user_name, action), params, base, keep_redo)
 
     @staticmethod
     def _wrote(trust: Trust | None, game_id: int) -> None:
