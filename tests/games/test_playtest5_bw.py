@@ -1,0 +1,112 @@
+"""Playtest 5 (issue 17), the Berserk and WFB slips: B4–B10 and W1, W2, W4–W7."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services, UserRef, stable_id
+from bot.handlers.tracker_ops import load_state
+from tests.games.seeds import seed_line
+
+CHANNEL = stable_id("#table")
+
+
+async def _pools(services: Services) -> dict[str, tuple[int, int]]:
+    state = await load_state(services.storage, CHANNEL)
+    assert state is not None
+    return {p.name: (p.value("power"), p.value("dispel")) for p in state.participants}
+
+
+# ── W1: the winds give the power to the player whose turn it is ────────────────────────────────
+
+
+async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
+    console: Console, services: Services
+) -> None:
+    # seed 002:3 «Игрок, чей ход сейчас идёт, привлекает силу … второй игрок призывает силы
+    # для того, чтобы противостоять чужим заклинаниям»
+    seed_line("002", 3, "Игрок, чей ход сейчас идёт, привлекает силу")
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/set target:alice stat:wizards value:2")
+    await console.execute("/set target:bob stat:wizards value:1")
+    await console.execute("/game next")  # bob's turn now; alice types the winds
+    out = await console.execute("/whf winds")
+    [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
+    power, dispel = rec.result["power"], rec.result["dispel"]
+    assert await _pools(services) == {"alice": (0, dispel), "bob": (power, 0)}
+    assert f"пул силы **{power}** — bob, пул рассеивания **{dispel}** — alice" in out
+    # the caster's wizards (bob's one) add power, the dispeller's (alice's two) dispel dice
+    assert len(rec.result["wizard_rolls"]) == 1 and len(rec.result["enemy_rolls"]) == 2
+    assert "Сотворяет bob — маги (1):" in out and "Рассеивает alice — маги (2):" in out
+    assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # the options stay the roller's
+    # and bob casts from the pool he was given
+    console.user = "bob"
+    out = await console.execute("/whf cast dice:1 level:1 value:3")
+    assert f"bob: из пула силы потрачено 1, осталось {power - 1}" in out
+
+
+async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(
+    console: Console, services: Services
+) -> None:
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    await console.execute("/game next")
+    await console.execute("/whf winds wizards:3 enemy_wizards:0")  # alice's 3 wizards dispel
+    [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
+    assert rec.result["wizard_rolls"] == [] and len(rec.result["enemy_rolls"]) == 3
+
+
+# ── W7: the total of both pools is said ───────────────────────────────────────────────────────
+
+
+async def test_winds_end_with_the_total_of_both_pools(console: Console, services: Services) -> None:
+    out = await console.execute("/whf winds wizards:2 enemy_wizards:1")
+    rec = (await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1))[0]
+    power, dispel = rec.result["power"], rec.result["dispel"]
+    assert f"Итого: пул силы **{power}**, пул рассеивания **{dispel}**" in out
+    a, b = rec.result["winds"]
+    assert f"сила {a + b} (сумма кубиков)" in out and f"**{a + b}**" not in out.split("\n")[2]
+    console.lang = "en"
+    assert "In all: power pool **" in await console.execute("/whf winds")
+
+
+# ── W2, W4: a wizard on the table is counted, its wounds said as a count ───────────────────────
+
+
+async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
+    console: Console,
+) -> None:
+    # seed 002:49 «Маги, которые отступают или не находятся на поле боя … усиливать ветры
+    # магии не могут»
+    seed_line("002", 49, "не находятся на поле боя")
+    await console.execute("/game start game:whfb player1:alice player2:bob")
+    out = await console.execute("/unit add name:Архимаг Тени life:3")
+    assert "alice · маги: 0 → 1" in out
+    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · 3 раны")
+    board = await console.execute("/game show")
+    assert "маги 1" in board and "маги 0" in board  # bob has none
+    out = await console.execute("/dmg target:Архимаг Тени amount:3")
+    assert "alice · маги: 1 → 0" in out and "уничтожен" in out
+    out = await console.execute("/unit add name:Маг Огня life:1")
+    assert "· 1 рана" in out
+    log = await console.execute("/game log")
+    assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
+
+
+# ── B10: joining does not pass the turn ───────────────────────────────────────────────────────
+
+
+async def test_a_player_joining_mid_game_leaves_the_turn_number(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/game next")
+    out = await console.execute("/game next")
+    assert "ход 3 · ходит alice" in out
+    console.user = "vika"
+    out = await console.execute("/game join")
+    assert "ход 3 · ходит alice" in out and "ход 4" not in out
+    assert "Берсерк ККИ · ход 3" in await console.execute("/game show")
+    console.user = "alice"
+    out = await console.execute("/game next")
+    assert "ход 4 · ходит bob" in out
+    out = await console.execute("/game next")
+    assert "ход 5 · ходит vika" in out
+    out = await console.execute("/game undo")
+    assert "ход 4" in await console.execute("/game show")
