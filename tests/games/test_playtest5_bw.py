@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
+from bot.games.berserk.dice import BerserkStrike, parse_values
+from bot.games.berserk.rules import WeakerChoice
+from bot.games.berserk.ui.view import _choice_line
 from bot.handlers.tracker_ops import load_state
+from bot.i18n import t
 from tests.games.seeds import seed_line
 
 CHANNEL = stable_id("#table")
@@ -110,3 +114,77 @@ async def test_a_player_joining_mid_game_leaves_the_turn_number(console: Console
     assert "ход 5 · ходит vika" in out
     out = await console.execute("/game undo")
     assert "ход 4" in await console.execute("/game show")
+
+
+# ── B4: a strike back whose values are not given is said so, never «ран: ?» ────────────────────
+
+
+def test_the_defenders_weaker_choice_without_its_values_says_why_no_wounds() -> None:
+    strike = BerserkStrike(parse_values("2-3-4"), mode="fight")
+    choice = WeakerChoice("defender", "miss", "weak")
+    line = _choice_line(lambda k, **p: t(k, "ru", **p), strike, choice)
+    assert "?" not in line and "раны не посчитаны: не указана сила_цели" in line
+    assert "тогда атакующий ран не наносит" in line
+    en = _choice_line(lambda k, **p: t(k, "en", **p), strike, choice)
+    assert "?" not in en and "no defender_values given" in en
+    given = BerserkStrike(parse_values("2-3-4"), mode="fight", defender_values=parse_values("1"))
+    assert "1 рана" in _choice_line(lambda k, **p: t(k, "ru", **p), given, choice)
+
+
+# ── B5: a magic strike or a discharge says who rolls, not «закрытый режим» ────────────────────
+
+
+async def test_a_magic_strike_at_an_open_card_is_not_called_closed_mode(console: Console) -> None:
+    # seed 001:277 «Сражается только карта, объявившая магический удар»
+    seed_line("001", 277, "Сражается только карта, объявившая магический удар")
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add name:Ледяной тролль life:6 owner:bob")
+    out = await console.execute("/berserk strike 2-2-3 kind:magic target:Ледяной тролль")
+    assert "(карта открыта)" in out and "закрыт" not in out
+    assert "Магический удар: бросает только атакующий, цель не отвечает" in out
+    out = await console.execute("/berserk strike 2-2-3 kind:discharge defender_values:1-1-1")
+    assert "Разряд: бросает только атакующий, цель не отвечает" in out
+    assert "Атакованная карта не бьёт в ответ" in out and "закрыт" not in out
+
+
+# ── B6, B7: the book's «Благословление»; `вид` is the type of attack ───────────────────────────
+
+
+async def test_blessing_is_the_books_word_and_kind_is_the_type_of_attack(
+    console: Console,
+) -> None:
+    # seed 001:27 «Благословление. Именной модификатор броска кубика»
+    seed_line("001", 27, "Благословление. Именной модификатор")
+    # seed 001:63 «Вид атаки (удара)» is weak/medium/strong; 001:99 «Тип дальней … атаки»
+    seed_line("001", 63, "слабая, средняя или сильная")
+    seed_line("001", 99, "Тип дальней немагической атаки")
+    out = await console.execute(
+        "/berserk strike 1-2-3 mode:fight defender_values:2-3-4 blessing:true"
+    )
+    assert "Модификаторы: благословление +1" in out and "благословение" not in out
+    out = await console.execute("/берсерк удар сила:1-2-3 благословление:да тип:выстрел")
+    assert "благословление +1" in out and "Выстрел: бросает только стреляющий" in out
+    help_ = await console.execute("/help command:berserk strike")
+    assert "Тип атаки (вид удара — слабый, средний, сильный — решает кубик)" in help_
+    assert "Благословление (+1, не суммируется)" in help_ and "Вид атаки" not in help_
+    out = await console.execute("/berserk strike 1-2-3 kind:стрела")
+    assert out.startswith("✖")
+
+
+# ── B8, B9: a mark typed as a token, «да» typed for a mark ─────────────────────────────────────
+
+
+async def test_closed_typed_as_a_token_or_as_yes_says_how_to_set_it(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add name:Циклоп life:6")
+    out = await console.execute("/жетон добавить цель:Циклоп жетон:закрыт")
+    assert "«закрыт» — не жетон, а отметка карты" in out
+    assert "/задать цель:Циклоп показатель:закрыт значение:1" in out
+    out = await console.execute("/token add target:Циклоп token:жизнь")
+    assert "«жизнь» — не жетон, а показатель" in out
+    out = await console.execute("/token add target:Циклоп token:чепуха")
+    assert "Такого жетона нет: «чепуха»" in out
+    out = await console.execute("/задать цель:Циклоп показатель:закрыт значение:да")
+    assert "«да» — не число" in out and "1 — да, 0 — нет" in out
+    out = await console.execute("/set target:Циклоп stat:закрыт value:1")
+    assert not out.startswith("✖")
