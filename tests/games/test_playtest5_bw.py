@@ -188,3 +188,27 @@ async def test_closed_typed_as_a_token_or_as_yes_says_how_to_set_it(console: Con
     assert "«да» — не число" in out and "1 — да, 0 — нет" in out
     out = await console.execute("/set target:Циклоп stat:закрыт value:1")
     assert not out.startswith("✖")
+
+
+# ── W5, W6: a spell not cast is not the miscast; the Russian source line has no English ────────
+
+
+async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -> None:
+    # seed 002:79 «Если маг провалил попытку сотворить заклинание, он более не может
+    # использовать магию в эту фазу»: a spell not cast only ends the wizard's magic
+    seed_line("002", 79, "провалил попытку сотворить")
+    out = await console.execute("/odds whf dice:3 level:2 value:9")
+    assert "Не сотворено: **9,3\u00a0%**" in out and "Провал:" not in out
+    assert "Неодолимая сила (с провалом сотворения): **7,4\u00a0%**" in out
+    console.lang = "en"
+    out = await console.execute("/odds whf dice:3 level:2 value:9")
+    assert "Not cast: **9.3" in out and "Irresistible Force (with a miscast)" in out
+
+
+async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:
+    out = await console.execute("/rule Неодолимая сила")
+    assert "Warhammer Fantasy Battles (8-я редакция)" in out and "edition" not in out
+    assert "провал сотворения (мискаст)" in out and "просто не сотворить" in out
+    console.lang = "en"
+    out = await console.execute("/rule Irresistible Force")
+    assert "Warhammer Fantasy Battles (8th edition) rules" in out
