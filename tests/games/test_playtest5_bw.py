@@ -42,10 +42,16 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     assert len(rec.result["wizard_rolls"]) == 1 and len(rec.result["enemy_rolls"]) == 2
     assert "Сотворяет bob — маги (1):" in out and "Рассеивает alice — маги (2):" in out
     assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # the options stay the roller's
-    # and bob casts from the pool he was given
+    # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
     assert f"bob: из пула силы потрачено 1, осталось {power - 1}" in out
+    console.user = "alice"
+    out = await console.execute("/whf cast dice:1 level:1 value:3")
+    assert f"bob: из пула силы потрачено 1, осталось {power - 2}" in out
+    out = await console.execute("/whf dispel dice:1 level:1 against:3")
+    if "Неодолимой силой" not in out:
+        assert f"Рассеивает alice: из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
 
 
 async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(

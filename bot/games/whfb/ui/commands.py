@@ -216,7 +216,10 @@ async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
 async def dispeller(ctx: Ctx, side: MagicSide) -> Participant:
     """Who dispels: the opponent of the phase's latest caster. At one table one player often
     types for both, so when the roller cast the spell themselves, the dispel is the opponent's
-    and spends the opponent's pool (seed 002:15: the opposing player dispels)."""
+    and spends the opponent's pool (seed 002:15: the opposing player dispels). With two players
+    that is simply the one whose turn it is not (002:3, playtest 5 W1)."""
+    if len(side.state.participants) == 2 and side.dispeller is not None:
+        return side.dispeller
     history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
     done = {s.id for s in history if s.status == "done"}
     start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
@@ -331,7 +334,8 @@ async def _spend(
     spell: str | None = None,
 ) -> tuple[str | None, int | None, Participant | None]:
     """Spend from the tracked pool before rolling: the reply line, the step id, and the player
-    who paid when not the roller (a dispel typed by the caster is the opponent's).
+    who paid when not the roller (a cast is the caster's whose turn it is, a dispel the other
+    side's, whoever types it).
 
     A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
     """
@@ -339,6 +343,8 @@ async def _spend(
     payer = None
     if side is not None and pool == "dispel":
         payer = await dispeller(ctx, side)
+    elif side is not None:  # the power is the caster's, whoever types the cast (W1)
+        payer = side.caster
     await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell, payer)
     if side is None:
         return None, None, None
@@ -372,7 +378,7 @@ async def whf_cast(
 ) -> Reply:
     check_magic(dice, level, "value", value)
     # refused before anything is rolled
-    spent, step_id, _ = await _spend(ctx, "power", dice, private, wizard, spell)
+    spent, step_id, payer = await _spend(ctx, "power", dice, private, wizard, spell)
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -383,6 +389,8 @@ async def whf_cast(
     inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
     inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
     data = {**shapes.whf_cast(result), POOL_STEP: step_id}
+    if payer is not None:  # typed for the player whose turn it is: their wizard's attempt
+        data[SIDE] = payer.user_id
     await log_roll(ctx, "whf cast", inputs, data, summary, private)
     reply = view.cast_reply(ctx.t, result, wizard, spell)
     return finish(_with_line(reply, spent), private)
