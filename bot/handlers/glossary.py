@@ -184,39 +184,10 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     )
 
 
-_MONTHS_EN = dict(
-    zip(
-        [
-            "январь",
-            "февраль",
-            "март",
-            "апрель",
-            "май",
-            "июнь",
-            "июль",
-            "август",
-            "сентябрь",
-            "октябрь",
-            "ноябрь",
-            "декабрь",
-        ],
-        [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ],
-        strict=True,
-    )
-)
+_RU_MONTHS = "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь"
+_EN_MONTHS = "January February March April May June July August September October November December"
+_MONTHS_EN = dict(zip(_RU_MONTHS.split(), _EN_MONTHS.split(), strict=True))
+_EDITION = re.compile(r"\b(\d+)(?:st|nd|rd|th) edition\b")
 _RU_MONTH = re.compile(r"\((" + "|".join(_MONTHS_EN) + r") (\d{4})\)")
 
 
@@ -226,7 +197,10 @@ def source_footer(ctx: Ctx, entry: Entry) -> str:
     entry says it is retold from the published rules, not quoted from a seed."""
     src = entry.source
     if src.published is not None:
-        return ctx.t("rule.source.retold", rules=src.published)
+        rules = src.published
+        if ctx.lang == "ru":  # «(8th edition)» → «(8-я редакция)» (playtest 5, W6)
+            rules = _EDITION.sub(lambda m: ctx.t("rule.source.edition", n=m.group(1)), rules)
+        return ctx.t("rule.source.retold", rules=rules)
     book = RULEBOOKS.get(src.file, src.file)
     if ctx.lang == "en":  # the seed dates its title in Russian: «(январь 2014)» → (January 2014)
         book = _RU_MONTH.sub(lambda m: f"({_MONTHS_EN[m.group(1)]} {m.group(2)})", book)

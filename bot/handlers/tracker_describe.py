@@ -143,7 +143,8 @@ LIFE_KEYS = ("life", "hp")  # a whole shown as ❤ N; KeyForge's power stays «�
 
 def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
     """` · ❤ 12 · броня 3 · Защитное поле 2`: the values a unit was added with, as typed (a
-    yes/no trait by its name alone); empty without a template to name them."""
+    yes/no trait by its name alone, a stat the game counts in words as `tracker.count.<game>.<key>`
+    says: «3 раны»); empty without a template to name them."""
     if tpl is None or not isinstance(stats, (list, tuple)):
         return ""
     parts: list[str] = []
@@ -153,6 +154,8 @@ def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
             parts.append(t("tracker.life_whole", lang, life=value))
         elif d is not None and (d.flag or (d.token and d.max == 1)):
             parts.append(md(d.name(lang)) if value else "")
+        elif (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
+            parts.append(plural(counted, int(value), lang))  # «3 раны», not «раны (всего) 3»
         else:
             parts.append(f"{md(tpl.label(key, lang))} {value}")
     return "".join(f" · {p}" for p in parts if p)
@@ -234,8 +237,10 @@ def step_line(
             what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
-    if not what:  # a unit added or removed, a planet won: the step names it
-        what.extend(md(str(step.params[k])) for k in ("unit", "item") if k in step.params)
+    if not what or step.action in ("unit.add", "unit.remove"):
+        # a unit added or removed, a planet won: the step names it, before what it moved
+        # («новый маг — Маг огня; alice · маги 0 → 1», playtest 5, W2)
+        what[:0] = [md(str(step.params[k])) for k in ("unit", "item") if k in step.params]
     action = action_name(step.action, lang, state.slug)
     if step.action == "add" and len(set(stats)) == 1:  # «мана — Аня · мана 10 → 7» (slip 24)
         action = md(stats[0])

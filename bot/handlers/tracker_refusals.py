@@ -46,6 +46,8 @@ KEYS: dict[str, str] = {
     "no_such_tokens": E + "no_such_tokens",
     "no_token": E + "no_token",
     "no_tokens": E + "no_tokens",
+    "token_is_flag": E + "token_is_flag",
+    "token_is_stat": E + "token_is_stat",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",

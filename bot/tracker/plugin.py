@@ -74,6 +74,9 @@ class GamePlugin:
     async def damaged_by_hand(self, step: Step, unit: Unit) -> None:
         """`/dmg` raised a unit's damage; who dealt it is not known."""
 
+    async def unit_added(self, step: Step, unit: str, owner: Participant) -> None:
+        """`/unit add` put a unit named `unit` on `owner`'s side (WFB: one more wizard)."""
+
     async def leave_play(self, step: Step, unit: Unit) -> None:
         """A unit was destroyed or removed."""
 

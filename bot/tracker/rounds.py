@@ -2,7 +2,9 @@
 
 Round-based games (Mage Wars, Conquest) start a new round and pass the initiative / first-player
 token on every `/game next`; turn-based games (KeyForge, Berserk, WHFB, custom) pass the turn and
-count a new round when it comes back to the first seat. The order of effects is in docs/tracker.md.
+count a new round when it comes back to the first seat (Berserk and KeyForge count every
+hand-over as the next turn instead, in the same `round` field). The order of effects is in
+docs/tracker.md.
 """
 
 from __future__ import annotations
@@ -30,18 +32,14 @@ def next_seat(state: GameState) -> tuple[Participant | None, bool]:
     return (later[0], False) if later else (seated[0], True)
 
 
-def turn_number(state: GameState, *, round_: int | None = None, seat: int | None = None) -> int:
+def turn_number(state: GameState, *, round_: int | None = None) -> int:
     """The number players call the turn by: the round, or in Berserk and KeyForge every player's
-    turn counted (ход 1 — the first seat, ход 2 — the second, ход 3 — the first again)."""
-    rnd = state.round if round_ is None else round_
-    if not counts_each_turn(state.slug):
-        return rnd
-    seats = sorted(p.seat for p in state.participants)
-    active = state.game.active_seat if seat is None else seat
-    if not seats:
-        return rnd
-    place = next((i for i, s in enumerate(seats) if s >= active), 0)
-    return (rnd - 1) * len(seats) + place + 1
+    turn counted (ход 1 — the first seat, ход 2 — the second, ход 3 — the first again).
+
+    Those games keep that count itself in the game's `round` (`pass_turn` adds one on every
+    hand-over), so a player joining mid-game changes no number (playtest 5, B10).
+    """
+    return state.round if round_ is None else round_
 
 
 def _eliminated(state: GameState, p: Participant) -> bool:
@@ -55,13 +53,13 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
     player, wrapped = next_seat(state)
     if player is not None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
-    round_ = state.round + 1 if new_round or wrapped else state.round
-    if new_round or wrapped:
+    each_turn = counts_each_turn(state.slug) and player is not None
+    counted = new_round or wrapped or each_turn  # every hand-over is a new turn there
+    round_ = state.round + 1 if counted else state.round
+    if counted:
         await step.tx.set_field("game", state.game.id, "round", round_)
-    if counts_each_turn(state.slug) and player is not None:  # every hand-over is a new turn
-        step.note(
-            "tracker.note.round_turn", round=turn_number(state, round_=round_, seat=player.seat)
-        )
+    if each_turn:
+        step.note("tracker.note.round_turn", round=turn_number(state, round_=round_))
     elif new_round or wrapped:
         key = "tracker.note.round_turn" if counts_turns(state.slug) else "tracker.note.round"
         step.note(key, round=round_)

@@ -23,7 +23,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     holder = find_target(state, target)
     key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
     if key is None:
-        raise TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+        raise _not_a_token(tpl, holder.name, name)
     require_standing(holder, state.slug)
     if count < 0:
         held = holder.token(key)
@@ -76,3 +76,13 @@ async def clear_tokens(table: Table, target: str) -> Outcome:
             await step.set(holder, t.id, t.key, 0)
 
     return await run_step(table, state, "token.clear", body, {"target": holder.name})
+
+
+def _not_a_token(tpl: Template, target: str, name: str) -> TrackerError:
+    """No such token; a stat or a yes/no mark of the game typed as a token is told how it is set
+    (playtest 5, B8: «закрыт» is a mark set with /set, not a token)."""
+    stat = tpl.resolve_stat(name)
+    if stat is not None:
+        d = tpl.define(stat)
+        return TrackerError("token_is_flag" if d.flag else "token_is_stat", name=d, target=target)
+    return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))

@@ -98,6 +98,7 @@ async def add_unit(
                 position=pos,
             )
         step.note(tpl.unit_note, unit=final, owner=p.name, stats=echo)
+        await plugin_for(tpl.slug).unit_added(step, final, p)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
     return await run_step(table, state, "unit.add", body, {"unit": clean})

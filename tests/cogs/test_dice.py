@@ -71,7 +71,11 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         ("odds mw", {"dice": 4, "armor": 1, "life": 5}, "3.20 damage on average"),
         ("odds berserk", {"values": "2-3-4", "mode": "closed"}, "2.67 wounds on average"),
         ("odds berserk", {"values": "2-3-4"}, "Strike 2-3-4 odds in both modes"),
-        ("odds whf", {"dice": 3, "level": 1, "value": 7}, "Irresistible Force: **7.4%**"),
+        (
+            "odds whf",
+            {"dice": 3, "level": 1, "value": 7},
+            "Irresistible Force (with a miscast): **7.4%**",
+        ),
     ],
 )
 async def test_each_command_answers(

@@ -25,7 +25,9 @@ async def test_berserk_next_opens_the_new_players_creatures(
     out = await service.damage(alice, "Эльф", 3)
     assert out.changes[0].key == "wounds" and out.notes[0].key == "tracker.note.destroyed"
     out = await service.next_round(alice)
-    assert out.state.round == 2  # the turn came back to the first seat
+    # the turn came back to the first seat: ход 3, since every hand-over counts a turn (B10)
+    assert out.state.round == 3 and out.state.active_player is not None
+    assert out.state.active_player.name == "alice"
 
 
 async def test_berserk_counts_every_players_turn_and_logs_turns_not_rounds(

@@ -38,8 +38,8 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
     power, dispel = rec.result["power"], rec.result["dispel"]
     assert await pools(services) == {"alice": (power, 0), "bob": (0, dispel)}
     assert (
-        f"Записано в партию: alice — пул силы {power}" in out
-        and f"Записано в партию: bob — пул рассеивания {dispel}" in out
+        f"Итого, записано в партию: пул силы **{power}** — alice,"
+        f" пул рассеивания **{dispel}** — bob" in out
     )
 
     out = await console.execute("/whf cast dice:2 level:1 value:5")
@@ -141,7 +141,7 @@ async def test_winds_read_the_wizards_counter_under_its_tracker_name(
     out = await console.execute("/whf winds")
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert rec.inputs == {"wizards": 3, "enemy_wizards": 2}
-    assert "Ваши маги (3):" in out and "Маги противника (2):" in out
+    assert "Сотворяет alice — маги (3):" in out and "Рассеивает bob — маги (2):" in out
     await console.execute("/game undo")  # one Winds roll a phase: take it back to reroll
     out = await console.execute("/whf winds wizards:1")  # a given count wins
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)

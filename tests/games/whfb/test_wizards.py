@@ -29,7 +29,7 @@ async def test_tracked_phase(console: Console) -> None:
     out = await console.execute("/whf cast dice:1 level:1 value:20 wizard:Теклис spell:Шар")
     assert "больше не может творить" in out  # 1d6 + 1 never reaches 20
     out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Теклис spell:Молния")
-    assert "уже провалил сотворение" in out and "Ничего не брошено" in out
+    assert "уже не смог сотворить заклинание" in out and "Ничего не брошено" in out
     out = await console.execute("/whf cast dice:3 level:4 value:2 wizard:Балтазар spell:Щит")
     out = await console.execute("/whf cast dice:3 level:4 value:2 wizard:Балтазар spell:щит")
     assert "каждое заклинание — один раз" in out

@@ -45,11 +45,12 @@ def kind_key(strike: str, kind: str) -> str:
 
 
 def mode_key(fight: bool, kind: str) -> str:
-    """Who rolls, said of the attack itself for a shot or a throw (playtest 4 slip 10: «закрытый»
-    reads as the target card's state): «Выстрел: бросает только стреляющий»."""
+    """Who rolls, said of the attack itself for any attack but a simple strike (playtest 4 slip
+    10, playtest 5 B5: «закрытый» reads as the target card's state): «Выстрел: бросает только
+    стреляющий», «Магический удар: бросает только атакующий, цель не отвечает»."""
     if fight:
         return "dice.berserk.mode_fight"
-    return f"dice.berserk.mode_{kind}" if kind in ("shot", "throw") else "dice.berserk.mode_closed"
+    return f"dice.berserk.mode_{kind}" if kind != "simple" else "dice.berserk.mode_closed"
 
 
 def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
@@ -134,10 +135,12 @@ def _choice_line(tr: Tr, s: BerserkStrike, choice: WeakerChoice) -> str:
     else:
         kind = choice.defender
         wounds = s.defender_values.wounds(kind) if s.defender_values is not None else None
+    if wounds is None:  # the defender's values not given: said so, never a bare «?» (B4)
+        return tr("dice.berserk.choice_defender_unknown", kind=tr(f"dice.kind.{kind}"))
     return tr(
         f"dice.berserk.choice_{choice.side}",
         kind=tr(f"dice.kind.{kind}"),
-        wounds=tr("dice.berserk.wounds_unknown") if wounds is None else wounds_text(tr, wounds),
+        wounds=wounds_text(tr, wounds),
     )
 
 

@@ -1,9 +1,9 @@
 """Warhammer Fantasy magic commands: `/whf winds|cast|dispel` and `/odds whf`.
 
 When the channel tracks a Warhammer Fantasy game the roller plays in, winds set the pools (the
-roller's power, the single opponent's dispel) in one undoable step and fill missing wizard
-counts from the tracked ones; cast/dispel spend their dice from the roller's pool first: too few
-dice is the tracker's refusal, and then nothing is rolled.
+power of the player whose turn it is, the other side's dispel) in one undoable step and fill
+missing wizard counts from the tracked ones; cast/dispel spend their dice from the roller's pool
+first: too few dice is the tracker's refusal, and then nothing is rolled.
 """
 
 from __future__ import annotations
@@ -51,6 +51,21 @@ class MagicSide:
         """The one opponent, or None when there are several (whose dispel pool is unclear)."""
         return self.others[0] if len(self.others) == 1 else None
 
+    @property
+    def caster(self) -> Participant:
+        """Whose magic phase it is: the player whose turn it is draws the power (seed 002:3),
+        whoever typed the roll (playtest 5, W1)."""
+        return self.state.active_player or self.me
+
+    @property
+    def dispeller(self) -> Participant | None:
+        """The other side, who draws the dispel dice: the one player who is not the caster, or
+        the roller when several others play and the roller is not the caster."""
+        others = [p for p in self.state.participants if p.id != self.caster.id]
+        if len(others) == 1:
+            return others[0]
+        return self.me if self.me.id != self.caster.id else None
+
 
 async def magic_side(ctx: Ctx) -> MagicSide | None:
     """The roller's side when they play in this channel's active `whfb` game, else None."""
@@ -64,13 +79,13 @@ async def magic_side(ctx: Ctx) -> MagicSide | None:
 
 
 async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> service.Outcome:
-    """The roller's power pool and the opponent's dispel pool as ONE tracker step (`pools`).
+    """The caster's power pool and the other side's dispel pool as ONE tracker step (`pools`).
 
     One `/game undo` takes the whole Winds of Magic back.
     """
-    targets = [(side.me, "power", power)]
-    if side.opponent is not None:
-        targets.append((side.opponent, "dispel", dispel))
+    targets = [(side.caster, "power", power)]
+    if side.dispeller is not None:
+        targets.append((side.dispeller, "dispel", dispel))
 
     async def body(step: service.Step) -> None:
         for player, key, value in targets:
@@ -78,7 +93,7 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
             if counter is not None:
                 await step.set(player, counter.id, key, value)
 
-    params = {"player": side.me.name, WINDS: 1}
+    params = {"player": side.caster.name, WINDS: 1}
     return await service.run_step(ctx, side.state, "pools", body, params)
 
 
@@ -201,7 +216,10 @@ async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
 async def dispeller(ctx: Ctx, side: MagicSide) -> Participant:
     """Who dispels: the opponent of the phase's latest caster. At one table one player often
     types for both, so when the roller cast the spell themselves, the dispel is the opponent's
-    and spends the opponent's pool (seed 002:15: the opposing player dispels)."""
+    and spends the opponent's pool (seed 002:15: the opposing player dispels). With two players
+    that is simply the one whose turn it is not (002:3, playtest 5 W1)."""
+    if len(side.state.participants) == 2 and side.dispeller is not None:
+        return side.dispeller
     history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
     done = {s.id for s in history if s.status == "done"}
     start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
@@ -254,23 +272,35 @@ async def whf_winds(
     side = await _magic_side(ctx, private)
     if side is not None and await winds_rolled(ctx, side):
         raise UserError("dice.whf.winds_again")
-    opponent = side.opponent if side is not None else None
+    # `wizards` are the roller's and `enemy_wizards` the other side's, as the options say; the
+    # caster's wizards add power and the dispeller's add dispel dice, whoever typed the roll.
+    mine, theirs = _sides(side)
     if wizards is None:
-        wizards = min(MAX_WIZARDS, side.me.value("wizards")) if side is not None else 0
+        wizards = min(MAX_WIZARDS, mine.value("wizards")) if mine is not None else 0
     if enemy_wizards is None:
-        enemy_wizards = min(MAX_WIZARDS, opponent.value("wizards")) if opponent else 0
-    result = roll_winds(wizards, enemy_wizards, ctx.services.rng)
-    reply = view.winds_reply(ctx.t, result)
-    if side is not None:
+        enemy_wizards = min(MAX_WIZARDS, theirs.value("wizards")) if theirs is not None else 0
+    dispelling = side is not None and side.me.id != side.caster.id
+    power_side, dispel_side = (enemy_wizards, wizards) if dispelling else (wizards, enemy_wizards)
+    result = roll_winds(power_side, dispel_side, ctx.services.rng)
+    if side is None:
+        reply = view.winds_reply(ctx.t, result)
+    else:
+        dispeller = side.dispeller.name if side.dispeller is not None else None
+        reply = view.winds_reply(ctx.t, result, (side.caster.name, dispeller))
         await record_winds(ctx, side, result.power, result.dispel)
-        lines = [ctx.t("dice.whf.pools_power", name=side.me.name, power=result.power)]
-        if opponent is not None:
-            lines.append(ctx.t("dice.whf.pools_dispel", name=opponent.name, dispel=result.dispel))
-        reply.body = "\n".join([reply.body, *lines])
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
+
+
+def _sides(side: MagicSide | None) -> tuple[Participant | None, Participant | None]:
+    """The roller and the other side (the caster or the dispeller) in a tracked game."""
+    if side is None:
+        return None, None
+    if side.me.id != side.caster.id:
+        return side.me, side.caster
+    return side.me, side.dispeller
 
 
 async def last_cast_irresistible(ctx: Ctx, side: MagicSide) -> bool:
@@ -304,7 +334,8 @@ async def _spend(
     spell: str | None = None,
 ) -> tuple[str | None, int | None, Participant | None]:
     """Spend from the tracked pool before rolling: the reply line, the step id, and the player
-    who paid when not the roller (a dispel typed by the caster is the opponent's).
+    who paid when not the roller (a cast is the caster's whose turn it is, a dispel the other
+    side's, whoever types it).
 
     A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
     """
@@ -312,6 +343,8 @@ async def _spend(
     payer = None
     if side is not None and pool == "dispel":
         payer = await dispeller(ctx, side)
+    elif side is not None:  # the power is the caster's, whoever types the cast (W1)
+        payer = side.caster
     await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell, payer)
     if side is None:
         return None, None, None
@@ -345,7 +378,7 @@ async def whf_cast(
 ) -> Reply:
     check_magic(dice, level, "value", value)
     # refused before anything is rolled
-    spent, step_id, _ = await _spend(ctx, "power", dice, private, wizard, spell)
+    spent, step_id, payer = await _spend(ctx, "power", dice, private, wizard, spell)
     result = roll_cast(dice, level, value, ctx.services.rng)
     outcome = (
         "@odds.whf_if"
@@ -356,6 +389,8 @@ async def whf_cast(
     inputs: dict[str, Any] = {"dice": dice, "level": level, "value": value}
     inputs.update({k: v for k, v in (("wizard", wizard), ("spell", spell)) if v})
     data = {**shapes.whf_cast(result), POOL_STEP: step_id}
+    if payer is not None:  # typed for the player whose turn it is: their wizard's attempt
+        data[SIDE] = payer.user_id
     await log_roll(ctx, "whf cast", inputs, data, summary, private)
     reply = view.cast_reply(ctx.t, result, wizard, spell)
     return finish(_with_line(reply, spent), private)

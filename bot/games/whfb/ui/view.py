@@ -30,21 +30,52 @@ def _pool_cap(tr: Tr, power: int, dispel: int) -> str:
     return tr("dice.whf.pool_cap", lost=tr("dice.whf.pool_cap_and").join(parts))
 
 
-def winds_reply(tr: Tr, r: WindsResult) -> Reply:
+def winds_reply(tr: Tr, r: WindsResult, sides: tuple[str, str | None] | None = None) -> Reply:
+    """The Winds of Magic and the pools they give, ending with both totals (playtest 5, W7).
+
+    `sides` (a tracked game): the caster's and the dispeller's names (None: not known), whose
+    wizards add to which pool and who was given which pool.
+    """
     a, b = r.winds
     lines = [tr("dice.whf.winds_body", a=a, b=b, sum=a + b, high=max(a, b))]
-    for key, rolls in (("own_wizards", r.wizard_rolls), ("enemy_wizards", r.enemy_rolls)):
-        if rolls:
-            lines.append(
-                tr(
-                    f"dice.whf.{key}",
-                    count=len(rolls),
-                    rolls=_dice_list(rolls),
-                    sixes=rolls.count(6),
-                )
-            )
+    caster, dispeller = sides if sides is not None else (None, None)
+    for pool, rolls, name in (
+        ("power", r.wizard_rolls, caster),
+        ("dispel", r.enemy_rolls, dispeller),
+    ):
+        if not rolls:
+            continue
+        if sides is None:
+            key = "dice.whf.own_wizards" if pool == "power" else "dice.whf.enemy_wizards"
+        else:
+            key = f"dice.whf.{pool}_side_wizards" if name else "dice.whf.dispel_side_unnamed"
+        sixes = rolls.count(6)
+        lines.append(
+            tr(key, name=md(name or ""), count=len(rolls), rolls=_dice_list(rolls), sixes=sixes)
+        )
     if r.power_lost or r.dispel_lost:
         lines.append(_pool_cap(tr, r.power_lost, r.dispel_lost))
+    if sides is None:
+        lines.append(tr("dice.whf.winds_total", power=r.power, dispel=r.dispel))
+    elif dispeller is None:
+        lines.append(
+            tr(
+                "dice.whf.winds_total_caster",
+                power=r.power,
+                dispel=r.dispel,
+                caster=md(caster or ""),
+            )
+        )
+    else:
+        lines.append(
+            tr(
+                "dice.whf.winds_total_tracked",
+                power=r.power,
+                dispel=r.dispel,
+                caster=md(caster or ""),
+                dispeller=md(dispeller),
+            )
+        )
     return Reply(
         title=tr("dice.whf.winds_title", power=r.power, dispel=r.dispel), body="\n".join(lines)
     )
