@@ -125,6 +125,13 @@ NOTE_PLURALS = {
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
+    "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
+    "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_act_cleared_daze_stun": {
+        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
+        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
+    },
     "tracker.note.cq_headquarters": {
         "cards_text": ("cards", "tracker.plural.cards"),
         "resources_text": ("resources", "tracker.plural.resources"),
@@ -154,7 +161,7 @@ def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
         elif d is not None and (d.flag or (d.token and d.max == 1)):
             parts.append(md(d.name(lang)) if value else "")
         else:
-            parts.append(f"{md(tpl.label(key, lang))} {value}")
+            parts.append(md(tpl.define(key).with_value(value, lang)))
     return "".join(f" · {p}" for p in parts if p)
 
 
