@@ -70,6 +70,7 @@ class Stat:
     note: str = ""
     flag: bool = False  # a yes/no state (closed, bloodied): shown by its name alone
     harms: bool = False  # more of it is worse for its holder (damage): the step colours flip
+    sign: str = ""  # a signed trait («Ярость +1», «Прочный −2»): `label` is then its bare name
 
     def text(self, *, markdown: bool = True) -> str:
         """As the board shows it; `markdown` escapes a custom stat's name (off for plain text)."""
@@ -77,7 +78,7 @@ class Stat:
         if self.flag:
             return label + (f" ({self.note})" if self.note else "")
         num = f"{self.value}/{self.maximum}" if self.maximum is not None else str(self.value)
-        return f"{label} {num}" + (f" ({self.note})" if self.note else "")
+        return f"{label} {self.sign}{num}" + (f" ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,10 @@ def _stats_of(
         if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
             continue
         maximum = c.max if c.key == tpl.win_stat else None
+        d = tpl.define(c.key)
+        if d.sign:  # «Ярость +1», not «Ярость +X 1» (playtest 5, M2)
+            out.append(Stat(d.base(lang), c.value, maximum, note, sign=d.sign))
+            continue
         out.append(Stat(label, c.value, maximum, note))
     return out
 

@@ -125,6 +125,13 @@ NOTE_PLURALS = {
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
+    "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
+    "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_act_cleared_daze_stun": {
+        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
+        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
+    },
     "tracker.note.cq_headquarters": {
         "cards_text": ("cards", "tracker.plural.cards"),
         "resources_text": ("resources", "tracker.plural.resources"),
@@ -157,7 +164,7 @@ def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
         elif (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
             parts.append(plural(counted, int(value), lang))  # «3 раны», not «раны (всего) 3»
         else:
-            parts.append(f"{md(tpl.label(key, lang))} {value}")
+            parts.append(md(tpl.define(key).with_value(value, lang)))
     return "".join(f" · {p}" for p in parts if p)
 
 

@@ -118,12 +118,23 @@ class PlayerGen:
         return declined or catalogue().get("tracker.name.player_gen", lang, name=self.player)
 
 
+def no_stat_key(kind: str, slug: str) -> str:
+    """The refusal for a stat a unit lacks, by what the unit is, so its name stays in the
+    nominative after «у»: «У существа «Серый ворг» нет показателя…» (playtest 5, M16)."""
+    own = f"{E}no_stat_kind.{kind}"
+    if f"{own}_{slug}" in catalogue():  # the game's own word: a Conquest unit is an «отряд»
+        return f"{own}_{slug}"
+    return own if own in catalogue() else E + "no_stat"
+
+
 def _no_stat(params: dict[str, Any]) -> str:
-    """A stat the holder lacks; a player is named in the genitive («У Ани нет параметра…»)."""
+    """A stat the holder lacks; a player is named in the genitive («У Ани нет параметра…»), a
+    unit by its kind («У существа «X» …»)."""
+    kind, slug = str(params.pop("kind", "")), str(params.pop("slug", ""))
     if params.pop("player", False):
         params["target_gen"] = PlayerGen(str(params["target"]))
         return E + "no_stat_player"
-    return E + "no_stat"
+    return no_stat_key(kind, slug)
 
 
 def _own(code: str) -> Callable[[dict[str, Any]], str]:

@@ -96,6 +96,8 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
             target=holder.name,
             known=stats_of(tpl, [holder]),
             player=isinstance(holder, Participant),
+            kind=holder.kind if isinstance(holder, Unit) else "",
+            slug=tpl.slug,
         )
     return holder, c, sign
 

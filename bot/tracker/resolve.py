@@ -112,6 +112,8 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
             target=holder.name,
             known=stats_of(tpl, stand_ins(state, holder)),
             player=isinstance(holder, Participant),
+            kind=holder.kind if isinstance(holder, Unit) else "",
+            slug=tpl.slug,
         )
     candidates = stand_ins(state, holder)
     for h in candidates:
@@ -129,6 +131,8 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
         target=holder.name,
         known=stats_of(tpl, candidates),
         player=isinstance(holder, Participant),
+        kind=holder.kind if isinstance(holder, Unit) else "",
+        slug=tpl.slug,
     )
 
 

@@ -7,6 +7,7 @@ damage, which stats a unit's damage is measured against and which counter wins t
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,6 +48,8 @@ def holds_initiative(slug: str) -> bool:
 
 
 CREATURE = "creature"
+SIGNS = frozenset({"", "+", "−"})  # a signed stat's sign (`StatDef.sign`)
+_PLACEHOLDER = re.compile(r"\s*[+\-–−]\s*X$")  # the «+X» a signed trait's name ends with
 
 
 @dataclass(frozen=True)
@@ -60,9 +63,23 @@ class StatDef:
     min: int | None = None
     max: int | None = None
     token: bool = False
+    # How a value is signed on the card: «Ярость +1», «Прочный −2» (`sign = "+"` or `"−"` in the
+    # template); unsigned stats read «броня 2».
+    sign: str = ""
 
     def name(self, lang: str) -> str:
         return self.ru if lang == "ru" else self.en
+
+    def base(self, lang: str) -> str:
+        """The name without its «+X»/«−X» placeholder: «Ярость» of «Ярость +X»."""
+        name = self.name(lang)
+        return _PLACEHOLDER.sub("", name) if self.sign else name
+
+    def with_value(self, value: int, lang: str) -> str:
+        """The stat as its card writes it: «броня 2», «Ярость +1», «Прочный −2»."""
+        if self.sign:
+            return f"{self.base(lang)} {self.sign}{value}"
+        return f"{self.name(lang)} {value}"
 
     @property
     def flag(self) -> bool:
@@ -165,7 +182,10 @@ def _stat(key: str, raw: Any, token: bool, where: str) -> StatDef:
     lo, hi = raw.get("min"), raw.get("max")
     if lo is not None and hi is not None and lo > hi:
         raise TemplateError(f"{where}: {key!r} has min > max")
-    return StatDef(key, str(raw["ru"]), str(raw["en"]), tuple(aliases), lo, hi, token)
+    sign = str(raw.get("sign", ""))
+    if sign not in SIGNS:
+        raise TemplateError(f"{where}: {key!r} sign must be one of {sorted(SIGNS)}")
+    return StatDef(key, str(raw["ru"]), str(raw["en"]), tuple(aliases), lo, hi, token, sign)
 
 
 def parse_template(data: dict[str, Any], where: str) -> Template:

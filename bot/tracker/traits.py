@@ -15,7 +15,7 @@ from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.templates import StatDef, Template
 
 MAX_TRAIT_VALUE = 99
-_PART = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?:[+\-–−]\s*)?(?P<n>\d+)?$")
+_PART = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?:(?P<sign>[+\-–−])\s*)?(?P<n>\d+)?$")
 _SPLIT = re.compile(r"[,;\n]+")
 
 
@@ -27,10 +27,14 @@ class TraitReader(Protocol):
     ) -> dict[str, int] | None: ...
 
 
-def _trait_key(tpl: Template, name: str) -> str | None:
+def _trait_key(tpl: Template, name: str, *, plus: bool = False) -> str | None:
+    """`plus`: typed with a «+» («Ближний бой +1»), so a «name +X» trait wins over «name»."""
+    signed = tpl.resolve_stat(f"{name} +X")
+    if plus and signed is not None and signed in tpl.traits:
+        return signed
     key = tpl.resolve_stat(name) or tpl.resolve_token(name)
     if key is None or key not in tpl.traits:  # «Ярость 2» for the trait «Ярость +X»
-        key = tpl.resolve_stat(f"{name} +X") or key
+        key = signed or key
     return key if key is not None and key in tpl.traits else None
 
 
@@ -41,7 +45,7 @@ def _split(tpl: Template, part: str) -> tuple[str | None, int | None, str]:
         head = " ".join(words[:i])
         m = _PART.match(head)
         name = (m.group("name") if m else head).strip()
-        key = _trait_key(tpl, name)
+        key = _trait_key(tpl, name, plus=bool(m and m.group("sign") == "+"))
         if key is not None:
             n = m.group("n") if m else None
             return key, int(n) if n is not None else None, " ".join(words[i:])

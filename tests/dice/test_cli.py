@@ -379,7 +379,7 @@ def test_help_is_in_russian_by_default_with_ranges(
     monkeypatch.delenv("ARBITER_LOCALE")
     out = _help(capsys, "roll", "mw", "attack")
     assert out.startswith("использование: arbiter roll mw attack")
-    assert "Кубиков атаки (от 1 до 40)" in out
+    assert "Число кубиков атаки (от 1 до 40)" in out
     assert "Модификатор броска эффекта (±X) (от −10 до 10)" in out
     assert "--броня N" in out and "зерно генератора" in out
     assert "usage:" not in out and "show this help" not in out
@@ -390,7 +390,7 @@ def test_help_in_english_from_locale_or_lang(
 ) -> None:
     out = _help(capsys, "odds", "whf")  # ARBITER_LOCALE=en
     assert out.startswith("usage: arbiter odds whf")
-    assert "Power dice (1–6) (1 to 6)" in out and "Casting value" in out
+    assert "Number of power dice (1–6) (1 to 6)" in out and "Casting value" in out
     monkeypatch.setenv("ARBITER_LOCALE", "ru")
     out = _help(capsys, "roll", "berserk", "--lang", "en")
     assert "one of: simple, shot, throw, discharge, magic" in out

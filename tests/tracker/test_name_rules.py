@@ -62,7 +62,7 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     assert reply.body == r"Новое существо: \*\*Жирный\*\* (\_bob\_) · ❤ 5"
     fat = unit(out.state, "**Жирный**")
     board = render_live(out.state, "ru", selected=f"u{fat.id}")
-    assert r"Кнопки ± меняют урон: **\*\*Жирный\*\***" in board.body
+    assert r"Кнопки ± меняют урон, выбрано: **\*\*Жирный\*\***" in board.body
     assert "****" not in board.body + "".join(f.value for f in board.fields)
     assert r"▸ **\*\*Жирный\*\*** ❤" in board.fields[1].value
     assert board.fields[1].name == r"\_bob\_"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games.mage_wars.dice import roll_burn
-from bot.games.mage_wars.rules import ACTED, end_of_round_clears, upkeep, upkeep_paid
+from bot.games.mage_wars.rules import ACTED, end_of_round_clears, finite_life, upkeep, upkeep_paid
 from bot.games.mage_wars.tracker import apply_healing
 from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.rounds import pass_turn
@@ -104,7 +104,7 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         life=step.tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)}),
         tainted=step.tpl.token_damage({c.key: c.value for c in unit.tokens}),
         rage=unit.value("rage"),
-        finite_life=unit.value("finite_life") > 0,
+        finite_life=finite_life({c.key: c.value for c in (*unit.counters, *unit.tokens)}),
     )
     if plan.regenerate_first:
         step.note("tracker.note.mw_regenerate_first", unit=unit.name)

@@ -29,6 +29,18 @@ GUARD = "guard"
 # `damage_tokens`).
 
 
+def nonliving(values: Mapping[str, int]) -> bool:
+    """Line 189: Nonliving (Неживое); line 138: every Incorporeal object is Nonliving too. A unit
+    is Living otherwise (line 165)."""
+    return values.get("nonliving", 0) > 0 or values.get("incorporeal", 0) > 0
+
+
+def finite_life(values: Mapping[str, int]) -> bool:
+    """Line 107 (Finite Life, «нельзя лечиться»): set on the unit, or by default on a Nonliving
+    one (lines 107 and 190), so a golem typed only «Неживое» is not healed or regenerated."""
+    return values.get("finite_life", 0) > 0 or nonliving(values)
+
+
 def end_of_round_clears(acted: bool) -> tuple[str, ...]:
     """The tokens `/game next` takes off a unit: Daze and Stun from one whose action phase went
     by untracked; none from one that acted (a Stun put on it after acting is for its next

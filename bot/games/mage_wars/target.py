@@ -31,9 +31,11 @@ ATTACK_FROM_UNIT: dict[str, str] = {
     "tough": "tough",
 }
 FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
-# Traits of the target that change how the attack is counted; the reply names each one applied
-# (issue 16: «Бесплотный: считаются только единицы»). Seed 000 lines 137, 249, 7 and 291.
-RULE_TRAITS = ("incorporeal", "resilient", "aegis", "tough")
+# Traits of the target that change how the attack is counted and that the roll's own lines do
+# not already name (issue 16): Aegis (seed 000 line 7). Incorporeal, Resilient and Tough (lines
+# 137, 249, 291) are named once by the roll itself, which also knows when an Ethereal attack
+# lifts Incorporeal (playtest 5, M4, M5, M9: the same rule was said twice, once wrongly).
+RULE_TRAITS = ("aegis",)
 # `MWAttack` field ← the attacker's own token: Weak is −1 die per token (line 317), Daze is rolled
 # before the attack (line 68).
 ATTACKER_FROM_UNIT: dict[str, str] = {"weak": "weak", "daze": "daze"}
@@ -114,7 +116,8 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
 
 def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False) -> Filled:
     """The attacker's own Weak and Daze tokens, where no option gave them (line 317, line 68),
-    and in melee its Rage and Growth tokens as Melee +1 each (lines 231, 117) on top of `bonus`.
+    and in melee its Melee +X when no `bonus` was given (line 182), and its Rage and Growth
+    tokens as Melee +1 each (lines 231, 117) on top of `bonus`.
 
     Weak does not touch a spell; an option given always wins."""
     if attacker is None:
@@ -122,6 +125,11 @@ def fill_attacker(filled: Filled, attacker: Unit | None, *, melee: bool = False)
     out = dict(filled.options)
     read: list[tuple[str, int]] = []
     if melee and not out.get("spell"):
+        plus = attacker.value("melee_bonus")
+        if plus > 0 and not filled.options.get("bonus"):
+            # Melee +X (line 182) on the first strike; a `bonus:` typed already counts it.
+            out["bonus"] = plus
+            read.append(("melee_bonus", plus))
         for key in ("rage", "growth"):
             n = attacker.value(key)
             if n > 0:

@@ -19,6 +19,11 @@ def _unit(step: Step, holder: Participant | Unit) -> Unit | None:
     return step.state.leader(holder.id) if isinstance(holder, Participant) else holder
 
 
+def _values(unit: Unit) -> dict[str, int]:
+    """The unit's stats and tokens by key, what the pure rules read."""
+    return {c.key: c.value for c in (*unit.counters, *unit.tokens)}
+
+
 async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
     """The tracker's `/token add` hook: Corrode goes through `put_tokens`; others as usual."""
     unit = _unit(step, holder)
@@ -76,7 +81,10 @@ async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
 async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: str = "") -> None:
     """Write what healing did (damage, Bleed and Rage off), or say Finite Life blocked it."""
     if healing.blocked:
-        step.note("tracker.note.mw_finite_life", unit=unit.name)
+        values = _values(unit)
+        why = "finite_life" if values.get("finite_life", 0) > 0 else "nonliving"
+        what = "regen" if note else "heal"  # Upkeep's Regenerate, or `/heal`
+        step.note(f"tracker.note.mw_{why}_no_{what}", unit=unit.name)
         return
     damage = unit.counter(step.tpl.damage)
     if healing.damage and damage is not None:
@@ -102,7 +110,7 @@ async def heal_unit(step: Step, unit: Unit, points: int) -> None:
         now.value(step.tpl.damage),
         now.value("bleed"),
         now.value("rage"),
-        finite_life=now.value("finite_life") > 0,
+        finite_life=rules.finite_life(_values(now)),
     )
     await apply_healing(step, now, healing)
 
@@ -147,7 +155,7 @@ async def after_hit(
     if dealt <= 0:
         return
     if vampiric and attacker is not None:
-        heal = rules.vampiric_heal(dealt, living=target.value("nonliving") <= 0)
+        heal = rules.vampiric_heal(dealt, living=not rules.nonliving(_values(target)))
         if heal:
             step.note("tracker.note.mw_vampiric", unit=attacker.name, healed=heal)
             await heal_unit(step, attacker, heal)

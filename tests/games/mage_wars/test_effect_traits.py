@@ -63,8 +63,8 @@ async def test_counterstrike_without_dice_is_offered_in_words(
     console.user = "bob"
     await console.execute("/unit add Волк life:12")
     out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
-    assert "У «Рыцарь» есть Ответный удар, но кубики его быстрой атаки не заданы" in out
-    assert "/mw attack attacker:Рыцарь target:Волк dice:N" in out
+    assert "У существа «Рыцарь» есть Ответный удар, но кубики его быстрой атаки не заданы" in out
+    assert "/мв атака атакующий:Рыцарь цель:Волк кубики:N" in out  # playtest 5, M11
     assert "⟨Ответный удар" not in out  # no button: the dice are not known
     assert unit(await state_of(services), "Волк").value("damage") == 0
 
@@ -173,7 +173,7 @@ async def test_rage_from_dmg_zone_sweep_and_counterstrike_up_to_x(
     await console.execute("/unit add Берсерк life:60 traits:Ярость 3")
     await console.execute("/unit add Тролль life:60 traits:Ярость 1")
     out = await console.execute("/dmg target:Берсерк amount:2")
-    assert "Берсерк: Ярость — жетон ярости +1." in out
+    assert "Берсерк получает жетон ярости (черта «Ярость +X»)." in out
     assert unit(await state_of(services), "Берсерк").value("rage") == 1
     # A zone attack names no attacker: each damaged unit gains one, up to its X.
     await console.execute("/mw zone dice:6 targets:Берсерк, Тролль")

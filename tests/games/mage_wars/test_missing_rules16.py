@@ -136,7 +136,7 @@ async def test_growth_adds_three_life_per_token(console: Console, services: Serv
     assert not unit(await state_of(services), "Дуб").destroyed  # 5 + 2 × 3 = 11 life
     assert "5/11" in await console.execute("/game show")
     out = await console.execute("/odds mw dice:1 target:Дуб")
-    assert "осталось жизни 5" in out and "Шанс убить (жизнь 5)" in out
+    assert "оставшаяся жизнь 5" in out and "Шанс убить (жизнь 5)" in out
     await console.execute("/dmg Дуб amount:5")
     assert unit(await state_of(services), "Дуб").destroyed
 

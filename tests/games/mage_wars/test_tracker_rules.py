@@ -55,7 +55,7 @@ async def test_tainted_counts_three_in_life_left(console: Console) -> None:
     await console.execute("/dmg Страж amount:1")
     await console.execute("/token add Страж token:разложение")
     out = await console.execute("/odds mw dice:3 target:Страж")
-    assert "осталось жизни 4" in out  # 8 − 1 − 3
+    assert "оставшаяся жизнь 4" in out  # 8 − 1 − 3
 
 
 async def test_daze_and_stun_end_with_the_round(console: Console, services: Services) -> None:

@@ -44,7 +44,7 @@ async def test_traits_at_unit_add_are_on_the_unit_and_the_board(
     ]
     assert ghost.token("guard") is not None  # Guard is a token, the others are stats
     board = await console.execute("/game show")
-    assert "Бесплотный · Эгида 1 · Прочный 2" in board
+    assert "Бесплотный · Эгида 1 · Прочный −2" in board
 
 
 async def test_a_trait_set_later_and_a_mages_armor(console: Console, services: Services) -> None:
@@ -85,7 +85,7 @@ async def test_zone_attack_on_an_incorporeal_unit_counts_only_ones(
     await console.execute("/unit add Призрак life:30 traits:Бесплотный")
     await console.execute("/unit add Голем life:30")
     out = await console.execute("/mw zone dice:8 targets:Призрак, Голем")
-    assert "Бесплотный: считаются только единицы" in out
+    assert "Бесплотная цель: двойки не считаются, только единицы" in out
     attacks = (await _last_roll(services))["attacks"]
     assert isinstance(attacks, list)
     ghost, golem = attacks
@@ -102,8 +102,8 @@ async def test_an_explicit_option_still_overrides_the_tracked_trait(
     await _start(console)
     await console.execute("/unit add Призрак life:30 traits:Бесплотный")
     out = await console.execute("/mw attack dice:6 target:Призрак incorporeal:false")
-    assert "Бесплотный: считаются только единицы" not in out
-    assert "(из команды; в партии записано " in out
+    assert "Бесплотная цель" not in out
+    assert "(указано в команде; по партии — " in out
 
 
 # ── Sweeping and zone: the bonus goes to the first attack only ───────────────────────────────
@@ -174,7 +174,7 @@ async def test_guard_without_dice_asks_for_them(console: Console) -> None:
     await console.execute("/unit add Часовой life:20 traits:страж")
     await console.execute("/unit add Волк life:20")
     out = await console.execute("/mw attack dice:2 target:Часовой attacker:Волк melee:true")
-    assert "был жетон «страж», Ответный удар возможен" in out
+    assert "Существо «Часовой» было на страже, Ответный удар возможен" in out
 
 
 async def test_incapacitated_removes_guard(console: Console, services: Services) -> None:
@@ -254,7 +254,7 @@ async def test_stun_after_acting_survives_next_and_goes_at_its_act(
     golem = unit(await state_of(services), "Голем")
     assert (golem.value("stun"), golem.value("acted")) == (1, 0)
     out = await console.execute("/mw act target:Голем")
-    assert "жетоны оцепенения и оглушения сняты" in out
+    assert "снят 1 жетон оглушения" in out
     assert unit(await state_of(services), "Голем").value("stun") == 0
 
 

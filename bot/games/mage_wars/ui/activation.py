@@ -75,12 +75,12 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
     async def body(step: Step) -> None:
         since = len(step.changes)
         now = (await step.fresh()).unit(unit.id) or unit
-        cleared = False
+        cleared: dict[str, int] = {}  # what was really on it, so the note names only that
         for key in END_OF_ACTION_PHASE:
             token = now.token(key)
             if token is not None and token.value > 0:
                 await step.set(now, token.id, key, 0)
-                cleared = True
+                cleared[key] = token.value
         stuck = now.token(STUCK)
         if escape is not None and stuck is not None:
             key = "tracker.note.mw_act_escaped" if escape.success else "tracker.note.mw_act_stuck"
@@ -89,9 +89,9 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
                 await step.adjust(now, stuck.id, STUCK, -1)
         cid = await step.ensure(now, ACTED)
         await step.set(now, cid, ACTED, 1)
-        step.note(
-            "tracker.note.mw_act_cleared" if cleared else "tracker.note.mw_acted", unit=now.name
-        )
+        which = "_".join(cleared)  # «daze», «stun» or «daze_stun» (END_OF_ACTION_PHASE order)
+        note = f"tracker.note.mw_act_cleared_{which}" if cleared else "tracker.note.mw_acted"
+        step.note(note, unit=now.name, **cleared)
         step.cover(since)  # the notes say it all: no «действовал: нет → да», no token lines
 
     outcome = await service.run_step(ctx, state, "mw_act", body, {"target": unit.name})

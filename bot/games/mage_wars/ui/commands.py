@@ -42,9 +42,11 @@ from bot.games.mage_wars.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
+from bot.handlers.dice_replies import calc
 from bot.handlers.tracker import ac_target
 from bot.handlers.tracker_ops import Outcome, load_state
 from bot.handlers.tracker_quiet import applied_field
+from bot.handlers.tracker_refusals import no_stat_key
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Participant, Unit
@@ -133,7 +135,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
         raise service.refusal(
-            "tracker.error.no_stat",
+            no_stat_key(unit.kind, state.slug),
             name=tpl.label(tpl.damage, ctx.lang),
             target=unit.name,
             known="—",
@@ -272,6 +274,11 @@ def _show_target(
         filled.incapacitated,
         label,
         filled.restrained,
+        lambda key, value: (
+            f"{label(key)} {value}"
+            if key == LIFE_LEFT
+            else tracked.tpl.define(key).with_value(value, ctx.lang)
+        ),
     )
     lines += view.rule_lines(ctx.t, filled.applied, md(attacker), filled.attacker, label)
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
@@ -385,7 +392,8 @@ async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
         "mw effect",
         {"bonus": bonus},
         data,
-        ("dice.summary.d12", {"value": roll.modified}),
+        # the history keeps the bonus too: «d12 = 1 − 2 = −1», never a bare «−1» (playtest 5, M7)
+        ("dice.summary.d12", {"value": calc(roll.natural, bonus)}),
         private,
     )
     return finish(view.effect_reply(ctx.t, roll, bonus), private)

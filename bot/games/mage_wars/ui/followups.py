@@ -209,6 +209,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         filled.incapacitated,
         lambda key: tracked.tpl.label(key, ctx.lang),
         filled.restrained,
+        lambda key, value: tracked.tpl.define(key).with_value(value, ctx.lang),
     )
     lines += view.rule_lines(
         ctx.t,

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.mage_wars.odds import AttackOdds
+from bot.games.mage_wars.target import FLAGS
 from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr, calc, counted, faces_text
 from bot.reply import Field, Kind, Reply
@@ -77,6 +78,8 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
         lines.append(tr("dice.mw.defense_line", defense=a.defense))
     if a.twos_blank:
         lines.append(tr("dice.mw.note_incorporeal"))
+    elif a.incorporeal and a.ethereal:
+        lines.append(tr("dice.mw.note_ethereal"))
     if a.resilient:
         lines.append(tr("dice.mw.note_resilient"))
     if a.tough:  # said either way, so a given «прочный» is seen to be read (playtest 3 slip 33)
@@ -219,14 +222,16 @@ def target_lines(
     incapacitated: str,
     label: Callable[[str], str],
     restrained: str = "",
+    shown: Callable[[str, int], str] | None = None,
 ) -> list[str]:
     """Where the target's values came from: the tracked unit, or options given explicitly.
+
+    `shown(key, value)` writes a value as its card does («Прочный −2»), when given.
 
     `label(key)` names a tracker stat or token in the reader's language.
     """
     values = ", ".join(
-        tr("dice.target.no_defense") if key == "defense" and value == 0 else f"{label(key)} {value}"
-        for key, value in taken
+        _taken_item(tr, key, value, label, shown) for key, value in taken
     )  # «защиты нет», not «защита 0» that reads like «0+» (playtest 4, slip 17)
     if values:
         lines = [tr("dice.target.from", unit=unit, values=values)]
@@ -243,6 +248,22 @@ def target_lines(
     if restrained:
         lines.append(tr("dice.target.restrained", unit=unit, token=label(restrained)))
     return lines
+
+
+def _taken_item(
+    tr: Tr,
+    key: str,
+    value: int,
+    label: Callable[[str], str],
+    shown: Callable[[str, int], str] | None,
+) -> str:
+    """«защиты нет», not «защита 0» that reads like «0+» (playtest 4, slip 17); a yes/no trait
+    by its name alone, «Бесплотный», not «Бесплотный 1» (playtest 5, M4)."""
+    if key == "defense" and value == 0:
+        return tr("dice.target.no_defense")
+    if key in FLAGS:
+        return label(key)
+    return shown(key, value) if shown is not None else f"{label(key)} {value}"
 
 
 def rule_lines(
