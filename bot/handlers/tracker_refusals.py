@@ -145,6 +145,16 @@ def _destroyed(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "destroyed"
 
 
+def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
+    """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
+
+    def key(params: dict[str, Any]) -> str:
+        params[f"{param}_gen"] = PlayerGen(str(params.pop(param)))
+        return E + code
+
+    return key
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
@@ -157,6 +167,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
+    "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
 }
 """Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""
 
