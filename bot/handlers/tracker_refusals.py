@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
+from bot.handlers.trait_refusals import no_trait
 from bot.i18n import catalogue
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
@@ -65,7 +66,8 @@ KEYS: dict[str, str] = {
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
-    "no_trait": E + "no_trait",  # issue 16: `/unit add traits:` names no trait of the game
+    "trait_is_token": E + "trait_is_token",  # a token typed as a trait: put it with /token add
+    "trait_is_stat": E + "trait_is_stat",  # a stat typed as a trait: set it with /set
     "trait_value": E + "trait_value",
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
@@ -161,6 +163,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_target": _own("no_target"),
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
+    "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
     "short": _short,

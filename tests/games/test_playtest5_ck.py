@@ -30,3 +30,67 @@ async def test_k3_no_key_is_forged_on_the_opponents_turn(
     console.user = "Борис"
     await console.execute("/game next")
     assert "Ключей: 1" in await console.execute("/kf forge player:Аня")  # her own turn now
+
+
+async def test_m1_b2_b3_a_book_trait_the_bot_does_not_track(
+    console: Console, services: Services
+) -> None:
+    """A term of the game's glossary is not «не черта этой игры»: the bot says it does not
+    track it and how to read its rule; nothing is added."""
+    console.user = "Аня"
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    before = await state_of(services)
+    out = await console.execute("/unit add Серый ворг life:10 traits:Быстрый, Ближний бой +1")
+    assert "Черту «Быстрый» бот не учитывает: уберите её из списка" in out
+    assert "её правило: /правило Быстрый" in out and "не черта" not in out
+    out = await console.execute("/unit add Ворг life:10 traits:горение 2")  # a token, not a trait
+    assert "«горение» — жетон, а не черта: положите его через /жетон добавить" in out
+    assert len((await state_of(services)).units) == len(before.units)
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:berserk player1:Борис")
+    out = await console.execute("/unit add Лесная гарпия life:5 traits:Летающее")
+    assert "Черту «Летающее существо» бот не учитывает" in out  # the glossary's name
+    out = await console.execute("/unit add Призрачный рыцарь life:6 traits:Бестелесный")
+    assert "Черту «Бестелесность» бот не учитывает" in out
+
+
+async def test_b1_k2_the_untracked_trait_says_what_to_do_instead(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Борис")
+    out = await console.execute("/unit add Гном-латник life:8 traits:Броня 1, Неповоротливость 1")
+    assert "Черту «Неповоротливость Х» бот на карте не хранит: укажите её при ударе" in out
+    assert "/берсерк удар (неповоротливость:1)" in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:keyforge player1:Борис")
+    out = await console.execute("/unit add Ящер-охотник power:4 traits:Штурм 2")
+    assert "Черту «Штурм» бот в /кф бой не учитывает" in out and "через /урон" in out
+    out = await console.execute("/unit add Ящер power:4 traits:Мурлыка")  # no such word
+    assert "Черты «Мурлыка» бот не знает. Он учитывает черты: сила, броня, оберег" in out
+
+
+async def test_w3_c5_a_game_without_traits_never_lists_none(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:whfb player1:Борис")
+    out = await console.execute("/unit add Маг Огня life:3 traits:Уровень 2")
+    assert "Черты магов бот не учитывает: уровень мага указывают при сотворении" in out
+    assert "/вфб сотворение (уровень:2)" in out and "Черты: —" not in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    out = await console.execute("/unit add Ударный отряд life:3 traits:Броня 1")
+    assert "Черты отрядов бот не учитывает: у отряда он хранит только здоровье и урон." in out
+    assert "Уберите «Броня 1» из списка" in out and "—" not in out
+
+
+async def test_the_family_reads_well_in_english(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/unit add Hunter power:4 traits:Штурм 2")
+    assert "The bot does not apply “Assault” in /kf fight" in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    out = await console.execute("/unit add Squad life:3 traits:Armor 1")
+    assert "The bot tracks no unit traits: it keeps only a unit's HP and damage." in out
