@@ -115,7 +115,7 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         await plugin_for(step.tpl.slug).leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         if len(step.notes) == before:  # the game's own note already says it leaves (slip 25)
-            step.note("tracker.note.unit_removed", unit=unit.name)
+            step.note("tracker.note.unit_removed", unit=unit.name, kind=unit.kind)
 
     return await run_step(table, state, "unit.remove", body, {"unit": unit.name}, check=False)
 
@@ -132,7 +132,7 @@ async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
 
     async def body(step: Step) -> None:
         await step.tx.set_field("unit", unit.id, "name", clean)
-        step.note("tracker.note.renamed", old=unit.name, new=clean)
+        step.note("tracker.note.renamed", old=unit.name, new=clean, kind=unit.kind)
 
     return await run_step(table, state, "unit.rename", body, {"unit": clean}, check=False)
 

@@ -94,3 +94,30 @@ async def test_the_family_reads_well_in_english(console: Console) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/unit add Squad life:3 traits:Armor 1")
     assert "The bot tracks no unit traits: it keeps only a unit's HP and damage." in out
+
+
+async def test_c1_c2_a_plural_name_never_meets_a_singular_verb(console: Console) -> None:
+    """The piece is named by its kind, in each game's word, so the name stays as typed."""
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    await console.execute("/unit add Орочьи парни life:3")
+    out = await console.execute("/unit rename target:Орочьи парни name:Орки-штурмовики")
+    assert "Отряд «Орочьи парни» теперь зовётся «Орки-штурмовики»." in out
+    await console.execute("/unit add Бойз-ветераны life:2")
+    out = await console.execute("/unit remove target:Бойз-ветераны")
+    assert "Отряд «Бойз-ветераны» уходит со стола." in out
+    out = await console.execute("/unit rename target:Аня name:Аня-воевода")
+    assert "Военачальник «Аня» теперь зовётся «Аня-воевода»." in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:whfb player1:Борис")
+    await console.execute("/unit add Маги огня")
+    assert "Маг «Маги огня» уходит со стола." in await console.execute("/unit remove Маги огня")
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:berserk player1:Борис")
+    await console.execute("/unit add Гномы life:5")
+    out = await console.execute("/unit rename target:Гномы name:Гномы-латники")
+    assert "Существо «Гномы» теперь зовётся «Гномы-латники»." in out
+    out = await console.execute("/unit remove target:Гномы-латники")
+    assert "Существо «Гномы-латники» уходит со стола." in out
