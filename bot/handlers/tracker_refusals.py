@@ -46,6 +46,8 @@ KEYS: dict[str, str] = {
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
     "no_token": E + "no_token",
+    "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
+    "token_is_stat": E + "token_is_stat",
     "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",

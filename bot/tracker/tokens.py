@@ -14,6 +14,18 @@ from bot.tracker.step import Outcome, Step, run_step
 from bot.tracker.templates import Template, template
 
 
+def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
+    """No such token; a state or stat the holder has (Conquest «обессилен», playtest 5 slip C3)
+    is pointed to `/set`, the way to mark it."""
+    stat = tpl.resolve_stat(name)
+    if stat is not None and holder.counter(stat) is not None:
+        d = tpl.define(stat)
+        return TrackerError(
+            "token_is_flag" if d.flag else "token_is_stat", name=d, target=holder.name
+        )
+    return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+
+
 async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     """`/token add` (count > 0) or `/token remove` (count < 0); removing too many fails."""
     check_amount(count)
@@ -23,7 +35,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     holder = find_target(state, target)
     key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
     if key is None:
-        raise TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+        raise _not_a_token(tpl, holder, name)
     require_standing(holder, state.slug)
     if count < 0:
         held = holder.token(key)

@@ -121,3 +121,24 @@ async def test_c1_c2_a_plural_name_never_meets_a_singular_verb(console: Console)
     assert "Существо «Гномы» теперь зовётся «Гномы-латники»." in out
     out = await console.execute("/unit remove target:Гномы-латники")
     assert "Существо «Гномы-латники» уходит со стола." in out
+
+
+async def test_c3_an_exhausted_unit_is_marked_with_set(
+    console: Console, services: Services
+) -> None:
+    """«Обессиленный» is a state of a card in the Conquest rules, not a token: `/token add` says
+    how to mark it, `/set` marks it on a unit, and the headquarters phase readies it."""
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    await console.execute("/unit add Ударный отряд life:3")
+    before = await state_of(services)
+    out = await console.execute("/token add target:Ударный отряд token:обессилен")
+    assert "«обессилен» — не жетон, а состояние карты: отметьте его через /задать" in out
+    assert "(цель:Ударный отряд показатель:обессилен значение:1; снять — значение:0)" in out
+    assert await state_of(services) == before
+    out = await console.execute("/set target:Ударный отряд stat:обессилен value:1")
+    assert "Ударный отряд: карта обессилена." in out
+    assert "• Ударный отряд ❤ ▰▰▰▰▰ 3/3 · обессилен" in await console.execute("/game show")
+    assert "Ударный отряд: карта снова готова." in await console.execute("/game next")
+    board = await console.execute("/game show")
+    assert "Ударный отряд ❤ ▰▰▰▰▰ 3/3\n" in board and "обессилен" not in board
