@@ -109,6 +109,13 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "unit_no_stat"
 
 
+def _unit_same_stat(params: dict[str, Any]) -> str:
+    """Two `/unit add` options for one stat with two numbers (KeyForge: жизнь is сила, K1)."""
+    params["first"] = UnitOption(str(params["first"]))
+    params["second"] = UnitOption(str(params["second"]))
+    return E + "unit_same_stat"
+
+
 @dataclass(frozen=True)
 class PlayerGen:
     """A player's name in the genitive, in the reader's language («у Ани», «у игрока bob»)."""
@@ -168,6 +175,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
+    "unit_same_stat": _unit_same_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",

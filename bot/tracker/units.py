@@ -45,11 +45,17 @@ async def add_unit(
     for trait, value in carried.items():
         if trait not in tokens and trait not in stats:
             values[trait] = value
+    given: dict[str, tuple[str, int]] = {}  # stat → the option that set it, and its number
     for option, value in stats.items():
         key = option_stat(tpl, option)
         if key is None or key not in values:
             # `name` is the option as declared; the handler names it as the reader's client does
             raise TrackerError("unit_no_stat", name=option, target=clean, game=GameRef(tpl.slug))
+        first = given.setdefault(key, (option, value))
+        if first[1] != value:  # KeyForge: `life` is power too (playtest 5 slip K1)
+            raise TrackerError(
+                "unit_same_stat", first=first[0], second=option, stat=tpl.define(key)
+            )
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
@@ -62,7 +68,7 @@ async def add_unit(
             )
 
     # What was typed, echoed back (toughness first) so a typo shows: «❤ 12 · броня 3 · …».
-    typed = [k for k in (option_stat(tpl, o) for o in stats) if k is not None]
+    typed = list(dict.fromkeys(k for k in (option_stat(tpl, o) for o in stats) if k is not None))
     typed += [k for k in carried if k not in typed]
     typed.sort(key=lambda k: k not in tpl.toughness)
     echo = tuple((k, {**values, **tokens}[k]) for k in typed if k in values or k in tokens)

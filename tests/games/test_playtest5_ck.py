@@ -142,3 +142,16 @@ async def test_c3_an_exhausted_unit_is_marked_with_set(
     assert "Ударный отряд: карта снова готова." in await console.execute("/game next")
     board = await console.execute("/game show")
     assert "Ударный отряд ❤ ▰▰▰▰▰ 3/3\n" in board and "обессилен" not in board
+
+
+async def test_k1_life_and_power_are_one_stat_in_keyforge(
+    console: Console, services: Services
+) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    out = await console.execute("/unit add name:Тролль life:8 power:8 armor:0")
+    assert out.strip().endswith("Новое существо: Тролль (Аня) · сила 8 · броня 0")
+    before = await state_of(services)
+    out = await console.execute("/unit add name:Гоблин life:8 power:5")
+    assert "Параметры «жизнь» и «сила» в этой игре задают один показатель («сила»)" in out
+    assert await state_of(services) == before
