@@ -14,6 +14,16 @@ from bot.tracker.step import Outcome, Step, run_step
 from bot.tracker.templates import Template, template
 
 
+def _raising(tpl: Template, name: str) -> str | None:
+    """The one token that adds to the stat `name` names (KeyForge: `жетон:сила` is a power
+    token, playtest 5 slip K5): players call the token by the stat it raises."""
+    stat = tpl.resolve_stat(name)
+    if stat is None or stat not in tpl.toughness:
+        return None
+    tokens = [k for k in tpl.toughness if k in tpl.tokens and k != stat]
+    return tokens[0] if len(tokens) == 1 else None
+
+
 def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
     """No such token; a state or stat the holder has (Conquest «обессилен», playtest 5 slip C3)
     is pointed to `/set`, the way to mark it."""
@@ -33,7 +43,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     require_player(table.actor, state)
     tpl = template(state.slug)
     holder = find_target(state, target)
-    key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
+    key = tpl.resolve_token(name) or _raising(tpl, name) or _open_token(state, tpl, holder, name)
     if key is None:
         raise _not_a_token(tpl, holder, name)
     require_standing(holder, state.slug)

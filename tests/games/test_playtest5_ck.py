@@ -155,3 +155,16 @@ async def test_k1_life_and_power_are_one_stat_in_keyforge(
     out = await console.execute("/unit add name:Гоблин life:8 power:5")
     assert "Параметры «жизнь» и «сила» в этой игре задают один показатель («сила»)" in out
     assert await state_of(services) == before
+
+
+async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    await console.execute("/unit add name:Крушитель power:9 traits:броня 1")
+    out = await console.execute("/token add target:Крушитель token:сила count:3")
+    assert "Крушитель · жетон силы: 0 → 3 · ❤ 12/12" in out
+    board = await console.execute("/game show")
+    assert "• Крушитель ❤ ▰▰▰▰▰ 12/12 · броня 1 · 3 жетона силы" in board
+    assert "жетоны:" not in board and "×" not in board
+    await console.execute("/token add target:Крушитель token:жетон силы count:2")
+    assert "· 5 жетонов силы" in await console.execute("/game show")
