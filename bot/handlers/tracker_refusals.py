@@ -180,6 +180,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
+    "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
 }
 """Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""

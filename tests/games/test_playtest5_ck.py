@@ -168,3 +168,33 @@ async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: 
     assert "жетоны:" not in board and "×" not in board
     await console.execute("/token add target:Крушитель token:жетон силы count:2")
     assert "· 5 жетонов силы" in await console.execute("/game show")
+
+
+async def test_c6_a_command_after_the_win_names_the_winner(console: Console) -> None:
+    """Seed 003:116 and the bloodied side: the second defeat ends the game; the next command
+    says the game is over and who won, not «нет партии»."""
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    await console.execute("/dmg target:Аня amount:7")
+    assert "Победитель: **Борис**" in await console.execute("/dmg target:Аня amount:4")
+    out = await console.execute("/heal target:Борис amount:2")
+    assert "Партия окончена, победитель — Борис." in out and "нет партии" not in out
+    assert "отменить последний шаг — /игра отменить, новая партия — /игра начать" in out
+    await console.execute("/game end")  # nothing to end; a new channel game is still refused
+    console.channel = "другой"
+    assert "В этом канале нет партии" in await console.execute("/heal target:Борис amount:2")
+
+
+async def test_c4_the_log_names_the_warlord_not_the_player(console: Console) -> None:
+    """Seed 003:116: a defeated hale Warlord goes to its HQ bloodied and exhausted; the log
+    says it of «военачальник Ани» in one fragment, and the HQ phase readies him by that name."""
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    await console.execute("/dmg target:Аня amount:7")
+    await console.execute("/game next")
+    log = await console.execute("/game log")
+    assert (
+        "урон — военачальник Ани · урон 0 → 7; военачальник Ани: окровавлен, в штабе, обессилен;"
+        " военачальник Ани · урон 7 → 0" in log
+    )
+    assert "Военачальник Ани снова готов" in log and "Аня: отмечено" not in log

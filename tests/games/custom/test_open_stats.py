@@ -96,12 +96,13 @@ async def test_custom_game_tokens_are_made_on_the_fly(
     assert "яд" in await console.execute("/game show")
     assert [c.value for c in await ac_token(alice, "я", {})] == ["яд"]  # offered once made
     await service.add(alice, "bob", "VP", 1)
-    for name in ("жизнь", "vp"):  # a counter is not a token
+    # a counter is not a token: the refusal points to /set (playtest 5 slip C3)
+    for name, key in (("жизнь", "token_is_stat"), ("vp", "no_token")):
 
         async def as_token(n: str = name) -> object:
             return await service.token(alice, "bob", n, 1)
 
-        await refused(services, as_token, "tracker.error.no_token")
+        await refused(services, as_token, f"tracker.error.{key}")
     await refused(
         services,
         lambda: service.token(alice, "bob", "я" * 33, 1),
