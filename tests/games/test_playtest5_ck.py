@@ -198,3 +198,26 @@ async def test_c4_the_log_names_the_warlord_not_the_player(console: Console) -> 
         " военачальник Ани · урон 7 → 0" in log
     )
     assert "Военачальник Ани снова готов" in log and "Аня: отмечено" not in log
+
+
+async def test_k4_a_creature_used_this_turn_fights_again_with_a_remark(console: Console) -> None:
+    """Published rules (the bot's «Бой» entry): a fight exhausts the creature, and removing a
+    stun uses it too; a second fight in the turn is recorded (a card may ready it) and said."""
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    await console.execute("/unit add name:Крушитель power:9")
+    await console.execute("/token add target:Крушитель token:оглушение")
+    await console.execute("/unit add name:Гоблин power:2 owner:Борис")
+    await console.execute("/unit add name:Матушка power:3 owner:Борис")
+    out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
+    assert "только снимает его" in out and "истощено" not in out
+    out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
+    assert "⚠ Существо «Крушитель» уже истощено в этом ходу: бой записан по вашему слову" in out
+    assert "• Крушитель ❤ ▰▰▰▰▱ 7/9 · истощено" in await console.execute("/game show")
+    out = await console.execute("/game next")
+    assert "истощено" not in out and "готов" not in out  # readied silently
+    console.user = "Борис"
+    await console.execute("/game next")
+    console.user = "Аня"
+    out = await console.execute("/kf fight attacker:Крушитель target:Матушка")
+    assert "⚠" not in out and "Существо «Матушка» уничтожено" in out
