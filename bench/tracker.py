@@ -58,7 +58,8 @@ TARGET_PG = 0.5
 WORSE_AT_MOST = 4 / 3
 # "Before" by default: the last commit on the hand-written executor, before issue 20.
 EXECUTOR_REV = "c9e460c2f0a98e4d8e9e9d4a5c4b50f2bf3d42a3"
-PRAGMAS = ("PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON")  # as the back end sets them
+# The connection settings the back end uses (bot/storage/sqlite.py), foreign keys included.
+PRAGMAS = ("PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON")
 CHECK = "SELECT id, version FROM tracker_games WHERE channel_id = ? AND status = 'active'"
 
 

@@ -21,7 +21,7 @@ from bot import limits
 from bot.games import ALL_GAMES
 from bot.games.terms import game_terms
 from bot.handlers.tracker_describe import game_name
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, plural, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.plugin import UnitControl, plugin_for
@@ -229,8 +229,25 @@ def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
     return out
 
 
+def _counted_key(tpl: Template, key: str) -> str:
+    """A token a game counts in its own phrase (`live.token_count.<slug>.<key>`: «3 жетона
+    силы»), since «жетоны: жетон силы×3» says «жетон» twice (playtest 5 slip K5); or ""."""
+    own = f"live.token_count.{tpl.slug}.{key}"
+    return own if own in catalogue() else ""
+
+
 def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tuple[str, int], ...]:
-    return tuple((tpl.label(c.key, lang), c.value) for c in holder.tokens if c.value)
+    return tuple(
+        (tpl.label(c.key, lang), c.value)
+        for c in holder.tokens
+        if c.value and not _counted_key(tpl, c.key)
+    )
+
+
+def _counted_of(holder: Participant | Unit, tpl: Template, lang: str) -> list[Stat]:
+    """The tokens counted in their own phrase, shown beside the stats."""
+    found = ((c, _counted_key(tpl, c.key)) for c in holder.tokens if c.value)
+    return [Stat(plural(key, c.value, lang), c.value, flag=True) for c, key in found if key]
 
 
 def _main_of(holder: Participant | Unit, key: str, tpl: Template, lang: str) -> Stat | None:
@@ -257,7 +274,7 @@ def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
         key=target_key(u),
         name=u.name,
         health=_health_of(u, tpl, state),
-        stats=tuple(_stats_of(u, tpl, lang, always=False, skip=skip)),
+        stats=(*_stats_of(u, tpl, lang, always=False, skip=skip), *_counted_of(u, tpl, lang)),
         tokens=_tokens_of(u, tpl, lang),
         main=None if u.destroyed else _main_of(u, tpl.main, tpl, lang),
         dead=u.destroyed,

@@ -18,6 +18,7 @@ from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
 from bot.tracker.templates import (
+    CREATURE,
     Template,
     counts_each_turn,
     counts_turns,
@@ -216,6 +217,7 @@ def step_line(
     tpl = template(state.slug)
     what: list[str] = []
     stats: list[str] = []  # the stats the step moved: a plain /add is named by them
+    marks: dict[str, list[str]] = {}  # a leader's marks put on, gathered in one fragment
     for ev in step.events:
         if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
             kind, hid, key = index[ev.row_id]
@@ -224,9 +226,23 @@ def step_line(
             before, after = (shown_value(tpl, key, v, lang) for v in (ev.before, ev.after))
             stats.append(tpl.label(key, lang))
             stat = tpl.stats.get(key)
+            # A Warlord named as its player: «военачальник Ани», not «Аня» (playtest 5 C4).
+            leader = f"tracker.log.leader.{getattr(holder, 'kind', '')}"
+            if holder is not None and leader in catalogue():
+                name = t(leader, lang, name_gen=genitive_name(holder.name, lang))
+                if stat is not None and stat.flag and (ev.before, ev.after) == (0, 1):
+                    if name not in marks:
+                        marks[name] = []
+                        what.append(name)  # filled in below, where the first mark stood
+                    marks[name].append(md(tpl.label(key, lang)))
+                    continue
             if stat is not None and stat.flag and {ev.before, ev.after} <= {0, 1}:
                 # a yes/no mark in words, as the reply says it (playtest 4, slips 2 and 23)
-                mark = Change(holder.name if holder else "?", key, int(ev.before), int(ev.after))
+                led = (
+                    getattr(holder, "kind", CREATURE) != CREATURE
+                )  # «Военачальник Ани снова готов»
+                named = holder.name if holder else "?"
+                mark = Change(named, key, int(ev.before), int(ev.after), leader=led)
                 what.append(change_line(tpl, mark, lang).rstrip("."))
                 continue
             what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
@@ -244,6 +260,10 @@ def step_line(
             what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
             what.append(t(f"tracker.log.status.{ev.after}", lang))
+    what = [
+        t("tracker.log.leader_marks", lang, name=w, marks=", ".join(marks[w])) if w in marks else w
+        for w in what
+    ]
     if not what or step.action in ("unit.add", "unit.remove"):
         # a unit added or removed, a planet won: the step names it, before what it moved
         # («новый маг — Маг огня; alice · маги 0 → 1», playtest 5, W2)

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
+from bot.handlers.trait_refusals import no_trait
 from bot.i18n import catalogue
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
@@ -45,9 +46,9 @@ KEYS: dict[str, str] = {
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
     "no_token": E + "no_token",
-    "no_tokens": E + "no_tokens",
-    "token_is_flag": E + "token_is_flag",
+    "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
+    "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",
@@ -67,7 +68,8 @@ KEYS: dict[str, str] = {
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
-    "no_trait": E + "no_trait",  # issue 16: `/unit add traits:` names no trait of the game
+    "trait_is_token": E + "trait_is_token",  # a token typed as a trait: put it with /token add
+    "trait_is_stat": E + "trait_is_stat",  # a stat typed as a trait: set it with /set
     "trait_value": E + "trait_value",
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
@@ -105,6 +107,13 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     params["known"] = NameList([UnitOption(o) for o in usable])
     own = f"{E}unit_no_stat_{game.slug}"
     return own if own in catalogue() else E + "unit_no_stat"
+
+
+def _unit_same_stat(params: dict[str, Any]) -> str:
+    """Two `/unit add` options for one stat with two numbers (KeyForge: жизнь is сила, K1)."""
+    params["first"] = UnitOption(str(params["first"]))
+    params["second"] = UnitOption(str(params["second"]))
+    return E + "unit_same_stat"
 
 
 @dataclass(frozen=True)
@@ -158,18 +167,32 @@ def _destroyed(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "destroyed"
 
 
+def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
+    """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
+
+    def key(params: dict[str, Any]) -> str:
+        params[f"{param}_gen"] = PlayerGen(str(params.pop(param)))
+        return E + code
+
+    return key
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
+    "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
+    "unit_same_stat": _unit_same_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
+    "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
+    "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
 }
 """Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""
 

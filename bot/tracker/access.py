@@ -22,9 +22,13 @@ async def current_or_last(repo: TrackerRepo, channel_id: int) -> GameState | Non
 
 
 async def require_state(table: Table) -> GameState:
+    """The channel's active game; none is refused, naming the winner of a game just won, so
+    a command typed a moment after the win is not told «нет партии» (playtest 5 slip C6)."""
     state = await load_state(table.repo, table.channel_id)
     if state is None:
-        raise NoGame()
+        last = await current_or_last(table.repo, table.channel_id)
+        won = last.winner if last is not None else None
+        raise NoGame(winner=won.name) if won is not None else NoGame()
     return state
 
 

@@ -14,6 +14,28 @@ from bot.tracker.step import Outcome, Step, run_step
 from bot.tracker.templates import Template, template
 
 
+def _raising(tpl: Template, name: str) -> str | None:
+    """The one token that adds to the stat `name` names (KeyForge: `жетон:сила` is a power
+    token, playtest 5 slip K5): players call the token by the stat it raises."""
+    stat = tpl.resolve_stat(name)
+    if stat is None or stat not in tpl.toughness:
+        return None
+    tokens = [k for k in tpl.toughness if k in tpl.tokens and k != stat]
+    return tokens[0] if len(tokens) == 1 else None
+
+
+def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
+    """No such token; a state or stat the holder has (Conquest «обессилен», playtest 5 slip C3)
+    is pointed to `/set`, the way to mark it."""
+    stat = tpl.resolve_stat(name)
+    if stat is not None and holder.counter(stat) is not None:
+        d = tpl.define(stat)
+        return TrackerError(
+            "token_is_flag" if d.flag else "token_is_stat", name=d, target=holder.name
+        )
+    return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+
+
 async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     """`/token add` (count > 0) or `/token remove` (count < 0); removing too many fails."""
     check_amount(count)
@@ -21,9 +43,9 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     require_player(table.actor, state)
     tpl = template(state.slug)
     holder = find_target(state, target)
-    key = tpl.resolve_token(name) or _open_token(state, tpl, holder, name)
+    key = tpl.resolve_token(name) or _raising(tpl, name) or _open_token(state, tpl, holder, name)
     if key is None:
-        raise _not_a_token(tpl, holder.name, name)
+        raise _not_a_token(tpl, holder, name)
     require_standing(holder, state.slug)
     if count < 0:
         held = holder.token(key)
@@ -76,13 +98,3 @@ async def clear_tokens(table: Table, target: str) -> Outcome:
             await step.set(holder, t.id, t.key, 0)
 
     return await run_step(table, state, "token.clear", body, {"target": holder.name})
-
-
-def _not_a_token(tpl: Template, target: str, name: str) -> TrackerError:
-    """No such token; a stat or a yes/no mark of the game typed as a token is told how it is set
-    (playtest 5, B8: «закрыт» is a mark set with /set, not a token)."""
-    stat = tpl.resolve_stat(name)
-    if stat is not None:
-        d = tpl.define(stat)
-        return TrackerError("token_is_flag" if d.flag else "token_is_stat", name=d, target=target)
-    return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from bot.tracker.errors import NameList, TrackerError
+from bot.tracker.errors import GameRef, NameList, TrackerError
 from bot.tracker.templates import StatDef, Template
 
 MAX_TRAIT_VALUE = 99
 _PART = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?:(?P<sign>[+\-–−])\s*)?(?P<n>\d+)?$")
 _SPLIT = re.compile(r"[,;\n]+")
+_NUMBER = re.compile(r"\s*[:=]?\s*\(?[+\-–−]?\s*(?:\d+|[XxХх])\)?$")
 
 
 class TraitReader(Protocol):
@@ -63,7 +64,7 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
         if key is None:
             more = reader.read_trait(tpl, last, None, part, more=True) if reader and last else None
             if more is None:
-                raise TrackerError("no_trait", name=part, known=NameList(trait_defs(tpl)))
+                raise unknown_trait(tpl, part)
             found.update(more)
             continue
         own = reader.read_trait(tpl, key, number, rest) if reader else None
@@ -72,7 +73,7 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
             found.update(own)
             continue
         if rest:
-            raise TrackerError("no_trait", name=part, known=NameList(trait_defs(tpl)))
+            raise unknown_trait(tpl, part)
         d = tpl.define(key)
         if number is None:
             if not (d.flag or d.token or (d.min == 0 and d.max == 1)):
@@ -83,6 +84,22 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
         check_bounds(d, value)
         found[key] = value
     return found
+
+
+def unknown_trait(tpl: Template, part: str) -> TrackerError:
+    """The refusal of a part no trait matches. A token or stat of the game is pointed to its
+    own command; otherwise `term` (the part without its number) lets the presentation tell a
+    term of the game's rules the bot does not track from a word the game does not have
+    (playtest 5: «Быстрый», «Неповоротливость 1» are the book's, not «не черта этой игры»)."""
+    term = _NUMBER.sub("", part).strip() or part
+    token = tpl.resolve_token(term)
+    if token is not None:
+        return TrackerError("trait_is_token", name=tpl.define(token))
+    stat = tpl.resolve_stat(term)
+    if stat is not None and stat in tpl.creature:
+        return TrackerError("trait_is_stat", name=tpl.define(stat))
+    known = NameList(trait_defs(tpl))
+    return TrackerError("no_trait", name=part, term=term, known=known, game=GameRef(tpl.slug))
 
 
 def check_bounds(d: StatDef, value: int) -> None:

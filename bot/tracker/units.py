@@ -45,11 +45,17 @@ async def add_unit(
     for trait, value in carried.items():
         if trait not in tokens and trait not in stats:
             values[trait] = value
+    given: dict[str, tuple[str, int]] = {}  # stat → the option that set it, and its number
     for option, value in stats.items():
         key = option_stat(tpl, option)
         if key is None or key not in values:
             # `name` is the option as declared; the handler names it as the reader's client does
             raise TrackerError("unit_no_stat", name=option, target=clean, game=GameRef(tpl.slug))
+        first = given.setdefault(key, (option, value))
+        if first[1] != value:  # KeyForge: `life` is power too (playtest 5 slip K1)
+            raise TrackerError(
+                "unit_same_stat", first=first[0], second=option, stat=tpl.define(key)
+            )
         values[key] = value
         d = tpl.define(key)
         if (d.min is not None and value < d.min) or (d.max is not None and value > d.max):
@@ -62,7 +68,7 @@ async def add_unit(
             )
 
     # What was typed, echoed back (toughness first) so a typo shows: «❤ 12 · броня 3 · …».
-    typed = [k for k in (option_stat(tpl, o) for o in stats) if k is not None]
+    typed = list(dict.fromkeys(k for k in (option_stat(tpl, o) for o in stats) if k is not None))
     typed += [k for k in carried if k not in typed]
     typed.sort(key=lambda k: k not in tpl.toughness)
     echo = tuple((k, {**values, **tokens}[k]) for k in typed if k in values or k in tokens)
@@ -116,7 +122,7 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         await plugin_for(step.tpl.slug).leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         if len(step.notes) == before:  # the game's own note already says it leaves (slip 25)
-            step.note("tracker.note.unit_removed", unit=unit.name)
+            step.note("tracker.note.unit_removed", unit=unit.name, kind=unit.kind)
 
     return await run_step(table, state, "unit.remove", body, {"unit": unit.name}, check=False)
 
@@ -133,7 +139,7 @@ async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
 
     async def body(step: Step) -> None:
         await step.tx.set_field("unit", unit.id, "name", clean)
-        step.note("tracker.note.renamed", old=unit.name, new=clean)
+        step.note("tracker.note.renamed", old=unit.name, new=clean, kind=unit.kind)
 
     return await run_step(table, state, "unit.rename", body, {"unit": clean}, check=False)
 

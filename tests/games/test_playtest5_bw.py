@@ -184,7 +184,7 @@ async def test_closed_typed_as_a_token_or_as_yes_says_how_to_set_it(console: Con
     await console.execute("/game start game:berserk player1:bob")
     await console.execute("/unit add name:Циклоп life:6")
     out = await console.execute("/жетон добавить цель:Циклоп жетон:закрыт")
-    assert "«закрыт» — не жетон, а отметка карты" in out
+    assert "«закрыт» — не жетон, а состояние карты" in out
     assert "/задать цель:Циклоп показатель:закрыт значение:1" in out
     out = await console.execute("/token add target:Циклоп token:жизнь")
     assert "«жизнь» — не жетон, а показатель" in out

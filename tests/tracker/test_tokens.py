@@ -40,7 +40,7 @@ async def test_a_rename_quotes_the_new_name(console: Console) -> None:
     await console.execute("/game start game:mage-wars life:20")
     await console.execute("/unit add name:Ведьма life:5")
     out = await console.execute("/unit rename target:Ведьма name:Старая ведьма")
-    assert "Ведьма теперь зовётся «Старая ведьма»." in out
+    assert "Существо «Ведьма» теперь зовётся «Старая ведьма»." in out
 
 
 async def test_healing_nothing_says_why(console: Console) -> None:

@@ -5,13 +5,16 @@ Published rules, in our words (the seed only points to «Бой», 004:57): each
 to the other; armor and ward act on the damage as they do for `/dmg` (`tracker.before_damage`);
 the first fight against an elusive creature each turn deals no damage either way, and
 `elusive_used` marks it until the turn ends (like `armor_used`); a stunned creature used to
-fight only removes its stun; an enraged creature's enrage comes off once it has fought.
+fight only removes its stun; an enraged creature's enrage comes off once it has fought. Either
+way the creature is exhausted (`exhausted`) until the turn ends: a second fight in the turn is
+still recorded, since a card may ready it, but the reply says the creature was already used.
 """
 
 from __future__ import annotations
 
 from bot.games.keyforge import GAME
 from bot.games.keyforge.rules import fight as resolve
+from bot.games.keyforge.tracker import EXHAUSTED
 from bot.tracker.access import game_of, require_player
 from bot.tracker.errors import TrackerError
 from bot.tracker.model import Unit
@@ -46,6 +49,14 @@ async def fight(
     async def body(step: Step) -> None:
         now = await step.fresh()
         me, foe = now.unit(a.id) or a, now.unit(t.id) or t
+        # A fight (or the stun it removes) exhausts the creature, which is used once a turn
+        # unless a card readies it: a second fight is recorded, with a remark (slip K4).
+        if me.value(EXHAUSTED) > 0:
+            step.note("tracker.note.kf_fight_exhausted", unit=me.name)
+        cid = await step.ensure(me, EXHAUSTED)
+        since = len(step.changes)
+        await step.set(me, cid, EXHAUSTED, 1)
+        step.cover(since)
         stun = me.token("stun")
         if stun is not None and stun.value > 0:
             await step.set(me, stun.id, "stun", 0)

@@ -14,10 +14,15 @@ HISTORY = 40  # steps looked back for this turn's forge (a turn rarely holds mor
 
 
 async def forge(table: Table, player: Person | None = None) -> Outcome:
-    """Forge a key for `player` (default: whoever acts); refused without the Æmber or keys left."""
+    """Forge a key for `player` (default: whoever acts); refused without the Æmber or keys left,
+    and outside their own turn: a key is forged at the "forge a key" step that opens one's own
+    turn (published rules, playtest 5 slip K3), so the opponent's turn gives none."""
     state = await game_of(table, GAME.slug, COMMAND)
     require_player(table.actor, state)
     p = player_of(table, state, player)
+    active = state.active_player
+    if active is not None and active.id != p.id:
+        raise TrackerError("kf_not_your_turn", name=p.name, active=active.name)
     aember, keys, cost = p.counter("aember"), p.counter("keys"), p.value("keycost", KEY_COST)
     assert aember is not None and keys is not None
     if keys.value >= KEYS_TO_WIN:

@@ -72,6 +72,9 @@ def token_meaning(step: Step, key: str) -> None:
         step.note(note)
 
 
+EXHAUSTED = "exhausted"  # `/kf fight` used the creature this turn (published: it exhausts)
+
+
 async def reset_armor(step: Step) -> None:
     """A new turn: every creature's armor protects again in full, and an elusive creature's
     first fight of the turn is again the one that deals no damage (`fight.py`)."""
@@ -80,3 +83,11 @@ async def reset_armor(step: Step) -> None:
             used = unit.counter(key)
             if used is not None and used.value and not unit.destroyed:
                 await step.set(unit, used.id, key, 0)
+    # Creatures used to fight this turn are ready again (the ready step): bookkeeping the
+    # reply leaves out, since every creature would be named each turn (playtest 5 slip K4).
+    since = len(step.changes)
+    for unit in step.state.units:
+        used = unit.counter(EXHAUSTED)
+        if used is not None and used.value:
+            await step.set(unit, used.id, EXHAUSTED, 0)
+    step.cover(since)

@@ -32,9 +32,9 @@ async def test_check_is_announced_by_the_player_whose_turn_ends(console: Console
     await console.execute("/add target:alice stat:янтарь amount:6")
     await console.execute("/add target:bob stat:янтарь amount:7")
     out = await console.execute("/game next")
-    assert "Шах! alice может выковать ключ" in out
+    assert "Шах! Янтаря хватает на ключ: alice выкует его в начале своего следующего хода" in out
     assert "bob, начало хода: сначала выкуйте ключ за 6" in out
-    assert out.index("Шах! alice") < out.index("Ходит bob")
+    assert out.index("Шах!") < out.index("Ходит bob")
 
 
 async def test_captured_aember_goes_back_on_removal(console: Console, services: Services) -> None:

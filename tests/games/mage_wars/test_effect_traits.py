@@ -154,7 +154,7 @@ async def test_a_bad_effect_row_is_refused_and_nothing_added(
     out = await console.execute("/unit add Рыцарь life:10 traits:Защитное поле 2 горение 13+")
     assert "строку эффекта черты «Защитное поле» не понять" in out
     out = await console.execute("/unit add Рыцарь life:10 traits:Бесплотный, горение 7+")
-    assert "«горение 7+» — не черта этой игры" in out
+    assert "Черты «горение 7+» бот не знает" in out
     assert len((await state_of(services)).units) == len(before.units)
 
 

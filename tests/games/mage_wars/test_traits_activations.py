@@ -65,7 +65,7 @@ async def test_an_unknown_trait_is_refused_and_nothing_is_added(
     await _start(console)
     before = await state_of(services)
     out = await console.execute("/unit add Кот life:3 traits:Мурлыка")
-    assert "«Мурлыка» — не черта этой игры" in out and "Бесплотный" in out
+    assert "Черты «Мурлыка» бот не знает. Он учитывает черты:" in out and "Бесплотный" in out
     out = await console.execute("/unit add Кот life:3 traits:Эгида")
     assert "Черте «Эгида» нужно число" in out
     out = await console.execute("/unit add Кот life:3 traits:Полет 3")

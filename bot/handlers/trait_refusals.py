@@ -1,0 +1,81 @@
+"""`/unit add traits:` refused: a term of the game's rules the bot does not track is said to be
+untracked, with what to do instead (playtest 5: M1, B1–B3, K2), never «не черта этой игры»;
+a game whose units carry no traits says so instead of listing none (W3, C5).
+
+The glossary tells a term of the game from a word it does not have: a part whose name is an
+entry's name (exactly, by stem, or as the start of it, «Летающее» for «Летающее существо»)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.terms import game_terms
+from bot.i18n import catalogue
+from bot.tracker.errors import GameRef
+from bot.tracker.templates import template
+from glossary import load_glossary
+from glossary.model import Entry
+
+E = "tracker.error."
+SURE = frozenset({"exact", "stem"})  # the typed word is the entry's name, in some form
+TRACKED = ("stats", "tokens", "traits")  # `terms.toml` kinds the bot keeps on a unit
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TermName:
+    """An entry's name as the reader's language writes it: the book's Russian name for Russian
+    readers, the English one where the entry has one (else as typed)."""
+
+    entry: Entry
+    typed: str
+
+    def name(self, lang: str) -> str:
+        names = sorted(self.entry.names, key=lambda n: "(" in n)  # «Штурм» before «Штурм (Х)»
+        russian = [n for n in names if _CYRILLIC.search(n)]
+        english = [n for n in names if not _CYRILLIC.search(n)]
+        if lang == "ru":
+            return russian[0] if russian else self.typed
+        return english[0] if english else self.typed
+
+
+def untracked_entry(slug: str, term: str) -> Entry | None:
+    """The game's glossary entry `term` names, unless the bot tracks it (its `terms.toml` links
+    the entry to a stat, token or trait): then the typed word is not that entry's."""
+    if not term:
+        return None
+    hits = load_glossary().search(term, game=slug, limit=1)
+    if not hits or not (hits[0].tier in SURE or _starts(hits[0].entry, term)):
+        return None
+    entry = hits[0].entry
+    terms = game_terms(slug)
+    tracked = {terms.entry_of(kind, key) for kind in TRACKED for key in terms.links.get(kind, {})}
+    return None if entry.id in tracked else entry
+
+
+def _starts(entry: Entry, term: str) -> bool:
+    """`term` is the first whole words of one of the entry's names («Летающее» of «Летающее
+    существо»), not a bit of a word («Ле»)."""
+    typed = term.casefold()
+    return any(
+        n.casefold().startswith(typed) and n[len(typed) : len(typed) + 1] in ("", " ", "(")
+        for n in entry.names
+    )
+
+
+def no_trait(params: dict[str, Any]) -> str:
+    """The message for `no_trait`: untracked term (the game's own advice where it has one),
+    a game without traits, or a word the game does not have (the traits listed)."""
+    game, term = params.pop("game", None), str(params.pop("term", ""))
+    slug = game.slug if isinstance(game, GameRef) else ""
+    entry = untracked_entry(slug, term) if slug else None
+    if entry is not None:
+        params["name"] = TermName(entry, term)
+        own = f"{E}untracked.{entry.id.replace('/', '.')}"
+        return own if own in catalogue() else E + "trait_untracked"
+    if slug and not template(slug).traits:
+        own = f"{E}no_traits_{slug}"
+        return own if own in catalogue() else E + "no_traits"
+    return E + "no_trait"
