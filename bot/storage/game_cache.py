@@ -51,10 +51,13 @@ class GameCache:
         found = self._games.get(game_id)
         return found[0] if found else None
 
-    def put(self, state: GameState) -> None:
+    def put(self, state: GameState, *, same_shape: bool = False) -> None:
+        """Keep `state`; `same_shape` (a change's replay: counter values moved, no row came or
+        went) keeps the estimate of the copy it replaces instead of counting the game again."""
         gid = state.game.id
+        kept = self._games.get(gid) if same_shape else None
         self.pop(gid)
-        size = estimate(state)
+        size = kept[1] if kept is not None else estimate(state)
         if size > self.max_bytes:
             return
         self._games[gid] = (state, size)

@@ -105,7 +105,8 @@ class SqliteTx:
             await self._db.execute("BEGIN IMMEDIATE")
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        await self._begin(sql)
+        if not self.begun:
+            await self._begin(sql)
         return await self._db.rows(sql, args)
 
     async def batch(self, statements: Sequence[Statement]) -> list[list[Row]]:
@@ -118,8 +119,7 @@ class SqliteTx:
         await self._begin(sql)
         await self._db.execute_many(sql, rows)
 
-    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return await self.fetch(sql, args)  # COMMIT is a call of its own on aiosqlite
+    final = fetch  # the step's closing statement; COMMIT is a call of its own on aiosqlite
 
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))

@@ -84,9 +84,11 @@ class TrackerStore:
         """The games kept in memory (bounded by count and estimated bytes)."""
         return self._games
 
-    def _keep(self, state: GameState | None) -> GameState | None:
+    def _keep(self, state: GameState | None, *, replayed: bool = False) -> GameState | None:
+        """Keep a stamped copy; `replayed` (the copy before, with a step's events applied: no row
+        came or went, a token at 0 may have) keeps the size estimated for the copy before."""
         if state is not None and state.stamp is not None:
-            self._games.put(state)
+            self._games.put(state, same_shape=replayed)
         return state
 
     async def _current(self, game_id: int | None, channel_id: int | None) -> GameState | None:
@@ -361,7 +363,7 @@ class TrackerStore:
         if after is None:
             self._games.pop(game_id)
         else:
-            self._keep(stamped(after, version + 1))
+            self._keep(stamped(after, version + 1), replayed=True)
 
     async def _apply(
         self,

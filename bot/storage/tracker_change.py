@@ -136,7 +136,7 @@ class StepChange:
             # The game went from `base` (version v) to this: v + 1.
             after = step.replayed(step.base)
             if after is not None:
-                store._keep(stamped(after, version))
+                store._keep(stamped(after, version), replayed=True)
                 store._checked(game_id, version)
                 return
         if step.events:  # written, but not replayable here: the next read fetches the game

@@ -221,10 +221,17 @@ def _with_counters(h: Any, group: str, kept: tuple[Counter, ...]) -> Any:
 
 
 def stamped(state: GameState, version: int) -> GameState:
-    """`state` stamped as read at `version` (what `replace(state, stamp=…)` gives, directly)."""
-    return GameState(
+    """`state` stamped as read at `version` (what `replace(state, stamp=…)` gives, directly),
+    with what `state` already worked out (`participants`, `units`) carried over: the copy kept
+    after a change is the step's own replay, read again by the next command."""
+    copy = GameState(
         state.game, state.all_participants, state.all_units, state.live, stamp=(version, 0)
     )
+    copy.__dict__.update((k, v) for k, v in state.__dict__.items() if k in _WORKED_OUT)
+    return copy
+
+
+_WORKED_OUT = frozenset({"participants", "units"})
 
 
 STEP_COLUMNS = (

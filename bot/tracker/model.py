@@ -7,11 +7,35 @@ apart. Participants and units keep their database ids so a change can name exact
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar, overload
 
 HolderKind = Literal["participant", "unit"]
+T = TypeVar("T")
+
+
+class once(Generic[T]):
+    """`functools.cached_property` without the lock Python 3.11 takes on each first read (the
+    game's state is made anew by every change, and every command reads these): worked out on
+    the first read, then kept in the instance's `__dict__`, which later reads find first."""
+
+    def __init__(self, fn: Callable[[Any], T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> once[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | once[T]:
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
 ACTIVE = "active"
 ENDED = "ended"
 DESTROYED = "destroyed"
@@ -130,11 +154,11 @@ class GameState:
 
     # Worked out once per state (a state never changes; `replace` makes a new one): every
     # command asks for them several times.
-    @cached_property
+    @once
     def participants(self) -> tuple[Participant, ...]:
         return tuple(p for p in self.all_participants if p.present)
 
-    @cached_property
+    @once
     def units(self) -> tuple[Unit, ...]:
         """Units in play: present, and not of a player who has left (they leave with them)."""
         gone = {p.id for p in self.all_participants if not p.present}
