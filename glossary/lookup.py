@@ -173,10 +173,10 @@ def _lookup(
         return _decide(glossary, query, names[:limit])
     words = question.content
     searched = _spelled(glossary, words, game, prefer_game) if typos and len(words) > 1 else words
-    texts, plain_texts = (
-        glossary.text_hits_near(" ".join(searched), game, TEXT_POOL) if words else ([], [])
+    plain_texts, nearby = (
+        glossary.text_hits_later(" ".join(searched), game, TEXT_POOL) if words else ([], list)
     )
-    if not texts:
+    if not plain_texts:
         return _decide(glossary, query, names[:limit])
     # A loose name match (a word or two of a longer question in some name) is weaker evidence
     # than a text holding the whole question: scaled down before the two meet.
@@ -185,9 +185,6 @@ def _lookup(
             replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
             for h in names
         ]
-    ranked, _ = _fuse(names, texts, prefer_game, whole_names=True)
-    # The words of a question standing close in a text (`TextHit.near`) reorder only a list
-    # that is shown to choose from: whether to open is decided on the scores without them.
     plain, uncapped = _fuse(names, plain_texts, prefer_game)
     decided = _decide(
         glossary,
@@ -210,6 +207,9 @@ def _lookup(
     )
     if decided.confident:  # a sure answer is not second-guessed by where its words stand
         return decided
+    # The words of a question standing close in a text (`TextHit.near`) reorder only a list
+    # that is shown to choose from: whether to open is decided on the scores without them.
+    ranked, _ = _fuse(names, nearby(), prefer_game, whole_names=True)
     return replace(decided, hits=ranked[:limit])
 
 

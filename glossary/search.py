@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from heapq import nlargest
 from itertools import islice
@@ -349,6 +349,14 @@ class Glossary(NameMatcher):
         if limit <= 0 or (game is not None and game not in self.games):
             return [], []
         return self._text.search_near(_clean(query), game, limit)
+
+    def text_hits_later(
+        self, query: str, game: str | None, limit: int
+    ) -> tuple[list[TextHit], Callable[[], list[TextHit]]]:
+        """`text_hits`, and a call for `text_hits_near`'s ranking (`TextIndex.search_later`)."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return [], list
+        return self._text.search_later(_clean(query), game, limit)
 
     def lookup(
         self,
