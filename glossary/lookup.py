@@ -68,6 +68,11 @@ KNOWN_MIN_COVERAGE = 0.6  # … with this share of the question (by rarity) in i
 GUESS_LEAD = 0.40
 MIN_KNOWN = 2  # words the texts use, at least, for a text winner to be opened
 WHOLE_NAME_LEAD = 0.02  # a question that is one entry's whole name: first, not tied
+# issue 19 round 5: a winner first among the texts without each word in turn (`glossary.robust`)
+# of a question of three words or more, all known; on every set no wrong winner whose every
+# word the texts know was first so, and none of the no-answer questions
+ROBUST_LEAD = 0.10
+ROBUST_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -367,6 +372,18 @@ def _clear_lead(
     # its own name is most of what was asked («куда уходит убитое существо»), and it leads
     named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
     if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
+        return True
+    # ahead, and first among the texts without each of the question's words in turn: no one
+    # word makes it the answer (`glossary.robust`; the costliest check, so the last but one)
+    if (
+        not unknown
+        and len(words) >= ROBUST_WORDS
+        and lead >= ROBUST_LEAD
+        and best.score >= CLEAR_MIN_SCORE
+        and glossary.text_first_without_each(
+            " ".join(words), best.entry, [t.entry for t in texts if t.entry.id != best.entry.id]
+        )
+    ):
         return True
     if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
         return False

@@ -325,6 +325,11 @@ class Glossary(NameMatcher):
         """Whether the texts use this folded word in some form (`TextIndex.knows`)."""
         return self._text.knows(word)
 
+    def text_first_without_each(self, query: str, winner: Entry, rivals: Sequence[Entry]) -> bool:
+        """Whether `winner`'s text stays ahead of `rivals`' without any one word of the query
+        (`glossary.robust`)."""
+        return self._text.first_without_each(_clean(query), winner, rivals)
+
     def names_start_with(self, text: str) -> bool:
         """Whether some key begins with the first word of `text` folded (a bisect)."""
         words = fold(_clean(text)).split()

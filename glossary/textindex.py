@@ -21,6 +21,7 @@ from glossary.normalize import (
     stems_agree,
 )
 from glossary.proximity import Row, with_near
+from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
@@ -214,6 +215,15 @@ class TextIndex:
         for term in terms:
             out.update(self._named_by.get(term, ()))
         return out
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Each entry's number by its id (`glossary.robust`)."""
+        return {e.id: i for i, e in enumerate(self.entries)}
+
+    def first_without_each(self, query: str, winner: Entry, rivals: Sequence[Entry]) -> bool:
+        """Whether `winner` stays ahead of `rivals` without any one word (`glossary.robust`)."""
+        return first_without_each(self, query, winner, rivals)
 
     def rarity(self, word: str) -> float:
         """The IDF of a folded query word (its best form), 0 when no entry uses it."""
