@@ -57,7 +57,7 @@ def first_without_each(
         for s in known:
             tf = sum(index.postings[v].get(i, 0) for v in groups[s])
             if tf:
-                named = i in index._naming(groups[s])
+                named = not index.name_terms[i].isdisjoint(groups[s])
                 row[s] = (idf[s] * (_K1 + 1) * tf / (tf + denom[i]), named)
     for left_out in known:
         rest = [s for s in known if s != left_out]
