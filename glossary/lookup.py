@@ -68,6 +68,11 @@ KNOWN_MIN_COVERAGE = 0.6  # … with this share of the question (by rarity) in i
 GUESS_LEAD = 0.40
 MIN_KNOWN = 2  # words the texts use, at least, for a text winner to be opened
 WHOLE_NAME_LEAD = 0.02  # a question that is one entry's whole name: first, not tied
+# issue 19 round 5: a winner first among the texts without each word in turn (`glossary.robust`)
+# of a question of three words or more, all known; on every set no wrong winner whose every
+# word the texts know was first so, and none of the no-answer questions
+ROBUST_LEAD = 0.10
+ROBUST_WORDS = 3
 
 
 @dataclass(frozen=True)
@@ -173,10 +178,10 @@ def _lookup(
         return _decide(glossary, query, names[:limit])
     words = question.content
     searched = _spelled(glossary, words, game, prefer_game) if typos and len(words) > 1 else words
-    texts, plain_texts = (
-        glossary.text_hits_near(" ".join(searched), game, TEXT_POOL) if words else ([], [])
+    plain_texts, nearby = (
+        glossary.text_hits_later(" ".join(searched), game, TEXT_POOL) if words else ([], list)
     )
-    if not texts:
+    if not plain_texts:
         return _decide(glossary, query, names[:limit])
     # A loose name match (a word or two of a longer question in some name) is weaker evidence
     # than a text holding the whole question: scaled down before the two meet.
@@ -185,9 +190,6 @@ def _lookup(
             replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
             for h in names
         ]
-    ranked, _ = _fuse(names, texts, prefer_game, whole_names=True)
-    # The words of a question standing close in a text (`TextHit.near`) reorder only a list
-    # that is shown to choose from: whether to open is decided on the scores without them.
     plain, uncapped = _fuse(names, plain_texts, prefer_game)
     decided = _decide(
         glossary,
@@ -210,6 +212,9 @@ def _lookup(
     )
     if decided.confident:  # a sure answer is not second-guessed by where its words stand
         return decided
+    # The words of a question standing close in a text (`TextHit.near`) reorder only a list
+    # that is shown to choose from: whether to open is decided on the scores without them.
+    ranked, _ = _fuse(names, nearby(), prefer_game, whole_names=True)
     return replace(decided, hits=ranked[:limit])
 
 
@@ -367,6 +372,18 @@ def _clear_lead(
     # its own name is most of what was asked («куда уходит убитое существо»), and it leads
     named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
     if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
+        return True
+    # ahead, and first among the texts without each of the question's words in turn: no one
+    # word makes it the answer (`glossary.robust`; the costliest check, so the last but one)
+    if (
+        not unknown
+        and len(words) >= ROBUST_WORDS
+        and lead >= ROBUST_LEAD
+        and best.score >= CLEAR_MIN_SCORE
+        and glossary.text_first_without_each(
+            " ".join(words), best.entry, [t.entry for t in texts if t.entry.id != best.entry.id]
+        )
+    ):
         return True
     if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
         return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from heapq import nlargest
 from itertools import islice
@@ -325,6 +325,11 @@ class Glossary(NameMatcher):
         """Whether the texts use this folded word in some form (`TextIndex.knows`)."""
         return self._text.knows(word)
 
+    def text_first_without_each(self, query: str, winner: Entry, rivals: Sequence[Entry]) -> bool:
+        """Whether `winner`'s text stays ahead of `rivals`' without any one word of the query
+        (`glossary.robust`)."""
+        return self._text.first_without_each(_clean(query), winner, rivals)
+
     def names_start_with(self, text: str) -> bool:
         """Whether some key begins with the first word of `text` folded (a bisect)."""
         words = fold(_clean(text)).split()
@@ -349,6 +354,14 @@ class Glossary(NameMatcher):
         if limit <= 0 or (game is not None and game not in self.games):
             return [], []
         return self._text.search_near(_clean(query), game, limit)
+
+    def text_hits_later(
+        self, query: str, game: str | None, limit: int
+    ) -> tuple[list[TextHit], Callable[[], list[TextHit]]]:
+        """`text_hits`, and a call for `text_hits_near`'s ranking (`TextIndex.search_later`)."""
+        if limit <= 0 or (game is not None and game not in self.games):
+            return [], list
+        return self._text.search_later(_clean(query), game, limit)
 
     def lookup(
         self,

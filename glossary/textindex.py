@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from heapq import nlargest, nsmallest
@@ -20,6 +20,8 @@ from glossary.normalize import (
     stem,
     stems_agree,
 )
+from glossary.proximity import Row, with_near
+from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
 
 SNIPPET_RADIUS = 80
@@ -29,8 +31,6 @@ TERMS_MEMO_CAP = 50_000  # query words whose index terms are remembered (bounded
 ROOT = 6  # letters an unknown word shares with a term before they may be one root («вампири…»)
 RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many final letters
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
-PROXIMITY_WEIGHT = 20.0  # points for a question's words close together in a text (`near`) …
-NEAR_WINDOW = 8  # … within this many words (calibrated on the blind and question sets)
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
@@ -216,6 +216,15 @@ class TextIndex:
             out.update(self._named_by.get(term, ()))
         return out
 
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Each entry's number by its id (`glossary.robust`)."""
+        return {e.id: i for i, e in enumerate(self.entries)}
+
+    def first_without_each(self, query: str, winner: Entry, rivals: Sequence[Entry]) -> bool:
+        """Whether `winner` stays ahead of `rivals` without any one word (`glossary.robust`)."""
+        return first_without_each(self, query, winner, rivals)
+
     def rarity(self, word: str) -> float:
         """The IDF of a folded query word (its best form), 0 when no entry uses it."""
         return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
@@ -255,13 +264,22 @@ class TextIndex:
     ) -> tuple[list[TextHit], list[TextHit]]:
         """`search` (no snippets) ranked with entries whose text holds the query's words close
         together moved up (`TextHit.near`), and as `search` ranks them: both from one pass."""
-        near, plain = self._search(query, game, limit, False, near=True)
-        return near, plain
+        plain, nearby = self.search_later(query, game, limit)
+        return nearby(), plain
+
+    def search_later(
+        self, query: str, game: str | None, limit: int
+    ) -> tuple[list[TextHit], Callable[[], list[TextHit]]]:
+        """`search` (no snippets), and the ranking by proximity too (`search_near`) when it is
+        asked for: only a pick list is shown in that order, so a sure answer never pays for it
+        (the costliest part of a question's lookup)."""
+        return self._search(query, game, limit, False, near=True)
 
     def _search(
         self, query: str, game: str | None, limit: int, snippets: bool, *, near: bool
-    ) -> list[list[TextHit]]:
-        """[plain] or, with `near`, [by proximity too, plain]."""
+    ) -> tuple[list[TextHit], Callable[[], list[TextHit]]]:
+        """The plain ranking, and a call giving the ranking by proximity too (`near`; without
+        it, the plain ranking again)."""
         folded = analyse(query)
         words = [t for t in folded.tokens if t not in STOP_WORDS]
         word_terms = [term_of(w) for w in words]
@@ -269,7 +287,7 @@ class TextIndex:
         variants = {s: self._terms_for(w) for w, s in zip(words, word_terms, strict=True)}
         known = [s for s in stems if any(v in self.postings for v in variants[s])]
         if not known:
-            return [[], []] if near else [[]]
+            return [], list
         total_idf = sum(self.idf.get(s, 1.0) for s in stems) or 1.0
         scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
@@ -311,11 +329,14 @@ class TextIndex:
                     named_idf[i] += share
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
-        ranked = nsmallest(
-            max(limit, 0) * 4,
-            scores,
-            key=lambda i: (named[i] < whole, -coverage[i], -scores[i], i),
-        )
+        # the keys built in one pass, compared in C (a key function per entry cost more)
+        ranked = [
+            k[3]
+            for k in nsmallest(
+                max(limit, 0) * 4,
+                [(named[i] < whole, -coverage[i], -score, i) for i, score in scores.items()],
+            )
+        ]
         phrase = " ".join(word_terms)
         phrase = f" {phrase} " if len(words) > 1 else ""
         shares = {v: self.idf.get(s, 1.0) / total_idf for s in known for v in groups[s]}
@@ -329,8 +350,6 @@ class TextIndex:
             if joined:
                 together.add(i)
             rows.append((named[i] < whole, score, i, 0.0))
-        if near and len(known) > 1:
-            rows = self._with_near(rows, limit, together, owner, shares)
 
         stem_of = {v: s for s in known for v in groups[s]}
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
@@ -347,10 +366,11 @@ class TextIndex:
                 known_share = held[i] = round(min(1.0, best), 3)
             return known_share
 
-        def hits(with_near: bool) -> list[TextHit]:
+        def hits(rows: list[Row], nearby: bool) -> list[TextHit]:
             order = sorted(
-                (first, -round(score + bonus, 3) if with_near else -round(score, 3), i, bonus)
-                for first, score, i, bonus in rows
+                [(first, -round(score + bonus, 3), i, bonus) for first, score, i, bonus in rows]
+                if nearby
+                else [(first, -round(score, 3), i, 0.0) for first, score, i, _ in rows]
             )
             return [
                 TextHit(
@@ -359,43 +379,26 @@ class TextIndex:
                     snippet(self.entries[i].text, wanted) if snippets else "",
                     round(min(1.0, named_idf[i]), 3),
                     round(min(1.0, coverage[i]), 3),
-                    round(bonus, 3) if with_near else 0.0,
+                    round(bonus, 3) if nearby else 0.0,
                     whole_name(i),
                 )
                 for _, neg, i, bonus in order[:limit]
             ]
 
-        return [hits(True), hits(False)] if near else [hits(False)]
+        plain = hits(rows, False)
+        if not near or len(known) < 2:
+            return plain, plain.copy
+        done: list[list[TextHit]] = []
 
-    def _with_near(
-        self,
-        rows: list[tuple[bool, float, int, float]],
-        limit: int,
-        together: set[int],
-        owner: dict[str, str],
-        shares: dict[str, float],
-    ) -> list[tuple[bool, float, int, float]]:
-        """`rows` with the proximity bonus (`_near_share`) of each row that can still reach the
-        first `limit` with it: one in a later group than the `limit`-th row (by the text's
-        names), or more than `PROXIMITY_WEIGHT` behind it in its group, cannot (the expensive
-        part of a question's lookup, skipped for most rows)."""
-        if len(rows) > limit > 0:
-            kth = sorted(rows, key=lambda r: (r[0], -r[1]))[limit - 1]
-            group, floor = kth[0], kth[1] - PROXIMITY_WEIGHT - 1e-6
-        else:
-            group, floor = True, float("-inf")
-        out = []
-        for first, score, i, _ in rows:
-            bonus = 0.0
-            if i not in together and (first < group or (first == group and score >= floor)):
-                # only the query's terms this text holds (a missing one is a scan for nothing)
-                present = [t for t in owner if i in self.postings[t]]
-                if len({owner[t] for t in present}) > 1:
-                    bonus = PROXIMITY_WEIGHT * _near_share(
-                        self.stem_text[i], present, owner, shares
-                    )
-            out.append((first, score, i, bonus))
-        return out
+        def nearby() -> list[TextHit]:
+            if not done:
+                moved = with_near(
+                    rows, limit, together, owner, shares, self.postings, self.stem_text
+                )
+                done.append(hits(moved, True))
+            return list(done[0])
+
+        return plain, nearby
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
@@ -430,39 +433,6 @@ def _add_name_bridges(
             if others:
                 known = table.get(key, ())
                 table[key] = (*known, *(w for w in others if w not in known))
-
-
-def _near_share(
-    text: str, terms: Sequence[str], owner: dict[str, str], shares: dict[str, float]
-) -> float:
-    """The largest share of the query (by rarity) whose words stand within `NEAR_WINDOW` words
-    of each other somewhere in the text: a question's words together in one sentence of a text
-    are likelier its answer than the same words scattered over it. Two words at least. `terms`:
-    the query's index terms that occur in the text (`owner`: each one's query word)."""
-    word_share = {owner[t]: shares[t] for t in terms}
-    hits: list[tuple[int, str]] = []
-    for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
-        needle = f" {t} "
-        at = text.find(needle)
-        while at >= 0:
-            hits.append((text.count(" ", 0, at), t))  # its word number
-            at = text.find(needle, at + 1)
-    hits.sort()
-    best = 0.0
-    inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
-    left = 0
-    for pos, t in hits:
-        word = owner[t]
-        inside[word] = inside.get(word, 0) + 1
-        while pos - hits[left][0] >= NEAR_WINDOW:
-            gone = owner[hits[left][1]]
-            inside[gone] -= 1
-            if not inside[gone]:
-                del inside[gone]
-            left += 1
-        if len(inside) > 1:
-            best = max(best, sum(word_share[w] for w in inside))
-    return min(1.0, best)
 
 
 def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:

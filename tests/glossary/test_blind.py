@@ -27,7 +27,10 @@ NOANSWER3 = Path(__file__).with_name("data") / "lookup_noanswer3.tsv"
 # 266 when the WFB entry «Неодолимая сила» (playtest 4, slip 30) came in: its name holds «сила»,
 # which lifts «Пул кубиков силы» behind «Лимит силы» for «сколько максимум кубиков силы может быть
 # в пуле» (lead 0.075, under the 0.08 it needs); still first, only not opened.
-FLOORS = {"top1": 327, "top3": 348, "opened": 266}
+# 269 when a winner first among the texts without each word in turn opens at a 0.10 lead
+# (`glossary.robust`): that question again, «кровожадный обязан бить раненого?» and «в каком
+# порядке сбрасывать несколько карт сразу»; no wrong open on any set.
+FLOORS = {"top1": 327, "top3": 348, "opened": 269}
 KIND_TOP1 = {  # per kind, top-1 counts
     "question": 206, "name": 19, "english": 16, "mixed": 11, "slang": 22, "typo": 12,
     "layout": 10, "translit": 11, "gamein": 20,

@@ -1,0 +1,114 @@
+"""A question's words standing close together in a text (`TextHit.near`, issue 19 round 2).
+
+A question's answer is usually one sentence of a text, while a text that merely mentions the
+same words far apart is about something else: the text index adds up to `PROXIMITY_WEIGHT`
+points by the largest share of the question whose words stand within `NEAR_WINDOW` words. It
+only reorders a pick list (`glossary.lookup` decides on the ranking without it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from heapq import heappush, heapreplace
+
+PROXIMITY_WEIGHT = 20.0  # points for a question's words close together in a text (`near`) …
+NEAR_WINDOW = 8  # … within this many words (calibrated on the blind and question sets)
+NEAR_SLACK = 1e-3  # … a text this close below the `limit`-th may still pass it (rounding)
+SUM_SLACK = 1e-9  # float drift of a sum of shares
+
+Row = tuple[bool, float, int, float]  # (not named by every word, score, entry, bonus)
+
+
+def with_near(
+    rows: list[Row],
+    limit: int,
+    together: set[int],
+    owner: dict[str, str],
+    shares: dict[str, float],
+    postings: Mapping[str, Mapping[int, int]],
+    stem_text: Sequence[str],
+) -> list[Row]:
+    """`rows` with the proximity bonus (`near_share`) of each row that can still reach the
+    first `limit` with it: the expensive part of a question's lookup, skipped for most rows.
+
+    A text's bonus is at most `PROXIMITY_WEIGHT` times its words' share of the query, so rows
+    are taken best bound first; once a row's bound is below the `limit`-th score found so far
+    (bonuses included), no later row can place, and the rest keep no bonus (the order of the
+    first `limit` is exactly as with every bonus computed). `owner`: each query term's word;
+    `shares`: each term's share of the query; `together`: rows holding the whole phrase.
+    """
+    if limit <= 0:
+        return rows
+    word_share = {owner[t]: shares[t] for t in owner}
+    bounded = []  # (group, -bound, row number, the query terms the text holds)
+    for k, (first, score, i, _) in enumerate(rows):
+        # only the query's terms this text holds (a missing one is a scan for nothing)
+        present = [t for t in owner if i in postings[t]] if i not in together else []
+        held = {owner[t] for t in present}
+        reach = PROXIMITY_WEIGHT * sum(word_share[w] for w in held) if len(held) > 1 else 0.0
+        bounded.append((first, -(score + reach), k, present if reach else []))
+    bounded.sort()
+    out = list(rows)
+    placed: list[tuple[int, float]] = []  # the best `limit` so far, the worst on the heap's top
+    for first, neg_bound, k, present in bounded:
+        if len(placed) >= limit:
+            worst_group, worst_score = -placed[0][0], placed[0][1]
+            if first > worst_group or (
+                first == worst_group and -neg_bound < worst_score - NEAR_SLACK
+            ):
+                break  # this row and every later one cannot pass the `limit`-th
+        row_first, score, i, _ = rows[k]
+        bonus = 0.0
+        if present:
+            bonus = PROXIMITY_WEIGHT * near_share(stem_text[i], present, owner, shares)
+            out[k] = (row_first, score, i, bonus)
+        key = (-int(first), score + bonus)  # smaller is worse: the worst on the heap's top
+        if len(placed) < limit:
+            heappush(placed, key)
+        elif key > placed[0]:
+            heapreplace(placed, key)
+    return out
+
+
+def near_share(
+    text: str, terms: Sequence[str], owner: dict[str, str], shares: dict[str, float]
+) -> float:
+    """The largest share of the query (by rarity) whose words stand within `NEAR_WINDOW` words
+    of each other somewhere in the text: a question's words together in one sentence of a text
+    are likelier its answer than the same words scattered over it. Two words at least. `terms`:
+    the query's index terms that occur in the text (`owner`: each one's query word)."""
+    word_share = {owner[t]: shares[t] for t in terms}
+    hits: list[tuple[int, str]] = []
+    for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
+        needle = f" {t} "
+        at = text.find(needle)
+        number = counted = 0  # its word number: the spaces before it, each counted once
+        while at >= 0:
+            number += text.count(" ", counted, at)
+            counted = at
+            hits.append((number, t))
+            at = text.find(needle, at + 1)
+    hits.sort()
+    most = sum(word_share.values())  # every word it holds: no window can do better
+    best = total = 0.0  # `total`: the share inside the window, kept as words come and go
+    inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
+    left = 0
+    for pos, t in hits:
+        word = owner[t]
+        count = inside.get(word, 0)
+        inside[word] = count + 1
+        if not count:
+            total += word_share[word]
+        while pos - hits[left][0] >= NEAR_WINDOW:
+            gone = owner[hits[left][1]]
+            inside[gone] -= 1
+            if not inside[gone]:
+                del inside[gone]
+                total -= word_share[gone]
+            left += 1
+        if len(inside) > 1 and total > best - SUM_SLACK:
+            # summed afresh (the running total drifts in the last bits)
+            best = max(best, sum(word_share[w] for w in inside))
+            if best >= most - SUM_SLACK:
+                break
+    return min(1.0, best)

@@ -1,0 +1,82 @@
+"""Whether a text answer holds without any one of the question's words (issue 19, round 5).
+
+A wrong text winner usually leads because of one word: drop it and another text is first
+(«можно выбрать активным дом захваченной карты» is «Активный Дом» only through «активным»;
+without it, «Контроль»). A right one is first on every word at once. `glossary.lookup` opens a
+text winner at a smaller lead when it is first without each word in turn. The texts are not
+searched again: each word's part of every score is taken from the index, for the texts of the
+pick list, and the ranking without the word is worked out the way `TextIndex` ranks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from glossary.normalize import STOP_WORDS, analyse
+
+if TYPE_CHECKING:
+    from glossary.model import Entry
+    from glossary.textindex import TextIndex
+
+_K1 = 1.2  # BM25's k1, as in `glossary.textindex`
+
+
+def first_without_each(
+    index: TextIndex, query: str, winner: Entry, rivals: Sequence[Entry]
+) -> bool:
+    """Whether `winner` ranks ahead of every one of `rivals` by its text (`TextIndex` scores:
+    the share of the question by rarity, BM25, the words as one phrase; texts named by every
+    word first) when any one of the query's words is left out. A query of fewer than three
+    known words has nothing to leave out: False."""
+    from glossary.textindex import term_of
+
+    words = [t for t in analyse(query).tokens if t not in STOP_WORDS]
+    word_terms = [term_of(w) for w in words]
+    stems = list(dict.fromkeys(word_terms))
+    groups = {
+        s: [v for v in index._terms_for(w) if v in index.postings]
+        for w, s in zip(words, word_terms, strict=True)
+    }
+    known = [s for s in stems if groups[s]]
+    if len(known) < 3 or len(known) != len(stems):
+        return False
+    idf: dict[str, float] = {}  # a word's weight in BM25: its own forms' (as in `_search`)
+    for s in known:
+        own = [v for v in index._forms(words[word_terms.index(s)]) if v in index.idf]
+        idf[s] = max(index.idf[v] for v in (own or groups[s]))
+    weight = {s: index.idf.get(s, 1.0) for s in known}  # … and in the share's denominator
+    position = index.position
+    entries = [position[e.id] for e in (winner, *rivals) if e.id in position]
+    if len(entries) < 2 or entries[0] != position.get(winner.id):
+        return False
+    denom = index._denominators
+    parts: dict[int, dict[str, tuple[float, bool]]] = {}  # entry → word → (BM25 part, named)
+    for i in entries:
+        row = parts[i] = {}
+        for s in known:
+            tf = sum(index.postings[v].get(i, 0) for v in groups[s])
+            if tf:
+                named = not index.name_terms[i].isdisjoint(groups[s])
+                row[s] = (idf[s] * (_K1 + 1) * tf / (tf + denom[i]), named)
+    for left_out in known:
+        rest = [s for s in known if s != left_out]
+        total = sum(weight[s] for s in rest)
+        phrase = f" {' '.join(t for t in word_terms if t != left_out)} "
+
+        def rank(
+            i: int, rest: list[str] = rest, total: float = total, phrase: str = phrase
+        ) -> tuple[bool, float]:
+            row = parts[i]
+            held = [s for s in rest if s in row]
+            named = sum(row[s][1] for s in held)
+            bm = sum(row[s][0] for s in held)
+            coverage = sum(idf[s] for s in held) / total
+            score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
+            score += 15.0 if phrase in index.stem_text[i] else 0.0
+            return (named < len(rest), -round(score, 3))
+
+        mine = rank(entries[0])
+        if any(rank(i) <= mine for i in entries[1:]):
+            return False
+    return True
