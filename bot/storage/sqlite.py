@@ -16,7 +16,6 @@ in `schema_version`. A database written by a newer Arbiter is refused rather tha
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
 import sqlite3
@@ -97,7 +96,6 @@ class SqliteTx:
         self._db = db
         self.begun = False
         self.later: list[Statement] = []
-        self.committing: asyncio.Future[None] | None = None  # a COMMIT queued by `final`
 
     async def _begin(self, sql: str) -> None:
         if self.begun:
@@ -121,32 +119,12 @@ class SqliteTx:
         await self._begin(sql)
         await self._db.execute_many(sql, rows)
 
-    async def final(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        """The step's closing statement. Alone (nothing sent before it, nothing at commit) it is
-        the whole transaction, as on PostgreSQL: its COMMIT is queued on aiosqlite's thread right
-        behind it, so the thread goes on to the COMMIT without waiting for this task to wake up
-        and send it. Still two calls; the COMMIT is awaited in `commit`. A failed statement wrote
-        nothing, so the COMMIT behind it ends an empty transaction."""
-        if self.begun or self.later:
-            return await self.fetch(sql, args)
-        self.begun = True
-        statement = self._db.rows(sql, args)  # awaited below: queued at once, before the task
-        self.committing = asyncio.ensure_future(self._db.commit())  # queued when the loop runs it
-        return await statement
-
-    async def settle(self) -> None:
-        """Wait for a COMMIT queued by `final` (its fault, if any, is the caller's to raise)."""
-        committing, self.committing = self.committing, None
-        if committing is not None:
-            await committing
+    final = fetch  # the step's closing statement; COMMIT is a call of its own on aiosqlite
 
     def at_commit(self, sql: str, args: Sequence[Any] = ()) -> None:
         self.later.append((sql, args))
 
     async def commit(self) -> None:
-        if self.committing is not None:
-            await self.settle()
-            return
         for sql, args in self.later:
             await self.fetch(sql, args)
         if self.begun:
@@ -379,10 +357,6 @@ class _Write:
 
     async def _undo(self) -> None:
         rolled_back(self.tx)
-        # A COMMIT `final` queued runs first anyway; the failure being raised already says what
-        # went wrong, so the COMMIT's own is not raised over it.
-        with contextlib.suppress(StorageError, sqlite3.Error):
-            await asyncio.shield(self.tx.settle())
         await asyncio.shield(self.db.rollback())
 
 
