@@ -60,6 +60,27 @@ async def claim(tx: Tx) -> None:
         tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
 
 
+def pending() -> Delivery | None:
+    """The interaction being served, while none of its writes has claimed it yet."""
+    delivery = _current.get()
+    return None if delivery is None or delivery.claimed else delivery
+
+
+def carried(tx: Tx, delivery: Delivery) -> tuple[int, float]:
+    """Claim `delivery` inside a statement of `tx` (a step's close inserts the id itself, so
+    the claim costs no trip): the id and time to insert; a duplicate id fails that statement."""
+    now = time.time()
+    if next(_claims) % PRUNE_EVERY == 0:
+        tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
+    return delivery.interaction_id, now
+
+
+def claimed(tx: object, delivery: Delivery) -> None:
+    """The statement that carried the claim succeeded in `tx`."""
+    delivery.claimed = True
+    delivery.by = tx
+
+
 def rolled_back(tx: object) -> None:
     """`tx` rolled back: a claim it made is gone with it, so the next write claims again (a step
     run again after a stale copy or a conflict is still recorded once)."""
@@ -68,4 +89,14 @@ def rolled_back(tx: object) -> None:
         delivery.claimed, delivery.by = False, None
 
 
-__all__ = ["KEEP_S", "Delivery", "DuplicateInteraction", "claim", "delivering", "rolled_back"]
+__all__ = [
+    "KEEP_S",
+    "Delivery",
+    "DuplicateInteraction",
+    "carried",
+    "claim",
+    "claimed",
+    "delivering",
+    "pending",
+    "rolled_back",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from bot.storage.dedupe import claim
+from bot.storage.dedupe import pending
 from bot.storage.scope import StaleCopy, Trust
 from bot.storage.scope import trusting as _trusting
 from bot.storage.tracker_read import stamped
@@ -71,12 +71,8 @@ class StepChange:
         self.unchecked = trust is not None and game_id in trust.unchecked and expected is not None
         self.write = write = store._db.write()
         tx = await write.__aenter__()
-        try:
-            await claim(tx)
-        except BaseException as exc:
-            await self._end(exc)
-            raise
         step = StepTx(store._db, tx, game_id, expected=expected, base=base, params=self.params)
+        step.claim = pending()  # claimed by the close, or before the step's first statement
         step.strict = self.unchecked
         self.step = step
         return step

@@ -31,14 +31,16 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 _J = "json_extract(e.value, '$[{}]')"
 SQLITE_SETUP = (
     "CREATE TEMP VIEW IF NOT EXISTS arbiter_close_step (game_id, expected, at, user_id,"
-    " user_name, action, params, events, counters, drop_redo) AS"
-    " SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
+    " user_name, action, params, events, counters, drop_redo, claim, claim_at) AS"
+    " SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
     "CREATE TEMP TRIGGER IF NOT EXISTS arbiter_close_step_do"
     " INSTEAD OF INSERT ON arbiter_close_step BEGIN"
     f" SELECT RAISE(ABORT, '{ENDED}') WHERE NEW.expected IS NOT NULL AND NOT EXISTS"
     f" (SELECT 1 FROM tracker_games WHERE id = NEW.game_id AND status = '{ACTIVE}');"
     f" SELECT RAISE(ABORT, '{CHANGED}') WHERE NEW.expected IS NOT NULL AND NOT EXISTS"
     " (SELECT 1 FROM tracker_games WHERE id = NEW.game_id AND version = NEW.expected);"
+    # the interaction's claim (bot/storage/dedupe.py): a repeat fails on the primary key
+    " INSERT INTO interactions (id, at) SELECT NEW.claim, NEW.claim_at WHERE NEW.claim IS NOT NULL;"
     " UPDATE tracker_counters SET value = (SELECT json_extract(e.value, '$[1]')"
     " FROM json_each(NEW.counters) AS e WHERE json_extract(e.value, '$[0]') = tracker_counters.id)"
     " WHERE id IN (SELECT json_extract(e.value, '$[0]') FROM json_each(NEW.counters) AS e)"
@@ -56,7 +58,7 @@ SQLITE_SETUP = (
 )
 _SQLITE_CLOSE = (
     "INSERT INTO arbiter_close_step (game_id, expected, at, user_id, user_name, action, params,"
-    " events, counters, drop_redo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " events, counters, drop_redo, claim, claim_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " RETURNING (SELECT MAX(id) FROM tracker_steps WHERE game_id = ?),"
     " (SELECT version FROM tracker_games WHERE id = ?), NULL"
 )
@@ -64,6 +66,8 @@ _PG_CLOSE = (
     "WITH g AS (UPDATE tracker_games SET version = version + 1"
     f" WHERE id = ? AND (?::bigint IS NULL OR (version = ? AND status = '{ACTIVE}'))"
     " RETURNING id, version),"
+    " i AS (INSERT INTO interactions (id, at) SELECT ?::bigint, ?::double precision FROM g"
+    " WHERE ?::bigint IS NOT NULL RETURNING 1),"
     " c AS (UPDATE tracker_counters AS t SET value = w.v FROM g,"
     " unnest(?::bigint[], ?::bigint[]) AS w(id, v) WHERE t.id = w.id AND t.game_id = g.id"
     " RETURNING 1),"
@@ -90,9 +94,14 @@ def close_statement(
     events: list[EventRecord],
     counters: Mapping[int, int],
     drop_redo: bool,
+    claim: tuple[int, float] | None = None,
 ) -> Statement:
-    """The statement; it answers one row: (step id, new version, status when refused)."""
+    """The statement; it answers one row: (step id, new version, status when refused).
+
+    `claim` (interaction id, time) records the interaction being served in the same statement
+    (bot/storage/dedupe.py); an id already there fails the statement on the primary key."""
     at, user_id, user_name, action, params = step
+    claim_id, claim_at = claim if claim is not None else (None, None)
     params_json = _encode(params)
     if db.dialect == "postgresql":
         ids = list(counters)
@@ -102,6 +111,9 @@ def close_statement(
                 game_id,
                 expected,
                 expected,
+                claim_id,
+                claim_at,
+                claim_id,
                 ids,
                 [counters[i] for i in ids],
                 at,
@@ -133,6 +145,8 @@ def close_statement(
             _encode(rows),
             _encode([[k, v] for k, v in counters.items()]),
             int(drop_redo),
+            claim_id,
+            claim_at,
             game_id,
             game_id,
         ),

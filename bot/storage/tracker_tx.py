@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage.db import Db, Statement, Tx
+from bot.storage.dedupe import Delivery, DuplicateInteraction, carried, claim, claimed
+from bot.storage.errors import UniqueViolation
 from bot.storage.tracker_close import CHANGED, ENDED, close_statement
 from bot.storage.tracker_read import (
     ACTIVE_SQL,
@@ -97,6 +99,9 @@ class StepTx:
                 for c in (*h.counters, *h.tokens)
             }
         self._replay: tuple[tuple[int, int], GameState | None] | None = None
+        # The interaction being served, not claimed yet: the close carries the claim, or, in a
+        # step that goes live first, an INSERT of its own does before the first statement.
+        self.claim: Delivery | None = None
         self.strict = False  # the copy was not checked: any version moved on is GameChanged
         self.keep_redo = False  # set by a step that leaves the redo stack as it was (a leave)
 
@@ -110,6 +115,9 @@ class StepTx:
         if self.live:
             return
         self.live = True
+        if self.claim is not None:
+            self.claim = None
+            await claim(self.tx)
         rows = await self.tx.fetch(_LOCK[self.db.dialect], (self.game_id,))
         if not rows:
             raise GameNotActive(self.game_id)
@@ -338,11 +346,23 @@ class StepTx:
         self, step: tuple[float, int | None, str | None, str, dict[str, Any]], drop_redo: bool
     ) -> int:
         """Write the step (it changed something) in one statement; the game's new version."""
+        delivery = self.claim
         sql, args = close_statement(
-            self.db, self.game_id, self.expected, step, self.written, self.pending, drop_redo
+            self.db,
+            self.game_id,
+            self.expected,
+            step,
+            self.written,
+            self.pending,
+            drop_redo,
+            carried(self.tx, delivery) if delivery is not None else None,
         )
         try:
             rows = await self.tx.final(sql, args)
+        except UniqueViolation as exc:
+            if delivery is not None and "interactions" in str(exc):
+                raise DuplicateInteraction(delivery.interaction_id) from None
+            raise
         except Exception as exc:  # SQLite's trigger refused the close
             if CHANGED in str(exc):
                 raise GameChanged(self.game_id) from None
@@ -356,6 +376,9 @@ class StepTx:
             raise GameChanged(self.game_id)
         self.step_id = int(step_id)
         self.pending.clear()
+        if delivery is not None:
+            self.claim = None
+            claimed(self.tx, delivery)
         return int(version)
 
 

@@ -93,3 +93,16 @@ async def test_old_ids_are_pruned(services: Services, monkeypatch: pytest.Monkey
     await deliver(2, lambda: service.add(ctx(services), "alice", "life", 1))
     rows = await services.storage.db.fetch("SELECT id FROM interactions ORDER BY id")
     assert [int(r[0]) for r in rows] == [2]
+
+
+async def test_a_step_that_goes_live_claims_before_its_first_statement(
+    services: Services, second: Services
+) -> None:
+    """A new unit inserts its row before the step's close, so the claim goes first, on its own
+    (issue 20 folds it into the close only for steps that send nothing before it)."""
+    await deliver(1, lambda: service.start(ctx(services), "custom", [], {"life": 20}))
+    await deliver(3, lambda: service.add_unit(ctx(services), "Волк", None, {"life": 5}))
+    with pytest.raises(DuplicateInteraction):
+        await deliver(3, lambda: service.add_unit(ctx(second), "Волк", None, {"life": 5}))
+    rows = await services.storage.db.fetch("SELECT COUNT(*) FROM tracker_units")
+    assert int(rows[0][0]) == 1

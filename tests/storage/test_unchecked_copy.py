@@ -102,6 +102,44 @@ async def test_a_change_takes_one_round_trip_on_postgresql_three_calls_on_sqlite
     assert await life(services) == 22
 
 
+async def test_a_change_served_to_an_interaction_claims_it_in_the_close(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord's `/add` records its interaction id in the step's closing statement (issue 20):
+    no trip of its own, so the same 1 (PostgreSQL) or 3 (SQLite) trips as from the console, and
+    the id is there once the change is."""
+    from bot.storage.dedupe import DuplicateInteraction, delivering
+
+    await service.start(ctx(services), "custom", [], {"life": 20})
+    await service.add(ctx(services), "alice", "life", 1)
+    sent: list[str] = []
+    for name in ("fetch", "fetchval", "fetchrow", "execute", "executemany"):
+        original = getattr(asyncpg.connection.Connection, name)
+
+        async def counted(self: Any, *args: Any, __f: Any = original, **kw: Any) -> Any:
+            sent.append(str(args[0])[:40])
+            return await __f(self, *args, **kw)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counted)
+    db: Any = services.storage.db
+    trips = getattr(db, "trips", 0)
+
+    async def deliver() -> None:
+        delivering(777)
+        await service.add(ctx(services), "alice", "life", 1)
+
+    await asyncio.create_task(deliver())
+    if db.dialect == "postgresql":
+        assert len(sent) == 1, sent
+    else:
+        assert db.trips - trips == 3
+    rows = await services.storage.db.fetch("SELECT COUNT(*) FROM interactions WHERE id = 777")
+    assert rows[0][0] == 1 and await life(services) == 22
+    with pytest.raises(DuplicateInteraction):  # delivered again: refused, nothing written
+        await asyncio.create_task(deliver())
+    assert await life(services) == 22
+
+
 async def test_an_interaction_run_again_after_a_stale_copy_is_recorded_once(
     services: Services, second: Services
 ) -> None:
