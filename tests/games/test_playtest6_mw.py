@@ -1,0 +1,77 @@
+"""Playtest 6 (issue 17): the Mage Wars slips M1, M2, M4–M8 and the general slips G1–G3, each
+asserted where the reply is made, in Russian and, where the wording changed, in English."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.mage_wars.followups import comma_split
+from tests.games.seeds import seed_line
+from tests.helpers.tracker import state_of, unit
+
+
+async def _start(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+
+
+async def test_m1_corrode_beyond_armor_in_words(console: Console) -> None:
+    # seed 000:49 «за каждый жетон сверх Armor он получает 1 прямое повреждение … вместо жетона»
+    seed_line("000", 49, "1 прямое повреждение ядом вместо жетона")
+    seed_line("000", 79, "Direct Damage (Прямое повреждение)")
+    await _start(console)
+    await console.execute("/unit add Волк-страж life:8 armor:1")
+    out = await console.execute("/token add Волк-страж token:коррозия count:2")
+    assert (
+        "🧪 Волк-страж: коррозия уже снизила броню до 0, поэтому вместо 1 лишнего жетона "
+        "коррозии — 1 прямое повреждение." in out
+    )
+    assert "(1)" not in out and "лишние жетоны" not in out and "прямой урон" not in out
+    out = await console.execute("/token add Волк-страж token:коррозия count:5")
+    assert "вместо 5 лишних жетонов коррозии — 5 прямых повреждений" in out
+    await console.execute("/unit add Тролль life:10")
+    out = await console.execute("/token add Тролль token:коррозия count:2")
+    assert "🧪 Тролль: брони нет, поэтому вместо 2 лишних жетонов коррозии — 2 прямых" in out
+
+
+async def test_m1_in_english(services: Services) -> None:
+    en = Console(services, user="alice", channel="table", lang="en")
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add Wolf life:8 armor:1")
+    out = await en.execute("/token add Wolf token:corrode count:3")
+    assert "Corrode has already brought the armor down to 0, so the 2 extra Corrode tokens" in out
+
+
+def test_m2_spaces_split_into_known_names() -> None:
+    known = ["alice", "bob", "Волк-страж", "Тролль", "Огненный имп"]
+    assert comma_split("Тролль Волк-страж", known) == ["Тролль", "Волк-страж"]
+    assert comma_split("огненный имп тролль", known) == ["Огненный имп", "Тролль"]
+    assert comma_split("Волк страж", known) is None  # one name
+    assert comma_split("Тролль Гоблин", known) is None
+
+
+async def test_m2_targets_typed_without_a_comma(console: Console) -> None:
+    await _start(console)
+    await console.execute("/unit add Тролль life:10")
+    await console.execute("/unit add Волк-страж life:8")
+    for command in ("/mw zone", "/mw sweep"):
+        out = await console.execute(f"{command} dice:4 targets:Тролль Волк-страж")
+        assert "Цели перечисляйте через запятую: цели:Тролль, Волк-страж." in out
+        assert "targets:" not in out
+    out = await console.execute("/mw zone dice:4 targets:Тролль Гоблин")
+    assert "Нет существа или игрока «Тролль Гоблин»" in out
+    assert "Несколько целей перечисляйте через запятую" in out
+    out = await console.execute("/mw sweep dice:4 targets:Тролль")
+    assert "через запятую" in out
+
+
+async def test_m7_a_creature_cannot_attack_itself(console: Console, services: Services) -> None:
+    await _start(console)
+    await console.execute("/unit add Голем life:12")
+    out = await console.execute("/mw attack dice:3 target:Голем attacker:Голем melee:true")
+    assert "Существо «Голем» не может атаковать само себя" in out
+    assert unit(await state_of(services), "Голем").value("damage") == 0
+    out = await console.execute("/mw attack dice:3 target:bob attacker:bob")
+    assert "Маг «bob» не может атаковать сам себя" in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    out = await en.execute("/mw attack dice:3 target:Голем attacker:Голем")
+    assert "Голем cannot attack itself" in out
