@@ -45,7 +45,8 @@ class UserError(Exception):
         params = {
             k: v.get(ctx.lang) if isinstance(v, Localized) else v for k, v in self.params.items()
         }
-        return Reply.error(ctx.t(self.key, **params))
+        key = catalogue().listing_key(self.key, self.params)  # an empty list: its own wording
+        return Reply.error(ctx.t(key, **params))
 
 
 @dataclass(frozen=True)

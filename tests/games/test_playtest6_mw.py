@@ -75,3 +75,57 @@ async def test_m7_a_creature_cannot_attack_itself(console: Console, services: Se
     en = Console(services, user="alice", channel="table", lang="en")
     out = await en.execute("/mw attack dice:3 target:Голем attacker:Голем")
     assert "Голем cannot attack itself" in out
+
+
+async def test_m4_no_stat_lists_what_the_creature_has(console: Console) -> None:
+    await _start(console)
+    await console.execute("/unit add Медведь life:8 traits:Ответный удар")
+    out = await console.execute("/add target:Медведь stat:сила amount:2")
+    assert "Есть: жизнь, урон, броня, защита, Ответный удар (быстрая атака)." in out
+    assert "Защитное поле" not in out and out.count("Ответный удар") == 1
+    await console.execute("/unit add Бес life:6 traits:Защитное поле 2 горение 7+")
+    out = await console.execute("/add target:Бес stat:сила amount:2")
+    assert "Защитное поле" in out and "fx" not in out and "Ответный удар" not in out
+
+
+async def test_m5_a_trait_after_the_barrier_is_read_as_a_trait(console: Console) -> None:
+    # seed 000:61 Damage Barrier, 000:6 Aegis: a plain comma list, as /help says
+    seed_line("000", 61, "Damage Barrier (Защитное поле)")
+    await _start(console)
+    out = await console.execute("/unit add Имп life:6 traits:Защитное поле 2, Эгида 1, Бесплотный")
+    assert "Новое существо: Имп (alice) · ❤ 6 · Защитное поле 2 · Эгида 1 · Бесплотный" in out
+    out = await console.execute(
+        "/unit add Имп2 life:6 traits:Защитное поле 2, Огнеупорный, Эгида 1"
+    )
+    assert "строку эффекта" not in out and "«Огнеупорный»" in out
+    # a part with a span is still a row of the trait before it
+    out = await console.execute("/unit add Имп3 life:6 traits:Защитное поле 2, 2 горение 10+")
+    assert "Защитное поле 2 (2 горение 10+)" in out
+    out = await console.execute("/unit add Имп4 life:6 traits:Защитное поле 2, 2 слизь 10+")
+    assert "строку эффекта черты «Защитное поле» не понять" in out
+
+
+async def test_m6_effect_rows_echo_in_words(console: Console, services: Services) -> None:
+    await _start(console)
+    out = await console.execute("/unit add Имп life:6 traits:Защитное поле 2 горение 7+, Эгида 1")
+    assert "· Защитное поле 2 (горение 7+) · Эгида 1" in out
+    assert "fx" not in out and "burn" not in out
+    out = await console.execute("/unit add Ёж life:6 traits:Ответный удар 3 оцепенение 8+")
+    assert "Ответный удар 3 (оцепенение 8+)" in out
+    assert "(горение 7+)" in await console.execute("/game show")  # the board says it alike
+    en = Console(services, user="alice", channel="table", lang="en")
+    out = await en.execute("/unit add Imp life:6 traits:Damage Barrier 2 Burn 7-9, 2 Burn 10+")
+    assert "Damage Barrier 2 (burn 7–9; 2 burn 10+)" in out and "fx" not in out
+
+
+async def test_g2_an_empty_list_is_said_in_words(console: Console, services: Services) -> None:
+    out = await console.execute("/game start game:berserk player1:bob life:30")
+    assert "у этой игры таких параметров нет" in out and "—" not in out
+    out = await console.execute("/game start game:mage-wars player1:bob life:30 bloodied:4")
+    assert "Подходят: жизнь, прирост_маны." in out and "channeling" not in out
+    await console.execute("/game start game:whfb player1:bob")
+    out = await console.execute("/token add target:alice token:кубик силы")
+    assert "Такого жетона нет: «кубик силы». В этой игре жетонов нет." in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    out = await en.execute("/token add target:alice token:power die")
+    assert "This game has no tokens." in out

@@ -49,6 +49,7 @@ from bot.handlers.tracker_quiet import applied_field
 from bot.handlers.tracker_refusals import no_stat_key
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Reply
+from bot.tracker.errors import NameList
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.templates import Template, template
@@ -143,7 +144,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
             no_stat_key(unit.kind, state.slug),
             name=tpl.label(tpl.damage, ctx.lang),
             target=unit.name,
-            known="—",
+            known=NameList([]),
         )
     return Tracked(state, unit)
 
