@@ -138,6 +138,12 @@ NOTE_PLURALS = {
     "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
     "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
     "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_round_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
+    "tracker.note.mw_round_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_round_cleared_daze_stun": {
+        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
+        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
+    },
     "tracker.note.mw_act_cleared_daze_stun": {
         "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
         "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),

@@ -129,3 +129,20 @@ async def test_g2_an_empty_list_is_said_in_words(console: Console, services: Ser
     en = Console(services, user="alice", channel="table", lang="en")
     out = await en.execute("/token add target:alice token:power die")
     assert "This game has no tokens." in out
+
+
+async def test_m8_end_of_round_names_only_the_tokens_held(console: Console) -> None:
+    # seed 000:68 Daze and 000:273 Stun come off at the end of the creature's action phase
+    seed_line("000", 68, "Daze")
+    await _start(console)
+    await console.execute("/unit add Медведь life:8")
+    await console.execute("/token add Медведь token:оглушение")
+    await console.execute("/unit add Рыцарь life:8")
+    await console.execute("/token add Рыцарь token:оцепенение count:2")
+    await console.execute("/token add Рыцарь token:оглушение")
+    out = await console.execute("/game next")
+    assert "Конец раунда: Медведь — снят 1 жетон оглушения (фаза действий закончилась)." in out
+    assert "Рыцарь — сняты 2 жетона оцепенения и 1 жетон оглушения" in out
+    assert "оцепенения и оглушения сняты" not in out and "оглушение: 1 → 0" not in out
+    state = await state_of(console.services)
+    assert unit(state, "Медведь").value("stun") == 0
