@@ -39,6 +39,7 @@ from bot.registry import (
     option_name_key,
     run_action,
     run_command,
+    similar_commands,
 )
 from bot.render.text import pressable, render_text
 from bot.reply import Field, Reply
@@ -134,6 +135,9 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         if subs:
             code = "console.unknown_sub" if len(words) > 1 else "console.needs_sub"
             raise UserError(code, name="/" + words[0], subs=", ".join(subs))
+        near = similar_commands(words[0], sorted({c.path for c in commands}))
+        if near is not None:  # «Может быть, /мв атака?» (playtest 6, G3)
+            raise UserError("console.unknown_command_near", name="/" + words[0], near=near)
         raise UserError("console.unknown_command", name="/" + words[0])
     cmd, used = found
     parts = text.split(None, used)
@@ -425,8 +429,11 @@ class Console:
         if not items:
             raise UserError("console.nothing_to_press")
         number = ascii_int(arg)
-        if number is None or not 1 <= number <= len(items):
-            raise UserError("console.bad_press", count=len(items))
+        if number is None or not 1 <= number <= len(items):  # never «от 1 до 1» (playtest 6, G1)
+            raise UserError(
+                "console.bad_press_one" if len(items) == 1 else "console.bad_press",
+                count=len(items),
+            )
         action_id, payload = items[number - 1]
         return await run_action(ctx, action_id, payload)
 

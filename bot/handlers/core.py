@@ -18,6 +18,7 @@ from bot.registry import (
     command,
     command_label,
     registry,
+    similar_commands,
 )
 from bot.reply import Action, Button, Field, Reply, Style
 
@@ -139,6 +140,9 @@ def find_path(text: str) -> tuple[str, ...] | None:
 def help_command(ctx: Ctx, text: str) -> Reply:
     path = find_path(text)
     if path is None:
+        near = similar_commands(text, help_paths())
+        if near is not None:  # «Может быть, /мв атака?» (playtest 6, G3)
+            raise UserError("help.unknown_command_near", name=text[:50], near=near)
         raise UserError("help.unknown_command", name=text[:50])
     cmds = sorted(
         (c for c in registry.commands.values() if c.path[: len(path)] == path),

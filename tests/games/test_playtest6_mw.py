@@ -146,3 +146,25 @@ async def test_m8_end_of_round_names_only_the_tokens_held(console: Console) -> N
     assert "оцепенения и оглушения сняты" not in out and "оглушение: 1 → 0" not in out
     state = await state_of(console.services)
     assert unit(state, "Медведь").value("stun") == 0
+
+
+async def test_g1_one_button_is_not_a_range(console: Console, services: Services) -> None:
+    await _start(console)
+    shown = await console.execute("/game end")
+    assert shown.count("  [") == 1
+    out = await console.execute("!press 2")
+    assert "В этом ответе только одна кнопка — [1]." in out and "от 1 до 1" not in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    await en.execute("/game end")
+    assert "This reply has only one button: [1]." in await en.execute("!press 12")
+
+
+async def test_g3_help_offers_the_near_command(console: Console, services: Services) -> None:
+    out = await console.execute("/help command:атака")
+    assert "Команды «атака» нет. Может быть, /мв атака?" in out
+    assert "/кф бой" in await console.execute("/help command:бой")
+    assert "Может быть" not in await console.execute("/help command:zzz")
+    out = await console.execute("/атака dice:3")
+    assert "Нет такой команды: /атака. Может быть, /мв атака?" in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    assert "Did you mean /mw attack?" in await en.execute("/help command:attack")
