@@ -39,7 +39,7 @@ from bot.registry import (
     option_name_key,
     run_action,
     run_command,
-    similar_commands,
+    unknown_command,
 )
 from bot.render.text import pressable, render_text
 from bot.reply import Field, Reply
@@ -135,10 +135,7 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         if subs:
             code = "console.unknown_sub" if len(words) > 1 else "console.needs_sub"
             raise UserError(code, name="/" + words[0], subs=", ".join(subs))
-        near = similar_commands(words[0], sorted({c.path for c in commands}))
-        if near is not None:  # «Может быть, /мв атака?» (playtest 6, G3)
-            raise UserError("console.unknown_command_near", name="/" + words[0], near=near)
-        raise UserError("console.unknown_command", name="/" + words[0])
+        raise unknown_command("console.unknown_command", "/" + words[0], {c.path for c in commands})
     cmd, used = found
     parts = text.split(None, used)
     rest = parts[used] if len(parts) > used else ""
@@ -430,10 +427,8 @@ class Console:
             raise UserError("console.nothing_to_press")
         number = ascii_int(arg)
         if number is None or not 1 <= number <= len(items):  # never «от 1 до 1» (playtest 6, G1)
-            raise UserError(
-                "console.bad_press_one" if len(items) == 1 else "console.bad_press",
-                count=len(items),
-            )
+            key = "console.bad_press_one" if len(items) == 1 else "console.bad_press"
+            raise UserError(key, count=len(items))
         action_id, payload = items[number - 1]
         return await run_action(ctx, action_id, payload)
 

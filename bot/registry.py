@@ -15,7 +15,7 @@ import importlib.util
 import logging
 import pkgutil
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
@@ -148,6 +148,12 @@ def similar_commands(text: str, paths: Sequence[Sequence[str]]) -> Localized | N
         ru=", ".join(command_label(p, "ru") for p in found),
         en=", ".join(command_label(p, "en") for p in found),
     )
+
+
+def unknown_command(key: str, name: str, paths: Iterable[tuple[str, ...]]) -> UserError:
+    """No command `name`: the refusal `key`, or `<key>_near` naming the near commands (G3)."""
+    near = similar_commands(name, sorted(paths))
+    return UserError(key + "_near", name=name, near=near) if near else UserError(key, name=name)
 
 
 def new_error_id() -> str:
