@@ -65,7 +65,7 @@ async def test_daze_and_stun_end_with_the_round(console: Console, services: Serv
     await console.execute("/token add Страж token:оцепенение count:2")
     await console.execute("/token add Страж token:оглушение")
     out = await console.execute("/game next")
-    assert "оцепенения и оглушения сняты (Страж)" in out
+    assert "Страж — сняты 2 жетона оцепенения и 1 жетон оглушения" in out
     state = await state_of(services)
     assert unit(state, "Страж").value("daze") == 0 and unit(state, "Страж").value("stun") == 0
     out = await console.execute("/odds mw dice:3 target:Страж")
