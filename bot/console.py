@@ -39,6 +39,7 @@ from bot.registry import (
     option_name_key,
     run_action,
     run_command,
+    unknown_command,
 )
 from bot.render.text import pressable, render_text
 from bot.reply import Field, Reply
@@ -134,7 +135,7 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         if subs:
             code = "console.unknown_sub" if len(words) > 1 else "console.needs_sub"
             raise UserError(code, name="/" + words[0], subs=", ".join(subs))
-        raise UserError("console.unknown_command", name="/" + words[0])
+        raise unknown_command("console.unknown_command", "/" + words[0], {c.path for c in commands})
     cmd, used = found
     parts = text.split(None, used)
     rest = parts[used] if len(parts) > used else ""
@@ -425,8 +426,9 @@ class Console:
         if not items:
             raise UserError("console.nothing_to_press")
         number = ascii_int(arg)
-        if number is None or not 1 <= number <= len(items):
-            raise UserError("console.bad_press", count=len(items))
+        if number is None or not 1 <= number <= len(items):  # never «от 1 до 1» (playtest 6, G1)
+            key = "console.bad_press_one" if len(items) == 1 else "console.bad_press"
+            raise UserError(key, count=len(items))
         action_id, payload = items[number - 1]
         return await run_action(ctx, action_id, payload)
 

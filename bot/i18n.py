@@ -24,6 +24,17 @@ LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 
 
+NONE = ".none"  # the suffix of a message's wording for an empty list
+LIST_PARAMS = ("known", "allowed", "options", "names")  # placeholders that hold a list
+
+
+def is_empty_list(value: object) -> bool:
+    """An empty list of names: an empty list or tuple, or a listing whose `empty` is true."""
+    if isinstance(value, (list, tuple)):
+        return not value
+    return getattr(value, "empty", False) is True
+
+
 class CatalogueError(ValueError):
     """A locale file cannot be read or merged; the message names the file."""
 
@@ -65,7 +76,9 @@ class Catalogue:
         """The text for `key` in `lang`, formatted with `params`; falls back to Russian.
 
         `{/game join}` in a text is the command as the reader's client names it (`/игра войти`).
+        A list given empty picks the key's `.none` wording (`listing_key`).
         """
+        key = self.listing_key(key, params)
         text = self.lookup(key, lang)
         if text is None:
             raise KeyError(f"unknown message key {key!r}")
@@ -74,6 +87,14 @@ class Catalogue:
                 lambda m: self.command_label(m.group(1)[1:].split(), lang), text
             )
         return text.format(**params) if params else text
+
+    def listing_key(self, key: str, params: Mapping[str, object]) -> str:
+        """`<key>.none` when one of `params` is an empty list and the catalogue words that case:
+        «В этой игре жетонов нет», never «можно класть: —» (playtest 6, G2). Every message that
+        lists things has one (`tests/core/test_i18n_lists.py`)."""
+        if any(is_empty_list(v) for v in params.values()) and key + NONE in self._messages:
+            return key + NONE
+        return key
 
     def command_label(self, path: list[str] | tuple[str, ...], lang: str) -> str:
         """`/игра войти`: each word of `path` by its `cmd.<path>.name` (the word itself if none)."""

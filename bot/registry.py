@@ -15,8 +15,9 @@ import importlib.util
 import logging
 import pkgutil
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
 from bot.context import Ctx, UserRef
@@ -45,7 +46,8 @@ class UserError(Exception):
         params = {
             k: v.get(ctx.lang) if isinstance(v, Localized) else v for k, v in self.params.items()
         }
-        return Reply.error(ctx.t(self.key, **params))
+        key = catalogue().listing_key(self.key, self.params)  # an empty list: its own wording
+        return Reply.error(ctx.t(key, **params))
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,43 @@ class CommandLabel(Localized):
         for lang in ("ru", "en"):
             label = command_label(path, lang)
             object.__setattr__(self, lang, label if slash else label.lstrip("/"))
+
+
+SIMILAR = 0.8  # how close a typed word must be to a command's word to be suggested
+
+
+def similar_paths(
+    text: str, paths: Sequence[Sequence[str]], limit: int = 3
+) -> list[tuple[str, ...]]:
+    """Commands a mistyped or partial name may mean (playtest 6, G3: «атака» → /мв атака): those
+    with a word, in any language, equal to or close to a typed word, the closest first."""
+    typed = [w for w in text.lower().lstrip("/").split() if w]
+    scored: list[tuple[float, tuple[str, ...]]] = []
+    for path in paths:
+        words = {w.lower() for lang in ("ru", "en") for w in command_label(path, lang)[1:].split()}
+        words.update(w.lower() for w in path)
+        best = max((SequenceMatcher(None, t, w).ratio() for t in typed for w in words), default=0.0)
+        if best >= SIMILAR:
+            scored.append((best, tuple(path)))
+    scored.sort(key=lambda s: (-s[0], len(s[1]), s[1]))
+    return [p for _, p in scored[:limit]]
+
+
+def similar_commands(text: str, paths: Sequence[Sequence[str]]) -> Localized | None:
+    """The near matches as one list in each language («/мв атака, /мв зона»), or None."""
+    found = similar_paths(text, paths)
+    if not found:
+        return None
+    return Localized(
+        ru=", ".join(command_label(p, "ru") for p in found),
+        en=", ".join(command_label(p, "en") for p in found),
+    )
+
+
+def unknown_command(key: str, name: str, paths: Iterable[tuple[str, ...]]) -> UserError:
+    """No command `name`: the refusal `key`, or `<key>_near` naming the near commands (G3)."""
+    near = similar_commands(name, sorted(paths))
+    return UserError(key + "_near", name=name, near=near) if near else UserError(key, name=name)
 
 
 def new_error_id() -> str:

@@ -13,11 +13,11 @@ from bot.registry import (
     Choice,
     Command,
     Option,
-    UserError,
     action,
     command,
     command_label,
     registry,
+    unknown_command,
 )
 from bot.reply import Action, Button, Field, Reply, Style
 
@@ -139,7 +139,7 @@ def find_path(text: str) -> tuple[str, ...] | None:
 def help_command(ctx: Ctx, text: str) -> Reply:
     path = find_path(text)
     if path is None:
-        raise UserError("help.unknown_command", name=text[:50])
+        raise unknown_command("help.unknown_command", text[:50], help_paths())  # G3: near ones
     cmds = sorted(
         (c for c in registry.commands.values() if c.path[: len(path)] == path),
         key=lambda c: c.label(ctx.lang),

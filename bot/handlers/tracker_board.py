@@ -14,13 +14,12 @@ gives the per-player detail pages that `/game show` pages through.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot import limits
 from bot.games import ALL_GAMES
 from bot.games.terms import game_terms
-from bot.handlers.tracker_describe import game_name
+from bot.handlers.tracker_describe import game_name, stat_note_text
 from bot.i18n import catalogue, plural, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import md
@@ -203,8 +202,7 @@ def _stats_of(
         if c.key in skip or game.board_hides(c.key):
             continue
         label = tpl.label(c.key, lang)
-        said = game.stat_note(c.key, c.value, values) if c.value else None
-        note = "" if said is None else t(said.key, lang, **_named(said.params, lang))
+        note = stat_note_text(tpl, c.key, c.value, values, lang)
         if _is_flag(c):
             if c.value:
                 out.append(Stat(label, c.value, flag=True, note=note))
@@ -217,15 +215,6 @@ def _stats_of(
             out.append(Stat(d.base(lang), c.value, maximum, note, sign=d.sign))
             continue
         out.append(Stat(label, c.value, maximum, note))
-    return out
-
-
-def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
-    """A note's parameters, those that name something in the reader's language named."""
-    out: dict[str, object] = {}
-    for k, v in params.items():
-        name = getattr(v, "name", None)
-        out[k] = name(lang) if callable(name) and not isinstance(v, str) else v
     return out
 
 

@@ -6,6 +6,8 @@ markdown in them (a unit called `**Жирный**` is not bold), while storage k
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.games import GAMES
 from bot.i18n import catalogue, t
 from bot.i18n import game_name as i18n_game_name
@@ -14,6 +16,7 @@ from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
 from bot.tracker.names import md
+from bot.tracker.plugin import plugin_for
 from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
@@ -126,9 +129,21 @@ NOTE_PLURALS = {
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.mw_corrode_damage": {
+        "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
+    },
+    "tracker.note.mw_corrode_damage_bare": {
+        "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
+    },
     "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
     "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
     "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_round_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
+    "tracker.note.mw_round_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
+    "tracker.note.mw_round_cleared_daze_stun": {
+        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
+        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
+    },
     "tracker.note.mw_act_cleared_daze_stun": {
         "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
         "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
@@ -149,24 +164,53 @@ def plural(key: str, n: int, lang: str) -> str:
 LIFE_KEYS = ("life", "hp")  # a whole shown as ❤ N; KeyForge's power stays «сила 6»
 
 
+def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    """A note's parameters, those that name something in the reader's language named."""
+    out: dict[str, object] = {}
+    for k, v in params.items():
+        name = getattr(v, "name", None)
+        out[k] = name(lang) if callable(name) and not isinstance(v, str) else v
+    return out
+
+
+def stat_note_text(
+    tpl: Template, key: str, value: int, values: Mapping[str, int], lang: str
+) -> str:
+    """What the game says beside a stat (a Damage Barrier's effect rows), in the reader's
+    language; the board and the echo of `/unit add` show it alike (playtest 6, M6)."""
+    said = plugin_for(tpl.slug).stat_note(key, value, values) if value else None
+    return "" if said is None else t(said.key, lang, **_named(said.params, lang))
+
+
 def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
-    """` · ❤ 12 · броня 3 · Защитное поле 2`: the values a unit was added with, as typed (a
-    yes/no trait by its name alone, a stat the game counts in words as `tracker.count.<game>.<key>`
-    says: «3 раны»); empty without a template to name them."""
+    """` · ❤ 12 · броня 3 · Защитное поле 2 (горение 7+)`: the values a unit was added with, as
+    typed (a yes/no trait by its name alone, a stat the game counts in words as
+    `tracker.count.<game>.<key>` says: «3 раны»; what the game hides on the board, such as a
+    barrier's effect rows, only as the note beside its trait); empty without a template."""
     if tpl is None or not isinstance(stats, (list, tuple)):
         return ""
     parts: list[str] = []
+    game = plugin_for(tpl.slug)
+    values = {str(k): int(v) for k, v in stats}
     for key, value in stats:
-        d = tpl.stats.get(key) or tpl.tokens.get(key)
-        if key in tpl.toughness and key in LIFE_KEYS:
-            parts.append(t("tracker.life_whole", lang, life=value))
-        elif d is not None and (d.flag or (d.token and d.max == 1)):
-            parts.append(md(d.name(lang)) if value else "")
-        elif (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
-            parts.append(plural(counted, int(value), lang))  # «3 раны», not «раны (всего) 3»
-        else:
-            parts.append(md(tpl.define(key).with_value(value, lang)))
+        if game.board_hides(key):
+            continue
+        part = _echo_part(tpl, key, value, lang)
+        note = stat_note_text(tpl, key, int(value), values, lang)
+        parts.append(f"{part} ({note})" if part and note else part)
     return "".join(f" · {p}" for p in parts if p)
+
+
+def _echo_part(tpl: Template, key: str, value: int, lang: str) -> str:
+    """One value of the echo: life as ❤ N, a yes/no trait by its name, a counted stat in words."""
+    d = tpl.stats.get(key) or tpl.tokens.get(key)
+    if key in tpl.toughness and key in LIFE_KEYS:
+        return t("tracker.life_whole", lang, life=value)
+    if d is not None and (d.flag or (d.token and d.max == 1)):
+        return md(d.name(lang)) if value else ""
+    if (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
+        return plural(counted, value, lang)  # «3 раны», not «раны (всего) 3»
+    return md(tpl.define(key).with_value(value, lang))
 
 
 def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:

@@ -65,7 +65,6 @@ KEYS: dict[str, str] = {
     "undo_moved": E + "undo_moved",
     "out_of_range": "error.out_of_range",
     "stale_game": E + "stale_game",
-    "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
     "trait_is_token": E + "trait_is_token",  # a token typed as a trait: put it with /token add
@@ -95,6 +94,26 @@ class UnitOption:
 
     def name(self, lang: str) -> str:
         return option_label(("unit", "add"), self.option, lang)
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """A `/game start` option named as the reader's client shows it (`жизнь`, not `life`)."""
+
+    option: str
+
+    def name(self, lang: str) -> str:
+        return option_label(("game", "start"), self.option, lang)
+
+
+def _start_option(params: dict[str, Any]) -> str:
+    """An option the game does not take at start: the ones it does, by their shown names
+    (playtest 6: never «Подходят: life, channeling» in Russian, nor «Подходят: —»)."""
+    allowed = params.get("allowed")
+    if isinstance(allowed, NameList) and not allowed.empty:  # an option name is kept as shown
+        shown = NameList([StartOption(str(o)) for o in allowed.items])
+        params["allowed"] = Localized(shown.name("ru"), shown.name("en"))
+    return E + "start_option"
 
 
 def _unit_no_stat(params: dict[str, Any]) -> str:
@@ -183,6 +202,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_target": _own("no_target"),
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
+    "start_option": _start_option,
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
     "unit_no_stat": _unit_no_stat,
@@ -219,7 +239,7 @@ def _named(value: object, lang: str) -> object:
 def user_error(exc: TrackerError, lang: str) -> UserError:
     """The refusal as players read it: its message, named in `lang`, names escaped as typed."""
     params = dict(exc.params)
-    key = catalogue_key(exc, params)
+    key = catalogue().listing_key(catalogue_key(exc, params), params)  # an empty list: `.none`
     shown = {k: _named(v, lang) for k, v in params.items()}
     command = shown.get("command")
     if isinstance(command, str) and command.startswith("/"):  # as the reader's client names it

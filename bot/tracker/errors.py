@@ -35,9 +35,14 @@ class GameRef:
 
 @dataclass(frozen=True)
 class NameList:
-    """Names joined for a message (`life, mana`), or `—` when there are none."""
+    """Names joined for a message (`life, mana`). Empty, it makes the message take its `.none`
+    wording (`bot.i18n.Catalogue.listing_key`); `—` is only a last resort."""
 
     items: Sequence[Named | str]
+
+    @property
+    def empty(self) -> bool:
+        return not self.items
 
     def name(self, lang: str) -> str:
         return ", ".join(i if isinstance(i, str) else i.name(lang) for i in self.items) or "—"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.tracker import caps
 from bot.tracker.access import may_end, require_state
-from bot.tracker.errors import AmountOutOfRange, GameRef, NotParticipant, TrackerError
+from bot.tracker.errors import AmountOutOfRange, GameRef, NameList, NotParticipant, TrackerError
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import GameExists, Person, Table, TrackerTx
 from bot.tracker.step import Outcome, Step, run_step
@@ -28,7 +28,7 @@ async def start(
     tpl = template(slug)
     for name in options:
         if name not in tpl.start:
-            allowed = ", ".join(tpl.start) or "—"
+            allowed = NameList(list(tpl.start))  # named as the client shows them, or none
             raise TrackerError("start_option", option=name, game=GameRef(slug), allowed=allowed)
     for name in tpl.required:
         if name not in options:

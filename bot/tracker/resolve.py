@@ -24,6 +24,7 @@ from bot.tracker.errors import (
 )
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import clean_name, norm, slug_key, stat_key
+from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import CREATURE, Template
 
 Holder = Participant | Unit
@@ -75,9 +76,9 @@ def _same_name(found: list[Holder]) -> bool:
     return len(units) == 1 and all(norm(h.name) == norm(units[0].name) for h in found)
 
 
-def _known(state: GameState) -> str:
+def _known(state: GameState) -> NameList:
     names = [u.name for u in state.units] + [p.name for p in state.participants]
-    return ", ".join(dict.fromkeys(names)) or "—"
+    return NameList(list(dict.fromkeys(names)))
 
 
 def find_unit(state: GameState, target: str) -> Unit:
@@ -182,8 +183,17 @@ def _token_holder(candidates: list[Holder]) -> Holder:
 
 
 def stats_of(tpl: Template, holders: list[Holder]) -> NameList:
-    """The stats one can name on these holders (named in the reader's language)."""
-    keys = dict.fromkeys(c.key for h in holders for c in (*h.counters, *h.tokens))
+    """The stats one can name on these holders (named in the reader's language): what the
+    holder has, as the board shows it. A trait the card lacks (a 0 the template hides, such as
+    «Защитное поле» on every creature) and a game's hidden counters (a barrier's effect rows)
+    are left out, and a name is said once (playtest 6, M4)."""
+    hides = plugin_for(tpl.slug).board_hides
+    keys = dict.fromkeys(
+        c.key
+        for h in holders
+        for c in (*h.counters, *h.tokens)
+        if not hides(c.key) and not (c.value == 0 and c.key in tpl.hide_zero)
+    )
     return NameList([tpl.define(k) for k in keys])
 
 

@@ -6,7 +6,7 @@ from bot.tracker.access import require_player, require_state
 from bot.tracker.counters import check_amount
 from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import GameState
-from bot.tracker.names import norm
+from bot.tracker.names import norm, slug_key
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Table
 from bot.tracker.resolve import Holder, find_target, open_key, require_standing, stand_ins
@@ -33,6 +33,10 @@ def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
         return TrackerError(
             "token_is_flag" if d.flag else "token_is_stat", name=d, target=holder.name
         )
+    if tpl.open:  # a custom game's counter made on the fly (`VP`) is a stat too, not a token
+        own = next((c for c in holder.counters if slug_key(c.key) == slug_key(name)), None)
+        if own is not None:
+            return TrackerError("token_is_stat", name=own.key, target=holder.name)
     return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
 
 

@@ -54,6 +54,8 @@ def read_trait(
     follows the trait (another row)."""
     if key not in EFFECT_TRAITS:
         return None
+    if more and not looks_like_row(rest):
+        return None  # «…, Огнеупорный»: another trait, not a row (playtest 6, M5)
     found: dict[str, int] = {}
     if not more:
         if number is None and key == COUNTERSTRIKE:
@@ -66,6 +68,12 @@ def read_trait(
     if rest:
         found.update(_row(tpl, key, rest))
     return found
+
+
+def looks_like_row(text: str) -> bool:
+    """A part that carries an effect die's span («2 горение 10+», «7-9 горение») is a row of
+    the trait before it; a part without one is a trait of its own, read as such."""
+    return bool(_SPAN_LAST.match(text.strip()) or _SPAN_FIRST.match(text.strip()))
 
 
 def _row(tpl: Template, trait: str, text: str) -> dict[str, int]:

@@ -8,10 +8,11 @@ offered and resolves the attacks with `resolve_attack`. Seed lines refer to
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.games.mage_wars.effects import counterstrike_dice
+from bot.tracker.names import norm
 
 # Line 135 (Incapacitated): «Не проводит counterstrike» … «Damage barrier остается и работает».
 INCAPACITATING = ("stun", "slam", "sleep")
@@ -75,6 +76,26 @@ def split_targets(text: str, *, sweeping: bool) -> list[str]:
     if len(names) > MAX_ZONE_TARGETS:
         raise FollowupError("dice.mw.zone_too_many", max=MAX_ZONE_TARGETS)
     return names
+
+
+def comma_split(text: str, known: Iterable[str]) -> list[str] | None:
+    """Targets typed with spaces where commas belong («Тролль Волк-страж», playtest 6 M2): the
+    fewest known names its words make up, in order, or None when it is one name or none fits."""
+    names = {norm(k): k for k in known}
+    words = text.split()
+    best: list[list[str] | None] = [[]] + [None] * len(words)  # best[i]: names for words[:i]
+    for end in range(1, len(words) + 1):
+        for start in range(end):
+            head, name = best[start], names.get(norm(" ".join(words[start:end])))
+            so_far = best[end]
+            if (
+                head is not None
+                and name is not None
+                and (so_far is None or len(head) < len(so_far) - 1)
+            ):
+                best[end] = [*head, name]
+    found = best[-1]
+    return found if found is not None and len(found) > 1 else None
 
 
 def distinct(ids: list[int], *, sweeping: bool) -> None:

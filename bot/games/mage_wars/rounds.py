@@ -41,25 +41,27 @@ async def _end_of_action_phases(step: Step) -> None:
 
     A unit marked as having acted (`/mw act`) had its action phase, and lost them then: what it
     holds now came after and waits for its next activation. Every other unit's action phase went
-    by untracked, so its Daze and Stun go now, said once. The markers are reset for the new round.
+    by untracked, so its Daze and Stun go now, in one line per unit naming only what it held.
+    The markers are reset for the new round.
     """
-    cleared: list[str] = []
     for unit in step.state.units:
         acted = unit.counter(ACTED)
         if acted is not None and acted.value:
             await step.set(unit, acted.id, ACTED, 0)
         if unit.destroyed:
             continue
-        gone = False
+        since = len(step.changes)
+        cleared: dict[str, int] = {}  # what was really on it, so the note names only that
         for key in end_of_round_clears(acted is not None and acted.value > 0):
             token = unit.token(key)
             if token is not None and token.value > 0:
                 await step.set(unit, token.id, key, 0)
-                gone = True
-        if gone:
-            cleared.append(unit.name)
-    if cleared:
-        step.note("tracker.note.mw_daze_stun_cleared", units=", ".join(cleared))
+                cleared[key] = token.value
+        if cleared:  # «daze», «stun» or «daze_stun»; one line per unit (playtest 6, M8)
+            step.note(
+                f"tracker.note.mw_round_cleared_{'_'.join(cleared)}", unit=unit.name, **cleared
+            )
+            step.cover(since)  # the note says it: no «оглушение: 1 → 0» beside it
 
 
 async def _pay_upkeep(step: Step, unit: Unit) -> None:

@@ -70,7 +70,7 @@ async def put_tokens(step: Step, unit: Unit, key: str, count: int) -> None:
     if split.damage and damage is not None:
         await step.adjust(unit, damage.id, damage.key, split.damage)
         step.note(
-            "tracker.note.mw_corrode_damage",
+            "tracker.note.mw_corrode_damage" + ("" if armor_value else "_bare"),
             unit=unit.name,
             damage=split.damage,
             armor=armor_value,

@@ -96,8 +96,9 @@ async def test_custom_game_tokens_are_made_on_the_fly(
     assert "яд" in await console.execute("/game show")
     assert [c.value for c in await ac_token(alice, "я", {})] == ["яд"]  # offered once made
     await service.add(alice, "bob", "VP", 1)
-    # a counter is not a token; a stat of the game's is told so, with how to set it (B8)
-    for name, key in (("жизнь", "token_is_stat"), ("vp", "no_token")):
+    # a counter is not a token; a stat of the game's, or one made on the fly (`VP`), is told
+    # so, with how to set it (B8; playtest 6, G2: never «можно класть: —»)
+    for name, key in (("жизнь", "token_is_stat"), ("vp", "token_is_stat")):
 
         async def as_token(n: str = name) -> object:
             return await service.token(alice, "bob", n, 1)

@@ -18,7 +18,7 @@ async def test_corrode_beyond_armor_by_token_add(console: Console, services: Ser
     await _start(console)
     out = await console.execute("/token add Страж token:коррозия count:3")
     assert "коррозия: 0 → 2" in out
-    assert "урон: 0 → 1" in out and "прямой урон: 1" in out
+    assert "урон: 0 → 1" in out and "1 прямое повреждение" in out
     state = await state_of(services)
     assert unit(state, "Страж").value("corrode") == 2
     assert unit(state, "Страж").value("damage") == 1
@@ -32,7 +32,7 @@ async def test_corrode_beyond_armor_by_attack_effect(console: Console, services:
     await _start(console)
     await console.execute("/token add Страж token:коррозия count:2")
     out = await console.execute("/mw attack dice:1 target:Страж defense:0 effect:1+ Corrode")
-    assert "прямой урон: 1" in out
+    assert "1 прямое повреждение" in out
     state = await state_of(services)
     assert unit(state, "Страж").value("corrode") == 2
 
@@ -65,7 +65,7 @@ async def test_daze_and_stun_end_with_the_round(console: Console, services: Serv
     await console.execute("/token add Страж token:оцепенение count:2")
     await console.execute("/token add Страж token:оглушение")
     out = await console.execute("/game next")
-    assert "оцепенения и оглушения сняты (Страж)" in out
+    assert "Страж — сняты 2 жетона оцепенения и 1 жетон оглушения" in out
     state = await state_of(services)
     assert unit(state, "Страж").value("daze") == 0 and unit(state, "Страж").value("stun") == 0
     out = await console.execute("/odds mw dice:3 target:Страж")

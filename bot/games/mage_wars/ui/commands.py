@@ -49,6 +49,7 @@ from bot.handlers.tracker_quiet import applied_field
 from bot.handlers.tracker_refusals import no_stat_key
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Reply
+from bot.tracker.errors import NameList
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.templates import Template, template
@@ -120,6 +121,11 @@ def destroyed_key(unit: Unit) -> str:
     return f"dice.target.destroyed_kind.{'mage' if unit.kind == 'mage' else 'creature'}"
 
 
+def self_attack_key(unit: Unit) -> str:
+    """An attack aimed at its own attacker (playtest 6, M7) is refused, by what it is."""
+    return f"dice.target.self_attack.{'mage' if unit.kind == 'mage' else 'creature'}"
+
+
 async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tracked:
     """The unit `text` names in this channel's Mage Wars game, or the tracker's refusal.
 
@@ -138,7 +144,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
             no_stat_key(unit.kind, state.slug),
             name=tpl.label(tpl.damage, ctx.lang),
             target=unit.name,
-            known="—",
+            known=NameList([]),
         )
     return Tracked(state, unit)
 
@@ -324,6 +330,8 @@ async def mw_attack(
     _public_target(target or attacker, private)
     tracked = await find_target(ctx, target, "/mw attack", change=True) if target else None
     hitter = await find_attacker(ctx, attacker) if tracked is not None else None
+    if tracked is not None and hitter is not None and hitter.unit.id == tracked.unit.id:
+        raise service.refusal(self_attack_key(hitter.unit), unit=hitter.unit.name)
     filled = fill_attack(options, tracked) if tracked is not None else Filled(options)
     filled = fill_attacker(filled, hitter.unit if hitter is not None else None, melee=melee)
     put_out = 0

@@ -22,6 +22,7 @@ from bot.games.mage_wars.effects import effect_table
 from bot.games.mage_wars.followups import (
     FollowupError,
     Offer,
+    comma_split,
     distinct,
     offers,
     split_targets,
@@ -41,7 +42,7 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import counted
 from bot.handlers.tracker_quiet import applied_field
-from bot.registry import UserError, action, command
+from bot.registry import Localized, UserError, action, command
 from bot.reply import Button, Field, Reply, Style, clip
 from bot.storage.api import RollRecord
 from bot.tracker.model import GameState, Unit
@@ -66,9 +67,10 @@ ATTACKER_SIDE = (
     "effect_bonus",
 )
 _SIDE = [o for o in ATTACK_OPTIONS if o.name in ATTACKER_SIDE]
+MW_TARGETS = named("targets", str, required=True, max_length=300)
 MULTI_OPTIONS = [  # Discord wants the required options first
     *[o for o in _SIDE if o.required],
-    named("targets", str, required=True, max_length=300),
+    MW_TARGETS,
     *[o for o in _SIDE if not o.required],
 ]
 
@@ -276,13 +278,38 @@ async def mw_sweep(ctx: Ctx, targets: str, **options: Any) -> Reply:
     return await _multi(ctx, targets, options, sweeping=True)
 
 
+async def _no_commas(ctx: Ctx, names: list[str], command_name: str, err: UserError | None) -> None:
+    """Targets typed with a space where a comma belongs (playtest 6, M2): the refusal shows the
+    list with commas when the words make up known names, else says that commas separate them."""
+    try:
+        state = await service.game_state(ctx, GAME.slug, command_name)
+    except UserError:
+        return  # no game here: the refusal as it was says so
+    known = [*(u.name for u in state.units if u.present), *(p.name for p in state.participants)]
+    path = tuple(command_name.lstrip("/").split())
+    option = Localized.option_name(MW_TARGETS, path)
+    fixed = [comma_split(name, known) or [name] for name in names]
+    if any(len(f) > 1 for f in fixed):
+        shown = ", ".join(n for f in fixed for n in f)
+        typed = next(n for n, f in zip(names, fixed, strict=True) if len(f) > 1)
+        raise UserError("dice.mw.targets_comma", name=md(typed), option=option, fixed=md(shown))
+    if err is not None and err.key == "tracker.error.no_target" and any(" " in n for n in names):
+        raise UserError("dice.mw.no_target_commas", **err.params, option=option)
+
+
 async def _multi(ctx: Ctx, targets: str, options: dict[str, Any], *, sweeping: bool) -> Reply:
     command_name = "/mw sweep" if sweeping else "/mw zone"
     try:
         names = split_targets(targets, sweeping=sweeping)
     except FollowupError as err:
+        if err.key == "dice.mw.sweeping_two":
+            await _no_commas(ctx, [targets], command_name, None)
         raise _refuse(err) from None
-    aimed = [await find_target(ctx, name, command_name, change=True) for name in names]
+    try:
+        aimed = [await find_target(ctx, name, command_name, change=True) for name in names]
+    except UserError as err:
+        await _no_commas(ctx, names, command_name, err)
+        raise
     try:
         distinct([t.unit.id for t in aimed], sweeping=sweeping)
     except FollowupError as err:
