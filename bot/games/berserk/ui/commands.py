@@ -21,7 +21,7 @@ from bot.games.berserk.dice import (
     parse_values,
     roll_strike,
 )
-from bot.games.berserk.rules import WOUND_SOURCES, strike_source, tracked_mode
+from bot.games.berserk.rules import WOUND_SOURCES, fight_refused, strike_source, tracked_mode
 from bot.games.berserk.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
@@ -82,6 +82,7 @@ class AimedCard:
     unit: Unit
     closed: bool
     options: dict[str, Any]
+    no_fight: bool = False  # `mode:fight` asked for at a closed card (playtest 6, B3)
 
 
 async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
@@ -93,7 +94,7 @@ async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
     mode = tracked_mode(options.get("mode"), closed)
     if mode is not None:
         out["mode"] = mode
-    return AimedCard(holder, closed, out)
+    return AimedCard(holder, closed, out, fight_refused(options.get("mode"), closed))
 
 
 async def ac_berserk_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -148,6 +149,8 @@ async def berserk_strike(
     reply = view.berserk_reply(ctx.t, result)
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
+        if aimed.no_fight:
+            key = "dice.berserk.target_closed_no_fight"
         if not aimed.closed and not result.fight and strike.kind == "simple":
             key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
