@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from bot.games.whfb.rules import foreign_wizard
+from bot.tracker.model import Unit
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import state_of, unit
 
@@ -41,3 +43,53 @@ async def test_fight_mode_at_an_open_card_still_fights(console: Console) -> None
     await console.execute("/unit add Гном life:30")
     out = await console.execute("/berserk strike values:1 mode:fight target:Гном")
     assert "Режим: сражение" in out and "(карта открыта)" in out
+
+
+# ── W3: a tracked wizard casts and dispels only for its own side ───────────────────────────────
+
+
+def test_a_wizard_is_foreign_only_when_tracked_for_another_side() -> None:
+    # seed 002:79 «Любой маг сотворяющего игрока может попытаться сотворить заклинание»;
+    # 002:17 «один из магов второго игрока пытается разрушить сотворённое заклинание»
+    seed_line("002", 79, "Любой маг сотворяющего игрока")
+    seed_line("002", 17, "один из магов второго игрока пытается разрушить")
+    fire = Unit(1, owner_id=10, kind="creature", name="Мастер огня", position=0)
+    shaman = Unit(2, owner_id=20, kind="creature", name="Шаман", position=1)
+    assert foreign_wizard([fire, shaman], "мастер огня", 20) == fire
+    assert foreign_wizard([fire, shaman], "Мастер огня", 10) is None
+    assert foreign_wizard([fire, shaman], "Теклис", 20) is None  # not tracked: not checked
+
+
+async def test_the_casters_own_wizard_does_not_dispel_nor_cast_on_the_other_turn(
+    console: Console, services: Services
+) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:whfb player1:Дима")
+    await console.execute("/unit add Мастер огня")  # Аня's wizard
+    console.user = "Дима"
+    await console.execute("/unit add Шаман")
+    console.user = "Аня"
+    await console.execute("/set target:Аня stat:power value:6")
+    await console.execute("/set target:Дима stat:dispel value:4")
+    out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Мастер огня")
+    assert "Маг «Мастер огня» — маг Ани, а рассеивает сейчас Дима" in out
+    assert "Ничего не брошено" in out
+    assert (await _pool(services, "Дима", "dispel")) == 4  # nothing spent
+    out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Шаман")
+    assert "Рассеивает Дима: из пула рассеивания потрачено 1, осталось 3" in out
+    out = await console.execute("/whf cast dice:1 level:1 value:20 wizard:Шаман")
+    assert "Маг «Шаман» — маг Димы, а сотворяет сейчас Аня" in out
+    await console.execute("/game next")  # Дима's turn: Аня's wizard may not cast now
+    await console.execute("/set target:Дима stat:power value:5")
+    out = await console.execute("/whf cast dice:2 level:1 value:3 wizard:Мастер огня")
+    assert "Маг «Мастер огня» — маг Ани, а сотворяет сейчас Дима" in out
+    assert (await _pool(services, "Дима", "power")) == 5
+    console.lang = "en"
+    out = await console.execute("/whf cast dice:2 level:1 value:3 wizard:Мастер огня")
+    assert "Мастер огня is Аня's wizard, and Дима is casting now" in out
+
+
+async def _pool(services: Services, name: str, key: str) -> int:
+    state = await state_of(services)
+    [player] = [p for p in state.participants if p.name == name]
+    return player.value(key)
