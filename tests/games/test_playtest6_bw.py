@@ -93,3 +93,17 @@ async def _pool(services: Services, name: str, key: str) -> int:
     state = await state_of(services)
     [player] = [p for p in state.participants if p.name == name]
     return player.value(key)
+
+
+# ── W1: the option is named in words, not glued in as «укажите маг:, чтобы» ───────────────────
+
+
+async def test_a_failed_cast_or_dispel_names_the_option_in_words(console: Console) -> None:
+    for command in ("/whf cast dice:1 level:1 value:20", "/whf dispel dice:1 level:1 against:20"):
+        out = await console.execute(command)
+        assert "Укажите мага (параметр «маг»), и бот это запомнит." in out
+        assert "маг:," not in out
+    console.lang = "en"
+    out = await console.execute("/whf cast dice:1 level:1 value:20")
+    assert "Name the wizard (option “wizard”) and the bot remembers it." in out
+    assert "маг" not in out
