@@ -125,7 +125,7 @@ async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
     assert "ран в среднем 2,67" in out
     out = await console.execute("/odds whf dice:3 level:1 value:7")
-    assert "Неодолимая сила (с провалом сотворения): **7,4\u00a0%**" in out
+    assert "Неодолимая сила (и мискаст): **7,4\u00a0%**" in out
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
