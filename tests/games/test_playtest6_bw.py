@@ -125,3 +125,19 @@ async def test_the_miscast_is_not_called_a_failure(console: Console) -> None:
     assert "Таблица мискастов: 2D6 =" in out and "провал" not in out
     out = await console.execute("/rule мискаст")
     assert "Неодолимая сила" in out
+
+
+# ── W4: a Berserk command in another game's channel is named as typed ─────────────────────────
+
+
+async def test_berserk_wound_in_a_wfb_game_names_itself(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:bob")
+    await console.execute("/unit add Мастер огня")
+    out = await console.execute("/berserk wound target:Мастер огня amount:1")
+    assert "Команда /берсерк раны не подходит для партии Warhammer Fantasy" in out
+    assert "удар" not in out
+    out = await console.execute("/berserk strike values:1 target:Мастер огня attacker:Мастер огня")
+    assert "Команда /берсерк удар не подходит" in out
+    console.lang = "en"
+    out = await console.execute("/berserk wound target:Мастер огня amount:1")
+    assert "/berserk wound does not apply" in out

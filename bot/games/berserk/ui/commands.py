@@ -132,7 +132,7 @@ async def berserk_strike(
     if attacker and private:
         raise UserError("dice.target.private")
     aimed = await aim(ctx, target, options) if target else None
-    hitter = await _card(ctx, attacker) if attacker else None
+    hitter = await _card(ctx, attacker, "/berserk strike") if attacker else None
     if hitter is not None and aimed is not None and hitter.id == aimed.unit.id:
         raise UserError("dice.berserk.same_card")
     strike = build_strike(aimed.options if aimed is not None else options)
@@ -198,9 +198,10 @@ async def _record(
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 
-async def _card(ctx: Ctx, text: str) -> Unit:
-    """A standing card of this channel's Berserk game, checked before anything is rolled."""
-    state = await service.game_state(ctx, GAME.slug, "/berserk strike")
+async def _card(ctx: Ctx, text: str, command: str) -> Unit:
+    """A standing card of this channel's Berserk game, checked before anything is rolled; a
+    refusal names the `command` typed (playtest 6, W4: `/berserk wound` was called «удар»)."""
+    state = await service.game_state(ctx, GAME.slug, command)
     holder = service.find_unit(state, text)
     service.require_standing(holder)
     return holder
@@ -246,7 +247,7 @@ SOURCE_CHOICES = tuple(Choice(f"dice.choice.wound_{k}", k) for k in WOUND_SOURCE
 async def berserk_wound(ctx: Ctx, target: str, amount: int, source: str = "attack") -> Reply:
     """Wounds on a tracked card; Броня Х prevents only those of a non-magical attack (seed 001
     line 37): a spell, a magical attack, an effect and poison go through whole."""
-    card = await _card(ctx, target)
+    card = await _card(ctx, target, "/berserk wound")
     return outcome_reply(ctx, await write_wounds(ctx, [(card, amount, source or "attack")]))
 
 
