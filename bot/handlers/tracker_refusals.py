@@ -68,9 +68,6 @@ KEYS: dict[str, str] = {
     "start_option": E + "start_option",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
-    "trait_is_token": E + "trait_is_token",  # a token typed as a trait: put it with /token add
-    "trait_is_stat": E + "trait_is_stat",  # a stat typed as a trait: set it with /set
-    "trait_value": E + "trait_value",
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
     "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
@@ -185,6 +182,10 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "start_needs": _own("start_needs"),
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
+    # the game's own word for a trait (playtest 6, B1: Berserk's «особенность»)
+    "trait_is_token": _own("trait_is_token"),  # a token typed as a trait: put it with /token add
+    "trait_is_stat": _own("trait_is_stat"),  # a stat typed as a trait: set it with /set
+    "trait_value": _own("trait_value"),
     "unit_no_stat": _unit_no_stat,
     "unit_same_stat": _unit_same_stat,
     "short": _short,

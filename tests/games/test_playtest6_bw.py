@@ -141,3 +141,41 @@ async def test_berserk_wound_in_a_wfb_game_names_itself(console: Console) -> Non
     console.lang = "en"
     out = await console.execute("/berserk wound target:Мастер огня amount:1")
     assert "/berserk wound does not apply" in out
+
+
+# ── B1, B2: Berserk's «особенность»; a card is added without the abilities not tracked ─────────
+
+
+async def test_an_untracked_ability_is_said_and_the_card_is_added(
+    console: Console, services: Services
+) -> None:
+    # seed 001:37 «Броня Х. Именная особенность. …»: the book's word for a card's ability
+    seed_line("001", 37, "Именная особенность")
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Борис")
+    out = await console.execute("/unit add Мечник life:7 traits:Ловкость")
+    assert "Особенность «Ловкость» бот не отслеживает — следите за ней сами" in out
+    assert "Ничего не изменено" not in out and "Черт" not in out
+    out = await console.execute(
+        "/unit add Рыцарь life:7 traits:Броня 1, Вампиризм, Неповоротливость 2"
+    )
+    assert "Особенность «Вампиризм» бот не отслеживает" in out
+    assert "/берсерк удар (неповоротливость:2)" in out  # the card's number, not 1
+    state = await state_of(services)
+    assert unit(state, "Мечник").value("life") == 7
+    assert unit(state, "Рыцарь").value("armor") == 1
+    out = await console.execute("/unit add Кот life:3 traits:Мурлыка")  # no such word
+    assert "Особенности «Мурлыка» бот не знает. На карте он отслеживает: броня, закрыт" in out
+    out = await console.execute("/unit add Кот life:3 traits:Броня")
+    assert "Особенности «броня» нужно число" in out
+    out = await console.execute("/unit add Кот life:3 traits:жизнь 3")
+    assert "«жизнь» — показатель, а не особенность" in out
+    console.lang = "en"
+    out = await console.execute("/unit add Лучник life:3 traits:Ловкость")
+    assert "The bot does not track the ability “" in out and "Лучник" in out
+
+
+async def test_other_games_keep_their_word(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    out = await console.execute("/unit add Ворг life:10 traits:Быстрый")
+    assert "Черту «Быстрый» бот не отслеживает" in out and "Особенност" not in out

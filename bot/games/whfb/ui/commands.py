@@ -250,12 +250,12 @@ async def check_wizard(
         return
     if player is not None:
         other = foreign_wizard(side.state.units, wizard, player.id)
-        owner = side.state.participant(other.owner_id) if other is not None else None
-        if other is not None and owner is not None:
+        holder = side.state.participant(other.owner_id) if other is not None else None
+        if other is not None and holder is not None:
             raise UserError(
                 f"dice.whf.not_own_wizard_{kind}",
                 wizard=other.name,
-                owner=genitive_name(owner.name, ctx.lang),
+                owner=genitive_name(holder.name, ctx.lang),
                 player=player.name,
             )
     attempts = await phase_attempts(ctx, side)
