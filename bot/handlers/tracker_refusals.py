@@ -34,7 +34,6 @@ KEYS: dict[str, str] = {
     "ambiguous": E + "ambiguous",
     "bad_name": E + "bad_name",
     "below_zero": E + "below_zero",
-    "bounds": E + "bounds",
     "cannot_forge": E + "cannot_forge",
     "ended": E + "ended",
     "exists": E + "exists",
@@ -164,6 +163,18 @@ def _destroyed(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "destroyed"
 
 
+def _bounds(params: dict[str, Any]) -> str:
+    """A value past a bound that is open on the other side is said as that one bound («не может
+    быть меньше 0»), never as a range to «∞» (playtest 6, B4)."""
+    low, high = params.get("min"), params.get("max")
+    value = params.get("value")
+    if isinstance(value, int) and isinstance(low, int) and not isinstance(high, int):
+        return E + "bounds_below" if value < low else E + "bounds"
+    if isinstance(value, int) and isinstance(high, int) and not isinstance(low, int):
+        return E + "bounds_above" if value > high else E + "bounds"
+    return E + "bounds"
+
+
 def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
 
@@ -175,6 +186,7 @@ def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
 
 
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bounds": _bounds,
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),

@@ -179,3 +179,19 @@ async def test_other_games_keep_their_word(console: Console) -> None:
     await console.execute("/game start game:mage-wars player1:bob life:36")
     out = await console.execute("/unit add Ворг life:10 traits:Быстрый")
     assert "Черту «Быстрый» бот не отслеживает" in out and "Особенност" not in out
+
+
+# ── B4: a value past a one-sided bound is said without «(0…∞)» ──────────────────────────────────
+
+
+async def test_a_value_below_an_open_ended_stat_says_its_one_bound(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:bob")
+    out = await console.execute("/set target:bob stat:серебряные кристаллы value:-1")
+    assert "bob · серебряные кристаллы: значение не может быть меньше 0 (указано -1)." in out
+    assert "∞" not in out and "Ничего не изменено" in out
+    await console.execute("/unit add Гном life:3")
+    out = await console.execute("/set target:Гном stat:закрыт value:3")
+    assert "вне пределов (0…1)" in out  # both bounds known: the range stays
+    console.lang = "en"
+    out = await console.execute("/set target:bob stat:gold value:-2")
+    assert "the value cannot be below 0 (given -2)" in out and "∞" not in out
