@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.categories import category_label
 from bot.console import Console
 from bot.context import Services
 from bot.games.whfb.rules import foreign_wizard
@@ -195,3 +196,18 @@ async def test_a_value_below_an_open_ended_stat_says_its_one_bound(console: Cons
     console.lang = "en"
     out = await console.execute("/set target:bob stat:gold value:-2")
     assert "the value cannot be below 0 (given -2)" in out and "∞" not in out
+
+
+# ── B5: a category of several parts is a list, not sentences glued with small letters ──────────
+
+
+def test_a_category_of_several_parts_is_listed_with_commas() -> None:
+    shown = category_label("Именная особенность. Эффект предотвращения", "ru")
+    assert shown == "именная особенность, эффект предотвращения"
+    assert ". " not in category_label("Срабатывающая особенность. Именная особенность", "ru")
+
+
+async def test_the_rule_reply_lists_the_category(console: Console) -> None:
+    out = await console.execute("/rule Броня Х")
+    assert "именная особенность, эффект предотвращения" in out
+    assert "особенность. эффект" not in out
