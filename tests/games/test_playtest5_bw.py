@@ -208,7 +208,7 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
     assert "Неодолимая сила (и мискаст): **7,4\u00a0%**" in out  # playtest 6, W2
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Not cast: **9.3" in out and "Irresistible Force (and a miscast)" in out
+    assert "Not cast: **9.3" in out and "Irresistible Force (with a miscast)" in out
 
 
 async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:
