@@ -7,11 +7,13 @@ from bot.i18n import catalogue
 
 def category_label(category: str, lang: str) -> str:
     """`черта объекта` → `object trait` in English; a category of several parts
-    (`срабатывающая особенность. именная особенность`) part by part; unknown parts as they are."""
+    (`Срабатывающая особенность. Именная особенность`) part by part, listed with commas
+    («срабатывающая особенность, именная особенность»: sentences glued with a full stop and a
+    small letter read as a slip, playtest 6 B5); unknown parts as they are."""
     cat = catalogue()
     parts = [p.strip() for p in category.split(".") if p.strip()]
     shown = [cat.lookup(f"category.{p.lower()}", lang) or _lower_first(p, lang) for p in parts]
-    return ". ".join(shown)
+    return ", ".join(shown)
 
 
 def _lower_first(part: str, lang: str) -> str:

@@ -22,6 +22,7 @@ from bot.handlers.tracker_describe import (
 )
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import change_lines, change_reply
+from bot.handlers.trait_refusals import drop_untracked, untracked_lines
 from bot.i18n import plural
 from bot.registry import (
     Choice,
@@ -380,8 +381,15 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
 async def unit_add(
     ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
 ) -> Reply:
+    """A term of the card the bot does not track is left out and said (playtest 6, B2)."""
     given = {k: v for k, v in stats.items() if v is not None}
-    return change_reply(ctx, await service.add_unit(ctx, name, owner, given, traits or ""))
+    state = await service.load_state(ctx.services.storage, ctx.channel_id)
+    slug = state.slug if state is not None else ""
+    kept, left = drop_untracked(slug, traits) if slug and traits else (traits or "", [])
+    reply = change_reply(ctx, await service.add_unit(ctx, name, owner, given, kept))
+    if left:  # said to the one who typed the card (a quiet reply is still theirs)
+        reply.body += "".join("\n" + line for line in untracked_lines(slug, left, ctx.lang))
+    return reply
 
 
 @command("unit", "remove", area=AREA, options=[TARGET])

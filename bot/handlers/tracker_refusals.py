@@ -34,7 +34,6 @@ KEYS: dict[str, str] = {
     "ambiguous": E + "ambiguous",
     "bad_name": E + "bad_name",
     "below_zero": E + "below_zero",
-    "bounds": E + "bounds",
     "cannot_forge": E + "cannot_forge",
     "ended": E + "ended",
     "exists": E + "exists",
@@ -67,9 +66,6 @@ KEYS: dict[str, str] = {
     "stale_game": E + "stale_game",
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
-    "trait_is_token": E + "trait_is_token",  # a token typed as a trait: put it with /token add
-    "trait_is_stat": E + "trait_is_stat",  # a stat typed as a trait: set it with /set
-    "trait_value": E + "trait_value",
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
     "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
@@ -186,6 +182,18 @@ def _destroyed(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "destroyed"
 
 
+def _bounds(params: dict[str, Any]) -> str:
+    """A value past a bound that is open on the other side is said as that one bound («не может
+    быть меньше 0»), never as a range to «∞» (playtest 6, B4)."""
+    low, high = params.get("min"), params.get("max")
+    value = params.get("value")
+    if isinstance(value, int) and isinstance(low, int) and not isinstance(high, int):
+        return E + "bounds_below" if value < low else E + "bounds"
+    if isinstance(value, int) and isinstance(high, int) and not isinstance(low, int):
+        return E + "bounds_above" if value > high else E + "bounds"
+    return E + "bounds"
+
+
 def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
 
@@ -197,6 +205,7 @@ def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
 
 
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "bounds": _bounds,
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
@@ -205,6 +214,10 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "start_option": _start_option,
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
+    # the game's own word for a trait (playtest 6, B1: Berserk's «особенность»)
+    "trait_is_token": _own("trait_is_token"),  # a token typed as a trait: put it with /token add
+    "trait_is_stat": _own("trait_is_stat"),  # a stat typed as a trait: set it with /set
+    "trait_value": _own("trait_value"),
     "unit_no_stat": _unit_no_stat,
     "unit_same_stat": _unit_same_stat,
     "short": _short,

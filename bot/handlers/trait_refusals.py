@@ -1,6 +1,8 @@
-"""`/unit add traits:` refused: a term of the game's rules the bot does not track is said to be
-untracked, with what to do instead (playtest 5: M1, B1–B3, K2), never «не черта этой игры»;
-a game whose units carry no traits says so instead of listing none (W3, C5).
+"""`/unit add traits:` and what it does not track: a term of the game's rules the bot does not
+track is left out and said to be untracked, with what to do instead, and the unit is added with
+the rest (playtest 5: M1, B1–B3, K2; playtest 6, B2), never «не черта этой игры»; a game whose
+units carry no traits says so instead of listing none (W3, C5). A game may word it its own way
+(`…_<slug>` keys: Berserk's «особенность», playtest 6, B1).
 
 The glossary tells a term of the game from a word it does not have: a part whose name is an
 entry's name (exactly, by stem, or as the start of it, «Летающее» for «Летающее существо»)."""
@@ -12,9 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.terms import game_terms
-from bot.i18n import catalogue
-from bot.tracker.errors import GameRef
+from bot.i18n import catalogue, t
+from bot.tracker.errors import GameRef, TrackerError
+from bot.tracker.names import md
+from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import template
+from bot.tracker.traits import parse_traits, split_parts
 from glossary import load_glossary
 from glossary.model import Entry
 
@@ -73,9 +78,69 @@ def no_trait(params: dict[str, Any]) -> str:
     entry = untracked_entry(slug, term) if slug else None
     if entry is not None:
         params["name"] = TermName(entry, term)
-        own = f"{E}untracked.{entry.id.replace('/', '.')}"
-        return own if own in catalogue() else E + "trait_untracked"
+        return _own(E + "trait_untracked", slug)
     if slug and not template(slug).traits:
         own = f"{E}no_traits_{slug}"
         return own if own in catalogue() else E + "no_traits"
-    return E + "no_trait"
+    return _own(E + "no_trait", slug)
+
+
+def _own(key: str, slug: str) -> str:
+    """`key`, or the game's own wording of it (`key_<slug>`) where the game has one."""
+    own = f"{key}_{slug}"
+    return own if slug and own in catalogue() else key
+
+
+# ── playtest 6, B2: a card is added with the traits the bot tracks; the rest are said ───────────
+
+_NUMBER = re.compile(r"(\d+)\s*\)?\s*$")
+
+
+@dataclass(frozen=True)
+class Untracked:
+    """A part of `traits:` that names a term of the game's rules the bot does not track."""
+
+    part: str  # as typed: «Неповоротливость 2»
+    name: TermName
+
+    @property
+    def number(self) -> int:
+        """The card's number for the term («Неповоротливость 2» → 2), 1 when none is typed."""
+        m = _NUMBER.search(self.part)
+        return int(m.group(1)) if m else 1
+
+
+def drop_untracked(slug: str, text: str) -> tuple[str, list[Untracked]]:
+    """`traits:` without the game's terms the bot does not track, and those terms. Any other
+    refusal (a typo, a token, a bad number) is left to `/unit add` to say. A game whose units
+    carry no traits keeps its refusal, which says what to do instead (W3, C5)."""
+    tpl = template(slug)
+    left: list[Untracked] = []
+    if not tpl.traits:
+        return text, left
+    for _ in range(len(split_parts(text))):
+        try:
+            parse_traits(tpl, text, plugin_for(slug))
+        except TrackerError as exc:
+            if exc.code != "no_trait":
+                break
+            part, term = str(exc.params.get("name", "")), str(exc.params.get("term", ""))
+            entry = untracked_entry(slug, term)
+            if entry is None:
+                break
+            left.append(Untracked(part, TermName(entry, term)))
+            text = ", ".join(p for p in split_parts(text) if p != part)
+        else:
+            break
+    return text, left
+
+
+def untracked_lines(slug: str, left: list[Untracked], lang: str) -> list[str]:
+    """A line for each term left out: the game's own advice for that term where it has one
+    (`tracker.note.untracked.<entry id>`), else the game's or the shared «not tracked» line."""
+    lines = []
+    for item in left:
+        own = f"tracker.note.untracked.{item.name.entry.id.replace('/', '.')}"
+        key = own if own in catalogue() else _own("tracker.note.trait_untracked", slug)
+        lines.append(t(key, lang, name=md(item.name.name(lang)), n=item.number))
+    return lines

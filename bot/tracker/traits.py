@@ -57,9 +57,7 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
     """Trait key → value; `TrackerError` names the part no trait of this game matches."""
     found: dict[str, int] = {}
     last: str | None = None
-    for part in (p.strip() for p in _SPLIT.split(text or "")):
-        if not part:
-            continue
+    for part in split_parts(text):
         key, number, rest = _split(tpl, part)
         if key is None:
             more = reader.read_trait(tpl, last, None, part, more=True) if reader and last else None
@@ -77,13 +75,18 @@ def parse_traits(tpl: Template, text: str, reader: TraitReader | None = None) ->
         d = tpl.define(key)
         if number is None:
             if not (d.flag or d.token or (d.min == 0 and d.max == 1)):
-                raise TrackerError("trait_value", name=d)
+                raise TrackerError("trait_value", name=d, game=GameRef(tpl.slug))
             value = 1
         else:
             value = number
         check_bounds(d, value)
         found[key] = value
     return found
+
+
+def split_parts(text: str) -> list[str]:
+    """The parts of a `traits:` text, each stripped, empty ones dropped."""
+    return [p for p in (p.strip() for p in _SPLIT.split(text or "")) if p]
 
 
 def unknown_trait(tpl: Template, part: str) -> TrackerError:
@@ -94,10 +97,10 @@ def unknown_trait(tpl: Template, part: str) -> TrackerError:
     term = _NUMBER.sub("", part).strip() or part
     token = tpl.resolve_token(term)
     if token is not None:
-        return TrackerError("trait_is_token", name=tpl.define(token))
+        return TrackerError("trait_is_token", name=tpl.define(token), game=GameRef(tpl.slug))
     stat = tpl.resolve_stat(term)
     if stat is not None and stat in tpl.creature:
-        return TrackerError("trait_is_stat", name=tpl.define(stat))
+        return TrackerError("trait_is_stat", name=tpl.define(stat), game=GameRef(tpl.slug))
     known = NameList(trait_defs(tpl))
     return TrackerError("no_trait", name=part, term=term, known=known, game=GameRef(tpl.slug))
 

@@ -36,30 +36,32 @@ async def test_m1_b2_b3_a_book_trait_the_bot_does_not_track(
     console: Console, services: Services
 ) -> None:
     """A term of the game's glossary is not «не черта этой игры»: the bot says it does not
-    track it and how to read its rule; nothing is added."""
+    track it and how to read its rule; since playtest 6 (B2) the card is added without it."""
     console.user = "Аня"
     await console.execute("/game start game:mage-wars player1:Борис life:36")
     before = await state_of(services)
     out = await console.execute("/unit add Серый ворг life:10 traits:Быстрый, Ближний бой +1")
-    assert "Черту «Быстрый» бот не учитывает: уберите её из списка" in out
+    assert "Черту «Быстрый» бот не отслеживает — следите за ней сами" in out
     assert "её правило: /правило Быстрый" in out and "не черта" not in out
+    assert "Ничего не изменено" not in out and "Серый ворг" in out
     out = await console.execute("/unit add Ворг life:10 traits:горение 2")  # a token, not a trait
     assert "«горение» — жетон, а не черта: положите его через /жетон добавить" in out
-    assert len((await state_of(services)).units) == len(before.units)
+    assert len((await state_of(services)).units) == len(before.units) + 1
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:berserk player1:Борис")
     out = await console.execute("/unit add Лесная гарпия life:5 traits:Летающее")
-    assert "Черту «Летающее существо» бот не учитывает" in out  # the glossary's name
+    # the glossary's name, and Berserk's own word for it (playtest 6, B1)
+    assert "Особенность «Летающее существо» бот не отслеживает" in out
     out = await console.execute("/unit add Призрачный рыцарь life:6 traits:Бестелесный")
-    assert "Черту «Бестелесность» бот не учитывает" in out
+    assert "Особенность «Бестелесность» бот не отслеживает" in out
 
 
 async def test_b1_k2_the_untracked_trait_says_what_to_do_instead(console: Console) -> None:
     console.user = "Аня"
     await console.execute("/game start game:berserk player1:Борис")
     out = await console.execute("/unit add Гном-латник life:8 traits:Броня 1, Неповоротливость 1")
-    assert "Черту «Неповоротливость Х» бот на карте не хранит: укажите её при ударе" in out
+    assert "Особенность «Неповоротливость Х» бот на карте не хранит: указывайте её при ударе" in out
     assert "/берсерк удар (неповоротливость:1)" in out
     await console.execute("/game end")
     await console.execute("!press 1")

@@ -67,8 +67,14 @@ def armor(wounds: int, armor_x: int, used: int) -> Armor:
 
 
 def tracked_mode(mode: str | None, closed: bool) -> str | None:
-    """The mode a strike at a tracked card takes: one given wins; a closed card is struck in
-    closed mode (it does not fight back); an open one is left to `auto`."""
-    if mode not in (None, "", "auto"):
-        return mode
-    return "closed" if closed else mode
+    """The mode a strike at a tracked card takes. A closed card does not fight (seed 001:229,
+    «Как по закрытой карте … цель атаки не сражается»), so it is struck in closed mode even
+    when `mode:fight` is asked for (playtest 6, B3); an open card keeps the mode given."""
+    if closed:
+        return "closed"
+    return mode
+
+
+def fight_refused(mode: str | None, closed: bool) -> bool:
+    """`mode:fight` asked for at a closed card: the reply says why it is not fought out."""
+    return closed and mode == "fight"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.tracker.model import Unit
 from bot.tracker.names import norm
 
 NO_WIZARD = 0  # dispel level 0: no wizard on the field
@@ -64,6 +65,18 @@ def wizard_refusal(
     if kind == "dispel" and any(a.kind == "dispel" and not a.success for a in mine):
         return MagicRefusal("dice.whf.wizard_failed_dispel", {"wizard": wizard})
     return None
+
+
+def foreign_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | None:
+    """The tracked wizard named `wizard` when it is another side's, else None (playtest 6, W3).
+
+    Line 79: any wizard of the casting player may cast; line 17: one of the other player's
+    wizards tries to dispel. So a wizard cast or dispels only for its own side, from its own
+    pool. A name that is no tracked unit (or is also one of `side_id`'s) is not checked."""
+    named = [u for u in units if not u.destroyed and norm(u.name) == norm(wizard)]
+    if not named or any(u.owner_id == side_id for u in named):
+        return None
+    return named[0]
 
 
 # ── the miscast table (2D6) ────────────────────────────────────────────────────────────────────

@@ -63,7 +63,10 @@ def test_armor_x() -> None:
 def test_tracked_mode() -> None:
     assert tracked_mode(None, True) == "closed"
     assert tracked_mode("auto", True) == "closed"
-    assert tracked_mode("fight", True) == "fight"
+    # a closed card does not fight, even when fight mode is asked for (playtest 6, B3)
+    seed_line("001", 229, "цель атаки не сражается")
+    assert tracked_mode("fight", True) == "closed"
+    assert tracked_mode("fight", False) == "fight"
     assert tracked_mode(None, False) is None
 
 

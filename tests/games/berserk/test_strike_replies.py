@@ -75,7 +75,7 @@ async def test_a_fight_without_attacker_says_the_blow_back_is_not_written(
         back = roll.result["defender"]["wounds"]
         if back:
             saw_back = True
-            assert "Ответный удар атакованной карты не записан: укажите атакующий:" in out
+            assert "не записан. Укажите атакующую карту (параметр «атакующий»)" in out
         if roll.result["attacker"]["wounds"] == 0:
             assert "Ран нет — в партию ничего не записано." in out
     assert saw_back

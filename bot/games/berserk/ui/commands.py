@@ -21,7 +21,7 @@ from bot.games.berserk.dice import (
     parse_values,
     roll_strike,
 )
-from bot.games.berserk.rules import WOUND_SOURCES, strike_source, tracked_mode
+from bot.games.berserk.rules import WOUND_SOURCES, fight_refused, strike_source, tracked_mode
 from bot.games.berserk.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
@@ -82,6 +82,7 @@ class AimedCard:
     unit: Unit
     closed: bool
     options: dict[str, Any]
+    no_fight: bool = False  # `mode:fight` asked for at a closed card (playtest 6, B3)
 
 
 async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
@@ -93,7 +94,7 @@ async def aim(ctx: Ctx, target: str, options: dict[str, Any]) -> AimedCard:
     mode = tracked_mode(options.get("mode"), closed)
     if mode is not None:
         out["mode"] = mode
-    return AimedCard(holder, closed, out)
+    return AimedCard(holder, closed, out, fight_refused(options.get("mode"), closed))
 
 
 async def ac_berserk_target(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
@@ -131,7 +132,7 @@ async def berserk_strike(
     if attacker and private:
         raise UserError("dice.target.private")
     aimed = await aim(ctx, target, options) if target else None
-    hitter = await _card(ctx, attacker) if attacker else None
+    hitter = await _card(ctx, attacker, "/berserk strike") if attacker else None
     if hitter is not None and aimed is not None and hitter.id == aimed.unit.id:
         raise UserError("dice.berserk.same_card")
     strike = build_strike(aimed.options if aimed is not None else options)
@@ -148,6 +149,8 @@ async def berserk_strike(
     reply = view.berserk_reply(ctx.t, result)
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
+        if aimed.no_fight:
+            key = "dice.berserk.target_closed_no_fight"
         if not aimed.closed and not result.fight and strike.kind == "simple":
             key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
@@ -195,9 +198,10 @@ async def _record(
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 
-async def _card(ctx: Ctx, text: str) -> Unit:
-    """A standing card of this channel's Berserk game, checked before anything is rolled."""
-    state = await service.game_state(ctx, GAME.slug, "/berserk strike")
+async def _card(ctx: Ctx, text: str, command: str) -> Unit:
+    """A standing card of this channel's Berserk game, checked before anything is rolled; a
+    refusal names the `command` typed (playtest 6, W4: `/berserk wound` was called «удар»)."""
+    state = await service.game_state(ctx, GAME.slug, command)
     holder = service.find_unit(state, text)
     service.require_standing(holder)
     return holder
@@ -243,7 +247,7 @@ SOURCE_CHOICES = tuple(Choice(f"dice.choice.wound_{k}", k) for k in WOUND_SOURCE
 async def berserk_wound(ctx: Ctx, target: str, amount: int, source: str = "attack") -> Reply:
     """Wounds on a tracked card; Броня Х prevents only those of a non-magical attack (seed 001
     line 37): a spell, a magical attack, an effect and poison go through whole."""
-    card = await _card(ctx, target)
+    card = await _card(ctx, target, "/berserk wound")
     return outcome_reply(ctx, await write_wounds(ctx, [(card, amount, source or "attack")]))
 
 

@@ -24,11 +24,12 @@ from bot.games.whfb.dice import (
     roll_winds,
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
-from bot.games.whfb.rules import MagicAttempt, wizard_refusal
+from bot.games.whfb.rules import MagicAttempt, foreign_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
+from bot.handlers.tracker_describe import genitive_name
 from bot.handlers.tracker_ops import Outcome
 from bot.handlers.tracker_refusals import refusals
 from bot.registry import UserError, command
@@ -243,9 +244,20 @@ async def check_wizard(
     spell: str | None,
     player: Participant | None = None,
 ) -> None:
-    """Refuse a named wizard who may not try now, before any die is spent or rolled."""
+    """Refuse a named wizard who may not try now, before any die is spent or rolled: another
+    side's tracked wizard (W3), or one who failed or already cast that spell this phase."""
     if side is None or not wizard:
         return
+    if player is not None:
+        other = foreign_wizard(side.state.units, wizard, player.id)
+        holder = side.state.participant(other.owner_id) if other is not None else None
+        if other is not None and holder is not None:
+            raise UserError(
+                f"dice.whf.not_own_wizard_{kind}",
+                wizard=other.name,
+                owner=genitive_name(holder.name, ctx.lang),
+                player=player.name,
+            )
     attempts = await phase_attempts(ctx, side)
     owner = player.user_id if player is not None else ctx.user.id
     refusal = wizard_refusal(attempts, owner, kind, wizard, spell or "")
