@@ -16,7 +16,7 @@ from bot.i18n import LANGUAGES, Catalogue, catalogue
 from bot.tracker.templates import template
 from glossary.loader import load_entries
 from glossary.model import Entry
-from glossary.names import entry_name, names_term, same_word
+from glossary.names import bare_name, entry_name, names_term, same_word
 
 Namer = Callable[[str, str], str | None]  # (key, lang) → the bot's name, None when it has none
 
@@ -84,8 +84,33 @@ def term_problems(entries: Iterable[Entry], cat: Catalogue | None = None) -> lis
     return problems
 
 
+def unlinked_problems(entries: Iterable[Entry]) -> list[str]:
+    """Each stat or token named as an entry of its game is but not linked to it: unlinked, its
+    name could drift from the entry's unnoticed, and the board could not open its rule."""
+    by_name: dict[tuple[str, str], str] = {}
+    for e in entries:
+        name = entry_name(e, "ru")
+        if name:
+            by_name.setdefault((e.game, " ".join(name.casefold().split())), e.id)
+    problems: list[str] = []
+    for slug in ALL_GAMES:
+        tpl, terms = template(slug), game_terms(slug)
+        for kind, table in (("stats", tpl.stats), ("tokens", tpl.tokens)):
+            for key, d in table.items():
+                if terms.entry_of(kind, key) or terms.entry_of("traits", key):
+                    continue
+                found = by_name.get((slug, " ".join(bare_name(d.ru).casefold().split())))
+                if found is not None:
+                    problems.append(
+                        f"{slug} {kind[:-1]} {key!r} «{d.ru}» is glossary entry {found!r}: link it"
+                        f" in bot/games/{ALL_GAMES[slug].home.name}/terms.toml"
+                    )
+    return problems
+
+
 @checker("glossary names")
 def check_term_names(report: list[str]) -> list[str]:
     links = sum(len(v) for slug in ALL_GAMES for v in game_terms(slug).links.values())
     report.append(f"glossary names: {links} terms linked to their entries")
-    return term_problems(load_entries())
+    entries = load_entries()
+    return term_problems(entries) + unlinked_problems(entries)

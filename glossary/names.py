@@ -39,8 +39,9 @@ def entry_name(entry: Entry, lang: str) -> str | None:
 
 
 def same_word(ours: str, seeds: str) -> bool:
-    """Whether the bot's name is the seed's, case aside (`ё` counts: the seed's spelling)."""
-    return _words(ours) == _words(seeds)
+    """Whether the bot's name is the seed's, case aside (`ё` counts: the seed's spelling); a
+    parameter the bot names with it (`Ярость +X`, a trait's X) is not part of the name."""
+    return _words(bare_name(ours)) == _words(seeds)
 
 
 def names_term(ours: str, seeds: str) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from bot.console import parse_line
-from bot.games.terms import former_names, game_terms
+from bot.games.terms import Terms, former_names, game_terms
 from bot.glossary_names import term_problems
 from bot.i18n import Catalogue, catalogue
 from bot.registry import load_handlers
@@ -93,3 +95,27 @@ def test_the_old_names_are_still_typed() -> None:
     sweep = parse_line("/мв взмах цели:a,b кубики:3", commands)
     assert sweep.command.path == ("mw", "sweep")
     assert former_names()["cmd.mw.sweep.name"] == ("взмах",)
+
+
+def test_a_stat_named_as_an_entry_must_be_linked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new trait or token spelled as a glossary entry of its game is linked in the game's
+    `terms.toml`, or `check` says so (the board's rule button and the drift check need it)."""
+    from bot import glossary_names
+
+    assert glossary_names.unlinked_problems(load_entries()) == []
+    real = glossary_names.game_terms
+
+    def without_incorporeal(slug: str) -> Terms:
+        terms = real(slug)
+        if slug != "mage-wars":
+            return terms
+        links = {kind: dict(table) for kind, table in terms.links.items()}
+        links["stats"].pop("incorporeal")
+        links["options"].pop("incorporeal")
+        return replace(terms, links=links)
+
+    monkeypatch.setattr(glossary_names, "game_terms", without_incorporeal)
+    assert glossary_names.unlinked_problems(load_entries()) == [
+        "mage-wars stat 'incorporeal' «Бесплотный» is glossary entry 'mage-wars/incorporeal':"
+        " link it in bot/games/mage_wars/terms.toml"
+    ]
