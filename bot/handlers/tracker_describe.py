@@ -125,7 +125,7 @@ NOTE_PLURALS = {
     "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
-    "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
+    "tracker.note.kf_forged_at_start": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
     "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
     "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},

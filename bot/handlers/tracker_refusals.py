@@ -26,7 +26,6 @@ from bot.tracker.units import STAT_OPTIONS, option_stat
 E = "tracker.error."
 
 KEYS: dict[str, str] = {
-    "all_keys": E + "all_keys",
     "already_joined": E + "already_joined",
     "too_many_players": E + "too_many_players",
     "too_many_players_self": E + "too_many_players_self",
@@ -75,6 +74,7 @@ KEYS: dict[str, str] = {
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
     "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
     "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
+    "kf_fight_self": E + "kf_fight_self",  # playtest 6 K4: a creature does not fight itself
 }
 """Codes with one message each."""
 
@@ -193,6 +193,10 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
     "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
+    "kf_fight_not_active": _gen_of("owner", "kf_fight_not_active"),  # playtest 6 K2
+    "kf_nothing_to_take": _gen_of("name", "kf_nothing_to_take"),  # playtest 6 K1: «у Ани»
+    "kf_no_opponent": _gen_of("name", "kf_no_opponent"),
+    "all_keys": _gen_of("name", "all_keys"),
 }
 """Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""
 
