@@ -44,7 +44,6 @@ KEYS: dict[str, str] = {
     "nobody_seated": E + "nobody_seated",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
-    "no_token": E + "no_token",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
     "no_tokens": E + "no_tokens",
@@ -109,6 +108,14 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "unit_no_stat"
 
 
+def _unit_needs(params: dict[str, Any]) -> str:
+    """A required `/unit add` option left out: the game's own words where it has them, the
+    option named as the reader's client shows it (`option_name`)."""
+    option = str(params.pop("option"))
+    params["option_name"] = UnitOption(option)
+    return _own(f"unit_needs_{option}")(params)
+
+
 def _unit_same_stat(params: dict[str, Any]) -> str:
     """Two `/unit add` options for one stat with two numbers (KeyForge: жизнь is сила, K1)."""
     params["first"] = UnitOption(str(params["first"]))
@@ -167,6 +174,16 @@ def _destroyed(params: dict[str, Any]) -> str:
     return own if own in catalogue() else E + "destroyed"
 
 
+def _set_same(params: dict[str, Any]) -> str:
+    """`/set` to the value already there (playtest 6 slip C4): «У Егора здоровье уже 8», a
+    unit by its name, a yes/no mark in words."""
+    player, flag = params.pop("player", False), params.pop("flag", False)
+    if player:
+        params["target_gen"] = PlayerGen(str(params["target"]))
+    mark = ("_on" if params.get("value") else "_off") if flag else ""
+    return f"{E}set_same{'_player' if player else ''}{mark}"
+
+
 def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
 
@@ -181,6 +198,8 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
+    "no_token": _own("no_token"),
+    "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
@@ -189,7 +208,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "unit_same_stat": _unit_same_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
-    "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
+    "unit_needs": _unit_needs,  # playtest 6 C1: Conquest's own words
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
     "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn

@@ -137,3 +137,70 @@ def test_m3_the_mana_a_mage_gets_each_round_opens_channeling() -> None:
     assert found.confident
     for query in ("прирост маны мага", "мана за раунд"):
         assert g.lookup(query).hits[0].entry.id == "mage-wars/channeling"
+
+
+async def _cq(console: Console) -> str:
+    console.user = "Аня"
+    return await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
+
+
+async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
+    """Seed 003:112: a unit has «очки здоровья»; the option stays `жизнь:` (a contract)."""
+    await _cq(console)
+    out = await console.execute("/unit add name:Гретчин owner:Егор")
+    assert "Укажите здоровье отряда «Гретчин» (жизнь:1 — очки здоровья с карты)" in out
+    assert "в Conquest без него отряд не добавить" in out and "у /существо добавить" not in out
+    out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
+    assert "у отрядов нет параметра «броня» — отряду задают только здоровье" in out
+
+
+async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:
+    """Seed 003:137 (the judge's reading in docs/rules.md): no token but damage; the shield
+    card discarded against the coming damage is marked as a card, and the damage spends it."""
+    await _cq(console)
+    await console.execute("/unit add name:Космодесантник owner:Егор life:3")
+    before = await state_of(services)
+    out = await console.execute("/token add target:Аня token:кровь")
+    assert "Жетона «кровь» в Conquest нет: на карты кладут только значки урона" in out
+    assert "Щит — не жетон, а карта из руки" in out and "можно класть: щит" not in out
+    assert await state_of(services) == before
+    out = await console.execute("/token add target:Космодесантник token:щит count:2")
+    assert "🛡 Космодесантник: против следующего урона сброшена карта щита" in out
+    assert "щит: 0 → 2" not in out
+    board = await console.execute("/game show")
+    assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · карта щита (2 значка щита)" in board
+    assert "жетоны" not in board
+    out = await console.execute("/dmg target:Космодесантник amount:3")
+    assert "карта щита предотвращает урон: 2" in out and "карта щита: 2 → 0" not in out
+
+
+async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console) -> None:
+    out = await _cq(console)
+    assert "У обоих военачальников здоровье 7, на окровавленной стороне — 4." in out
+    assert "/задать цель:Егор показатель:здоровье значение:8 (окровавленная сторона" in out
+    out = await console.execute("/set target:Егор stat:здоровье окровавленной стороны value:5")
+    assert "Егор · здоровье окровавленной стороны: 4 → 5" in out
+
+
+async def test_c4_a_set_to_the_same_value_names_its_subject(console: Console) -> None:
+    await _cq(console)
+    await console.execute("/unit add name:Гретчин owner:Егор life:2")
+    out = await console.execute("/set target:Егор stat:здоровье value:7")
+    assert "У Егора здоровье уже 7 — ничего не изменено." in out
+    out = await console.execute("/set target:Егор stat:окровавлен value:0")
+    assert "У Егора «окровавлен» и так не отмечено" in out
+    out = await console.execute("/set target:Гретчин stat:здоровье value:2")
+    assert "Гретчин: здоровье уже 2 — ничего не изменено." in out
+    assert "Ничего не изменилось." not in out
+
+
+async def test_conquest_slips_read_well_in_english(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    assert "Both Warlords have 7 HP, 4 on the bloodied side." in out
+    out = await console.execute("/token add target:alice token:blood")
+    assert "Conquest has no “blood” token: only damage tokens go on cards" in out
+    out = await console.execute("/set target:bob stat:HP value:7")
+    assert "bob's HP is already 7; nothing changed." in out
+    out = await console.execute("/unit add name:Grot owner:bob")
+    assert "Give the unit “Grot” its HP (life:1" in out
