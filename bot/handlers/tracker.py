@@ -23,7 +23,7 @@ from bot.handlers.tracker_describe import (
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import change_lines, change_reply
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
-from bot.i18n import plural
+from bot.i18n import catalogue, plural
 from bot.registry import (
     Choice,
     Localized,
@@ -229,9 +229,23 @@ async def _start(
     ]
     if not seat_self:
         lines.append(ctx.t("tracker.started.not_seated"))
+    lines += _start_note(ctx, game, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
     lines.append(ctx.t(board))
     return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)
+
+
+def _start_note(ctx: Ctx, game: str, state: GameState) -> list[str]:
+    """A game's own line after the start (`tracker.started.<game>`), given the first leader's
+    numbers and another seated player as the example: Conquest says its two HP numbers went to
+    every Warlord and how to set one player's (playtest 6 slip C3)."""
+    key = f"tracker.started.{game}"
+    leaders = [u for u in state.units if u.kind == template(game).leader]
+    seats = sorted(state.participants, key=lambda p: p.seat)
+    if key not in catalogue() or not leaders or not seats:
+        return []
+    values = {c.key: c.value for c in leaders[0].counters}
+    return [ctx.t(key, name=md(seats[-1].name), **values)]
 
 
 def _pending_key(ctx: Ctx) -> str:

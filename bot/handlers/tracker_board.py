@@ -259,6 +259,8 @@ def _leader_flags(stats: list[Stat], leader: Unit, lang: str) -> list[Stat]:
 
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
     skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
+    if u.destroyed:  # a destroyed unit's stats and tokens no longer count (playtest 6, K5)
+        return UnitRow(key=target_key(u), name=u.name, health=_health_of(u, tpl, state), dead=True)
     return UnitRow(
         key=target_key(u),
         name=u.name,

@@ -135,6 +135,7 @@ NOTE_PLURALS = {
     "tracker.note.mw_corrode_damage_bare": {
         "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
     },
+    "tracker.note.kf_forged_at_start": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
     "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
     "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},

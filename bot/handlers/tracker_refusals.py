@@ -26,7 +26,6 @@ from bot.tracker.units import STAT_OPTIONS, option_stat
 E = "tracker.error."
 
 KEYS: dict[str, str] = {
-    "all_keys": E + "all_keys",
     "already_joined": E + "already_joined",
     "too_many_players": E + "too_many_players",
     "too_many_players_self": E + "too_many_players_self",
@@ -44,7 +43,6 @@ KEYS: dict[str, str] = {
     "nobody_seated": E + "nobody_seated",
     "no_such_game": E + "no_such_game",
     "no_such_tokens": E + "no_such_tokens",
-    "no_token": E + "no_token",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
     "no_tokens": E + "no_tokens",
@@ -70,6 +68,7 @@ KEYS: dict[str, str] = {
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
     "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
     "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
+    "kf_fight_self": E + "kf_fight_self",  # playtest 6 K4: a creature does not fight itself
 }
 """Codes with one message each."""
 
@@ -122,6 +121,14 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     params["known"] = NameList([UnitOption(o) for o in usable])
     own = f"{E}unit_no_stat_{game.slug}"
     return own if own in catalogue() else E + "unit_no_stat"
+
+
+def _unit_needs(params: dict[str, Any]) -> str:
+    """A required `/unit add` option left out: the game's own words where it has them, the
+    option named as the reader's client shows it (`option_name`)."""
+    option = str(params.pop("option"))
+    params["option_name"] = UnitOption(option)
+    return _own(f"unit_needs_{option}")(params)
 
 
 def _unit_same_stat(params: dict[str, Any]) -> str:
@@ -194,6 +201,16 @@ def _bounds(params: dict[str, Any]) -> str:
     return E + "bounds"
 
 
+def _set_same(params: dict[str, Any]) -> str:
+    """`/set` to the value already there (playtest 6 slip C4): «У Егора здоровье уже 8», a
+    unit by its name, a yes/no mark in words."""
+    player, flag = params.pop("player", False), params.pop("flag", False)
+    if player:
+        params["target_gen"] = PlayerGen(str(params["target"]))
+    mark = ("_on" if params.get("value") else "_off") if flag else ""
+    return f"{E}set_same{'_player' if player else ''}{mark}"
+
+
 def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal naming a player in the genitive («Сейчас ход Бориса»): `param` declined."""
 
@@ -209,6 +226,8 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
+    "no_token": _own("no_token"),
+    "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
     "start_option": _start_option,
@@ -222,10 +241,14 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "unit_same_stat": _unit_same_stat,
     "short": _short,
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
-    "unit_needs": lambda p: f"{E}unit_needs_{p.pop('option')}",
+    "unit_needs": _unit_needs,  # playtest 6 C1: Conquest's own words
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
     "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
+    "kf_fight_not_active": _gen_of("owner", "kf_fight_not_active"),  # playtest 6 K2
+    "kf_nothing_to_take": _gen_of("name", "kf_nothing_to_take"),  # playtest 6 K1: «у Ани»
+    "kf_no_opponent": _gen_of("name", "kf_no_opponent"),
+    "all_keys": _gen_of("name", "all_keys"),
 }
 """Codes whose message is the template's or the game's own (`unit_needs_life`, `planets_taken`)."""
 

@@ -52,6 +52,8 @@ async def _change_stat(
     tpl = template(state.slug)
     ref = find_stat(state, tpl, find_target(state, target), stat)
     require_standing(ref.holder, state.slug)
+    if action == "set" and ref.counter is not None and ref.counter.value == number:
+        raise _already(state, tpl, ref.holder, ref.key, number)
 
     async def body(step: Step) -> None:
         cid = (
@@ -74,6 +76,18 @@ async def _change_stat(
 
     params = {"target": ref.holder.name, "stat": ref.key, param: number}
     return await run_step(table, state, action, body, params)
+
+
+def _already(state: GameState, tpl: Template, holder: Holder, key: str, value: int) -> TrackerError:
+    """`/set` to the value the stat holds: said with its subject (playtest 6 slip C4), the
+    player (or the player's leader) named in the genitive by the refusal table."""
+    player = isinstance(holder, Participant) or (bool(tpl.leader) and holder.kind == tpl.leader)
+    owner = state.participant(holder.owner_id) if isinstance(holder, Unit) else holder
+    name = owner.name if player and owner is not None else holder.name
+    d = tpl.define(key)
+    return TrackerError(
+        "set_same", target=name, stat=d, value=value, player=player, flag=d.flag and value in (0, 1)
+    )
 
 
 def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Counter, int]:

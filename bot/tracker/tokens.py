@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.tracker.access import require_player, require_state
 from bot.tracker.counters import check_amount
-from bot.tracker.errors import NameList, TrackerError
+from bot.tracker.errors import GameRef, NameList, TrackerError
 from bot.tracker.model import GameState
 from bot.tracker.names import norm, slug_key
 from bot.tracker.plugin import plugin_for
@@ -37,7 +37,8 @@ def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
         own = next((c for c in holder.counters if slug_key(c.key) == slug_key(name)), None)
         if own is not None:
             return TrackerError("token_is_stat", name=own.key, target=holder.name)
-    return TrackerError("no_token", name=name, known=NameList(list(tpl.tokens.values())))
+    known = NameList(list(tpl.tokens.values()))
+    return TrackerError("no_token", name=name, known=known, game=GameRef(tpl.slug))
 
 
 async def token(table: Table, target: str, name: str, count: int) -> Outcome:

@@ -4,8 +4,9 @@ Quirks handled (see `glossary/sources/README.md`): spaces inside the English par
 plain Russian headings and comma lists of names (`Атака, атакующий`); the parameter in
 `Штурм (Х) ( Assault )`; `Янтарь (Æ MBER )` spelled with a stray space, read as `Æmber` (and
 `Aember`); cross-references (`Также смотрите: …`, `Смотрите «Бой» на с. 13.`, `См. …`)
-resolved to ids when the entry is in the file, kept as text otherwise. There is no document
-title: the first line is already a heading.
+resolved to ids when the entry is in the file, kept as text otherwise; a heading whose only text
+refers to itself on a page the file lacks («См. Цепи (с. 16)») is left out, and the supplement
+retells it. There is no document title: the first line is already a heading.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from glossary.importers.common import (
+    DANGLING,
     Draft,
     ImportResult,
     body_lines,
@@ -28,6 +30,7 @@ MAX_HEADING_WORDS = 8  # not counting the English name in parentheses
 _ENGLISH = re.compile(r"\(\s*(?P<en>[A-Za-zÆæ][^()А-Яа-яЁё]*?)\s*\)")
 _PARAM = re.compile(r"\((?P<param>[XХ])\)")
 _REFERENCE_START = re.compile(r"^(?:См\.|Смотрите|Также смотрите)", re.IGNORECASE)
+_SELF_REFERENCE = re.compile(r"^См\.\s+(?P<name>[^()]+?)\s*\(с\.\s*\d+\)[^\n]*$")
 # `Æ MBER` → `ÆMBER`: a lone capital glued back to the capitals that follow it.
 _SPLIT_WORD = re.compile(r"\b(?P<head>[A-ZÆ]) (?P<tail>[A-Z]{2,})\b")
 
@@ -43,7 +46,17 @@ def parse(text: str, file: str) -> ImportResult:
         else:
             drafts[-1].add(number, stripped)
     require_bodies(file, drafts)
-    return finish(GAME, file, drafts, skipped={})
+    skipped: dict[int, str] = {}
+    for draft in [d for d in drafts if _dangling(d)]:
+        drafts.remove(draft)
+        skipped.update(dict.fromkeys([draft.first_line, *draft.lines], DANGLING))
+    return finish(GAME, file, drafts, skipped)
+
+
+def _dangling(draft: Draft) -> bool:
+    """The draft's whole text is «См. <its own name> (с. N)»: a page the file does not hold."""
+    match = _SELF_REFERENCE.match(draft.text)
+    return match is not None and match.group("name").strip() in draft.names
 
 
 def _is_heading(line: str) -> bool:

@@ -103,7 +103,7 @@ def test_a_stat_named_as_an_entry_must_be_linked(monkeypatch: pytest.MonkeyPatch
     from bot import glossary_names
 
     assert glossary_names.unlinked_problems(load_entries()) == []
-    real = glossary_names.game_terms
+    real = game_terms
 
     def without_incorporeal(slug: str) -> Terms:
         terms = real(slug)
@@ -114,7 +114,7 @@ def test_a_stat_named_as_an_entry_must_be_linked(monkeypatch: pytest.MonkeyPatch
         links["options"].pop("incorporeal")
         return replace(terms, links=links)
 
-    monkeypatch.setattr(glossary_names, "game_terms", without_incorporeal)
+    monkeypatch.setattr("bot.glossary_names.game_terms", without_incorporeal)
     assert glossary_names.unlinked_problems(load_entries()) == [
         "mage-wars stat 'incorporeal' «Бесплотный» is glossary entry 'mage-wars/incorporeal':"
         " link it in bot/games/mage_wars/terms.toml"

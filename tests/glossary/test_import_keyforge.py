@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from glossary.importers import keyforge
+from glossary.importers.common import DANGLING
 from tests.glossary.import_support import by_title, seed_result
 
 KF = "keyforge"
@@ -20,7 +21,8 @@ def test_spaces_inside_the_english_parentheses() -> None:
 
 def test_plain_russian_headings_and_name_lists() -> None:
     result = seed_result(KF)
-    assert result.skipped == {}  # no document title: line 1 is a heading
+    # no document title: line 1 is a heading; only «Цепи … См. Цепи (с. 16)» is left out (K6)
+    assert result.skipped == {79: DANGLING, 81: DANGLING}
     first = result.entries[0]
     assert first.title == "Способность, способность карты, эффект способности"
     assert first.names[1:] == ("Способность", "способность карты", "эффект способности")
@@ -51,9 +53,23 @@ def test_cross_references() -> None:
     assert attack.text == "Смотрите «Бой» на с. 13."
     assert attack.see_also_text == ("Бой",)
     assert by_title(result, "Боевая линия (Battleline)").see_also_text == ("Существа",)
-    # `См. Цепи (с. 16)` under Цепи points to the full rules, not to itself
-    chains = by_title(result, "Цепи (Chains)")
-    assert chains.see_also == () and chains.see_also_text == ()
+    # `См. Цепи (с. 16)` under Цепи is all it says (K6): left out, the supplement retells it
+    assert not [e for e in result.entries if e.title == "Цепи (Chains)"]
+    assert {n for n, why in result.skipped.items() if why == DANGLING} == {79, 81}
+
+
+def test_a_self_reference_to_a_missing_page_is_left_out_and_retold() -> None:
+    """Playtest 6 slip K6: «Цепи» opened «См. Цепи (с. 16)» and nothing else; the seed holds no
+    other text on chains, so `/rule цепи` opens the supplement's retelling under the same id."""
+    from glossary.loader import load_entries
+
+    text = "Цепи ( Chains )\n\nСм. Цепи (с. 16) (Chains)\n\nКонтроль\n\nСм. Цепи (с. 16).\n"
+    result = keyforge.parse(text, "t.txt")
+    assert [e.title for e in result.entries] == ["Контроль"]  # a reference elsewhere stays
+    assert result.skipped == {1: DANGLING, 3: DANGLING}
+    chains = next(e for e in load_entries() if e.id == "keyforge/tsepi")
+    assert chains.source.published and "на 1 карту меньше" in chains.text
+    assert "сбрасывает одну цепь" in chains.text and "См." not in chains.text
 
 
 def test_reference_resolves_to_an_entry_in_the_file() -> None:

@@ -21,7 +21,9 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     if token is None or token.value <= 0:
         return amount
     result = shield(amount, token.value)
+    since = len(step.changes)
     await step.set(now, token.id, "shield", 0)
+    step.cover(since)  # the note tells it
     step.note("tracker.note.cq_shield", unit=now.name, prevented=result.prevented)
     return result.dealt
 

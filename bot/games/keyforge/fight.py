@@ -35,14 +35,24 @@ async def fight(
 ) -> tuple[Outcome, Unit, Unit, tuple[int, int]]:
     """Resolve `attacker` fighting `target`: the outcome, the two units as found (their state
     after it is in the outcome) and the damage each side dealt (to the target, to the attacker,
-    before armor); refused for a destroyed one or two of one side."""
+    before armor); refused for a destroyed one, one fighting itself, two of one side, and an
+    attacker of the player whose turn it is not (published rules: only the active player uses
+    creatures, and a fight is a use)."""
     state = await game_of(table, GAME.slug, COMMAND)
     require_player(table.actor, state)
     a, t = find_unit(state, attacker), find_unit(state, target)
     require_standing(a)
     require_standing(t)
-    if a.id == t.id or a.owner_id == t.owner_id:
+    if a.id == t.id:  # playtest 6 slip K4: one creature, not two of one side
+        raise TrackerError("kf_fight_self", unit=a.name)
+    if a.owner_id == t.owner_id:
         raise TrackerError("kf_fight_same_side", attacker=a.name, target=t.name)
+    active = state.active_player
+    if active is not None and a.owner_id is not None and a.owner_id != active.id:
+        # Playtest 6 slip K2: only the active player uses creatures, so only theirs fight.
+        owner = state.participant(a.owner_id)
+        who = owner.name if owner is not None else "?"
+        raise TrackerError("kf_fight_not_active", unit=a.name, active=active.name, owner=who)
 
     dealt = [0, 0]
 

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.keyforge import GAME
-from bot.games.keyforge.rules import KEY_COST, KEYS_TO_WIN, second_key
+from bot.games.keyforge.rules import FORGED, KEY_COST, KEYS_TO_WIN, second_key
 from bot.tracker.access import game_of, player_of, require_player
 from bot.tracker.errors import TrackerError
 from bot.tracker.ports import Person, Table
+from bot.tracker.records import StepRecord
 from bot.tracker.step import Outcome, Step, run_step
 
 COMMAND = "/kf forge"
 HISTORY = 40  # steps looked back for this turn's forge (a turn rarely holds more)
+
+
+def _forge_of(record: StepRecord) -> dict[str, Any] | None:
+    """The key a step forged: a `/kf forge`, or the one forged as a turn began (`/game next`)."""
+    if record.action == "forge":
+        return record.params
+    made = record.params.get(FORGED) if record.action == "next" else None
+    return made if isinstance(made, dict) else None
 
 
 async def forge(table: Table, player: Person | None = None) -> Outcome:
@@ -33,12 +44,12 @@ async def forge(table: Table, player: Person | None = None) -> Outcome:
     history = await table.repo.history(state.game.id, limit=HISTORY)
     forged = [
         (
-            str(s.params.get("player")),
-            (int(s.params["turn"][0]), int(s.params["turn"][1])),
-            int(s.params.get("keys", -1)),
+            str(f.get("player")),
+            (int(f["turn"][0]), int(f["turn"][1])),
+            int(f.get("keys", -1)),
         )
-        for s in history
-        if s.action == "forge" and s.status == "done" and isinstance(s.params.get("turn"), list)
+        for f in (_forge_of(s) for s in history if s.status == "done")
+        if f is not None and isinstance(f.get("turn"), list)
     ]
     if second_key(forged, p.name, turn, keys.value):
         raise TrackerError("kf_one_key", name=p.name)

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from bot.tracker.step import Step
 
 
+SPENT = {"armor": "armor_used", "elusive": "elusive_used"}  # a stat → what this turn spent of it
+
+
 class KeyForgePlugin(GamePlugin):
     """Armor and ward, power 0 destroys, captured Æmber goes back, chains on the board."""
 
@@ -35,10 +38,23 @@ class KeyForgePlugin(GamePlugin):
     def stat_note(
         self, key: str, value: int, values: Mapping[str, int] | None = None
     ) -> StatNote | None:
-        """The chains counter says how many cards it costs on the draw."""
+        """The chains counter says how many cards it costs on the draw; armor and Elusive say
+        in words what this turn has spent of them (playtest 6 slip K5: not «брони
+        израсходовано 2» as a stat of its own)."""
         if key == "chains" and value:
             return StatNote("live.chains_penalty", {"n": chain_penalty(value)})
+        used = (values or {}).get(SPENT.get(key, ""), 0)
+        if key == "armor" and used > 0:
+            if used >= value:
+                return StatNote("live.kf_armor_spent", {})
+            return StatNote("live.kf_armor_part", {"n": used})
+        if key == "elusive" and used > 0:
+            return StatNote("live.kf_elusive_spent", {})
         return None
+
+    def board_hides(self, key: str) -> bool:
+        """This turn's spent armor and Elusive are told in the note of the stat they spend."""
+        return key in SPENT.values()
 
 
 PLUGIN = KeyForgePlugin()

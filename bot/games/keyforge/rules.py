@@ -11,6 +11,7 @@ from dataclasses import dataclass
 KEYS_TO_WIN = 3
 KEY_COST = 6
 HAND = 6
+FORGED = "forged"  # a `/game next` step's record of the key forged as the turn began (K3)
 
 
 def chain_penalty(chains: int) -> int:

@@ -105,6 +105,8 @@ async def test_same_side_or_unknown_is_refused_and_nothing_changes(
     before = await state_of(services)
     out = await console.execute("/kf fight attacker:Тролль target:Орк")
     assert "существа одной стороны" in out
+    out = await console.execute("/kf fight attacker:Тролль target:Тролль")  # playtest 6 K4
+    assert "Существо не может сражаться само с собой: «Тролль»" in out
     out = await console.execute("/kf fight attacker:Тролль target:Никто")
     assert "Нет существа или игрока «Никто»" in out
     assert await state_of(services) == before

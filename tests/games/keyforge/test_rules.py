@@ -33,7 +33,7 @@ async def test_check_is_announced_by_the_player_whose_turn_ends(console: Console
     await console.execute("/add target:bob stat:янтарь amount:7")
     out = await console.execute("/game next")
     assert "Шах! Янтаря хватает на ключ: alice выкует его в начале своего следующего хода" in out
-    assert "bob, начало хода: сначала выкуйте ключ за 6" in out
+    assert "bob, начало хода: ключ выкован за 6 янтаря — когда янтаря хватает" in out
     assert out.index("Шах!") < out.index("Ходит bob")
 
 

@@ -19,9 +19,10 @@ from bot.handlers.tracker import AREA, TARGET, ac_target, outcome_reply
 from bot.handlers.tracker_describe import note_line, plural
 from bot.handlers.tracker_ops import table
 from bot.handlers.tracker_quiet import change_reply
-from bot.handlers.tracker_refusals import refusals
+from bot.handlers.tracker_refusals import refusals, user_error
 from bot.registry import Option, command
 from bot.reply import Kind, Reply
+from bot.tracker.errors import TrackerError
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
 from bot.tracker.step import Outcome, Step
@@ -41,10 +42,10 @@ async def kf_forge(ctx: Ctx, player: UserRef | None = None) -> Reply:
 AMOUNT = Option("amount", int, min_value=1, max_value=99)
 
 
-def _opponent_of(state: GameState, p: Participant) -> Participant:
+def _opponent_of(state: GameState, p: Participant, lang: str) -> Participant:
     other = opponent(state, p.id)
     if other is None:
-        raise service.refusal("tracker.error.kf_no_opponent", name=p.name)
+        raise user_error(TrackerError("kf_no_opponent", name=p.name), lang)
     return other
 
 
@@ -55,9 +56,9 @@ async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
     service.require_standing(holder)
     owner = state.participant(holder.owner_id)
     assert owner is not None
-    other = _opponent_of(state, owner)
+    other = _opponent_of(state, owner, ctx.lang)
     if other.value("aember") <= 0:
-        raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
+        raise user_error(TrackerError("kf_nothing_to_take", name=other.name), ctx.lang)
 
     async def body(step: Step) -> None:
         pool = other.counter("aember")
@@ -79,9 +80,9 @@ async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
     me = state.participant_by_user(who.id)
     if me is None:
         raise service.refusal("tracker.error.not_in_game", name=who.name)
-    other = _opponent_of(state, me)
+    other = _opponent_of(state, me, ctx.lang)
     if other.value("aember") <= 0:
-        raise service.refusal("tracker.error.kf_nothing_to_take", name=other.name)
+        raise user_error(TrackerError("kf_nothing_to_take", name=other.name), ctx.lang)
 
     async def body(step: Step) -> None:
         theirs, mine = other.counter("aember"), me.counter("aember")
