@@ -107,7 +107,7 @@ class TextIndex:
         for t in self.postings:
             if len(stem(t)) < TRUSTED_STEM and t in kept:
                 self.short_words[stem(t)].append(t)
-        self._strongest: dict[str, list[tuple[int, int]]] = {}
+        self._strongest: dict[str, dict[int, int]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
         for term, posting in self.postings.items():  # common terms' strongest, up front
             if len(posting) > CANDIDATE_CAP:
@@ -233,12 +233,12 @@ class TextIndex:
         """Whether a folded query word occurs in some entry (in any form the index joins)."""
         return any(v in self.postings for v in self._terms_for(word))
 
-    def _best_postings(self, term: str) -> Iterable[tuple[int, int]]:
+    def _best_postings(self, term: str) -> Mapping[int, int]:
         """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
         BM25 weight, computed once per term), so a query of common words stays cheap."""
         posting = self.postings[term]
         if len(posting) <= CANDIDATE_CAP:
-            return posting.items()
+            return posting
         best = self._strongest.get(term)
         if best is None:
             lengths, avg = self.lengths, self.avg_len
@@ -247,7 +247,9 @@ class TextIndex:
                 i, tf = item
                 return tf / (tf + _K1 * (1 - _B + _B * lengths[i] / avg))
 
-            best = self._strongest[term] = nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+            best = self._strongest[term] = dict(
+                nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+            )
         return best
 
     def search(
@@ -305,36 +307,42 @@ class TextIndex:
             # a word the texts use weighs as itself; its synonyms only widen what it finds
             own = [v for v in self._forms(words[word_terms.index(s)]) if v in self.idf]
             idf = max(self.idf[v] for v in (own or terms))
-            items: Iterable[tuple[int, int]]
+            items: Mapping[int, int]
             if len(scores) >= CANDIDATE_CAP:  # enough candidates: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                items = [(i, tf) for i in list(scores) if (tf := sum(p.get(i, 0) for p in lists))]
+                items = {i: tf for i in scores if (tf := sum(p.get(i, 0) for p in lists))}
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
             else:
                 tfs: dict[int, int] = defaultdict(int)
                 for v in terms:
-                    for i, tf in self._best_postings(v):
+                    for i, tf in self._best_postings(v).items():
                         tfs[i] += tf
-                items = tfs.items()
+                items = tfs
+            if game is not None:
+                items = {i: tf for i, tf in items.items() if games[i] == game}
             share, weight = idf / total_idf, idf * k1p
-            naming = self._naming(terms)
-            for i, tf in items:
-                if game is not None and games[i] != game:
-                    continue
+            for i, tf in items.items():
                 scores[i] += weight * tf / (tf + denom[i])
                 coverage[i] += share
-                if i in naming:
+            for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
+                if i in items:
                     named[i] += 1
                     named_idf[i] += share
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
+        # Only entries whose coverage reaches the `want`-th best can place (the first key after
+        # "named by every word", which only entries holding every word, the best coverage, are)
+        want = max(limit, 0) * 4
+        pool: Iterable[int] = scores
+        if 0 < want < len(coverage):
+            cut = sorted(coverage.values(), reverse=True)[want - 1]
+            pool = [i for i, c in coverage.items() if c >= cut]
         # the keys built in one pass, compared in C (a key function per entry cost more)
         ranked = [
             k[3]
             for k in nsmallest(
-                max(limit, 0) * 4,
-                [(named[i] < whole, -coverage[i], -score, i) for i, score in scores.items()],
+                want, [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
             )
         ]
         phrase = " ".join(word_terms)
