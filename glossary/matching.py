@@ -202,15 +202,15 @@ class NameMatcher:
             if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
                 # the cap is reached: a common word only adds to the candidates' scores, so
                 # look the candidates up in its keys rather than walk all of them
-                for kid, kept in weights.items():
-                    w = here.get(kid, 0.0)
-                    if w > kept[qi]:
-                        kept[qi] = w
+                _raise_weights(weights, here, qi)
                 continue
             for kid, w in here.items():
                 row = weights.get(kid)
                 if row is None:
                     if len(weights) >= TOKEN_SCAN_CAP:
+                        if len(here) > 2 * len(weights):  # the rest of a common word's keys
+                            _raise_weights(weights, here, qi)  # bring in nothing: look up
+                            break
                         continue
                     row = weights[kid] = [0.0] * n
                 if w > row[qi]:
@@ -315,6 +315,9 @@ class NameMatcher:
         out: dict[int, float] = {}
 
         def put(kids: Iterable[int], w: float) -> None:
+            if w >= 1.0:  # no weight is higher: set in C (a common word has thousands of keys)
+                out.update(dict.fromkeys(kids, w))
+                return
             for kid in kids:
                 if out.get(kid, 0.0) < w:
                     out[kid] = w
@@ -366,6 +369,15 @@ class NameMatcher:
             if len(memo) < TYPO_MEMO_CAP:
                 memo[(word, budget)] = found
         return found
+
+
+def _raise_weights(weights: dict[int, list[float]], here: dict[int, float], qi: int) -> None:
+    """Each candidate key's weight for query word `qi` raised to what `here` gives it: the
+    candidates looked up in a common word's keys rather than all of them walked."""
+    for kid, kept in weights.items():
+        w = here.get(kid, 0.0)
+        if w > kept[qi]:
+            kept[qi] = w
 
 
 def _near_with_distance(
