@@ -53,6 +53,7 @@ from glossary.scoring import (
 )
 
 FALLBACK_WORDS = 3  # words of a query beyond which the whole-key typo scan is not tried
+PUT_IN_C = 16  # keys of one word from which their weights are set in C (`_word_matches`)
 TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
 
 
@@ -314,9 +315,13 @@ class NameMatcher:
         idx = self._index
         out: dict[int, float] = {}
 
-        def put(kids: Iterable[int], w: float) -> None:
-            if w >= 1.0:  # no weight is higher: set in C (a common word has thousands of keys)
-                out.update(dict.fromkeys(kids, w))
+        def put(kids: Sequence[int], w: float) -> None:
+            if len(kids) > PUT_IN_C:  # a common word has thousands of keys: set in C, then
+                # the higher weights some already had put back (the order of `out` is kept)
+                fresh = dict.fromkeys(kids, w)
+                kept = {k: out[k] for k in fresh.keys() & out.keys() if out[k] > w}
+                out.update(fresh)
+                out.update(kept)
                 return
             for kid in kids:
                 if out.get(kid, 0.0) < w:

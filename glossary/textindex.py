@@ -310,10 +310,10 @@ class TextIndex:
             items: Mapping[int, int]
             if len(scores) >= CANDIDATE_CAP:  # enough candidates: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                if len(lists) == 1:  # the candidates it holds, found in C
-                    items = {i: lists[0][i] for i in scores.keys() & lists[0].keys()}
-                else:
-                    items = {i: tf for i in scores if (tf := sum(p.get(i, 0) for p in lists))}
+                held = scores.keys() & lists[0].keys()  # the candidates it holds, found in C
+                for p in lists[1:]:
+                    held |= scores.keys() & p.keys()
+                items = {i: sum(p.get(i, 0) for p in lists) for i in held}
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
             else:
