@@ -352,15 +352,26 @@ class NameMatcher:
             # A fleeting vowel or soft sign slips past the stemmer (`рывком`/`рывок`,
             # `владельца`/`владелец`): allow one edit between stems.
             # Only a vowel or soft sign may differ: `краж` is not `сраж`, `forg` not `forc`.
-            for other in _near(root, 1, idx.stems_by_len):
-                if fleeting_variant(root, other):
-                    put(idx.stem_keys[other], 0.85)
+            for other in self._fleeting_neighbours(root):
+                put(idx.stem_keys[other], 0.85)
         budget = edit_budget(len(word))
         if budget:
             for token, d in self._typo_neighbours(word, budget):
                 short = 1.0 if len(token) <= SHORT_TYPO_KEY else 0.0  # as in `typo_score`
                 put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
         return out
+
+    def _fleeting_neighbours(self, root: str) -> list[str]:
+        """The key stems one fleeting vowel or soft sign away from `root`, remembered like
+        `_typo_neighbours` (a scan over the stems of three lengths, for every unknown word)."""
+        memo: dict[str, list[str]] = self.__dict__.setdefault("_fleeting_memo", {})
+        found = memo.get(root)
+        if found is None:
+            near = _near(root, 1, self._index.stems_by_len)
+            found = [other for other in near if fleeting_variant(root, other)]
+            if len(memo) < TYPO_MEMO_CAP:
+                memo[root] = found
+        return found
 
     def _typo_neighbours(self, word: str, budget: int) -> list[tuple[str, float]]:
         """`_near_with_distance` over the key words, remembered: one lookup matches the same
