@@ -316,6 +316,9 @@ class NameMatcher:
         out: dict[int, float] = {}
 
         def put(kids: Sequence[int], w: float) -> None:
+            if w >= 1.0:  # no weight is higher: every key takes it (set in C)
+                out.update(dict.fromkeys(kids, w))
+                return
             if len(kids) > PUT_IN_C:  # a common word has thousands of keys: set in C, then
                 # the higher weights some already had put back (the order of `out` is kept)
                 fresh = dict.fromkeys(kids, w)
