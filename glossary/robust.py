@@ -63,15 +63,9 @@ def first_without_each(
         rest = [s for s in known if s != left_out]
         total = sum(weight[s] for s in rest)
         phrase = f" {' '.join(t for t in word_terms if t != left_out)} "
-        # (the phrase stands only in a text holding each of its words: a search saved)
-        holding = [index.postings.get(t, {}) for t in dict.fromkeys(word_terms) if t != left_out]
 
         def rank(
-            i: int,
-            rest: list[str] = rest,
-            total: float = total,
-            phrase: str = phrase,
-            holding: list[dict[int, int]] = holding,
+            i: int, rest: list[str] = rest, total: float = total, phrase: str = phrase
         ) -> tuple[bool, float]:
             row = parts[i]
             held = [s for s in rest if s in row]
@@ -79,8 +73,7 @@ def first_without_each(
             bm = sum(row[s][0] for s in held)
             coverage = sum(idf[s] for s in held) / total
             score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
-            joined = all(i in p for p in holding) and phrase in index.stem_text[i]
-            score += 15.0 if joined else 0.0
+            score += 15.0 if phrase in index.stem_text[i] else 0.0
             return (named < len(rest), -round(score, 3))
 
         mine = rank(entries[0])

@@ -354,14 +354,9 @@ class TextIndex:
         owner = {v: s for s in known for v in groups[s]}
         rows = []
         together: set[int] = set()
-        # the phrase stands only in a text holding each of its words: checked first, as a
-        # search of the text is dear (its words, not found in postings, rule most texts out)
-        parts = [self.postings.get(t, {}) for t in dict.fromkeys(word_terms)] if phrase else []
         for i in ranked:
             bm = scores[i]
-            joined = (
-                bool(phrase) and all(i in p for p in parts) and phrase in self.stem_text[i]
-            )
+            joined = bool(phrase) and phrase in self.stem_text[i]
             score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if joined else 0.0)
             if joined:
                 together.add(i)
@@ -369,7 +364,6 @@ class TextIndex:
 
         stem_of = {v: s for s in known for v in groups[s]}
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
-        asked = frozenset(stem_of)  # (a subset test against a set is done in C)
 
         held: dict[int, float] = {}  # entry → its `whole_name`, once per search
 
@@ -378,7 +372,7 @@ class TextIndex:
             if known_share is None:
                 best = 0.0
                 for terms in self.whole_names[i]:
-                    if terms <= asked:
+                    if terms <= stem_of.keys():
                         best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
                 known_share = held[i] = round(min(1.0, best), 3)
             return known_share
