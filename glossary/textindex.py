@@ -378,11 +378,7 @@ class TextIndex:
             return known_share
 
         def hits(rows: list[Row], nearby: bool) -> list[TextHit]:
-            order = sorted(
-                [(first, -round(score + bonus, 3), i, bonus) for first, score, i, bonus in rows]
-                if nearby
-                else [(first, -round(score, 3), i, 0.0) for first, score, i, _ in rows]
-            )
+            order = _first_rows(rows, limit, nearby)
             return [
                 TextHit(
                     self.entries[i],
@@ -410,6 +406,25 @@ class TextIndex:
             return list(done[0])
 
         return plain, nearby
+
+
+def _first_rows(rows: Sequence[Row], limit: int, nearby: bool) -> list[Row]:
+    """The first `limit` of `rows` as ranked: named by every word first, then by the score
+    rounded to 3 places (with the proximity bonus when `nearby`), then the entry's number.
+    Sorted unrounded first (rounding keeps the order, so only the rows tied with the
+    `limit`-th after rounding can still move), and only those few rounded."""
+    raw = sorted(
+        [(first, -(score + bonus), i, bonus) for first, score, i, bonus in rows]
+        if nearby
+        else [(first, -score, i, 0.0) for first, score, i, _ in rows]
+    )
+    if 0 < limit < len(raw):
+        first, last = raw[limit - 1][0], round(-raw[limit - 1][1], 3)
+        end = limit
+        while end < len(raw) and raw[end][0] == first and round(-raw[end][1], 3) == last:
+            end += 1
+        raw = raw[:end]
+    return sorted([(first, -round(-neg, 3), i, bonus) for first, neg, i, bonus in raw])[:limit]
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
