@@ -8,7 +8,7 @@ the key index.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import islice
 from operator import mul
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from heapq import nlargest, nsmallest
+from itertools import accumulate, islice
 
 from glossary.model import Entry
 from glossary.normalize import (
@@ -20,7 +21,7 @@ from glossary.normalize import (
     stem,
     stems_agree,
 )
-from glossary.proximity import Row, with_near
+from glossary.proximity import Row, first_rows, with_near
 from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
 
@@ -33,6 +34,7 @@ RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many fin
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
+REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
@@ -233,6 +235,12 @@ class TextIndex:
         """Whether a folded query word occurs in some entry (in any form the index joins)."""
         return any(v in self.postings for v in self._terms_for(word))
 
+    def _word_idf(self, word: str, terms: Sequence[str]) -> float:
+        """A query word's weight: its own forms' IDF when the texts use it, else that of the
+        rule words it stands for (its synonyms only widen what it finds)."""
+        own = [v for v in self._forms(word) if v in self.idf]
+        return max(self.idf[v] for v in (own or terms))
+
     def _best_postings(self, term: str) -> Mapping[int, int]:
         """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
         BM25 weight, computed once per term), so a query of common words stays cheap."""
@@ -301,19 +309,25 @@ class TextIndex:
         # words only score those (an entry with none of the rare words cannot lead anyway).
         order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
         denom, games, k1p = self._denominators, self._games, _K1 + 1
-        for s in order:
+        idfs = [self._word_idf(words[word_terms.index(s)], groups[s]) for s in order]
+        # the most of the question an entry brought in by this word or a later one can hold
+        reach = list(accumulate(reversed(idfs)))[::-1]
+        want = max(limit, 0) * 4
+        closed = False  # no entry can enter the first `want` any more: none is brought in
+        outside: set[int] = set()  # entries not brought in for that (counted for the cap)
+        for s, idf, most in zip(order, idfs, reach, strict=True):
             terms = groups[s]
             wanted.update(terms)
-            # a word the texts use weighs as itself; its synonyms only widen what it finds
-            own = [v for v in self._forms(words[word_terms.index(s)]) if v in self.idf]
-            idf = max(self.idf[v] for v in (own or terms))
             items: Mapping[int, int]
-            if len(scores) >= CANDIDATE_CAP:  # enough candidates: commoner words only score
+            if not closed and want and scores:  # `want` held more than all later words hold
+                bar = most / total_idf + REACH_SLACK
+                closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
+            if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                held = scores.keys() & lists[0].keys()  # the candidates it holds, found in C
+                having = scores.keys() & lists[0].keys()  # the candidates it holds, found in C
                 for p in lists[1:]:
-                    held |= scores.keys() & p.keys()
-                items = {i: sum(p.get(i, 0) for p in lists) for i in held}
+                    having |= scores.keys() & p.keys()
+                items = {i: sum(p.get(i, 0) for p in lists) for i in having}
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
             else:
@@ -324,6 +338,12 @@ class TextIndex:
                 items = tfs
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
+            if closed and len(items) > len(scores):
+                outside |= items.keys() - scores.keys()
+                items = {i: items[i] for i in items.keys() & scores.keys()}
+            elif closed:
+                outside |= {i for i in items if i not in scores}
+                items = {i: tf for i, tf in items.items() if i in scores}
             share, weight = idf / total_idf, idf * k1p
             for i, tf in items.items():
                 scores[i] += weight * tf / (tf + denom[i])
@@ -336,7 +356,6 @@ class TextIndex:
         whole = len(known)
         # Only entries whose coverage reaches the `want`-th best can place (the first key after
         # "named by every word", which only entries holding every word, the best coverage, are)
-        want = max(limit, 0) * 4
         pool: Iterable[int] = scores
         if 0 < want < len(coverage):
             cut = sorted(coverage.values(), reverse=True)[want - 1]
@@ -378,7 +397,7 @@ class TextIndex:
             return known_share
 
         def hits(rows: list[Row], nearby: bool) -> list[TextHit]:
-            order = _first_rows(rows, limit, nearby)
+            order = first_rows(rows, limit, nearby)
             return [
                 TextHit(
                     self.entries[i],
@@ -406,25 +425,6 @@ class TextIndex:
             return list(done[0])
 
         return plain, nearby
-
-
-def _first_rows(rows: Sequence[Row], limit: int, nearby: bool) -> list[Row]:
-    """The first `limit` of `rows` as ranked: named by every word first, then by the score
-    rounded to 3 places (with the proximity bonus when `nearby`), then the entry's number.
-    Sorted unrounded first (rounding keeps the order, so only the rows tied with the
-    `limit`-th after rounding can still move), and only those few rounded."""
-    raw = sorted(
-        [(first, -(score + bonus), i, bonus) for first, score, i, bonus in rows]
-        if nearby
-        else [(first, -score, i, 0.0) for first, score, i, _ in rows]
-    )
-    if 0 < limit < len(raw):
-        first, last = raw[limit - 1][0], round(-raw[limit - 1][1], 3)
-        end = limit
-        while end < len(raw) and raw[end][0] == first and round(-raw[end][1], 3) == last:
-            end += 1
-        raw = raw[:end]
-    return sorted([(first, -round(-neg, 3), i, bonus) for first, neg, i, bonus in raw])[:limit]
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
