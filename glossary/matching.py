@@ -8,6 +8,7 @@ the key index.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
 from operator import mul
@@ -255,8 +256,15 @@ class NameMatcher:
         entry_of = self._index.entry_of
         rows: dict[int, list[float]] = {}
         keys: dict[int, int] = {}
+        # only an entry with two keys or more among the candidates can qualify (one key alone
+        # either holds every word itself or misses one): counted in C, the rest skipped
+        several = {e for e, n in Counter(map(entry_of.__getitem__, weights)).items() if n > 1}
+        if not several:
+            return
         for kid, row in weights.items():
             e = entry_of[kid]
+            if e not in several:
+                continue
             current = rows.get(e)
             if current is None:
                 rows[e] = list(row)

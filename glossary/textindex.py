@@ -324,10 +324,10 @@ class TextIndex:
                 closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
             if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                having = scores.keys() & lists[0].keys()  # the candidates it holds, found in C
-                for p in lists[1:]:
-                    having |= scores.keys() & p.keys()
-                items = {i: sum(p.get(i, 0) for p in lists) for i in having}
+                items = {}  # the candidates each form is in, found in C, their counts summed
+                for p in lists:
+                    for i in scores.keys() & p.keys():
+                        items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
             else:
