@@ -310,16 +310,18 @@ class TextIndex:
         order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
         denom, games, k1p = self._denominators, self._games, _K1 + 1
         idfs = [self._word_idf(words[word_terms.index(s)], groups[s]) for s in order]
-        # the most of the question an entry brought in by this word or a later one can hold
+        # the most of the question an entry first brought in by this word or a later one can
+        # hold: once `want` candidates hold more, such an entry can never place (ranked by
+        # coverage first), so it is not brought in (`closed`) and only counted for the cap
         reach = list(accumulate(reversed(idfs)))[::-1]
         want = max(limit, 0) * 4
-        closed = False  # no entry can enter the first `want` any more: none is brought in
-        outside: set[int] = set()  # entries not brought in for that (counted for the cap)
+        closed = False
+        outside: set[int] = set()
         for s, idf, most in zip(order, idfs, reach, strict=True):
             terms = groups[s]
             wanted.update(terms)
             items: Mapping[int, int]
-            if not closed and want and scores:  # `want` held more than all later words hold
+            if not closed and want and scores:
                 bar = most / total_idf + REACH_SLACK
                 closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
             if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
