@@ -150,9 +150,16 @@ def _long_names() -> tuple[tuple[str, frozenset[str]], ...]:
     )
 
 
+@lru_cache(maxsize=64)
+def _long_names_near(length: int) -> tuple[tuple[str, frozenset[str]], ...]:
+    """`_long_names` within one letter of `length`, in their order: the only ones a word of
+    that length can be one typo from (the others are not compared at all)."""
+    return tuple((name, games) for name, games in _long_names() if abs(len(name) - length) <= 1)
+
+
 def _typo_match(key: str) -> frozenset[str] | None:
-    for name, games in _long_names():
-        if abs(len(name) - len(key)) <= 1 and Levenshtein.distance(key, name, score_cutoff=1) <= 1:
+    for name, games in _long_names_near(len(key)):
+        if Levenshtein.distance(key, name, score_cutoff=1) <= 1:
             return games
     return None
 

@@ -157,7 +157,7 @@ def _lookup(
         subject = glossary.search(
             question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos
         )
-        names = [replace(h, score=h.score - SUBJECT_PENALTY) for h in subject]
+        names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in subject]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
     # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
     if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
@@ -172,7 +172,7 @@ def _lookup(
         russian = glossary.search(
             reading, game=game, limit=pool, prefer_game=prefer_game, typos=typos
         )
-        names = _merge(names, [replace(h, score=h.score - READING_PENALTY) for h in russian])
+        names = _merge(names, [_rescored(h, h.score - READING_PENALTY) for h in russian])
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
@@ -187,7 +187,7 @@ def _lookup(
     # than a text holding the whole question: scaled down before the two meet.
     if len(words) >= LONG_QUESTION:
         names = [
-            replace(h, score=round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
+            _rescored(h, round(h.score * LOOSE_NAME_WEIGHT, 3)) if h.tier in LOOSE else h
             for h in names
         ]
     plain, uncapped = _fuse(names, plain_texts, prefer_game)
@@ -262,9 +262,9 @@ def _fuse(
             if score > named.score:
                 score = _soft_cap(raw + bonus)
                 uncapped[t.entry.id] = raw + bonus
-                fused[t.entry.id] = replace(named, score=round(score, 3), tier="text")
+                fused[t.entry.id] = _rescored(named, round(score, 3), "text")
             else:
-                fused[t.entry.id] = replace(named, score=round(named.score + bonus, 3))
+                fused[t.entry.id] = _rescored(named, round(named.score + bonus, 3))
                 uncapped[t.entry.id] = named.score + bonus
         else:
             uncapped[t.entry.id] = raw
@@ -272,6 +272,12 @@ def _fuse(
             fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
     return ranked, uncapped
+
+
+def _rescored(hit: Hit, score: float, tier: str | None = None) -> Hit:
+    """`hit` with another score (and tier): built directly, as `dataclasses.replace` costs
+    several times more and a question's lookup makes dozens of these."""
+    return Hit(hit.entry, score, hit.tier if tier is None else tier, hit.matched, hit.preferred)
 
 
 def _soft_cap(score: float) -> float:

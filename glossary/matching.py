@@ -8,7 +8,8 @@ the key index.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from itertools import islice
 from operator import mul
 
@@ -53,6 +54,7 @@ from glossary.scoring import (
 )
 
 FALLBACK_WORDS = 3  # words of a query beyond which the whole-key typo scan is not tried
+PUT_IN_C = 16  # keys of one word from which their weights are set in C (`_word_matches`)
 TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
 
 
@@ -202,15 +204,15 @@ class NameMatcher:
             if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
                 # the cap is reached: a common word only adds to the candidates' scores, so
                 # look the candidates up in its keys rather than walk all of them
-                for kid, kept in weights.items():
-                    w = here.get(kid, 0.0)
-                    if w > kept[qi]:
-                        kept[qi] = w
+                _raise_weights(weights, here, qi)
                 continue
             for kid, w in here.items():
                 row = weights.get(kid)
                 if row is None:
                     if len(weights) >= TOKEN_SCAN_CAP:
+                        if len(here) > 2 * len(weights):  # the rest of a common word's keys
+                            _raise_weights(weights, here, qi)  # bring in nothing: look up
+                            break
                         continue
                     row = weights[kid] = [0.0] * n
                 if w > row[qi]:
@@ -254,8 +256,15 @@ class NameMatcher:
         entry_of = self._index.entry_of
         rows: dict[int, list[float]] = {}
         keys: dict[int, int] = {}
+        # only an entry with two keys or more among the candidates can qualify (one key alone
+        # either holds every word itself or misses one): counted in C, the rest skipped
+        several = {e for e, n in Counter(map(entry_of.__getitem__, weights)).items() if n > 1}
+        if not several:
+            return
         for kid, row in weights.items():
             e = entry_of[kid]
+            if e not in several:
+                continue
             current = rows.get(e)
             if current is None:
                 rows[e] = list(row)
@@ -314,7 +323,17 @@ class NameMatcher:
         idx = self._index
         out: dict[int, float] = {}
 
-        def put(kids: Iterable[int], w: float) -> None:
+        def put(kids: Sequence[int], w: float) -> None:
+            if w >= 1.0:  # no weight is higher: every key takes it (set in C)
+                out.update(dict.fromkeys(kids, w))
+                return
+            if len(kids) > PUT_IN_C:  # a common word has thousands of keys: set in C, then
+                # the higher weights some already had put back (the order of `out` is kept)
+                fresh = dict.fromkeys(kids, w)
+                kept = {k: out[k] for k in fresh.keys() & out.keys() if out[k] > w}
+                out.update(fresh)
+                out.update(kept)
+                return
             for kid in kids:
                 if out.get(kid, 0.0) < w:
                     out[kid] = w
@@ -344,15 +363,26 @@ class NameMatcher:
             # A fleeting vowel or soft sign slips past the stemmer (`рывком`/`рывок`,
             # `владельца`/`владелец`): allow one edit between stems.
             # Only a vowel or soft sign may differ: `краж` is not `сраж`, `forg` not `forc`.
-            for other in _near(root, 1, idx.stems_by_len):
-                if fleeting_variant(root, other):
-                    put(idx.stem_keys[other], 0.85)
+            for other in self._fleeting_neighbours(root):
+                put(idx.stem_keys[other], 0.85)
         budget = edit_budget(len(word))
         if budget:
             for token, d in self._typo_neighbours(word, budget):
                 short = 1.0 if len(token) <= SHORT_TYPO_KEY else 0.0  # as in `typo_score`
                 put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
         return out
+
+    def _fleeting_neighbours(self, root: str) -> list[str]:
+        """The key stems one fleeting vowel or soft sign away from `root`, remembered like
+        `_typo_neighbours` (a scan over the stems of three lengths, for every unknown word)."""
+        memo: dict[str, list[str]] = self.__dict__.setdefault("_fleeting_memo", {})
+        found = memo.get(root)
+        if found is None:
+            near = _near(root, 1, self._index.stems_by_len)
+            found = [other for other in near if fleeting_variant(root, other)]
+            if len(memo) < TYPO_MEMO_CAP:
+                memo[root] = found
+        return found
 
     def _typo_neighbours(self, word: str, budget: int) -> list[tuple[str, float]]:
         """`_near_with_distance` over the key words, remembered: one lookup matches the same
@@ -366,6 +396,15 @@ class NameMatcher:
             if len(memo) < TYPO_MEMO_CAP:
                 memo[(word, budget)] = found
         return found
+
+
+def _raise_weights(weights: dict[int, list[float]], here: dict[int, float], qi: int) -> None:
+    """Each candidate key's weight for query word `qi` raised to what `here` gives it: the
+    candidates looked up in a common word's keys rather than all of them walked."""
+    for kid, kept in weights.items():
+        w = here.get(kid, 0.0)
+        if w > kept[qi]:
+            kept[qi] = w
 
 
 def _near_with_distance(

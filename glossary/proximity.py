@@ -112,3 +112,22 @@ def near_share(
             if best >= most - SUM_SLACK:
                 break
     return min(1.0, best)
+
+
+def first_rows(rows: Sequence[Row], limit: int, nearby: bool) -> list[Row]:
+    """The first `limit` of `rows` as ranked: named by every word first, then by the score
+    rounded to 3 places (with the proximity bonus when `nearby`), then the entry's number.
+    Sorted unrounded first (rounding keeps the order, so only the rows tied with the
+    `limit`-th after rounding can still move), and only those few rounded."""
+    raw = sorted(
+        [(first, -(score + bonus), i, bonus) for first, score, i, bonus in rows]
+        if nearby
+        else [(first, -score, i, 0.0) for first, score, i, _ in rows]
+    )
+    if 0 < limit < len(raw):
+        first, last = raw[limit - 1][0], round(-raw[limit - 1][1], 3)
+        end = limit
+        while end < len(raw) and raw[end][0] == first and round(-raw[end][1], 3) == last:
+            end += 1
+        raw = raw[:end]
+    return sorted([(first, -round(-neg, 3), i, bonus) for first, neg, i, bonus in raw])[:limit]

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from heapq import nlargest, nsmallest
+from itertools import accumulate, islice
 
 from glossary.model import Entry
 from glossary.normalize import (
@@ -20,7 +21,7 @@ from glossary.normalize import (
     stem,
     stems_agree,
 )
-from glossary.proximity import Row, with_near
+from glossary.proximity import Row, first_rows, with_near
 from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
 
@@ -33,6 +34,7 @@ RELATIVE_SLACK = 3  # … and the shorter of the two may differ in this many fin
 CANDIDATE_CAP = 400  # entries brought in by the rarer query words before commoner ones only score
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
+REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
@@ -107,7 +109,7 @@ class TextIndex:
         for t in self.postings:
             if len(stem(t)) < TRUSTED_STEM and t in kept:
                 self.short_words[stem(t)].append(t)
-        self._strongest: dict[str, list[tuple[int, int]]] = {}
+        self._strongest: dict[str, dict[int, int]] = {}
         self.avg_len = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
         for term, posting in self.postings.items():  # common terms' strongest, up front
             if len(posting) > CANDIDATE_CAP:
@@ -233,12 +235,18 @@ class TextIndex:
         """Whether a folded query word occurs in some entry (in any form the index joins)."""
         return any(v in self.postings for v in self._terms_for(word))
 
-    def _best_postings(self, term: str) -> Iterable[tuple[int, int]]:
+    def _word_idf(self, word: str, terms: Sequence[str]) -> float:
+        """A query word's weight: its own forms' IDF when the texts use it, else that of the
+        rule words it stands for (its synonyms only widen what it finds)."""
+        own = [v for v in self._forms(word) if v in self.idf]
+        return max(self.idf[v] for v in (own or terms))
+
+    def _best_postings(self, term: str) -> Mapping[int, int]:
         """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
         BM25 weight, computed once per term), so a query of common words stays cheap."""
         posting = self.postings[term]
         if len(posting) <= CANDIDATE_CAP:
-            return posting.items()
+            return posting
         best = self._strongest.get(term)
         if best is None:
             lengths, avg = self.lengths, self.avg_len
@@ -247,7 +255,9 @@ class TextIndex:
                 i, tf = item
                 return tf / (tf + _K1 * (1 - _B + _B * lengths[i] / avg))
 
-            best = self._strongest[term] = nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+            best = self._strongest[term] = dict(
+                nlargest(CANDIDATE_CAP, posting.items(), key=weight)
+            )
         return best
 
     def search(
@@ -299,42 +309,64 @@ class TextIndex:
         # words only score those (an entry with none of the rare words cannot lead anyway).
         order = sorted(known, key=lambda s: sum(len(self.postings[v]) for v in groups[s]))
         denom, games, k1p = self._denominators, self._games, _K1 + 1
-        for s in order:
+        idfs = [self._word_idf(words[word_terms.index(s)], groups[s]) for s in order]
+        # the most of the question an entry first brought in by this word or a later one can
+        # hold: once `want` candidates hold more, such an entry can never place (ranked by
+        # coverage first), so it is not brought in (`closed`) and only counted for the cap
+        reach = list(accumulate(reversed(idfs)))[::-1]
+        want = max(limit, 0) * 4
+        closed = False
+        outside: set[int] = set()
+        for s, idf, most in zip(order, idfs, reach, strict=True):
             terms = groups[s]
             wanted.update(terms)
-            # a word the texts use weighs as itself; its synonyms only widen what it finds
-            own = [v for v in self._forms(words[word_terms.index(s)]) if v in self.idf]
-            idf = max(self.idf[v] for v in (own or terms))
-            items: Iterable[tuple[int, int]]
-            if len(scores) >= CANDIDATE_CAP:  # enough candidates: commoner words only score
+            items: Mapping[int, int]
+            if not closed and want and scores:
+                bar = most / total_idf + REACH_SLACK
+                closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
+            if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
                 lists = [self.postings[v] for v in terms]
-                items = [(i, tf) for i in list(scores) if (tf := sum(p.get(i, 0) for p in lists))]
+                items = {}  # the candidates each form is in, found in C, their counts summed
+                for p in lists:
+                    for i in scores.keys() & p.keys():
+                        items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
             else:
                 tfs: dict[int, int] = defaultdict(int)
                 for v in terms:
-                    for i, tf in self._best_postings(v):
+                    for i, tf in self._best_postings(v).items():
                         tfs[i] += tf
-                items = tfs.items()
+                items = tfs
+            if game is not None:
+                items = {i: tf for i, tf in items.items() if games[i] == game}
+            if closed and len(items) > len(scores):
+                outside |= items.keys() - scores.keys()
+                items = {i: items[i] for i in items.keys() & scores.keys()}
+            elif closed:
+                outside |= {i for i in items if i not in scores}
+                items = {i: tf for i, tf in items.items() if i in scores}
             share, weight = idf / total_idf, idf * k1p
-            naming = self._naming(terms)
-            for i, tf in items:
-                if game is not None and games[i] != game:
-                    continue
+            for i, tf in items.items():
                 scores[i] += weight * tf / (tf + denom[i])
                 coverage[i] += share
-                if i in naming:
+            for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
+                if i in items:
                     named[i] += 1
                     named_idf[i] += share
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
+        # Only entries whose coverage reaches the `want`-th best can place (the first key after
+        # "named by every word", which only entries holding every word, the best coverage, are)
+        pool: Iterable[int] = scores
+        if 0 < want < len(coverage):
+            cut = sorted(coverage.values(), reverse=True)[want - 1]
+            pool = [i for i, c in coverage.items() if c >= cut]
         # the keys built in one pass, compared in C (a key function per entry cost more)
         ranked = [
             k[3]
             for k in nsmallest(
-                max(limit, 0) * 4,
-                [(named[i] < whole, -coverage[i], -score, i) for i, score in scores.items()],
+                want, [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
             )
         ]
         phrase = " ".join(word_terms)
@@ -367,11 +399,7 @@ class TextIndex:
             return known_share
 
         def hits(rows: list[Row], nearby: bool) -> list[TextHit]:
-            order = sorted(
-                [(first, -round(score + bonus, 3), i, bonus) for first, score, i, bonus in rows]
-                if nearby
-                else [(first, -round(score, 3), i, 0.0) for first, score, i, _ in rows]
-            )
+            order = first_rows(rows, limit, nearby)
             return [
                 TextHit(
                     self.entries[i],
