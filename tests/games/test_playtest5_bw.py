@@ -205,7 +205,7 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
     seed_line("002", 79, "провалил попытку сотворить")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Не сотворено: **9,3\u00a0%**" in out and "Провал:" not in out
-    assert "Неодолимая сила (и мискаст): **7,4\u00a0%**" in out  # playtest 6, W2
+    assert "Неодолимая сила (и магический сбой): **7,4\u00a0%**" in out  # playtest 6, W2
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Not cast: **9.3" in out and "Irresistible Force (with a miscast)" in out
@@ -214,7 +214,7 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
 async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:
     out = await console.execute("/rule Неодолимая сила")
     assert "Warhammer Fantasy Battles (8-я редакция)" in out and "edition" not in out
-    assert "мискаст: сразу после" in out and "просто не сотворить" in out
+    assert "магический сбой: сразу после" in out and "просто не сотворить" in out
     console.lang = "en"
     out = await console.execute("/rule Irresistible Force")
     assert "Warhammer Fantasy Battles (8th edition) rules" in out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.console import Console
 from bot.context import Services
 from bot.games.whfb.rules import named_wizard
+from bot.i18n import t
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import state_of, unit
 
@@ -64,3 +65,15 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
     assert "New unit: Swordmasters (alice) · Wounds 10" in out and "wizards" in out.split(".")[1]
+
+
+# ── W2: the miscast in Russian words, the same everywhere ──────────────────────────────────────
+
+
+def test_no_russian_reply_says_miskast() -> None:
+    # seed 002:13 says «провален» for an ordinary failed cast, and has no word for the miscast
+    seed_line("002", 13, "Если бросок на сотворение провален")
+    keys = ("dice.whf.if_note", "dice.odds.whf_body")
+    ru = " ".join(t(k, "ru", success="", irresistible="", fail="") for k in keys)
+    assert "мискаст" not in ru.lower() and ru.count("магический сбой") == 2
+    assert "таблице магических сбоев" in ru
