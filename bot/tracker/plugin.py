@@ -74,6 +74,21 @@ class GamePlugin:
     async def damaged_by_hand(self, step: Step, unit: Unit) -> None:
         """`/dmg` raised a unit's damage; who dealt it is not known."""
 
+    def unit_values(self, name: str, values: dict[str, int]) -> dict[str, int]:
+        """The counters `/unit add` creates a unit named `name` with; a game may read more
+        from its name (WFB: «Архимаг» is a wizard). By default `values` as given."""
+        return values
+
+    def unit_note(self, note: str, values: Mapping[str, int]) -> str:
+        """The note `/unit add` writes for a unit with `values` (WFB: a wizard or a unit);
+        `note` is the template's."""
+        return note
+
+    def piece_kind(self, unit: Unit) -> str:
+        """The kind a note names the unit by (`tracker.note.destroyed_kind.<kind>`), so a WFB
+        wizard is «Маг «X»» and another unit «Подразделение «X»»; by default its own kind."""
+        return unit.kind
+
     async def unit_added(self, step: Step, unit: str, owner: Participant) -> None:
         """`/unit add` put a unit named `unit` on `owner`'s side (WFB: one more wizard)."""
 

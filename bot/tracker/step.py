@@ -333,7 +333,7 @@ async def consequences(step: Step) -> None:
         alive_at_zero = not plugin.zero_toughness_destroys
         if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
-            step.note("tracker.note.destroyed", unit=unit.name, kind=unit.kind)
+            step.note("tracker.note.destroyed", unit=unit.name, kind=plugin.piece_kind(unit))
             await plugin.leave_play(step, unit)  # KeyForge: captured Æmber goes back
             leader_fell |= unit.kind == tpl.leader and bool(tpl.leader)
     if leader_fell:

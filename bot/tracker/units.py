@@ -67,6 +67,7 @@ async def add_unit(
                 max=d.max if d.max is not None else "∞",
             )
 
+    values = plugin_for(tpl.slug).unit_values(clean, values)
     # What was typed, echoed back (toughness first) so a typo shows: «❤ 12 · броня 3 · …».
     typed = list(dict.fromkeys(k for k in (option_stat(tpl, o) for o in stats) if k is not None))
     typed += [k for k in carried if k not in typed]
@@ -103,7 +104,8 @@ async def add_unit(
                 token=True,
                 position=pos,
             )
-        step.note(tpl.unit_note, unit=final, owner=p.name, stats=echo)
+        note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
+        step.note(note, unit=final, owner=p.name, stats=echo)
         await plugin_for(tpl.slug).unit_added(step, final, p)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 

@@ -98,7 +98,7 @@ async def test_whf_commands(console: Console, services: Services) -> None:
     out = await console.execute("/whf cast dice:2 level:1 value:20")
     rec = await last_roll(services)
     if rec.result["irresistible"]:
-        assert "Неодолимая сила" in out and "Таблица мискастов: 2D6" in out
+        assert "Неодолимая сила" in out and "Таблица магических сбоев: 2D6" in out
     else:
         assert "Заклинание не сотворено" in out
         assert "Маг, творивший заклинание, больше не может творить в эту фазу" in out
@@ -125,7 +125,7 @@ async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
     assert "ран в среднем 2,67" in out
     out = await console.execute("/odds whf dice:3 level:1 value:7")
-    assert "Неодолимая сила (и мискаст): **7,4\u00a0%**" in out
+    assert "Неодолимая сила (и магический сбой): **7,4\u00a0%**" in out
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

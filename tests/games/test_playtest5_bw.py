@@ -90,15 +90,15 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
     assert "alice · маги: 0 → 1" in out
-    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · 3 раны")
+    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · Раны 3")
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
     assert "alice · маги: 1 → 0" in out and "уничтожен" in out
     out = await console.execute("/unit add name:Маг Огня life:1")
-    assert "· 1 рана" in out
+    assert "· Раны 1" in out
     log = await console.execute("/game log")
-    assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
+    assert "новое подразделение — Архимаг Тени; alice · маги 0 → 1" in log
 
 
 # ── B10: joining does not pass the turn ───────────────────────────────────────────────────────
@@ -205,7 +205,7 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
     seed_line("002", 79, "провалил попытку сотворить")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Не сотворено: **9,3\u00a0%**" in out and "Провал:" not in out
-    assert "Неодолимая сила (и мискаст): **7,4\u00a0%**" in out  # playtest 6, W2
+    assert "Неодолимая сила (и магический сбой): **7,4\u00a0%**" in out  # playtest 6, W2
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Not cast: **9.3" in out and "Irresistible Force (with a miscast)" in out
@@ -214,7 +214,7 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
 async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:
     out = await console.execute("/rule Неодолимая сила")
     assert "Warhammer Fantasy Battles (8-я редакция)" in out and "edition" not in out
-    assert "мискаст: сразу после" in out and "просто не сотворить" in out
+    assert "магический сбой: сразу после" in out and "просто не сотворить" in out
     console.lang = "en"
     out = await console.execute("/rule Irresistible Force")
     assert "Warhammer Fantasy Battles (8th edition) rules" in out

@@ -76,8 +76,9 @@ async def test_w3_c5_a_game_without_traits_never_lists_none(console: Console) ->
     console.user = "Аня"
     await console.execute("/game start game:whfb player1:Борис")
     out = await console.execute("/unit add Маг Огня life:3 traits:Уровень 2")
-    assert "Черты магов бот не учитывает: уровень мага указывают при сотворении" in out
-    assert "/вфб сотворение (уровень:2)" in out and "Черты: —" not in out
+    # playtest 7, W4: WFB now has one trait, «маг» (which units are wizards), and lists it
+    assert "Черты «Уровень 2» бот не знает. Он учитывает черты: маг." in out
+    assert "Черты: —" not in out
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")

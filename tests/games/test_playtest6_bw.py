@@ -110,20 +110,20 @@ async def test_a_failed_cast_or_dispel_names_the_option_in_words(console: Consol
     assert "маг" not in out
 
 
-# ── W2: the miscast is «мискаст», never «провал», the seed's word for a failed cast ────────────
+# ── W2: the miscast is «магический сбой» (playtest 7), never «провал», the seed's failed cast ──
 
 
 async def test_the_miscast_is_not_called_a_failure(console: Console) -> None:
     # seed 002:13 «Если бросок на сотворение провален, то маг больше не может пытаться творить»
     seed_line("002", 13, "Если бросок на сотворение провален")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Неодолимая сила (и мискаст)" in out and "провал" not in out
+    assert "Неодолимая сила (и магический сбой)" in out and "провал" not in out
     for _ in range(40):  # no tracked game: nothing is spent
         out = await console.execute("/whf cast dice:6 level:1 value:5")
         if "Неодолимая сила" in out or "неодолимая сила" in out:
             break
-    assert "маг получает мискаст — бросок по таблице мискастов" in out
-    assert "Таблица мискастов: 2D6 =" in out and "провал" not in out
+    assert "маг получает магический сбой — бросок по таблице магических сбоев" in out
+    assert "Таблица магических сбоев: 2D6 =" in out and "провал" not in out
     out = await console.execute("/rule мискаст")
     assert "Неодолимая сила" in out
 

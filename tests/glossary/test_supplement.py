@@ -135,9 +135,15 @@ def test_the_term_the_wfb_cast_odds_use_has_an_entry() -> None:
     seed's magic phase lacks it, so it is retold (two sixes cast it, unstoppable, miscast)."""
     entry = {e.id: e for e in load_entries(DATA_DIR)}["whfb/neodolimaya-sila"]
     assert entry.source.published is not None and "Дубль шестёрок" in entry.text
-    assert "мискаст" in entry.text  # the cast reply's own word for the Miscast (playtest 6, W2)
+    assert "магический сбой" in entry.text  # the replies' word for the Miscast (playtest 7, W2)
     g = load_glossary()
-    for query in ("неодолимая сила", "irresistible force", "что такое неодолимая сила", "мискаст"):
+    for query in (
+        "неодолимая сила",
+        "irresistible force",
+        "что такое неодолимая сила",
+        "мискаст",
+        "магический сбой",
+    ):
         result = g.lookup(query)
         assert result.hits[0].entry.id == "whfb/neodolimaya-sila", query
 

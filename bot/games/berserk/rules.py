@@ -78,3 +78,11 @@ def tracked_mode(mode: str | None, closed: bool) -> str | None:
 def fight_refused(mode: str | None, closed: bool) -> bool:
     """`mode:fight` asked for at a closed card: the reply says why it is not fought out."""
     return closed and mode == "fight"
+
+
+def closed_attacker_refused(closed: bool) -> bool:
+    """Seed 001:163 (Закрыть): «Закрытая карта не может объявлять и/или выполнять какие-либо
+    действия», and an attack is an action (001:125), so a closed attacker is refused before any
+    die is rolled (playtest 7, B4). A card whose text lets it strike while closed is opened
+    first with `/set … closed 0`, as a judge would have the player show it."""
+    return closed

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.whfb import rounds
+from bot.games.whfb.rules import named_wizard
 from bot.tracker.model import Participant, Unit
 from bot.tracker.plugin import GamePlugin
 
@@ -13,6 +15,7 @@ if TYPE_CHECKING:
     from bot.tracker.step import Step
 
 WIZARDS = "wizards"
+WIZARD = "wizard"  # a unit's own mark: it is a wizard (playtest 7, W4)
 
 
 class WhfbPlugin(GamePlugin):
@@ -21,15 +24,34 @@ class WhfbPlugin(GamePlugin):
     async def next_round(self, step: Step, rng: random.Random) -> None:
         await rounds.next_round(step, rng)
 
+    def unit_values(self, name: str, values: dict[str, int]) -> dict[str, int]:
+        """A unit whose name names a wizard («Архимаг Тени») is one without `traits:маг`."""
+        if WIZARD in values and named_wizard(name):
+            return {**values, WIZARD: 1}
+        return values
+
+    def unit_note(self, note: str, values: Mapping[str, int]) -> str:
+        """«Новый маг» for a wizard, «Новое подразделение» for any other unit (W4)."""
+        return "tracker.note.wizard_added" if values.get(WIZARD) else note
+
+    def piece_kind(self, unit: Unit) -> str:
+        """A wizard falls as «Маг «X»», any other unit as «Подразделение «X»» (W4)."""
+        return WIZARD if unit.value(WIZARD) > 0 else unit.kind
+
     async def unit_added(self, step: Step, unit: str, owner: Participant) -> None:
         """A wizard put on the table is one more of its side's wizards, whose dice the Winds of
-        Magic roll (seed 002:47), so the board never lists a wizard beside «маги 0» (W2)."""
+        Magic roll (seed 002:47), so the board never lists a wizard beside «маги 0» (W2); any
+        other unit adds nothing (playtest 7, W4)."""
+        added = next((u for u in (await step.fresh()).units if u.name == unit), None)
         counter = owner.counter(WIZARDS)
-        if counter is not None:
+        if counter is not None and added is not None and added.value(WIZARD) > 0:
             await step.adjust(owner, counter.id, WIZARDS, 1)
 
     async def leave_play(self, step: Step, unit: Unit) -> None:
-        """A wizard off the table no longer adds to the winds (seed 002:49)."""
+        """A wizard off the table no longer adds to the winds (seed 002:49); another unit
+        never counted."""
+        if unit.value(WIZARD) <= 0:
+            return
         owner = (await step.fresh()).participant(unit.owner_id)
         counter = owner.counter(WIZARDS) if owner is not None else None
         if owner is not None and counter is not None and counter.value > 0:

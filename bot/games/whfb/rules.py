@@ -99,3 +99,45 @@ def miscast_row(total: int) -> str:
         if low <= total <= high:
             return f"dice.whf.miscast_row.{band}"
     raise ValueError(f"a 2D6 total is 2–12, not {total}")
+
+
+# ── which tracked units are wizards (playtest 7, W4) ──────────────────────────────────────────
+
+# Word stems that name a wizard in a unit's name, as players write army lists: «Архимаг Тени»,
+# «Маг огня», «Шаман гоблинов», «Некромант». A unit named otherwise («Мечники Хоэта») is a wizard
+# only with `traits:маг`: only wizards add dice to the Winds of Magic (seed 002:47), so a judge
+# counts a unit as one only when the player says so.
+WIZARD_STEMS = (
+    "маг",
+    "архимаг",
+    "волшебни",
+    "колдун",
+    "чароде",
+    "шаман",
+    "некромант",
+    "ведьм",
+    "пророк",
+    "провидец",
+    "wizard",
+    "mage",
+    "archmage",
+    "sorcere",
+    "shaman",
+    "necromancer",
+    "witch",
+    "warlock",
+    "seer",
+    "prophet",
+)
+
+
+def named_wizard(name: str) -> bool:
+    """A word of `name` is a wizard's («маг», «маги», «Архимаг», «шаманы»), not a part of
+    another word («Магнус» is no wizard by name: give it `traits:маг`)."""
+    for word in norm(name).replace("-", " ").split():
+        for stem in WIZARD_STEMS:
+            if word == stem or (word.startswith(stem) and len(word) - len(stem) <= 3):
+                if stem == "маг" and word not in ("маг", "мага", "магу", "магом", "маги", "магов"):
+                    continue
+                return True
+    return False

@@ -21,7 +21,13 @@ from bot.games.berserk.dice import (
     parse_values,
     roll_strike,
 )
-from bot.games.berserk.rules import WOUND_SOURCES, fight_refused, strike_source, tracked_mode
+from bot.games.berserk.rules import (
+    WOUND_SOURCES,
+    closed_attacker_refused,
+    fight_refused,
+    strike_source,
+    tracked_mode,
+)
 from bot.games.berserk.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
@@ -135,6 +141,8 @@ async def berserk_strike(
     hitter = await _card(ctx, attacker, "/berserk strike") if attacker else None
     if hitter is not None and aimed is not None and hitter.id == aimed.unit.id:
         raise UserError("dice.berserk.same_card")
+    if hitter is not None and closed_attacker_refused(hitter.value("closed") > 0):
+        raise UserError("dice.berserk.attacker_closed", unit=md(hitter.name))
     strike = build_strike(aimed.options if aimed is not None else options)
     result = roll_strike(strike, ctx.services.rng)
     summary = (
