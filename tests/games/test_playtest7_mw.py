@@ -1,0 +1,35 @@
+"""Playtest 7 (issue 17): the Mage Wars slips M1–M10 and the general slips G1–G4, each asserted
+where the reply is made, in Russian and, where the wording changed, in English."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+
+
+async def _start(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+
+
+async def test_m3_a_destroyed_pick_hands_the_buttons_to_the_next_living(console: Console) -> None:
+    await _start(console)
+    await console.execute("/unit add Тролль life:12")
+    await console.execute("/unit add Тролль 2 life:12")
+    await console.execute("/game show")
+    await console.execute("!press 2")  # the select: Тролль
+    await console.execute("/dmg target:Тролль amount:12")
+    board = await console.execute("/game show")
+    assert "меняют —" not in board
+    assert "Кнопки ± меняют урон, выбрано: **Тролль 2**" in board
+    assert "▸ **Тролль 2**" in board and "▸ **Тролль**" not in board
+
+
+async def test_m3_in_english(services: Services) -> None:
+    en = Console(services, user="alice", channel="table", lang="en")
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add Troll life:12")
+    await en.execute("/game show")
+    await en.execute("!press 2")
+    await en.execute("/dmg target:Troll amount:12")
+    board = await en.execute("/game show")
+    assert "change —" not in board and "of: **bob**" in board
