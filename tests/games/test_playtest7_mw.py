@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from tests.games.seeds import seed_line
 
 
 async def _start(console: Console) -> None:
@@ -33,3 +34,18 @@ async def test_m3_in_english(services: Services) -> None:
     await en.execute("/dmg target:Troll amount:12")
     board = await en.execute("/game show")
     assert "change —" not in board and "of: **bob**" in board
+
+
+async def test_m2_escape_points_at_a_command_that_records_it(console: Console) -> None:
+    seed_line("000", 271, "на 7 и выше, уберите жетон Stuck")
+    seen: set[str] = set()
+    for _ in range(40):
+        out = await console.execute("/mw escape")
+        assert "цель не указана" not in out
+        if "удалось (" in out and "не удалось" not in out:
+            assert "Чтобы записать это в партию: /жетон убрать цель:… жетон:…" in out
+            seen.add("ok")
+        else:
+            assert "«застрявший» или «паралич» остаётся." in out
+            seen.add("fail")
+    assert seen == {"ok", "fail"}
