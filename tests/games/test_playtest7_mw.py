@@ -49,3 +49,18 @@ async def test_m2_escape_points_at_a_command_that_records_it(console: Console) -
             assert "«застрявший» или «паралич» остаётся." in out
             seen.add("fail")
     assert seen == {"ok", "fail"}
+
+
+async def test_m5_history_names_the_barrier_roll_in_words(
+    console: Console, services: Services
+) -> None:
+    await _start(console)
+    await console.execute("/unit add Голем owner:bob life:12 traits:Защитное поле 2")
+    out = await console.execute("/mw attack dice:3 target:Голем attacker:alice melee:true")
+    assert "Защитное поле («Голем»)" in out
+    await console.execute("!press 1")
+    out = await console.execute("/history rolls")
+    assert "`/мв атака → защитное поле`" in out and "barrier" not in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    out = await en.execute("/history rolls")
+    assert "`/mw attack → Damage Barrier`" in out
