@@ -64,3 +64,40 @@ async def test_m5_history_names_the_barrier_roll_in_words(
     en = Console(services, user="alice", channel="table", lang="en")
     out = await en.execute("/history rolls")
     assert "`/mw attack → Damage Barrier`" in out
+
+
+async def test_m6_effect_odds_say_when_the_effect_rolls(console: Console) -> None:
+    out = await console.execute("/odds mw dice:5 armor:2 defense:8 effect:7+ life:6")
+    assert "Эффект (если атака попала): 50,0\xa0%" in out and "брошен" not in out
+    out = await console.execute("/odds mw dice:5 strikes:2 effect:7+ life:6")
+    assert "Эффект за каждый попавший удар: 50,0\xa0%" in out
+
+
+async def test_m7_a_spell_ignores_weak_without_repeating_the_count(
+    console: Console, services: Services
+) -> None:
+    out = await console.execute("/mw attack dice:4 weak:2 spell:true")
+    assert "Кубиков атаки: **4** (слабость не действует на заклинания)" in out
+    out = await console.execute("/mw attack dice:4 weak:2 bonus:1 spell:true")
+    assert "Кубиков атаки: **5** (4 + 1 бонус; слабость не действует на заклинания)" in out
+    en = Console(services, user="alice", channel="table", lang="en")
+    out = await en.execute("/mw attack dice:4 weak:2 spell:true")
+    assert "Attack dice: **4** (Weak does not apply to spells)" in out
+
+
+async def test_m8_sweeping_says_what_the_codex_says(console: Console) -> None:
+    seed_line("000", 279, "задевает две разные цели в той же зоне", "сразу после окончания первой")
+    await _start(console)
+    await console.execute("/unit add Лесной волк life:6")
+    await console.execute("/unit add Страж-голем life:10")
+    out = await console.execute("/mw sweep dice:3 targets:Лесной волк, Страж-голем")
+    assert "Зачистка: вторая атака — по другой цели в той же зоне, сразу после первой." in out
+    assert "броском оцепенения" not in out
+
+
+async def test_g4_extra_dice_option_reads_as_per_strike(console: Console) -> None:
+    out = await console.execute("/help command:mw attack")
+    assert "▸ доп_кубики_каждому_удару (extra)" in out and "кубики_всем" not in out
+    for typed in ("доп_кубики_каждому_удару", "кубики_всем"):  # the former name still works
+        out = await console.execute(f"/мв атака кубики:3 {typed}:1")
+        assert "Кубиков атаки: **4** (3 + 1 каждому удару)" in out
