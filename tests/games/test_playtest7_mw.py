@@ -101,3 +101,18 @@ async def test_g4_extra_dice_option_reads_as_per_strike(console: Console) -> Non
     for typed in ("доп_кубики_каждому_удару", "кубики_всем"):  # the former name still works
         out = await console.execute(f"/мв атака кубики:3 {typed}:1")
         assert "Кубиков атаки: **4** (3 + 1 каждому удару)" in out
+
+
+async def test_m10_a_mage_falls_under_its_players_name(
+    console: Console, services: Services
+) -> None:
+    seed_line("000", 170, "Если маг погибает, Вы проиграли")
+    await console.execute("/game start game:mage-wars player1:bob player2:carol life:36")
+    out = await console.execute("/dmg target:bob amount:36")
+    assert "💀 bob: маг погиб." in out and "Маг «bob»" not in out
+    out = await console.execute("/dmg target:bob amount:1")
+    assert "bob: маг погиб и уже вне игры" in out
+    en = Console(services, user="alice", channel="other", lang="en")
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    out = await en.execute("/dmg target:bob amount:36")
+    assert "💀 bob: the mage has fallen." in out
