@@ -110,6 +110,14 @@ def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
     return ctx.t(key, **params) if key else ""
 
 
+def roll_label(recorded: str, lang: str) -> str:
+    """A logged roll's command as the client names it; a roll a button made (not a command: the
+    Mage Wars barrier) is named by its own catalogue text `dice.history.label.<words>`, never by
+    its internal English word (playtest 7, M5)."""
+    own = catalogue().lookup("dice.history.label." + ".".join(recorded.split()), lang)
+    return own or command_label(tuple(recorded.split()), lang)
+
+
 @command(
     "history",
     "rolls",
@@ -124,7 +132,7 @@ async def history_rolls(ctx: Ctx, n: int = 10) -> Reply:
     for r in records:
         stamp = timestamp(r.created_at)
         hidden = f" ({ctx.t('dice.word.private')})" if r.private else ""
-        shown = command_label(tuple(r.command.split()), ctx.lang)  # as the client names it
+        shown = roll_label(r.command, ctx.lang)
         text = summary_text(ctx, r.result)
         # in a code span: a list of past rolls, not a row of clickable command mentions
         lines.append(f"{stamp} **{md(r.user_name)}** `{shown}`{hidden}: {text}")

@@ -390,6 +390,21 @@ def find_target(board: Scoreboard, key: str | None) -> UnitRow | PlayerBlock | N
     return None
 
 
+def next_living(board: Scoreboard, key: str) -> str | None:
+    """The first target after `key` in board order that the step buttons can act on, so a
+    creature destroyed while picked hands the ± buttons to its neighbour (playtest 7, M3)."""
+    rows: list[UnitRow | PlayerBlock] = []
+    for p in board.players:
+        rows.append(p)
+        rows.extend(p.units)
+    live = {x.key for x in targets(board)}
+    at = next((i for i, x in enumerate(rows) if x.key == key), None)
+    if at is None:
+        return None
+    after = rows[at + 1 :] + rows[:at]
+    return next((x.key for x in after if x.key in live), None)
+
+
 def targets(board: Scoreboard) -> list[UnitRow | PlayerBlock]:
     """Everything the step buttons can act on, in board order: each player, then their units."""
     out: list[UnitRow | PlayerBlock] = []

@@ -34,6 +34,7 @@ from bot.handlers.tracker_board import (
     UnitRow,
     default_target,
     find_target,
+    next_living,
     scoreboard,
     targets,
 )
@@ -148,8 +149,8 @@ def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
     elif board.active:
         body.append(t("live.active", lang, name=md(board.active)))
     target = find_target(board, board.selected)
-    if target is not None and not board.ended:
-        main = md(target.main.label) if target.main else "—"
+    if target is not None and target.main is not None and not board.ended:
+        main = md(target.main.label)
         body.append(t("live.selected", lang, name=md(target.name), stat=main))
     body.extend(board.notes)
     return clip(title, TITLE_MAX), clip("\n".join(body), DESCRIPTION_MAX)
@@ -426,8 +427,13 @@ def _selected_board(state: GameState, lang: str, selected: str | None) -> Scoreb
     """The board read once, with `selected` picked, else the default target (one read, not
     three: at the unit cap each read is a few milliseconds)."""
     board = scoreboard(state, lang, selected)
-    if find_target(board, selected) is None:
+    target = find_target(board, selected)
+    if target is None:
         board = replace(board, selected=default_target(state, board))
+    elif target.main is None:  # a destroyed pick: the next living one (playtest 7, M3)
+        board = replace(
+            board, selected=next_living(board, target.key) or default_target(state, board)
+        )
     return board
 
 

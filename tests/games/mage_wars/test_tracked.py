@@ -120,7 +120,7 @@ async def test_killing_a_mage_ends_the_game_as_dmg_does(guard: Console, services
     expected = resolve_attack(MWAttack(dice=8), random.Random(4))
     assert expected.total >= 1
     out = await guard.execute("/mw attack dice:8 target:bob")
-    assert "💀 Маг «bob» уничтожен." in out and "🏆 Победитель: **alice**" in out
+    assert "💀 bob: маг погиб." in out and "🏆 Победитель: **alice**" in out
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await guard.execute("/game undo")  # the killing blow can be taken back
     state = await service.load_state(services.storage, CHANNEL)

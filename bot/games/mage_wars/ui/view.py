@@ -26,12 +26,14 @@ def _dice_formula(tr: Tr, a: MWAttack) -> str:
         parts.append(f"− {a.weak} {tr('dice.word.weak')}")
     if a.aegis:
         parts.append(f"− {a.aegis} {tr('dice.word.aegis')}")
-    text = " ".join(parts)
+    notes: list[str] = []
     if a.weak and a.spell:
-        text += f"; {tr('dice.word.spell_weak')}"
+        notes.append(tr("dice.word.spell_weak"))
     if a.dice + a.bonus + a.extra - (0 if a.spell else a.weak) - a.aegis < 1:
-        text += f"; {tr('dice.word.min_one')}"
-    return text
+        notes.append(tr("dice.word.min_one"))
+    # a bare count repeats the bold number: «4 (4; …)» (playtest 7, M7)
+    sums = [" ".join(parts)] if len(parts) > 1 else []
+    return "; ".join(sums + notes) or str(a.dice)
 
 
 def _armor_formula(tr: Tr, a: MWAttack) -> str:
@@ -201,7 +203,8 @@ def mw_odds_reply(tr: Tr, a: MWAttack, odds: AttackOdds, life: int | None) -> Re
     if odds.daze_miss:
         lines.append(tr("dice.odds.daze", p=pct(tr, odds.daze_miss)))
     if a.effect:
-        lines.append(tr("dice.odds.effect", p=pct(tr, odds.effect)))
+        key = "dice.odds.effect_each" if a.strikes > 1 else "dice.odds.effect"
+        lines.append(tr(key, p=pct(tr, odds.effect)))
     kill = odds.kill(life)
     if kill is not None:
         lines.append(tr("dice.odds.kill", life=life, p=pct(tr, kill)))
