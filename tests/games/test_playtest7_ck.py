@@ -1,0 +1,37 @@
+"""Playtest 7 (issue 17): the Conquest and KeyForge slips C1–C4 and K1–K4."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.rules import past_forge_step
+from tests.helpers.tracker import state_of
+
+
+def test_k1_the_forge_step_is_past_after_a_move() -> None:
+    assert not past_forge_step([("next", False)])  # the turn just opened
+    assert not past_forge_step([("set", False), ("join", False), ("start", False)])
+    assert past_forge_step([("add", False), ("next", False)])  # Æmber gained this turn
+    assert past_forge_step([("next", True)])  # the turn's opening forged the key already
+    assert past_forge_step([("add", False)] * 3)  # the opening is out of sight
+
+
+async def test_k1_no_key_in_the_middle_of_ones_own_turn(
+    console: Console, services: Services
+) -> None:
+    """Published rules (the bot's own «Ключи» entry): a key is forged at the «Ковка ключа» step
+    that opens one's own turn; Æmber gained later waits for the next turn's step."""
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/прибавить цель:Аня показатель:янтарь сколько:7")
+    before = await state_of(services)
+    out = await console.execute("/кф выковать")
+    assert "Аня: ключ куют только на шаге «Ковка ключа» в начале своего хода" in out
+    assert "(/игра дальше)" in out
+    assert "Если ключ выковала карта, впишите его через /прибавить" in out
+    assert "Ничего не изменено." in out and "Ключей" not in out
+    assert await state_of(services) == before
+    await console.execute("/игра дальше")
+    console.user = "Борис"
+    out = await console.execute("/игра дальше")  # her own turn: step 1 forges it
+    assert "🔑 Аня, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
