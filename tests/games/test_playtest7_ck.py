@@ -35,3 +35,18 @@ async def test_k1_no_key_in_the_middle_of_ones_own_turn(
     console.user = "Борис"
     out = await console.execute("/игра дальше")  # her own turn: step 1 forges it
     assert "🔑 Аня, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
+
+
+async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None:
+    """A Conquest unit has an attack value (seed 003); it is the bot that does not track it."""
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4"
+    )
+    # C4: the Warlord's HP in plain words
+    assert "Если у кого-то другой военачальник, задайте его здоровье: /задать цель:" in out
+    assert "(для окровавленной стороны — показатель:здоровье окровавленной стороны)" in out
+    out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
+    assert "параметр «сила» бот у отрядов не хранит — уберите «сила:» из команды" in out
+    assert "отряду задаётся только здоровье (параметр «жизнь»)" in out
+    assert "нет параметра" not in out
