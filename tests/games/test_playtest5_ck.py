@@ -214,7 +214,8 @@ async def test_k4_a_creature_used_this_turn_fights_again_with_a_remark(console: 
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
     assert "только снимает его" in out and "истощено" not in out
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
-    assert "⚠ Существо «Крушитель» уже истощено в этом ходу: бой записан по вашему слову" in out
+    assert "⚠ Существо «Крушитель» уже истощено в этом ходу — снова сражаться" in out  # 7: K4
+    assert "только если его подготовила карта. Бой записан." in out
     assert "• Крушитель ❤ ▰▰▰▰▱ 7/9 · истощено" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert "истощено" not in out and "готов" not in out  # readied silently

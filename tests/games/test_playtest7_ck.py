@@ -50,3 +50,18 @@ async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None
     assert "параметр «сила» бот у отрядов не хранит — уберите «сила:» из команды" in out
     assert "отряду задаётся только здоровье (параметр «жизнь»)" in out
     assert "нет параметра" not in out
+
+
+async def test_k4_a_second_fight_in_plain_words(console: Console) -> None:
+    """An exhausted creature fights again only if a card readied it; the fight is recorded."""
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Трощатель сила:9")
+    await console.execute("/существо добавить имя:Дух-хранитель сила:2 владелец:Борис")
+    await console.execute("/существо добавить имя:Страж сила:2 владелец:Борис")
+    await console.execute("/кф бой атакующий:Трощатель цель:Дух-хранитель")
+    out = await console.execute("/кф бой атакующий:Трощатель цель:Страж")
+    assert (
+        "⚠ Существо «Трощатель» уже истощено в этом ходу — снова сражаться оно может, только"
+        " если его подготовила карта. Бой записан."
+    ) in out
