@@ -164,7 +164,7 @@ async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: 
     await console.execute("/game start game:keyforge player1:Борис")
     await console.execute("/unit add name:Крушитель power:9 traits:броня 1")
     out = await console.execute("/token add target:Крушитель token:сила count:3")
-    assert "Крушитель · жетон силы: 0 → 3 · ❤ 12/12" in out
+    assert "Крушитель · жетоны силы: 0 → 3 · ❤ 12/12" in out  # playtest 7 slip K3
     board = await console.execute("/game show")
     assert "• Крушитель ❤ ▰▰▰▰▰ 12/12 · броня 1 · 3 жетона силы" in board
     assert "жетоны:" not in board and "×" not in board
