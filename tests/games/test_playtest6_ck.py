@@ -151,7 +151,8 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     assert "Укажите здоровье отряда «Гретчин» (жизнь:1 — очки здоровья с карты)" in out
     assert "в Conquest без него отряд не добавить" in out and "у /существо добавить" not in out
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
-    assert "у отрядов нет параметра «броня» — отряду задают только здоровье" in out
+    # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»
+    assert "параметр «броня» бот у отрядов не хранит — уберите «броня:» из команды" in out
 
 
 async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:
@@ -177,7 +178,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
 async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console) -> None:
     out = await _cq(console)
     assert "У обоих военачальников здоровье 7, на окровавленной стороне — 4." in out
-    assert "/задать цель:Егор показатель:здоровье значение:8 (окровавленная сторона" in out
+    assert "/задать цель:Егор показатель:здоровье значение:8 (для окровавленной стороны" in out
     out = await console.execute("/set target:Егор stat:здоровье окровавленной стороны value:5")
     assert "Егор · здоровье окровавленной стороны: 4 → 5" in out
 

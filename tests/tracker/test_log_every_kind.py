@@ -141,14 +141,15 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
     "keyforge": (
         [
             "/game start game:keyforge",
+            "/set target:alice stat:янтарь value:7",  # the state as it stands: still step 1
+            "/kf forge",  # at the «Ковка ключа» step (playtest 7 slip K1)
             *COMMON,
             *BOB_JOINS,
-            "/add target:alice stat:янтарь amount:7",
+            "/add target:alice stat:янтарь amount:1",
             "/add target:bob stat:янтарь amount:3",
             "/unit add Крамп power:5 armor:1",
             "/kf capture Крамп amount:1",
             "/kf steal amount:1",
-            "/kf forge",
             "/game next",
             *BOB_LEAVES,
         ],

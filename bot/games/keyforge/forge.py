@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.keyforge import GAME
-from bot.games.keyforge.rules import FORGED, KEY_COST, KEYS_TO_WIN, second_key
+from bot.games.keyforge.rules import (
+    FORGED,
+    KEY_COST,
+    KEYS_TO_WIN,
+    past_forge_step,
+    second_key,
+)
 from bot.tracker.access import game_of, player_of, require_player
 from bot.tracker.errors import TrackerError
 from bot.tracker.ports import Person, Table
@@ -27,7 +33,8 @@ def _forge_of(record: StepRecord) -> dict[str, Any] | None:
 async def forge(table: Table, player: Person | None = None) -> Outcome:
     """Forge a key for `player` (default: whoever acts); refused without the Æmber or keys left,
     and outside their own turn: a key is forged at the "forge a key" step that opens one's own
-    turn (published rules, playtest 5 slip K3), so the opponent's turn gives none."""
+    turn (published rules, playtest 5 slip K3), so the opponent's turn gives none, nor does the
+    rest of one's own once a move was made (playtest 7 slip K1)."""
     state = await game_of(table, GAME.slug, COMMAND)
     require_player(table.actor, state)
     p = player_of(table, state, player)
@@ -53,6 +60,9 @@ async def forge(table: Table, player: Person | None = None) -> Outcome:
     ]
     if second_key(forged, p.name, turn, keys.value):
         raise TrackerError("kf_one_key", name=p.name)
+    done = [(s.action, _forge_of(s) is not None) for s in history if s.status == "done"]
+    if active is not None and past_forge_step(done):  # playtest 7 slip K1
+        raise TrackerError("kf_mid_turn", name=p.name)
 
     async def body(step: Step) -> None:
         await step.adjust(p, aember.id, "aember", -cost)

@@ -21,18 +21,18 @@ async def test_kf_forge_refuses_a_second_key_in_one_turn(
 ) -> None:
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/add target:alice stat:aember amount:20")
-    out = await console.execute("/kf forge")
-    assert "Ключей: 1" in out
     before = await state_of(services)
-    out = await console.execute("/kf forge")
-    assert "ключ в этот ход уже выкован" in out
+    out = await console.execute("/kf forge")  # mid-turn: not at «Ковка ключа» (playtest 7 K1)
+    assert "ключ куют только на шаге «Ковка ключа»" in out
     assert await state_of(services) == before
-    await console.execute("/game undo")  # the forge undone: forging again is the first one
-    assert "Ключей: 1" in await console.execute("/kf forge")
     await console.execute("/game next")
     console.user = "bob"
     out = await console.execute("/game next")
     # her next turn opens with the key, forged at once (playtest 6 slip K3), and it is the one
-    assert "alice, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 2" in out
+    assert "alice, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
     console.user = "alice"
+    before = await state_of(services)
     assert "ключ в этот ход уже выкован" in await console.execute("/kf forge")
+    assert await state_of(services) == before
+    await console.execute("/set target:alice stat:keys value:2")  # a card's key, set by hand
+    assert "ключ куют только на шаге" in await console.execute("/kf forge")

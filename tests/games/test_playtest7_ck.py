@@ -1,0 +1,78 @@
+"""Playtest 7 (issue 17): the Conquest and KeyForge slips C1–C4 and K1–K4."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+from bot.games.keyforge.rules import past_forge_step
+from tests.helpers.tracker import state_of
+
+
+def test_k1_the_forge_step_is_past_after_a_move() -> None:
+    assert not past_forge_step([("next", False)])  # the turn just opened
+    assert not past_forge_step([("set", False), ("join", False), ("start", False)])
+    assert past_forge_step([("add", False), ("next", False)])  # Æmber gained this turn
+    assert past_forge_step([("next", True)])  # the turn's opening forged the key already
+    assert past_forge_step([("add", False)] * 3)  # the opening is out of sight
+
+
+async def test_k1_no_key_in_the_middle_of_ones_own_turn(
+    console: Console, services: Services
+) -> None:
+    """Published rules (the bot's own «Ключи» entry): a key is forged at the «Ковка ключа» step
+    that opens one's own turn; Æmber gained later waits for the next turn's step."""
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/прибавить цель:Аня показатель:янтарь сколько:7")
+    before = await state_of(services)
+    out = await console.execute("/кф выковать")
+    assert "Аня: ключ куют только на шаге «Ковка ключа» в начале своего хода" in out
+    assert "(/игра дальше)" in out
+    assert "Если ключ выковала карта, впишите его через /прибавить" in out
+    assert "Ничего не изменено." in out and "Ключей" not in out
+    assert await state_of(services) == before
+    await console.execute("/игра дальше")
+    console.user = "Борис"
+    out = await console.execute("/игра дальше")  # her own turn: step 1 forges it
+    assert "🔑 Аня, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
+
+
+async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None:
+    """A Conquest unit has an attack value (seed 003); it is the bot that does not track it."""
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4"
+    )
+    # C4: the Warlord's HP in plain words
+    assert "Если у кого-то другой военачальник, задайте его здоровье: /задать цель:" in out
+    assert "(для окровавленной стороны — показатель:здоровье окровавленной стороны)" in out
+    out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
+    assert "параметр «сила» бот у отрядов не хранит — уберите «сила:» из команды" in out
+    assert "отряду задаётся только здоровье (параметр «жизнь»)" in out
+    assert "нет параметра" not in out
+
+
+async def test_k4_a_second_fight_in_plain_words(console: Console) -> None:
+    """An exhausted creature fights again only if a card readied it; the fight is recorded."""
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Трощатель сила:9")
+    await console.execute("/существо добавить имя:Дух-хранитель сила:2 владелец:Борис")
+    await console.execute("/существо добавить имя:Страж сила:2 владелец:Борис")
+    await console.execute("/кф бой атакующий:Трощатель цель:Дух-хранитель")
+    out = await console.execute("/кф бой атакующий:Трощатель цель:Страж")
+    assert (
+        "⚠ Существо «Трощатель» уже истощено в этом ходу — снова сражаться оно может, только"
+        " если его подготовила карта. Бой записан."
+    ) in out
+
+
+async def test_k3_power_tokens_are_counted_in_the_plural(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Крадун сила:5")
+    out = await console.execute("/жетон добавить цель:Крадун жетон:сила сколько:2")
+    assert "Крадун · жетоны силы: 0 → 2 · ❤ 7/7" in out
+    out = await console.execute("/жетон убрать цель:Крадун жетон:жетон силы сколько:1")
+    assert "Крадун · жетоны силы: 2 → 1" in out
+    assert "жетоны силы 0 → 2" in await console.execute("/игра журнал")
