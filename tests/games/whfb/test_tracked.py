@@ -213,7 +213,8 @@ async def test_the_caster_typing_the_dispel_spends_the_opponents_pool(
     assert await pools(services) == {"alice": (4, 0), "bob": (0, 4)}
     out = await console.execute("/whf dispel dice:5 level:1 against:12")
     assert out == (
-        "✖\nРассеивает bob: в пуле рассеивания только 4 кубика, а бросить вы просили 5. Ничего не брошено.\n"
+        "✖\nРассеивает bob: в пуле рассеивания только 4 кубика, а бросить вы просили 5. "
+        "Ничего не брошено.\n"
     )
     log = await console.execute("/game log")
     assert "alice: сотворение «Огненный шар» — alice · кубики силы 6 → 4" in log
