@@ -15,11 +15,7 @@ from bot.context import Ctx, UserRef
 from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
-from bot.handlers.tracker_describe import (
-    game_name,
-    header,
-    step_line,
-)
+from bot.handlers.tracker_describe import game_name, header, start_values, step_line
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import change_lines, change_reply
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
@@ -229,6 +225,7 @@ async def _start(
     ]
     if not seat_self:
         lines.append(ctx.t("tracker.started.not_seated"))
+    lines += start_values(game, values, ctx.lang)
     lines += _start_note(ctx, game, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
     lines.append(ctx.t(board))

@@ -81,7 +81,17 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
         if key in catalogue():
             target = md(c.holder)
             gen = genitive_name(c.holder, lang)
-            return t(key, lang, target=target, target_gen=gen, before=c.before, after=c.after)
+            counted = CHANGE_PLURALS.get(phrase)
+            after_text = plural(counted, c.after, lang) if counted else ""
+            return t(
+                key,
+                lang,
+                target=target,
+                target_gen=gen,
+                before=c.before,
+                after=c.after,
+                after_text=after_text,
+            )
     stat = tpl.stats.get(c.key)
     if stat is not None and stat.flag and c.before in (0, 1) and c.after in (0, 1):
         # a yes/no mark in words («Дракон: отмечено «неуловимость потрачена»»), never «нет → да»
@@ -100,6 +110,9 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
         after=shown_value(tpl, c.key, c.after, lang),
     )
 
+
+# A change phrased in words that counts its new value (`after_text`): «1 shield icon».
+CHANGE_PLURALS = {"tracker.change_to.conquest.shield.on": "tracker.plural.cq_shield_icons"}
 
 # Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
 NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target", "other"})
@@ -149,11 +162,28 @@ NOTE_PLURALS = {
         "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
         "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
     },
+    "tracker.note.cq_shield": {"prevented_text": ("prevented", "tracker.plural.cq_damage")},
     "tracker.note.cq_headquarters": {
         "cards_text": ("cards", "tracker.plural.cards"),
         "resources_text": ("resources", "tracker.plural.resources"),
     },
 }
+
+
+# A start option confirmed in the game's words, counted: «Key cost: 7 Æmber.» (playtest en-3, 47).
+START_VALUE_PLURALS = {"tracker.started.keyforge.keycost": "tracker.plural.aember"}
+
+
+def start_values(game: str, values: Mapping[str, int], lang: str) -> list[str]:
+    """The start options a game confirms (`tracker.started.<game>.<option>`), as given."""
+    lines = []
+    for option, value in values.items():
+        key = f"tracker.started.{game}.{option}"
+        if key in catalogue():
+            counted = START_VALUE_PLURALS.get(key)
+            text = plural(counted, value, lang) if counted else str(value)
+            lines.append(t(key, lang, value=value, value_text=text))
+    return lines
 
 
 def plural(key: str, n: int, lang: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.trait_refusals import no_trait
-from bot.i18n import catalogue
+from bot.i18n import catalogue, t
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
@@ -29,7 +29,6 @@ KEYS: dict[str, str] = {
     "already_joined": E + "already_joined",
     "too_many_players": E + "too_many_players",
     "too_many_players_self": E + "too_many_players_self",
-    "table_full": E + "table_full",
     "ambiguous": E + "ambiguous",
     "bad_name": E + "bad_name",
     "below_zero": E + "below_zero",
@@ -49,7 +48,6 @@ KEYS: dict[str, str] = {
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",
-    "not_player": E + "not_player",
     "nothing_to_redo": E + "nothing_to_redo",
     "nothing_to_remove": E + "nothing_to_remove",
     "nothing_to_undo": E + "nothing_to_undo",
@@ -169,6 +167,21 @@ def _no_stat(params: dict[str, Any]) -> str:
     return no_stat_key(kind, slug)
 
 
+def _and_names(params: dict[str, Any], code: str) -> str:
+    """The seated players as one phrase: «Alice and Bob», «Аня и Боря» (playtest en-3, 45)."""
+    names = params.get("names")
+    if isinstance(names, NameList):
+        items = [md(str(n)) for n in names.items]
+        params["names"] = Localized(*(_joined(items, lang) for lang in ("ru", "en")))
+    return E + code
+
+
+def _joined(items: list[str], lang: str) -> str:
+    if len(items) < 2:
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + t("tracker.list_and", lang) + items[-1]
+
+
 def _own(code: str) -> Callable[[dict[str, Any]], str]:
     """A refusal worded for the game where it has its own words (Conquest: отряд, not существо)."""
 
@@ -245,6 +258,8 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "unit_needs": _unit_needs,  # playtest 6 C1: Conquest's own words
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
     "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
+    "table_full": lambda p: _and_names(p, "table_full"),
+    "not_player": lambda p: E + ("not_player_full" if p.pop("full", False) else "not_player"),
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn
     "kf_fight_not_active": _gen_of("owner", "kf_fight_not_active"),  # playtest 6 K2
     "kf_nothing_to_take": _gen_of("name", "kf_nothing_to_take"),  # playtest 6 K1: «у Ани»

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.tracker.errors import NoGame, NotInGame, NotParticipant, WrongGame
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import Actor, Person, Table, TrackerRepo
+from bot.tracker.templates import template
 
 
 async def load_state(repo: TrackerRepo, channel_id: int) -> GameState | None:
@@ -39,7 +40,18 @@ def can_change(actor: Actor, state: GameState) -> bool:
 
 def require_player(actor: Actor, state: GameState) -> None:
     if not can_change(actor, state):
-        raise NotParticipant()
+        raise not_participant(state)
+
+
+def not_participant(state: GameState) -> NotParticipant:
+    """The refusal of an outsider; at a full table it does not offer to join (playtest en-3,
+    slip 46: `/game join` had just been refused)."""
+    seats = template(state.slug).max_players
+    return (
+        NotParticipant(full=True)
+        if seats and len(state.participants) >= seats
+        else NotParticipant()
+    )
 
 
 def may_undo_others(actor: Actor, state: GameState) -> bool:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.tracker import caps
-from bot.tracker.access import may_end, require_state
-from bot.tracker.errors import AmountOutOfRange, GameRef, NameList, NotParticipant, TrackerError
+from bot.tracker.access import may_end, not_participant, require_state
+from bot.tracker.errors import AmountOutOfRange, GameRef, NameList, TrackerError
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import GameExists, Person, Table, TrackerTx
 from bot.tracker.step import Outcome, Step, run_step
@@ -116,7 +116,7 @@ async def join(table: Table) -> Outcome:
         raise TrackerError("already_joined")
     tpl = template(state.slug)
     if tpl.max_players and len(state.participants) >= tpl.max_players:
-        names = ", ".join(p.name for p in state.participants)
+        names = NameList([p.name for p in state.participants])  # «Alice and Bob» (en-3, 45)
         raise TrackerError("table_full", game=GameRef(state.slug), max=tpl.max_players, names=names)
     if tpl.leader:
         caps.check_units(state)  # the newcomer's mage or warlord
@@ -184,7 +184,7 @@ async def end(table: Table, game_id: int | None = None) -> Outcome:
     if game_id is not None and state.game.id != game_id:
         raise TrackerError("stale_game")
     if not may_end(table.actor, state):
-        raise NotParticipant()
+        raise not_participant(state)
 
     async def body(step: Step) -> None:
         await step.close()

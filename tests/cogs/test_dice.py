@@ -63,7 +63,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         ("mw push", {}, "Push: d12 ="),
         ("berserk strike", {"values": "2-3-4", "defender_values": "1"}, "difference **"),
         ("berserk strike", {"values": "2", "kind": "shot"}, "Shot: only the shooter rolls"),
-        ("whf winds", {"wizards": 2, "enemy_wizards": 1}, "Winds of magic:"),
+        ("whf winds", {"wizards": 2, "enemy_wizards": 1}, "Winds of Magic:"),
         ("whf cast", {"dice": 3, "level": 2, "value": 8}, "against casting value 8"),
         ("whf dispel", {"dice": 2, "level": 1, "against": 8}, "against the casting result 8"),
         ("roll", {"expr": "2d20kl1+5"}, "Roll 2d20kl1+5:"),

@@ -94,7 +94,8 @@ async def test_berserk_fight_and_closed(console: Console, services: Services) ->
 async def test_whf_commands(console: Console, services: Services) -> None:
     out = await console.execute("/whf winds wizards:3 enemy_wizards:2")
     rec = await last_roll(services)
-    assert f"сила {rec.result['power']}, рассеивание {rec.result['dispel']}" in out
+    assert f"Ветры Магии: {rec.result['power']} куб" in out
+    assert f"{rec.result['dispel']} куб" in out
     out = await console.execute("/whf cast dice:2 level:1 value:20")
     rec = await last_roll(services)
     if rec.result["irresistible"]:
@@ -304,4 +305,4 @@ async def test_mw_odds_and_escape_say_what_they_did(console: Console) -> None:
     out = await console.execute("/mw escape")
     assert "«застрявший» или «паралич»" in out and "цель не указана" not in out
     # playtest 7, M2: the command has no target; a success says how to record it
-    assert "Чтобы записать это в партию: /жетон убрать цель:… жетон:…" in out or "остаётся." in out
+    assert "бросок в партию не записан — /жетон убрать цель:… жетон:…" in out or "остаётся." in out

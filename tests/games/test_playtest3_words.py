@@ -78,4 +78,4 @@ async def test_not_enough_names_the_player_in_the_genitive(console: Console) -> 
     assert "Не хватает янтаря: у Ани есть 0, нужно 2." in out
     console.lang = "en"
     out = await console.execute("/add target:Аня stat:янтарь amount:-2")
-    assert "Not enough æmber: Аня has 0, 2 needed." in out
+    assert "Not enough Æmber: Аня has 0, 2 needed." in out

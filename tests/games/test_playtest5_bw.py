@@ -40,7 +40,7 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     assert f"пул силы **{power}** — bob, пул рассеивания **{dispel}** — alice" in out
     # the caster's wizards (bob's one) add power, the dispeller's (alice's two) dispel dice
     assert len(rec.result["wizard_rolls"]) == 1 and len(rec.result["enemy_rolls"]) == 2
-    assert "Сотворяет bob — маги (1):" in out and "Рассеивает alice — маги (2):" in out
+    assert "Сотворяет bob — 1 маг:" in out and "Рассеивает alice — 2 мага:" in out
     assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # the options stay the roller's
     # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
@@ -75,7 +75,7 @@ async def test_winds_end_with_the_total_of_both_pools(console: Console, services
     a, b = rec.result["winds"]
     assert f"сила {a + b} (сумма кубиков)" in out and f"**{a + b}**" not in out.split("\n")[2]
     console.lang = "en"
-    assert "In all: power pool **" in await console.execute("/whf winds")
+    assert "Total: power pool **" in await console.execute("/whf winds")
 
 
 # ── W2, W4: a wizard on the table is counted, its wounds said as a count ───────────────────────

@@ -93,7 +93,7 @@ async def test_m8_life_given_in_the_command(console: Console) -> None:
     await console.execute("/unit add Голем life:14")
     await console.execute("/dmg Голем amount:4")
     out = await console.execute("/odds mw dice:6 target:Голем life:10")
-    assert "Оставшаяся жизнь: 10 (указано в команде; по партии — 10)" in out
+    assert "Оставшаяся жизнь: указано в команде (по партии — 10)" in out
     assert "из команды" not in out
 
 

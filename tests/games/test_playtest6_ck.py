@@ -172,7 +172,9 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · карта щита (2 значка щита)" in board
     assert "жетоны" not in board
     out = await console.execute("/dmg target:Космодесантник amount:3")
-    assert "карта щита предотвращает урон: 2" in out and "карта щита: 2 → 0" not in out
+    assert (
+        "карта щита предотвращает 2 урона и сбрасывается" in out and "карта щита: 2 → 0" not in out
+    )
 
 
 async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console) -> None:

@@ -107,4 +107,4 @@ async def test_console_refusals_change_nothing(console: Console, services: Servi
     assert await services.storage.tracker.event_count(state.game.id) == events
     console.lang = "en"
     out = await console.execute("/set target:bob stat:chains value:25")
-    assert "out of bounds (0…24)" in out
+    assert "out of bounds; it must be between 0 and 24" in out

@@ -94,4 +94,4 @@ async def test_unknown_stat_lists_the_stats_by_their_names(
     await service.start(make_ctx("alice"), "keyforge", [BOB], {})
     with pytest.raises(UserError) as err:
         await service.add(make_ctx("alice", lang="en"), "alice", "foo", 1)
-    assert "æmber, keys, chains, key cost" in err.value.reply(make_ctx("alice", lang="en")).body
+    assert "Æmber, keys, chains, key cost" in err.value.reply(make_ctx("alice", lang="en")).body

@@ -213,7 +213,7 @@ async def test_keyforge_shows_keys_of_three_and_the_chain_penalty(services: Serv
     assert state is not None
     reply = render_live(state, "en")
     assert reply.title == "KeyForge · turn 1"
-    assert reply.fields[0].value == "æmber 4 · keys 0/3 · chains 7 (draw −2) · key cost 6"
+    assert reply.fields[0].value == "Æmber 4 · keys 0/3 · chains 7 (draw −2) · key cost 6"
     steps = [a for a in reply.actions if isinstance(a, Button) and a.action == "live.step"]
     assert steps and steps[0].payload.split(":")[1].startswith("p")  # players move Æmber
 

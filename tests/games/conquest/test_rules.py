@@ -25,7 +25,7 @@ async def test_shield_on_a_unit(console: Console, services: Services) -> None:
     await console.execute("/unit add Отряд life:3")
     await console.execute("/token add Отряд token:щит count:2")
     out = await console.execute("/dmg Отряд amount:3")
-    assert "карта щита предотвращает урон: 2" in out
+    assert "карта щита предотвращает 2 урона и сбрасывается" in out
     state = await state_of(services)
     assert unit(state, "Отряд").value("damage") == 1 and unit(state, "Отряд").value("shield") == 0
     await console.execute("/dmg Отряд amount:1")  # the card is spent: no more prevention

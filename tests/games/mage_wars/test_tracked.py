@@ -95,8 +95,7 @@ async def test_effect_tokens_go_in_the_same_step(guard: Console, services: Servi
         "/mw attack dice:6 armor:0 defense:0 target:Страж effect:5-8 Burn; 9+ 2 Burn"
     )
     assert (
-        "Броня: 0 (указано в команде; по партии — 2), защита: 0 (указано в команде; по партии — 8)"
-        in out
+        "Броня: указано в команде (по партии — 2), защита: указано в команде (по партии — 8)" in out
     )
     assert "Страж · горение: 0 → 2" in out
     guard_now = await unit(services, "Страж")
@@ -295,7 +294,7 @@ async def test_odds_take_armor_defense_and_life_left(guard: Console, services: S
     plain = await guard.execute("/odds mw dice:4 armor:2 corrode:1 defense:8 life:5")
     assert out.split("\n", 1)[0] == plain.split("\n", 1)[0]  # the same mean
     out = await guard.execute("/odds mw dice:4 target:Страж life:2")
-    assert "Оставшаяся жизнь: 2 (указано в команде; по партии — 5)" in out
+    assert "Оставшаяся жизнь: указано в команде (по партии — 5)" in out
     assert "Шанс убить (жизнь 2)" in out
 
 

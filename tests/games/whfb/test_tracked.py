@@ -86,7 +86,9 @@ async def test_a_refused_cast_draws_no_die(console: Console, services: Services)
     await console.execute("/game start game:whfb player1:alice player2:bob")
     state = services.rng.getstate()
     out = await console.execute("/whf cast dice:3 level:1 value:5")  # the pool is empty
-    assert out.startswith("✖") and "alice: в пуле силы 0, а кубиков нужно 3" in out
+    assert (
+        out.startswith("✖") and "alice: в пуле силы только 0 кубиков, а бросить вы просили 3" in out
+    )
     assert services.rng.getstate() == state
     out = await console.execute("/whf dispel dice:2 level:1 against:5")
     assert out.startswith("✖")
@@ -141,7 +143,7 @@ async def test_winds_read_the_wizards_counter_under_its_tracker_name(
     out = await console.execute("/whf winds")
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert rec.inputs == {"wizards": 3, "enemy_wizards": 2}
-    assert "Сотворяет alice — маги (3):" in out and "Рассеивает bob — маги (2):" in out
+    assert "Сотворяет alice — 3 мага:" in out and "Рассеивает bob — 2 мага:" in out
     await console.execute("/game undo")  # one Winds roll a phase: take it back to reroll
     out = await console.execute("/whf winds wizards:1")  # a given count wins
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
@@ -211,7 +213,8 @@ async def test_the_caster_typing_the_dispel_spends_the_opponents_pool(
     assert await pools(services) == {"alice": (4, 0), "bob": (0, 4)}
     out = await console.execute("/whf dispel dice:5 level:1 against:12")
     assert out == (
-        "✖\nРассеивает bob: в пуле рассеивания 4, а кубиков нужно 5. Ничего не брошено.\n"
+        "✖\nРассеивает bob: в пуле рассеивания только 4 кубика, а бросить вы просили 5. "
+        "Ничего не брошено.\n"
     )
     log = await console.execute("/game log")
     assert "alice: сотворение «Огненный шар» — alice · кубики силы 6 → 4" in log
@@ -227,5 +230,5 @@ async def test_the_opponent_dispelling_spends_their_own_pool(
     await console.execute("/whf cast dice:2 level:1 value:3")
     console.user = "bob"
     out = await console.execute("/whf dispel dice:2 level:1 against:12")
-    assert "Рассеивает bob: в пуле рассеивания 1, а кубиков нужно 2" in out
+    assert "Рассеивает bob: в пуле рассеивания только 1 кубик, а бросить вы просили 2" in out
     assert await pools(services) == {"alice": (4, 0), "bob": (0, 1)}

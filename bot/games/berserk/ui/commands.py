@@ -201,7 +201,7 @@ async def _record(
     if all(n <= 0 for _, n, _ in hits):  # a step that changes nothing is not written
         reply.body += "\n" + ctx.t("dice.berserk.nothing_recorded")
         return
-    outcome = await write_wounds(ctx, hits)
+    outcome = await write_wounds(ctx, hits, strike=True)
     body = outcome_reply(ctx, outcome).body
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
@@ -215,10 +215,14 @@ async def _card(ctx: Ctx, text: str, command: str) -> Unit:
     return holder
 
 
-async def write_wounds(ctx: Ctx, hits: list[tuple[Unit, int, str]]) -> service.Outcome:
+async def write_wounds(
+    ctx: Ctx, hits: list[tuple[Unit, int, str]], strike: bool = False
+) -> service.Outcome:
     """Wounds on cards as one tracker step; each source is its own step param, so Броня Х
     (`tracker.py`) sees whether it stands. One source per step: a strike's two sides are both
-    attacks unless the strike was magical, then the target's wounds go first, alone."""
+    attacks unless the strike was magical, then the target's wounds go first, alone. A rolled
+    strike is logged as a strike (`berserk_strike`), wounds put on by hand as wounds
+    (playtest en-3, slip 16)."""
     state = await service.require_state(ctx)
     sources = {source for unit, n, source in hits if n > 0}
     source = next(iter(sources)) if len(sources) == 1 else "attack"
@@ -236,6 +240,8 @@ async def write_wounds(ctx: Ctx, hits: list[tuple[Unit, int, str]]) -> service.O
         step.tx.params["source"] = source
 
     params = {"targets": [u.name for u, _, _ in hits], "source": source}
+    if strike:
+        return await service.run_step(ctx, state, "berserk_strike", body, params)
     return await service.run_step(ctx, state, "berserk_wound", body, params)
 
 

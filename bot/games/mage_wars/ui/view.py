@@ -174,17 +174,29 @@ def burn_reply(tr: Tr, result: BurnResult) -> Reply:
         body=tr(
             "dice.mw.burn_body",
             tokens=len(result.rolls),
-            faces=faces_text(result.rolls),
+            faces=_burn_faces(result),
             damage=result.damage,
             left=result.tokens_left,
         ),
-        footer=tr("dice.word.critical_legend"),
+        footer=tr("dice.word.blank_legend"),
     )
 
 
+def _burn_faces(result: BurnResult) -> str:
+    """Burn dice as their damage: `[2] [·]`, never `2*` (Burn damage is direct, so a critical
+    face means nothing there; playtest en-3, slip 10)."""
+    return " ".join(f"[{'·' if f.blank else f.value}]" for f in result.rolls)
+
+
 def escape_reply(tr: Tr, roll: D12Roll) -> Reply:
+    """The roll in the title; what to do with the token, and that nothing was recorded, in the
+    body (playtest en-3, slip 9)."""
     key = "dice.mw.escape_ok" if roll.success else "dice.mw.escape_fail"
-    return Reply(title=tr(key, roll=roll.natural), kind=Kind.SUCCESS if roll.success else Kind.INFO)
+    return Reply(
+        title=tr(key, roll=roll.natural),
+        body=tr(f"{key}_body"),
+        kind=Kind.SUCCESS if roll.success else Kind.INFO,
+    )
 
 
 def push_reply(tr: Tr, roll: int, direction: str) -> Reply:

@@ -32,7 +32,8 @@ from bot.handlers.dice_names import named
 from bot.handlers.tracker_describe import genitive_name
 from bot.handlers.tracker_ops import Outcome
 from bot.handlers.tracker_refusals import refusals
-from bot.registry import UserError, command
+from bot.i18n import plural
+from bot.registry import Localized, UserError, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Participant
 
@@ -173,7 +174,12 @@ async def spend_magic_step(
     who = payer or side.me
     have = who.value(pool)
     if have < dice:
-        raise UserError(f"dice.whf.short_{pool}", name=who.name, have=have, dice=dice)
+        have_text = Localized(
+            *(plural("dice.whf.plural.dice", have, lang) for lang in ("ru", "en"))
+        )
+        raise UserError(
+            f"dice.whf.short_{pool}", name=who.name, have=have, have_text=have_text, dice=dice
+        )
     action = "cast" if pool == "power" else "dispel"
     outcome = await spend_pool(
         ctx, pool, dice, UserRef(who.user_id, who.name), action=action, spell=spell

@@ -51,7 +51,18 @@ def winds_reply(tr: Tr, r: WindsResult, sides: tuple[str, str | None] | None = N
             key = f"dice.whf.{pool}_side_wizards" if name else "dice.whf.dispel_side_unnamed"
         sixes = rolls.count(6)
         lines.append(
-            tr(key, name=md(name or ""), count=len(rolls), rolls=_dice_list(rolls), sixes=sixes)
+            tr(
+                key,
+                name=md(name or ""),
+                count=len(rolls),
+                rolls=_dice_list(rolls),
+                sixes=sixes,
+                wizards=counted(tr, "dice.plural.wizards", len(rolls)),
+                sixes_text=counted(tr, "dice.whf.plural.sixes", sixes)
+                if sixes
+                else tr("dice.whf.no_sixes"),
+                gain_text=counted(tr, f"dice.whf.plural.{pool}_dice", sixes),
+            )
         )
     if r.power_lost or r.dispel_lost:
         lines.append(_pool_cap(tr, r.power_lost, r.dispel_lost))
@@ -77,7 +88,14 @@ def winds_reply(tr: Tr, r: WindsResult, sides: tuple[str, str | None] | None = N
             )
         )
     return Reply(
-        title=tr("dice.whf.winds_title", power=r.power, dispel=r.dispel), body="\n".join(lines)
+        title=tr(
+            "dice.whf.winds_title",
+            power=r.power,
+            dispel=r.dispel,
+            power_text=counted(tr, "dice.whf.plural.power_dice", r.power),
+            dispel_text=counted(tr, "dice.whf.plural.dispel_dice", r.dispel),
+        ),
+        body="\n".join(lines),
     )
 
 
@@ -130,7 +148,7 @@ def dispel_reply(tr: Tr, r: DispelResult, wizard: str | None = None) -> Reply:
 def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) -> Reply:
     fail = odds.fail
     rows = [
-        (tr("dice.odds.whf_cast"), odds.plain),
+        (tr("dice.odds.whf_cast_plain"), odds.plain),
         (tr("dice.odds.whf_if"), odds.irresistible),
         (tr("dice.odds.whf_fail"), fail),
     ]
