@@ -77,12 +77,8 @@ async def test_a_refusal_from_a_current_copy_stands(services: Services) -> None:
     assert await life(services) == 21
 
 
-async def test_a_change_takes_one_round_trip_on_postgresql_three_calls_on_sqlite(
-    services: Services, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """PostgreSQL: the close alone (it checks the version). SQLite: the check, the close, COMMIT."""
-    await service.start(ctx(services), "custom", [], {"life": 20})
-    await service.add(ctx(services), "alice", "life", 1)
+def _count_statements(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every statement asyncpg sends from now on (BEGIN and COMMIT included), by its start."""
     sent: list[str] = []
     for name in ("fetch", "fetchval", "fetchrow", "execute", "executemany"):
         original = getattr(asyncpg.connection.Connection, name)
@@ -92,6 +88,16 @@ async def test_a_change_takes_one_round_trip_on_postgresql_three_calls_on_sqlite
             return await __f(self, *args, **kw)
 
         monkeypatch.setattr(asyncpg.connection.Connection, name, counted)
+    return sent
+
+
+async def test_a_change_takes_one_round_trip_on_postgresql_three_calls_on_sqlite(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL: the close alone (it checks the version). SQLite: the check, the close, COMMIT."""
+    await service.start(ctx(services), "custom", [], {"life": 20})
+    await service.add(ctx(services), "alice", "life", 1)
+    sent = _count_statements(monkeypatch)
     db: Any = services.storage.db
     trips = getattr(db, "trips", 0)
     await service.add(ctx(services), "alice", "life", 1)
@@ -112,15 +118,7 @@ async def test_a_change_served_to_an_interaction_claims_it_in_the_close(
 
     await service.start(ctx(services), "custom", [], {"life": 20})
     await service.add(ctx(services), "alice", "life", 1)
-    sent: list[str] = []
-    for name in ("fetch", "fetchval", "fetchrow", "execute", "executemany"):
-        original = getattr(asyncpg.connection.Connection, name)
-
-        async def counted(self: Any, *args: Any, __f: Any = original, **kw: Any) -> Any:
-            sent.append(str(args[0])[:40])
-            return await __f(self, *args, **kw)
-
-        monkeypatch.setattr(asyncpg.connection.Connection, name, counted)
+    sent = _count_statements(monkeypatch)
     db: Any = services.storage.db
     trips = getattr(db, "trips", 0)
 
