@@ -101,7 +101,7 @@ class Untracked:
     """A part of `traits:` that names a term of the game's rules the bot does not track."""
 
     part: str  # as typed: «Неповоротливость 2»
-    name: TermName
+    name: TermName | None  # None: a game whose units carry no traits at all (C2)
 
     @property
     def number(self) -> int:
@@ -113,11 +113,12 @@ class Untracked:
 def drop_untracked(slug: str, text: str) -> tuple[str, list[Untracked]]:
     """`traits:` without the game's terms the bot does not track, and those terms. Any other
     refusal (a typo, a token, a bad number) is left to `/unit add` to say. A game whose units
-    carry no traits keeps its refusal, which says what to do instead (W3, C5)."""
+    carry no traits adds the unit without any and says each part is not tracked (playtest 7,
+    C2: a refusal made the player retype the whole unit)."""
     tpl = template(slug)
     left: list[Untracked] = []
     if not tpl.traits:
-        return text, left
+        return "", [Untracked(part, None) for part in split_parts(text)]
     for _ in range(len(split_parts(text))):
         try:
             parse_traits(tpl, text, plugin_for(slug))
@@ -140,6 +141,9 @@ def untracked_lines(slug: str, left: list[Untracked], lang: str) -> list[str]:
     (`tracker.note.untracked.<entry id>`), else the game's or the shared «not tracked» line."""
     lines = []
     for item in left:
+        if item.name is None:
+            lines.append(t(_own("tracker.note.no_traits", slug), lang, name=md(item.part)))
+            continue
         own = f"tracker.note.untracked.{item.name.entry.id.replace('/', '.')}"
         key = own if own in catalogue() else _own("tracker.note.trait_untracked", slug)
         lines.append(t(key, lang, name=md(item.name.name(lang)), n=item.number))

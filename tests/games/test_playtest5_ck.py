@@ -83,8 +83,9 @@ async def test_w3_c5_a_game_without_traits_never_lists_none(console: Console) ->
     await console.execute("!press 1")
     await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
     out = await console.execute("/unit add Ударный отряд life:3 traits:Броня 1")
-    assert "Черты отрядов бот не учитывает: у отряда он хранит только здоровье и урон." in out
-    assert "Уберите «Броня 1» из списка" in out and "—" not in out
+    # playtest 7, C2: the unit is added and the trait said to be left out, not the unit refused
+    assert "Новый отряд: Ударный отряд" in out
+    assert "Черту «Броня 1» бот не отслеживает: у отряда он хранит только здоровье и урон" in out
 
 
 async def test_the_family_reads_well_in_english(console: Console) -> None:
