@@ -23,7 +23,7 @@ from typing import Any
 from bot.context import Ctx, UserRef
 from bot.i18n import catalogue
 from bot.metrics import count_fault
-from bot.reply import Reply
+from bot.reply import Kind, Reply
 from bot.storage.errors import StorageFault
 from bot.storage.scope import one_command
 
@@ -366,6 +366,17 @@ def as_user_error(exc: Exception) -> UserError | None:
     return None
 
 
+ReplyHook = Callable[["Command", Ctx, Reply], Awaitable[Reply]]
+_reply_hooks: list[ReplyHook] = []
+
+
+def after_reply(fn: ReplyHook) -> ReplyHook:
+    """Register a pass over every command's non-error reply (playtest 7, G1: another game's roll
+    in a running game says so), so no handler has to remember it."""
+    _reply_hooks.append(fn)
+    return fn
+
+
 async def guarded(ctx: Ctx, work: Awaitable[Reply]) -> Reply:
     """Await a handler's reply, turning `UserError` (or a core exception a registered `maps_errors`
     translator knows) into its ephemeral message.
@@ -390,7 +401,11 @@ async def run_command(cmd: Command, ctx: Ctx, values: dict[str, Any]) -> Reply:
     """Call a command's handler with typed option values (a server-only one refused in a DM)."""
     if cmd.guild_only and ctx.guild_id is None:
         return Reply.error(ctx.t("error.server_only", command=CommandLabel(cmd.path).get(ctx.lang)))
-    return await guarded(ctx, cmd.handler(ctx, **values))
+    reply = await guarded(ctx, cmd.handler(ctx, **values))
+    for hook in _reply_hooks:
+        if reply.kind is not Kind.ERROR:
+            reply = await guarded(ctx, hook(cmd, ctx, reply))
+    return reply
 
 
 async def run_action(ctx: Ctx, action_id: str, payload: str) -> Reply:
