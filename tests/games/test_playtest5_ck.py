@@ -97,7 +97,9 @@ async def test_the_family_reads_well_in_english(console: Console) -> None:
     await console.execute("!press 1")
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/unit add Squad life:3 traits:Armor 1")
-    assert "The bot tracks no unit traits: it keeps only a unit's HP and damage." in out
+    # playtest 7, C2: the unit is added, the trait said to be left out
+    assert "New unit: Squad" in out
+    assert "The bot does not track the trait “Armor 1”: it keeps only a unit's HP and damage" in out
 
 
 async def test_c1_c2_a_plural_name_never_meets_a_singular_verb(console: Console) -> None:
