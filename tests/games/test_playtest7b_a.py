@@ -1,0 +1,24 @@
+"""Playtest 7 (issue 17), second pass on the Berserk and WFB slips: B1, B2, B3, B5, B6, W1, W3,
+W5 — each test pins the reworded reply or the reordered list."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.handlers.glossary_browse import index_order
+from glossary.loader import load_entries
+
+# ── B6: a retold entry stands in the index under its own letter ─────────────────────────────────
+
+
+def test_the_berserk_index_keeps_the_retold_strike_under_its_letter() -> None:
+    titles = [e.title for e in index_order([e for e in load_entries() if e.game == "berserk"])]
+    assert titles[0] == "Авангард"
+    # the seed index (001) runs А…О: «Простой удар» closes the list, after «Один (Х) раз за бой»
+    at = titles.index("Простой удар")
+    assert titles[at - 1].casefold() < "простой удар"
+    assert all(title.casefold() > "простой удар" for title in titles[at + 1 :])
+
+
+async def test_the_berserk_index_page_one_starts_with_avangard(console: Console) -> None:
+    out = await console.execute("/glossary game:berserk")
+    assert "`  1.` Авангард" in out and "` Простой удар" not in out
