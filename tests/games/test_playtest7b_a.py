@@ -22,3 +22,18 @@ def test_the_berserk_index_keeps_the_retold_strike_under_its_letter() -> None:
 async def test_the_berserk_index_page_one_starts_with_avangard(console: Console) -> None:
     out = await console.execute("/glossary game:berserk")
     assert "`  1.` Авангард" in out and "` Простой удар" not in out
+
+
+# ── W5: a new magic phase says what comes first ─────────────────────────────────────────────────
+
+
+async def test_the_next_magic_phase_asks_for_the_winds(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Борис")
+    out = await console.execute("/game next")
+    assert "Ходит Борис." in out
+    assert "Начало фазы магии: пулы силы и рассеивания пусты — Борис бросает Ветры Магии" in out
+    assert "(/вфб ветры)" in out
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert "Start of the magic phase: the power and dispel pools are empty" in out
+    assert "(/whf winds)" in out
