@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.console import Console
 from bot.handlers.glossary_browse import index_order
 from glossary.loader import load_entries
+from tests.games.seeds import seed_line
 
 # ── B6: a retold entry stands in the index under its own letter ─────────────────────────────────
 
@@ -37,3 +38,24 @@ async def test_the_next_magic_phase_asks_for_the_winds(console: Console) -> None
     out = await console.execute("/game next")
     assert "Start of the magic phase: the power and dispel pools are empty" in out
     assert "(/whf winds)" in out
+
+
+# ── B1, B2: chips and markers counted in the book's words ───────────────────────────────────────
+
+
+async def test_berserk_chips_and_poison_are_counted_on_the_board(console: Console) -> None:
+    # seed 001:289 «Наряду с фишками, маркеры используются для отслеживания некоторых состояний»
+    seed_line("001", 289, "Наряду с фишками, маркеры используются для отслеживания")
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add Циклоп life:10")
+    await console.execute("/token add target:Циклоп token:фишка count:2")
+    await console.execute("/token remove target:Циклоп token:фишка")
+    await console.execute("/token add target:Циклоп token:отравление count:3")
+    out = await console.execute("/game show")
+    assert "Циклоп ❤ ▰▰▰▰▰ 10/10 · 1 фишка · 3 маркера отравления" in out
+    assert "жетоны" not in out and "×" not in out
+    await console.execute("/token add target:Циклоп token:фишка count:4")
+    assert "5 фишек" in await console.execute("/game show")
+    console.lang = "en"
+    out = await console.execute("/game show")
+    assert "5 chips · 3 poison markers" in out
