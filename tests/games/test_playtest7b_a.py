@@ -76,3 +76,13 @@ async def test_the_wfb_odds_give_one_cast_chance(console: Console) -> None:
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Cast chance: **90.7%** (of which **7.4%** by Irresistible Force" in out
     assert "cast normally │" in out
+
+
+# ── W1: the common synonyms of «Неодолимая сила» open it ────────────────────────────────────────
+
+
+async def test_irresistible_force_opens_under_its_common_russian_names(console: Console) -> None:
+    for query in ("неотразимая сила", "непреодолимая сила", "Что даёт неотразимая сила?"):
+        out = await console.execute(f"/rule {query}")
+        assert out.startswith("Неодолимая сила (Irresistible Force)"), query
+        assert "Точного совпадения" not in out and "Дубль шестёрок" in out
