@@ -86,3 +86,33 @@ async def test_irresistible_force_opens_under_its_common_russian_names(console: 
         out = await console.execute(f"/rule {query}")
         assert out.startswith("Неодолимая сила (Irresistible Force)"), query
         assert "Точного совпадения" not in out and "Дубль шестёрок" in out
+
+
+# ── B3: a rolled strike gets no magic-attack hint; all wounds prevented is said ──────────────────
+
+
+async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Console) -> None:
+    # seed 001:37: Броня Х prevents the first X wounds of non-magical attacks each turn
+    seed_line("001", 37, "Броня Х")
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add Огненный дракон life:10 traits:броня 2")
+    out = await console.execute("/berserk strike values:1-1-2 kind:throw target:Огненный дракон")
+    assert "🛡 Огненный дракон: ни одной раны не нанесено — Броня 2 предотвратила" in out
+    assert "магическ" not in out.split("Записано в партию")[-1]
+    out = await console.execute("/game next")
+    out = await console.execute("/game next")
+    out = await console.execute("/dmg Огненный дракон amount:3")
+    assert (
+        "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода броня израсходована)."
+        in out
+    )
+    assert "Если это раны магической атаки, броня их не предотвращает" in out
+    assert "/берсерк раны" in out
+    console.lang = "en"
+    await console.execute("/game next")
+    await console.execute("/game next")
+    out = await console.execute("/dmg Огненный дракон amount:1")
+    assert (
+        "no wound dealt — Armor 2 prevented 1 wound; until the end of the turn it prevents" in out
+    )
+    assert "If these are a magical attack's wounds" in out
