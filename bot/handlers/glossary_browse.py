@@ -8,6 +8,7 @@ ephemeral, while a `[[term]]` answer is public like the chat line that asked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.categories import category_label
@@ -96,12 +97,35 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
 # --- /glossary -----------------------------------------------------------------------------------
 
 
-def index_page(ctx: Ctx, game: str, number: int) -> Reply:
-    """One page of a game's entries in source order, with prev/next and a select to open one."""
-    entries = sorted(
-        (e for e in glossary_of(ctx).entries if e.game == game),
+def index_order(entries: Sequence[Entry]) -> list[Entry]:
+    """Seed entries in source order (the books' own index); a retold supplement entry, which has
+    no seed line, goes before the first seed entry whose title sorts after its own, so
+    «Простой удар» stands under «П» instead of heading the list (playtest 7, B6)."""
+    seeded = sorted(
+        (e for e in entries if e.source.published is None),
         key=lambda e: (e.source.file, e.source.first_line),
     )
+    retold = sorted(
+        (e for e in entries if e.source.published is not None), key=lambda e: e.title.casefold()
+    )
+    ordered = list(seeded)
+    for entry in retold:
+        key = entry.title.casefold()
+        at = next(
+            (
+                i
+                for i, other in enumerate(ordered)
+                if other.source.published is None and other.title.casefold() > key
+            ),
+            len(ordered),
+        )
+        ordered.insert(at, entry)
+    return ordered
+
+
+def index_page(ctx: Ctx, game: str, number: int) -> Reply:
+    """One page of a game's entries in source order, with prev/next and a select to open one."""
+    entries = index_order([e for e in glossary_of(ctx).entries if e.game == game])
     if not entries:
         raise UserError("glossary.index.empty", game=game_name(game, ctx.lang))
     page = page_of(entries, number, PAGE_SIZE)

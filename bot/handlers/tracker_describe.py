@@ -137,6 +137,13 @@ NOTE_PLURALS = {
         "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
         "left_text": ("left", "tracker.plural.wounds_acc"),
     },
+    "tracker.note.berserk_armor_all": {
+        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
+    },
+    "tracker.note.berserk_armor_all_left": {
+        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
+        "left_text": ("left", "tracker.plural.wounds_acc"),
+    },
     "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
     "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},

@@ -74,7 +74,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         (
             "odds whf",
             {"dice": 3, "level": 1, "value": 7},
-            "Irresistible Force (with a miscast): **7.4%**",
+            "(of which **7.4%** by Irresistible Force, which brings a miscast)",
         ),
     ],
 )

@@ -126,7 +126,7 @@ async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
     assert "ран в среднем 2,67" in out
     out = await console.execute("/odds whf dice:3 level:1 value:7")
-    assert "Неодолимая сила (и магический сбой): **7,4\u00a0%**" in out
+    assert "**7,4\u00a0%** — неодолимой силой, которая влечёт магический сбой" in out
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

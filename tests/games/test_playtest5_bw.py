@@ -205,10 +205,10 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
     seed_line("002", 79, "провалил попытку сотворить")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Не сотворено: **9,3\u00a0%**" in out and "Провал:" not in out
-    assert "Неодолимая сила (и магический сбой): **7,4\u00a0%**" in out  # playtest 6, W2
+    assert "**7,4\u00a0%** — неодолимой силой, которая влечёт магический сбой" in out  # W2, W3
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Not cast: **9.3" in out and "Irresistible Force (with a miscast)" in out
+    assert "Not cast: **9.3" in out and "by Irresistible Force, which brings a miscast" in out
 
 
 async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:

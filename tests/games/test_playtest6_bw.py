@@ -117,7 +117,7 @@ async def test_the_miscast_is_not_called_a_failure(console: Console) -> None:
     # seed 002:13 «Если бросок на сотворение провален, то маг больше не может пытаться творить»
     seed_line("002", 13, "Если бросок на сотворение провален")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Неодолимая сила (и магический сбой)" in out and "провал" not in out
+    assert "неодолимой силой, которая влечёт магический сбой" in out and "провал" not in out
     for _ in range(40):  # no tracked game: nothing is spent
         out = await console.execute("/whf cast dice:6 level:1 value:5")
         if "Неодолимая сила" in out or "неодолимая сила" in out:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from bot.games.berserk.rules import armor, armor_applies
 from bot.tracker.model import Unit
 
+ROLLED = "rolled"  # step param: the wounds come from a rolled strike of a known kind
+
 if TYPE_CHECKING:
     from bot.tracker.step import Step
 
@@ -36,13 +38,16 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
         await step.adjust(now, cid, "armor_used", result.prevented)
         step.cover(since)  # the note says the armor is used up; the counter is bookkeeping
         left = now.value("armor") - now.value("armor_used") - result.prevented
+        key = "tracker.note.berserk_armor" + ("_all" if result.dealt <= 0 else "")
         step.note(
-            "tracker.note.berserk_armor_left" if left > 0 else "tracker.note.berserk_armor",
+            key + ("_left" if left > 0 else ""),
             unit=now.name,
             prevented=result.prevented,
             armor=now.value("armor"),
             left=max(left, 0),
         )
+        if not step.tx.params.get(ROLLED):  # a rolled strike knows whether it was magical
+            step.note("tracker.note.berserk_armor_hint")
     return result.dealt
 
 

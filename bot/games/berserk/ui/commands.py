@@ -28,6 +28,7 @@ from bot.games.berserk.rules import (
     strike_source,
     tracked_mode,
 )
+from bot.games.berserk.tracker import ROLLED
 from bot.games.berserk.ui import shapes, view
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
@@ -239,8 +240,9 @@ async def write_wounds(
             await step.adjust(now, counter.id, counter.key, n)
         step.tx.params["source"] = source
 
-    params = {"targets": [u.name for u, _, _ in hits], "source": source}
+    params: dict[str, Any] = {"targets": [u.name for u, _, _ in hits], "source": source}
     if strike:
+        params[ROLLED] = True
         return await service.run_step(ctx, state, "berserk_strike", body, params)
     return await service.run_step(ctx, state, "berserk_wound", body, params)
 
