@@ -148,7 +148,6 @@ NOTE_PLURALS = {
     "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
-    "tracker.note.kf_forge_now": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.mw_corrode_damage": {
         "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
     },

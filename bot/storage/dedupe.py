@@ -56,8 +56,7 @@ async def claim(tx: Tx) -> None:
         raise DuplicateInteraction(delivery.interaction_id)
     delivery.claimed = True  # the interaction's later steps are its own, not repeats
     delivery.by = tx
-    if next(_claims) % PRUNE_EVERY == 0:
-        tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
+    _prune_now_and_then(tx, now)
 
 
 def pending() -> Delivery | None:
@@ -70,9 +69,14 @@ def carried(tx: Tx, delivery: Delivery) -> tuple[int, float]:
     """Claim `delivery` inside a statement of `tx` (a step's close inserts the id itself, so
     the claim costs no trip): the id and time to insert; a duplicate id fails that statement."""
     now = time.time()
+    _prune_now_and_then(tx, now)
+    return delivery.interaction_id, now
+
+
+def _prune_now_and_then(tx: Tx, now: float) -> None:
+    """Every `PRUNE_EVERY`th claim of this process drops the ids older than `KEEP_S` at commit."""
     if next(_claims) % PRUNE_EVERY == 0:
         tx.at_commit("DELETE FROM interactions WHERE at < ?", (now - KEEP_S,))
-    return delivery.interaction_id, now
 
 
 def claimed(tx: object, delivery: Delivery) -> None:
