@@ -132,11 +132,21 @@ def similar_paths(
     for path in paths:
         words = {w.lower() for lang in ("ru", "en") for w in command_label(path, lang)[1:].split()}
         words.update(w.lower() for w in path)
-        best = max((SequenceMatcher(None, t, w).ratio() for t in typed for w in words), default=0.0)
+        best = max(
+            (SequenceMatcher(None, t, w).ratio() for t in typed for w in words if _may_match(t, w)),
+            default=0.0,
+        )
         if best >= SIMILAR:
             scored.append((best, tuple(path)))
     scored.sort(key=lambda s: (-s[0], len(s[1]), s[1]))
     return [p for _, p in scored[:limit]]
+
+
+def _may_match(a: str, b: str) -> bool:
+    """Whether two words' lengths allow a ratio of `SIMILAR`: it is at most 2·min / (a + b), so
+    one more than 1.5 times the other never gets there (and a long typed word costs nothing)."""
+    short, long = sorted((len(a), len(b)))
+    return 2 * short >= SIMILAR * (short + long) - 1e-9  # float rounding never drops a match
 
 
 def similar_commands(text: str, paths: Sequence[Sequence[str]]) -> Localized | None:
