@@ -5,6 +5,8 @@ slip B5 (a flying creature attacking a closed card)."""
 from __future__ import annotations
 
 from bot.console import Console
+from glossary.terms import spoken_names
+from tests.glossary.search_data import real_glossary
 
 
 async def test_g2_berserk_suggestions_keep_to_berserk(console: Console) -> None:
@@ -33,3 +35,55 @@ async def test_g2_other_games_when_nothing_of_the_channels_fits(console: Console
 async def test_g2_no_game_in_the_channel_mixes_games(console: Console) -> None:
     out = await console.execute("/rule сражение")
     assert "Mage Wars" in out and "Берсерк ККИ" in out
+
+
+def _explained(text: str, game: str) -> dict[str, str]:
+    """The words found in `text` → the entry id they name, read in `game`'s channel."""
+    g = real_glossary()
+    return {m.found: m.entries[0].id for m in g.find_terms(text, prefer_game=game)}
+
+
+def test_g3_whfb_verbs_and_short_names_are_explained() -> None:
+    text = (
+        "Маг сотворил магическую стрелу, противник пытается рассеять её кубиками рассеивания, "
+        "пул силы 8"
+    )
+    found = _explained(text, "whfb")
+    assert found["сотворил"] == "whfb/sotvoreniye-zaklinaniya"
+    assert found["рассеять"] == "whfb/razrusheniye"
+    assert found["кубиками рассеивания"] == "whfb/pul-rasseivaniya"
+    assert found["пул силы"] == "whfb/pul-kubikov-sily"
+
+
+def test_g3_conquest_warlord_bloodied_and_shield() -> None:
+    found = _explained("Мой военачальник ранен, я сбрасываю щит", "conquest")
+    assert found["военачальник"] == "conquest/uron"
+    assert found["щит"] == "conquest/naneseniye-urona"
+    assert _explained("Он окровавлен", "conquest") == {"окровавлен": "conquest/uron"}
+
+
+def test_g3_keyforge_capturing_and_forging() -> None:
+    found = _explained("Я захватываю янтарь существом", "keyforge")
+    assert found["захватываю янтарь"] == "keyforge/zakhvat-yantarya"
+    assert _explained("Теперь кую", "keyforge") == {"кую": "keyforge/klyuchi"}
+
+
+def test_g3_a_verb_meets_its_noun_by_root() -> None:
+    """No list needed for a verb whose root is the name's: «уничтожил» → «Уничтожение»."""
+    assert _explained("Я уничтожил отряд", "conquest").get("уничтожил") == "conquest/unichtozheniye"
+
+
+def test_g3_spoken_names_name_real_entries_and_do_not_open_rule() -> None:
+    """The spoken names are for sentences only: `/rule` does not open the pool by them."""
+    g = real_glossary()
+    ids = {e.id for e in g.entries}
+    assert set(spoken_names()) <= ids
+    found = g.lookup("сколько максимум кубиков рассеивания")
+    assert not (found.confident and found.hits[0].entry.id == "whfb/pul-rasseivaniya")
+
+
+async def test_g3_explain_command_lists_them(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    out = await console.execute("/explain text:Я захватываю янтарь и кую ключ")
+    assert "Захват Янтаря" in out and "Ключи, ковка ключа" in out
