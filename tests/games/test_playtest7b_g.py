@@ -87,3 +87,18 @@ async def test_g3_explain_command_lists_them(console: Console) -> None:
     await console.execute("/game start game:keyforge player1:Борис")
     out = await console.execute("/explain text:Я захватываю янтарь и кую ключ")
     assert "Захват Янтаря" in out and "Ключи, ковка ключа" in out
+
+
+async def test_b5_flying_attacking_a_closed_card_lists_both_entries(console: Console) -> None:
+    """«Летающее существо» first, «Закрыть (существо, карту)» next, in a Berserk game."""
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Борис")
+    out = await console.execute("/rule Может ли летающее существо атаковать закрытую карту?")
+    assert "[1] Летающее существо · Берсерк ККИ" in out
+    assert "[2] Закрыть (существо, карту) · Берсерк ККИ" in out
+
+
+def test_b5_without_a_game_too() -> None:
+    found = real_glossary().lookup("Может ли летающее существо атаковать закрытую карту?")
+    ids = [h.entry.id for h in found.hits[:3]]
+    assert ids[0] == "berserk/letayushchee-sushchestvo" and "berserk/zakryt" in ids
