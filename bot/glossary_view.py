@@ -33,6 +33,14 @@ def game_name(slug: str, lang: str) -> str:
     return i18n_game_name(slug, lang)
 
 
+def own_game_first(entries: Sequence[Entry], prefer: str | None) -> list[Entry]:
+    """In a channel where `prefer` is played, only its entries when any fits: another game's
+    «Бросок на спасение» among Berserk's answers is noise (playtest 7 G2). Others stay when
+    none of the channel's game fits."""
+    own = [e for e in entries if e.game == prefer]
+    return own if own else list(entries)
+
+
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
 
 

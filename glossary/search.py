@@ -94,7 +94,7 @@ class Glossary(NameMatcher):
 
     @cached_property
     def _terms(self) -> TermFinder:
-        return TermFinder(self.entries)
+        return TermFinder(self.entries, self.aliases)
 
     @cached_property
     def _english(self) -> EnglishReader:

@@ -7,9 +7,12 @@ the search would take for a term is the word spotted here.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from glossary.model import Entry
 from glossary.normalize import PARAM_LETTERS, fold, stem, stems_agree
@@ -19,11 +22,50 @@ _WORD = re.compile(r"\w[\w\u0300-\u036f]*(?:[-'’]\w[\w\u0300-\u036f]*)*")
 _PARAM_TOKENS = PARAM_LETTERS | {"n"}  # trailing value letters a name may end with
 _MAX_KEY_WORDS = 4
 _MIN_STEM = 2  # `Яд` is a name; a one-letter stem is not
+# Derivational tails cut from a stem so a verb or participle meets its noun: `сотворил` and
+# «Сотворение», `захватываю` and «Захват», `окровавлен` and «окровавленный», `рассеять` and
+# «рассеивание». Longest first; a root shorter than `_MIN_ROOT` is not trusted.
+_TAILS = ("ыван", "иван", "ован", "ыва", "ива", "ова", "ен", "ан", "ва", "я")
+_MIN_ROOT = 5
+SPOKEN_FILE = Path(__file__).resolve().parent / "data" / "words" / "spoken.toml"
+
+
+@lru_cache(maxsize=1)
+def spoken_names(path: Path = SPOKEN_FILE) -> dict[str, tuple[str, ...]]:
+    """Entry id → names a sentence may use that `/rule` must not open by; a missing or broken
+    file means none (the explain menu still works)."""
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("names", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    if not isinstance(table, dict):
+        return {}
+    return {
+        k: tuple(n for n in v if isinstance(n, str))
+        for k, v in table.items()
+        if isinstance(v, list)
+    }
 
 
 def _stem(word: str) -> str:
     """One written word (`Герой-воин` counts as one) as the search index stems it."""
     return " ".join(map(stem, fold(word).split()))
+
+
+def _root(word_stem: str) -> str:
+    """The stem less one derivational tail (`сотворен` → `сотвор`), or "" when too short."""
+    for tail in _TAILS:
+        if word_stem.endswith(tail) and len(word_stem) - len(tail) >= _MIN_ROOT:
+            return word_stem[: -len(tail)]
+    return word_stem if len(word_stem) >= _MIN_ROOT and word_stem.isalpha() else ""
+
+
+def _root_key(key: Sequence[str]) -> tuple[str, ...] | None:
+    """The key's words as roots, None when any is too short or not Cyrillic to trust."""
+    roots = tuple(_root(w) for w in key)
+    if not all(r and not r.isascii() for r in roots):
+        return None
+    return roots
 
 
 def _is_abbreviation(name: str) -> bool:
@@ -45,17 +87,24 @@ Span = tuple[str, list[Entry]]  # the words as written, and the entries their na
 class TermFinder:
     """Finds entry names in text as whole words, forgiving Russian and English inflection.
 
-    Each name becomes a key of word stems (`Кровотечение` → `кровотечен`), trailing parameter
-    letters dropped (`Aegis X` → `aegis`). Abbreviations (`ЗОВ`, `НУ`) match only when written in
-    capitals, so everyday words such as «ну» are not mistaken for them.
+    Each name, and each alias players use (`aliases`: entry id → names), becomes a key of word
+    stems (`Кровотечение` → `кровотечен`), trailing parameter letters dropped (`Aegis X` →
+    `aegis`). A text word that names nothing by its stem may still by its root (`_root`): verbs
+    and participles are spoken where the book has a noun (playtest 7 G3). Abbreviations (`ЗОВ`,
+    `НУ`) match only when written in capitals, so everyday words such as «ну» are not mistaken.
     """
 
-    def __init__(self, entries: Iterable[Entry]) -> None:
+    def __init__(
+        self, entries: Iterable[Entry], aliases: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
         self._keys: dict[tuple[str, ...], list[Entry]] = {}
+        self._roots: dict[tuple[str, ...], list[Entry]] = {}
         self._abbreviations: dict[str, list[Entry]] = {}
         self._forms: dict[tuple[str, ...], set[tuple[str, ...]]] = {}  # names' folded words
+        aliases, spoken = aliases or {}, spoken_names()
         for entry in entries:
-            for name in dict.fromkeys((entry.title, *entry.names)):
+            extra = (*aliases.get(entry.id, ()), *spoken.get(entry.id, ()))
+            for name in dict.fromkeys((entry.title, *entry.names, *extra)):
                 self._add(name, entry)
 
     def _add(self, name: str, entry: Entry) -> None:
@@ -75,6 +124,11 @@ class TermFinder:
         bucket = self._keys.setdefault(key, [])
         if entry not in bucket:
             bucket.append(entry)
+        roots = _root_key(key)
+        if roots is not None:
+            by_root = self._roots.setdefault(roots, [])
+            if entry not in by_root:
+                by_root.append(entry)
         self._forms.setdefault(key, set()).add(tuple(fold(w) for w in words))
 
     def _agrees(self, key: tuple[str, ...], words: list[str]) -> bool:
@@ -106,6 +160,11 @@ class TermFinder:
                 key = tuple(stems[i : i + n])
                 bucket = self._keys.get(key)
                 if bucket and self._agrees(key, words[i : i + n]):
+                    found = (n, bucket)
+                    break
+                roots = _root_key(key)
+                bucket = self._roots.get(roots) if roots is not None else None
+                if bucket:
                     found = (n, bucket)
                     break
             if found is None:

@@ -26,6 +26,7 @@ from bot.glossary_view import (
     option_description,
     option_label,
     other_names,
+    own_game_first,
     resolve_references,
     shorten,
 )
@@ -341,11 +342,13 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             options = [h.entry for h in tied]
             if hits[0].tier not in SURE_TIERS:  # no name is the word: offer what it defines too
                 options = _with_definitions(glossary, query, slug, options)
+            options = own_game_first(options, prefer)
             return _question(
                 ctx, "rule.ambiguous", options[:TIE_OPTIONS], private, query, query=shown
             )
         # Not clearly ahead: the best few, text matches included, best first.
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
+        options = own_game_first(options, prefer)
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     if hits[0].tier == "text" and len(query.split()) <= 3:  # a term-like phrase found in a text
@@ -355,6 +358,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     if alternatives:
         others = [h.entry for h in alternatives]
         others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]
+        others = own_game_first(others, prefer)
         reply.actions.append(
             Select(
                 ctx.t("rule.did_you_mean"),
@@ -412,10 +416,10 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
     # strangers offered only as a place to start.
-    near = [h.entry for h in suggestions if h.tier != "far"]
+    near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    far = [h.entry for h in suggestions[:FAR_SUGGESTIONS]]
+    far = own_game_first([h.entry for h in suggestions[:FAR_SUGGESTIONS]], prefer)
     return _question(ctx, "rule.far", far, private, query, query=shown)
 
 
@@ -426,7 +430,7 @@ def _unanswered(
     if not near:
         suggestions = glossary_of(ctx).suggest(query, game=slug, limit=FAR_SUGGESTIONS)
         near = [h.entry for h in suggestions]
-    shown = escape_markdown(shorten(query, 60))
+    shown, near = escape_markdown(shorten(query, 60)), own_game_first(near, prefer)
     return _question(ctx, "rule.noanswer", near[:ALTERNATIVES], private, query, query=shown)
 
 
