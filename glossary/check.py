@@ -1,6 +1,6 @@
 """`python -m bot check` for the glossary data: every file loads strictly; counts per game;
 the curated aliases point at entries and are unambiguous; the synonyms name words the texts
-use; the games agree with the bot's."""
+use; the spoken names of `/explain` point at entries; the games agree with the bot's."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from glossary.gamenames import GAMES_FILE, read_games, validate_games
 from glossary.importers import GAME_SLUGS
 from glossary.loader import DATA_DIR, load_entries, validate_data
 from glossary.synonyms import SYNONYM_FILE, read_synonyms, validate_synonyms
+from glossary.terms import SPOKEN_FILE, spoken_names, validate_spoken
 from glossary.textindex import TextIndex
 
 
@@ -47,6 +48,16 @@ def check_glossary_synonyms(report: list[str]) -> list[str]:
         return problems
     table, _ = read_synonyms(SYNONYM_FILE)
     report.append(f"glossary synonyms: {len(table)} player words")
+    return []
+
+
+@checker("glossary spoken names")
+def check_glossary_spoken(report: list[str]) -> list[str]:
+    """The names only `/explain` reads point at real entries."""
+    problems = validate_spoken(SPOKEN_FILE, (e.id for e in load_entries(DATA_DIR)))
+    if problems:
+        return problems
+    report.append(f"glossary spoken names: {len(spoken_names())} entries")
     return []
 
 

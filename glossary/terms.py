@@ -47,6 +47,25 @@ def spoken_names(path: Path = SPOKEN_FILE) -> dict[str, tuple[str, ...]]:
     }
 
 
+def validate_spoken(path: Path, entry_ids: Iterable[str]) -> list[str]:
+    """Every problem of the spoken-names file, for `python -m bot check`: it must read as TOML
+    with a `[names]` table of entry id → list of names, and every id must be an entry."""
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("names")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return [f"{path}: {exc}"]
+    if not isinstance(table, dict):
+        return [f"{path}: no [names] table"]
+    known = set(entry_ids)
+    problems = []
+    for entry_id, names in table.items():
+        if entry_id not in known:
+            problems.append(f"{path}: {entry_id!r} is not a glossary entry")
+        if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+            problems.append(f"{path}: {entry_id!r} must list non-empty names")
+    return problems
+
+
 def _stem(word: str) -> str:
     """One written word (`Герой-воин` counts as one) as the search index stems it."""
     return " ".join(map(stem, fold(word).split()))

@@ -4,6 +4,8 @@ slip B5 (a flying creature attacking a closed card)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.console import Console
 from glossary.terms import spoken_names
 from tests.glossary.search_data import real_glossary
@@ -102,3 +104,18 @@ def test_b5_without_a_game_too() -> None:
     found = real_glossary().lookup("Может ли летающее существо атаковать закрытую карту?")
     ids = [h.entry.id for h in found.hits[:3]]
     assert ids[0] == "berserk/letayushchee-sushchestvo" and "berserk/zakryt" in ids
+
+
+def test_g3_check_rejects_a_spoken_name_of_no_entry(tmp_path: Path) -> None:
+    """`python -m bot check` validates the spoken names: a real id passes, a typo is named."""
+    from glossary.terms import SPOKEN_FILE, validate_spoken
+
+    ids = [e.id for e in real_glossary().entries]
+    assert validate_spoken(SPOKEN_FILE, ids) == []
+    bad = tmp_path / "spoken.toml"
+    bad.write_text('[names]\n"whfb/no-such" = ["x"]\n"keyforge/klyuchi" = [""]\n', "utf-8")
+    problems = validate_spoken(bad, ids)
+    assert any("whfb/no-such" in p for p in problems)
+    assert any("keyforge/klyuchi" in p for p in problems)
+    bad.write_text("[names", "utf-8")
+    assert validate_spoken(bad, ids)
