@@ -259,10 +259,13 @@ def _fuse(
         named = by_name.get(t.entry.id)
         if named is not None:
             bonus = AGREE_BONUS if t.score >= AGREE_MIN_TEXT else 0.0
-            if score > named.score:
+            if score > named.score:  # the text decides, and so does the text's preference
                 score = _soft_cap(raw + bonus)
                 uncapped[t.entry.id] = raw + bonus
-                fused[t.entry.id] = _rescored(named, round(score, 3), "text")
+                preferred = prefer_game is not None and t.entry.game == prefer_game
+                fused[t.entry.id] = Hit(
+                    t.entry, round(score, 3), "text", named.matched, preferred or named.preferred
+                )
             else:
                 fused[t.entry.id] = _rescored(named, round(named.score + bonus, 3))
                 uncapped[t.entry.id] = named.score + bonus
