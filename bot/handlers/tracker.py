@@ -133,7 +133,7 @@ def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
     return Reply(
         title=title or header(outcome.state, ctx.lang),
         body="\n".join(lines) or ctx.t("tracker.nothing_changed"),
-        kind=Kind.SUCCESS if lines else Kind.INFO,  # no success mark on a no-op
+        kind=Kind.SUCCESS if outcome.changes or outcome.step_id is not None else Kind.INFO,
     )
 
 

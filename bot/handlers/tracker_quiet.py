@@ -70,7 +70,9 @@ def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
     lines = change_lines(ctx, outcome)
     body = "\n".join(lines) or ctx.t("tracker.nothing_changed")
     quiet = ctx.services.live is not None and not outcome.notes
-    return Reply(body=body, kind=Kind.SUCCESS if lines else Kind.INFO, ephemeral=quiet)
+    # A step that only explains why nothing changed (a Nonliving creature «healed») is no success.
+    kind = Kind.SUCCESS if outcome.changes or outcome.step_id is not None else Kind.INFO
+    return Reply(body=body, kind=kind, ephemeral=quiet)
 
 
 def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Field:

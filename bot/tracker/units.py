@@ -106,6 +106,8 @@ async def add_unit(
             )
         note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
         step.note(note, unit=final, owner=p.name, stats=echo)
+        if final != clean:  # players will keep typing the name they gave: say it is taken
+            step.note("tracker.note.unit_renamed", name=clean, unit=final)
         await plugin_for(tpl.slug).unit_added(step, final, p)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
