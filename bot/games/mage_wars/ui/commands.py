@@ -417,10 +417,13 @@ async def mw_burn(
     ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
 ) -> Reply:
     """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
-    are written back in one step. Given `tokens` win over the tracked count."""
+    are written back in one step. Given `tokens` win over the tracked count. Once the game has
+    passed a round, `/game next` rolls Burn in each upkeep, so a targeted roll is refused."""
     _public_target(target, private)
     tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
     filled = Filled({})
+    if tracked is not None and tracked.state.round > 1:  # an upkeep of this game rolled it
+        raise UserError("dice.mw.burn_in_upkeep", unit=tracked.unit.name, round=tracked.state.round)
     if tracked is not None:
         held = tracked.unit.value("burn")
         if tokens is None:
