@@ -93,8 +93,8 @@ async def test_m8_life_given_in_the_command(console: Console) -> None:
     await console.execute("/unit add Голем life:14")
     await console.execute("/dmg Голем amount:4")
     out = await console.execute("/odds mw dice:6 target:Голем life:10")
-    assert "Оставшаяся жизнь: указано в команде (по партии — 10)" in out
-    assert "из команды" not in out
+    assert "Оставшаяся жизнь — из команды (в партии 10)" in out
+    assert out.count("из команды") == 1  # said once, beside the value it explains
 
 
 async def test_m10_m11_counterstrike_hint_in_russian(console: Console) -> None:

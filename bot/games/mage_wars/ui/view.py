@@ -260,7 +260,7 @@ def target_lines(
         lines.append(tr("dice.target.given", values=items[:1].upper() + items[1:]))
     if incapacitated:
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
-    if restrained:
+    elif restrained:  # no defense roll is made, so no modifier to it (playtest 8 M4)
         lines.append(tr("dice.target.restrained", unit=unit, token=label(restrained)))
     return lines
 
