@@ -44,6 +44,7 @@ KEYS: dict[str, str] = {
     "no_such_tokens": E + "no_such_tokens",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
+    "token_is_damage": E + "token_is_damage",
     "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",

@@ -1,0 +1,23 @@
+"""Playtest 8 (issue 17, `docs/playtest-ru-8.md`): the Conquest slips C1, C2, C3, C5 and the
+KeyForge slips K1–K5, each pinned in the console's Russian (and English where it reads)."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+
+async def _keyforge(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Аня player2:Борис")
+    await console.execute("/unit add name:Тролль power:5")
+
+
+async def test_k4_damage_typed_as_a_token_points_to_dmg_and_heal(console: Console) -> None:
+    """Damage is dealt with /dmg; /set would overwrite the total."""
+    await _keyforge(console)
+    out = await console.execute("/жетон добавить цель:Тролль жетон:урон")
+    assert "«урон» — не жетон. Нанести: /урон цель:Тролль урон:N" in out
+    assert "/лечить цель:Тролль лечение:N" in out and "/задать" not in out
+    console.lang = "en"
+    out = await console.execute("/token add target:Тролль token:damage")
+    assert "Deal it with /dmg target:Тролль amount:N" in out
