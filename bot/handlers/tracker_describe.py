@@ -147,6 +147,8 @@ NOTE_PLURALS = {
     "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
     "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.kf_stole_short": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.kf_captured_short": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.hand": {"cards_text": ("cards", "tracker.plural.kf_hand")},
     "tracker.note.kf_hand_chains": {"cards_text": ("cards", "tracker.plural.kf_hand")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},

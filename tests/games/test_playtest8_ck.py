@@ -21,3 +21,16 @@ async def test_k4_damage_typed_as_a_token_points_to_dmg_and_heal(console: Consol
     console.lang = "en"
     out = await console.execute("/token add target:Тролль token:damage")
     assert "Deal it with /dmg target:Тролль amount:N" in out
+
+
+async def test_k5_capture_and_steal_say_when_the_pool_held_less(console: Console) -> None:
+    """«Кот захватывает 2 янтаря … (просили 50 — больше нет)»; a full take says nothing more."""
+    await _keyforge(console)
+    await console.execute("/add target:Борис stat:янтарь amount:9")
+    out = await console.execute("/кф захватить цель:Тролль сколько:7")
+    assert "Тролль захватывает 7 янтаря из запаса Бориса." in out and "просили" not in out
+    out = await console.execute("/кф захватить цель:Тролль сколько:50")
+    assert "Тролль захватывает 2 янтаря из запаса Бориса (просили 50 — больше нет)." in out
+    await console.execute("/add target:Борис stat:янтарь amount:1")
+    out = await console.execute("/кф украсть сколько:5")
+    assert "Аня крадёт 1 янтарь у Бориса (просили 5 — больше нет)." in out
