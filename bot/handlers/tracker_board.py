@@ -330,7 +330,8 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         winner=winner.name if winner else None,
         players=tuple(players),
         selected=selected,
-        notes=_legend(state, tpl, lang),
+        # Playtest 8 slip K2: no token legend on every board; a token's meaning is said in the
+        # reply that puts it on, and the board's rule buttons open it.
         seat=state.game.active_seat,
         unit_controls=plugin_for(state.slug).unit_controls(),
         rules=_rules_in_play(state, tpl, lang, selected),
@@ -363,15 +364,6 @@ def _rules_in_play(
         if entry is not None and entry not in out:
             out[entry] = (tpl.label(key, lang), entry)
     return tuple(out.values())[:SELECT_OPTIONS_MAX]
-
-
-def _legend(state: GameState, tpl: Template, lang: str) -> tuple[str, ...]:
-    """What the tokens on the board mean, for tokens a game explains (`live.legend.<slug>.<key>`
-    in the catalogue: KeyForge stun, enrage, ward), once each, while one is in play."""
-    standing = [u for u in state.units if u.present and not u.destroyed]
-    held = {c.key for u in standing for c in u.tokens if c.value}
-    keys = (f"live.legend.{tpl.slug}.{k}" for k in sorted(held))
-    return tuple(t(key, lang) for key in keys if key in catalogue())
 
 
 def _seat(p: Participant) -> int:
