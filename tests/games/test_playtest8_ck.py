@@ -34,3 +34,18 @@ async def test_k5_capture_and_steal_say_when_the_pool_held_less(console: Console
     await console.execute("/add target:Борис stat:янтарь amount:1")
     out = await console.execute("/кф украсть сколько:5")
     assert "Аня крадёт 1 янтарь у Бориса (просили 5 — больше нет)." in out
+
+
+async def _conquest(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+
+
+async def test_c1_cards_are_no_stat_and_put_no_shield(console: Console) -> None:
+    """«карты» is only the start of «карты щита»: a stat option reaches a token by its full name."""
+    await _conquest(console)
+    out = await console.execute("/прибавить цель:Борис показатель:карты сколько:2")
+    assert out.startswith("✖") and "нет показателя «карты»" in out and "ресурсы" in out
+    assert "щит" not in out
+    out = await console.execute("/game show")
+    assert "щит" not in out
