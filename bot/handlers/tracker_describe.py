@@ -111,8 +111,8 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
     )
 
 
-# A change phrased in words that counts its new value (`after_text`): «1 shield icon».
-CHANGE_PLURALS = {"tracker.change_to.conquest.shield.on": "tracker.plural.cq_shield_icons"}
+# A change phrased in words that counts its new value (`after_text`): «щит на 2 урона».
+CHANGE_PLURALS = {"tracker.change_to.conquest.shield.on": "tracker.plural.cq_damage"}
 
 # Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
 NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target", "other"})

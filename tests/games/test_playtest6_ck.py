@@ -166,7 +166,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     assert "Щит — не жетон, а карта из руки" in out and "можно класть: щит" not in out
     assert await state_of(services) == before
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
-    assert "🛡 Космодесантник: против следующего урона сброшена карта щита" in out
+    assert "🛡 Космодесантник: щит на 2 урона — сработает при следующем нанесении урона" in out
     assert "щит: 0 → 2" not in out
     board = await console.execute("/game show")
     assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · карта щита (2 значка щита)" in board

@@ -4,6 +4,7 @@ KeyForge slips K1–K5, each pinned in the console's Russian (and English where 
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 
 async def _keyforge(console: Console) -> None:
@@ -49,3 +50,21 @@ async def test_c1_cards_are_no_stat_and_put_no_shield(console: Console) -> None:
     assert "щит" not in out
     out = await console.execute("/game show")
     assert "щит" not in out
+
+
+async def test_c2_a_shield_waits_for_the_damage(console: Console) -> None:
+    """The shield card is discarded as damage is dealt, not before it."""
+    seed_line(
+        "003", 137, "которому наносится урон", "может сбросить из руки 1 карту щита"
+    )  # seed 003:137
+    await _conquest(console)
+    await console.execute("/unit add name:Космодесантник owner:Аня life:3")
+    out = await console.execute("/жетон добавить цель:Космодесантник жетон:щит")
+    assert (
+        "🛡 Космодесантник: щит на 1 урон — сработает при следующем нанесении урона "
+        "(карту щита сбросьте тогда же)." in out
+    )
+    assert "сброшена" not in out
+    await console.execute("/token remove target:Космодесантник token:щит")
+    out = await console.execute("/token add target:Космодесантник token:щит count:2")
+    assert "щит на 2 урона" in out
