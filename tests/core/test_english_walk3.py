@@ -185,7 +185,8 @@ async def test_38_heal_without_damage_says_it_once(services: Services) -> None:
 async def test_39_headquarters_phase_has_one_colon(services: Services) -> None:
     en = await _conquest(services)
     out = await en.execute("/game next")
-    assert "draws 2 cards and gains 4 resources. Add the resources with:" in out
+    assert "Headquarters phase: each player gains 4 resources and draws 2 cards." in out
+    assert "bob · resources 0 → 4" in out  # playtest 8 slip C3: added by the bot
 
 
 # ── KeyForge: 40–42, 45–47; general: 48, 49 ────────────────────────────────────────────────────

@@ -68,3 +68,15 @@ async def test_c2_a_shield_waits_for_the_damage(console: Console) -> None:
     await console.execute("/token remove target:Космодесантник token:щит")
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
     assert "щит на 2 урона" in out
+
+
+async def test_c3_the_headquarters_phase_adds_the_resources(console: Console) -> None:
+    """Published rules: each player gains 4 resources and draws 2 cards; the bot adds the
+    resources and says to draw (seed 003 has no headquarters phase)."""
+    await _conquest(console)
+    out = await console.execute("/игра дальше")
+    assert "Фаза штаба: каждый игрок получает 4 ресурса и берёт 2 карты." in out
+    assert "Аня · ресурсы 0 → 4" in out and "Борис · ресурсы 0 → 4" in out
+    assert "/прибавить" not in out
+    board = await console.execute("/game show")
+    assert "ресурсы 4" in board
