@@ -80,3 +80,20 @@ async def test_c3_the_headquarters_phase_adds_the_resources(console: Console) ->
     assert "/прибавить" not in out
     board = await console.execute("/game show")
     assert "ресурсы 4" in board
+
+
+async def test_c5_the_planets_are_one_entry_with_the_way_to_the_win(console: Console) -> None:
+    """«ресурсы 0 · военачальник: … · планеты: Ферракс, Тарсис (материалы 2/3, технологии 1/3)»."""
+    await _conquest(console)
+    await console.execute("/планета планета:Ферракс значки:материалы, технологии")
+    await console.execute("/планета планета:Тарсис значки:материалы")
+    await console.execute("/урон цель:Аня урон:7")
+    board = await console.execute("/игра показать")
+    assert (
+        "ресурсы 0 · военачальник: окровавлен, в штабе, обессилен · "
+        "планеты: Ферракс, Тарсис (материалы 2/3, технологии 1/3)" in board
+    )
+    assert "планеты с материалами" not in board and "планеты 2" not in board
+    console.lang = "en"
+    board = await console.execute("/game show")
+    assert "planets: Ферракс, Тарсис (material 2/3, tech 1/3)" in board
