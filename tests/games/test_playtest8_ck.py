@@ -97,3 +97,28 @@ async def test_c5_the_planets_are_one_entry_with_the_way_to_the_win(console: Con
     console.lang = "en"
     board = await console.execute("/game show")
     assert "planets: Ферракс, Тарсис (material 2/3, tech 1/3)" in board
+
+
+async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None:
+    """A card's key at its current cost: the Æmber is paid, the key counted, the third wins;
+    the turn's own key stays with `/game next`."""
+    seed_line("004", 21, "Янтарь используется для ковки ключей")  # seed 004:21
+    await _keyforge(console)
+    await console.execute("/add target:Аня stat:янтарь amount:9")
+    out = await console.execute("/кф выковать")
+    assert (
+        "🔑 Ключ выкован картой по текущей цене (6 янтаря): Аня · янтарь 9 → 3, ключи 0 → 1." in out
+    )
+    assert "/прибавить" not in out and "Ничего не изменено" not in out
+    out = await console.execute("/кф выковать")
+    assert "Аня не может выковать ключ: янтаря 3, нужно 6." in out
+    out = await console.execute("/кф выковать игрок:Борис")
+    assert "Сейчас ход Ани: Борис выкует ключ в начале своего хода" in out
+    assert "Картой ключ выковывают только в свой ход." in out
+    await console.execute("/set target:Аня stat:ключи value:2")
+    await console.execute("/set target:Аня stat:цена ключа value:3")
+    out = await console.execute("/кф выковать")
+    assert "Аня · янтарь 3 → 0, ключи 2 → 3." in out and "🏆" in out
+    console.lang = "en"
+    out = await console.execute("/help command:kf forge")
+    assert "A key forged by a card: pay the current key cost in Æmber" in out
