@@ -257,6 +257,17 @@ def _leader_flags(stats: list[Stat], leader: Unit, lang: str) -> list[Stat]:
     return [s for s in stats if not s.flag] + [joined]
 
 
+def _list_stat(p: Participant, tpl: Template, name: str, items: tuple[str, ...], lang: str) -> Stat:
+    """«планеты: Ферракс, Тарсис (материалы 2/3)»: the items by name, then what the game says
+    they add up to (playtest 8 slip C5: one place for the planets, with the way to the win)."""
+    label = t(f"live.list.{name}", lang) if f"live.list.{name}" in catalogue() else name
+    values = {c.key: c.value for c in p.counters}
+    said = plugin_for(tpl.slug).list_notes(name, values)
+    note = ", ".join(t(n.key, lang, **n.params) for n in said)
+    text = t("live.list_items", lang, label=label, items=", ".join(items))  # Stat.text escapes
+    return Stat(text, len(items), flag=True, note=note)
+
+
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
     skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
     if u.destroyed:  # a destroyed unit's stats and tokens no longer count (playtest 6, K5)
@@ -287,8 +298,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
             stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))
     for name, items in p.lists.items():
         if items:
-            label = t(f"live.list.{name}", lang) if f"live.list.{name}" in catalogue() else name
-            stats.append(Stat(label, len(items), note=", ".join(md(i) for i in items)))
+            stats.append(_list_stat(p, tpl, name, items, lang))
     units = tuple(_unit_row(u, tpl, state, lang) for u in state.units_of(p.id) if u is not leader)
     # The leader is a target in its own right (the mage takes damage); it stands for the player.
     main = (
@@ -330,7 +340,8 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         winner=winner.name if winner else None,
         players=tuple(players),
         selected=selected,
-        notes=_legend(state, tpl, lang),
+        # Playtest 8 slip K2: no token legend on every board; a token's meaning is said in the
+        # reply that puts it on, and the board's rule buttons open it.
         seat=state.game.active_seat,
         unit_controls=plugin_for(state.slug).unit_controls(),
         rules=_rules_in_play(state, tpl, lang, selected),
@@ -363,15 +374,6 @@ def _rules_in_play(
         if entry is not None and entry not in out:
             out[entry] = (tpl.label(key, lang), entry)
     return tuple(out.values())[:SELECT_OPTIONS_MAX]
-
-
-def _legend(state: GameState, tpl: Template, lang: str) -> tuple[str, ...]:
-    """What the tokens on the board mean, for tokens a game explains (`live.legend.<slug>.<key>`
-    in the catalogue: KeyForge stun, enrage, ward), once each, while one is in play."""
-    standing = [u for u in state.units if u.present and not u.destroyed]
-    held = {c.key for u in standing for c in u.tokens if c.value}
-    keys = (f"live.legend.{tpl.slug}.{k}" for k in sorted(held))
-    return tuple(t(key, lang) for key in keys if key in catalogue())
 
 
 def _seat(p: Participant) -> int:

@@ -111,8 +111,8 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
     )
 
 
-# A change phrased in words that counts its new value (`after_text`): «1 shield icon».
-CHANGE_PLURALS = {"tracker.change_to.conquest.shield.on": "tracker.plural.cq_shield_icons"}
+# A change phrased in words that counts its new value (`after_text`): «щит на 2 урона».
+CHANGE_PLURALS = {"tracker.change_to.conquest.shield.on": "tracker.plural.cq_damage"}
 
 # Note parameters that hold names someone typed (the rest are numbers, dice, catalogue words).
 NAME_PARAMS = frozenset({"name", "unit", "owner", "old", "new", "item", "target", "other"})
@@ -147,6 +147,10 @@ NOTE_PLURALS = {
     "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
     "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
     "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.kf_stole_short": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.kf_captured_short": {"amber": ("count", "tracker.plural.aember")},
+    "tracker.note.hand": {"cards_text": ("cards", "tracker.plural.kf_hand")},
+    "tracker.note.kf_hand_chains": {"cards_text": ("cards", "tracker.plural.kf_hand")},
     "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
     "tracker.note.mw_corrode_damage": {
         "damage_text": ("damage", "tracker.plural.mw_corrode_damage")

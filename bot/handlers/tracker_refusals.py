@@ -44,6 +44,7 @@ KEYS: dict[str, str] = {
     "no_such_tokens": E + "no_such_tokens",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
+    "token_is_damage": E + "token_is_damage",
     "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
@@ -64,8 +65,6 @@ KEYS: dict[str, str] = {
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
     "trait_bounds": E + "trait_bounds",
     "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
-    "kf_one_key": E + "kf_one_key",  # KeyForge: one key per turn
-    "kf_mid_turn": E + "kf_mid_turn",  # playtest 7 K1: not after the «Ковка ключа» step
     "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
     "kf_fight_self": E + "kf_fight_self",  # playtest 6 K4: a creature does not fight itself
 }

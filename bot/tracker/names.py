@@ -85,5 +85,10 @@ class Lexicon:
         keys = {key for name, key in self._by_name.items() if name.startswith(n)}
         return keys.pop() if len(keys) == 1 else None
 
+    def resolve_exact(self, text: str) -> str | None:
+        """The key an exact spelling names (no prefix): for a second guess, where a prefix
+        would reach too far."""
+        return self._by_name.get(norm(text)) if norm(text) else None
+
     def __contains__(self, key: str) -> bool:
         return key in self._by_name.values()

@@ -141,6 +141,11 @@ class GamePlugin:
         """A counter the board leaves out (shown in another stat's note instead)."""
         return False
 
+    def list_notes(self, list_name: str, values: Mapping[str, int]) -> list[StatNote]:
+        """Notes beside a player's list on the board (Conquest: the planets' icons towards
+        the win); `values` are the player's counters."""
+        return []
+
     def read_trait(
         self, tpl: Template, key: str, number: int | None, rest: str, *, more: bool = False
     ) -> dict[str, int] | None:

@@ -103,7 +103,9 @@ def find_stat(state: GameState, tpl: Template, holder: Holder, text: str) -> Sta
     key = tpl.resolve_stat(text)
     token = False
     if key is None:
-        key = tpl.resolve_token(text)
+        # A token reached through a stat option must be named in full (playtest 8 slip C1:
+        # «карты» is no stat, and the prefix of «карты щита» put a shield on a Warlord).
+        key = tpl.token_names.resolve_exact(text)
         token = key is not None
     if key is None and tpl.open and norm(text):
         key = open_key(state, holder, text)

@@ -167,9 +167,9 @@ async def test_31_32_shield_icons_counted_and_prevented_damage(services: Service
     en = await _conquest(services)
     await en.execute("/unit add Ork Boyz life:3")
     out = await en.execute("/token add target:Ork Boyz token:shield")
-    assert "against the next damage (1 shield icon)." in out
+    assert "a shield for 1 damage — it works when damage is next dealt" in out
     out = await en.execute("/token add target:bob token:shield count:2")
-    assert "against the next damage (2 shield icons)." in out
+    assert "a shield for 2 damage — it works when damage is next dealt" in out
     out = await en.execute("/dmg target:bob amount:3")
     assert "🛡 bob: the shield card prevents 2 damage and is discarded." in out
 
@@ -185,7 +185,8 @@ async def test_38_heal_without_damage_says_it_once(services: Services) -> None:
 async def test_39_headquarters_phase_has_one_colon(services: Services) -> None:
     en = await _conquest(services)
     out = await en.execute("/game next")
-    assert "draws 2 cards and gains 4 resources. Add the resources with:" in out
+    assert "Headquarters phase: each player gains 4 resources and draws 2 cards." in out
+    assert "bob · resources 0 → 4" in out  # playtest 8 slip C3: added by the bot
 
 
 # ── KeyForge: 40–42, 45–47; general: 48, 49 ────────────────────────────────────────────────────

@@ -33,7 +33,9 @@ async def test_k3_the_key_is_forged_as_the_turn_begins(
     assert (zhenya.value("aember"), zhenya.value("keys")) == (1, 1)
     await console.execute("/set target:Женя stat:янтарь value:6")
     out = await console.execute("/kf forge player:Женя")
-    assert "Женя: ключ в этот ход уже выкован" in out  # the turn's one key
+    # playtest 8 slip K1: a further key in the turn is a card's key, at the current cost
+    assert "🔑 Ключ выкован картой по текущей цене (6 янтаря): Женя · янтарь 6 → 0" in out
+    await console.execute("/game undo")
     console.user = "Женя"
     out = await console.execute("/game next")
     assert "🔑 Шах!" in out and "Женя выкует его в начале своего следующего хода" in out
@@ -166,7 +168,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     assert "Щит — не жетон, а карта из руки" in out and "можно класть: щит" not in out
     assert await state_of(services) == before
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
-    assert "🛡 Космодесантник: против следующего урона сброшена карта щита" in out
+    assert "🛡 Космодесантник: щит на 2 урона — сработает при следующем нанесении урона" in out
     assert "щит: 0 → 2" not in out
     board = await console.execute("/game show")
     assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · карта щита (2 значка щита)" in board

@@ -4,37 +4,28 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
-from bot.games.keyforge.rules import past_forge_step
 from tests.helpers.tracker import state_of
 
 
-def test_k1_the_forge_step_is_past_after_a_move() -> None:
-    assert not past_forge_step([("next", False)])  # the turn just opened
-    assert not past_forge_step([("set", False), ("join", False), ("start", False)])
-    assert past_forge_step([("add", False), ("next", False)])  # Æmber gained this turn
-    assert past_forge_step([("next", True)])  # the turn's opening forged the key already
-    assert past_forge_step([("add", False)] * 3)  # the opening is out of sight
-
-
-async def test_k1_no_key_in_the_middle_of_ones_own_turn(
-    console: Console, services: Services
-) -> None:
-    """Published rules (the bot's own «Ключи» entry): a key is forged at the «Ковка ключа» step
-    that opens one's own turn; Æmber gained later waits for the next turn's step."""
+async def test_k1_a_key_mid_turn_is_a_cards_key(console: Console, services: Services) -> None:
+    """Published rules: the turn's key is forged at the «Ковка ключа» step that opens one's own
+    turn (by `/игра дальше`); since playtest 8 slip K1 `/кф выковать` mid-turn records a key a
+    card forged, paying the current cost, instead of refusing."""
     console.user = "Аня"
     await console.execute("/игра начать игра:keyforge игрок1:Борис")
     await console.execute("/прибавить цель:Аня показатель:янтарь сколько:7")
-    before = await state_of(services)
     out = await console.execute("/кф выковать")
-    assert "Аня: ключ куют только на шаге «Ковка ключа» в начале своего хода" in out
-    assert "(/игра дальше)" in out
-    assert "Если ключ выковала карта, впишите его через /прибавить" in out
-    assert "Ничего не изменено." in out and "Ключей" not in out
-    assert await state_of(services) == before
+    assert (
+        "🔑 Ключ выкован картой по текущей цене (6 янтаря): Аня · янтарь 7 → 1, ключи 0 → 1." in out
+    )
+    assert "ключ куют только на шаге" not in out
+    await console.execute("/прибавить цель:Аня показатель:янтарь сколько:6")
     await console.execute("/игра дальше")
     console.user = "Борис"
     out = await console.execute("/игра дальше")  # her own turn: step 1 forges it
-    assert "🔑 Аня, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
+    assert "🔑 Аня, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 2" in out
+    state = await state_of(services)
+    assert state.participants[0].value("keys") == 2 and state.participants[0].value("aember") == 1
 
 
 async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None:

@@ -142,7 +142,7 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
         [
             "/game start game:keyforge",
             "/set target:alice stat:янтарь value:7",  # the state as it stands: still step 1
-            "/kf forge",  # at the «Ковка ключа» step (playtest 7 slip K1)
+            "/kf forge",  # a key a card forges (playtest 8 slip K1)
             *COMMON,
             *BOB_JOINS,
             "/add target:alice stat:янтарь amount:1",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.conquest import rounds, rules, tracker
 from bot.tracker.model import Participant, Unit
-from bot.tracker.plugin import GamePlugin, Holder
+from bot.tracker.plugin import GamePlugin, Holder, StatNote
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
@@ -40,6 +40,20 @@ class ConquestPlugin(GamePlugin):
 
     async def unit_hurt(self, step: Step, unit: Unit) -> bool | None:
         return await rules.unit_hurt(step, unit)
+
+    def board_hides(self, key: str) -> bool:
+        """The planet icons are told beside the planets (playtest 8 slip C5)."""
+        return key in rules.ICONS
+
+    def list_notes(self, list_name: str, values: Mapping[str, int]) -> list[StatNote]:
+        """Beside the planets: each icon held, out of the three that win («материалы 2/3»)."""
+        if list_name != "planets":
+            return []
+        return [
+            StatNote(f"live.cq_icons.{icon}", {"n": values[icon], "win": rules.PLANETS_TO_WIN})
+            for icon in rules.ICONS
+            if values.get(icon, 0) > 0
+        ]
 
 
 PLUGIN = ConquestPlugin()

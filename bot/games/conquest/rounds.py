@@ -1,4 +1,4 @@
-"""Conquest's round: a new round, the first-player token passes, the headquarters reminder."""
+"""Conquest's round: a new round, the first-player token passes, the headquarters phase."""
 
 from __future__ import annotations
 
@@ -10,13 +10,18 @@ from bot.tracker.step import Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
-    """New round; the first-player token passes. The headquarters phase that ended the round
-    (published rules: each player draws 2 cards and gains 4 resources) is a reminder: the
-    resources are entered by hand, since cards change them."""
+    """New round; the first-player token passes. The headquarters phase that ends the round
+    (published rules: each player draws 2 cards and gains 4 resources) gives the resources
+    here, one line a player (playtest 8 slip C3: the players typed them every round); the
+    cards are not tracked, so the reply only says to draw them."""
     step.note("tracker.note.cq_headquarters", cards=HQ_DRAW, resources=HQ_RESOURCES)
-    # Playtest 4 slip 21: a line each player can type as it stands, not «… ресурсы 4».
     for player in step.state.participants:
-        step.note("tracker.note.cq_hq_add", name=player.name, resources=HQ_RESOURCES)
+        since = len(step.changes)
+        cid = await step.ensure(player, "resources")
+        before = player.value("resources")
+        after = await step.adjust(player, cid, "resources", HQ_RESOURCES)
+        step.cover(since)  # the note tells it
+        step.note("tracker.note.cq_hq_gain", name=player.name, before=before, after=after)
     # Published rules: the headquarters phase readies every exhausted card (a defeated Warlord
     # too; it stays in its HQ until it is deployed again, by hand).
     for unit in step.state.units:

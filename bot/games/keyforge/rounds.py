@@ -33,11 +33,23 @@ async def next_round(step: Step, rng: random.Random) -> None:
             step.note("tracker.note.check", name=current.name)
         chains = current.value("chains")
         penalty = chain_penalty(chains)
-        step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty, chains=chains)
         counter = current.counter("chains")
         if counter is not None and chains > 0:
+            # Playtest 8 slip K3: one line tells the smaller draw and the shed chain; the
+            # counter's own change line would repeat it.
+            since = len(step.changes)
             left = await step.adjust(current, counter.id, "chains", -1)
-            step.note("tracker.note.chain_shed", name=current.name, chains=left)
+            step.cover(since)
+            step.note(
+                "tracker.note.kf_hand_chains",
+                name=current.name,
+                cards=KF_HAND - penalty,
+                penalty=penalty,
+                before=chains,
+                after=left,
+            )
+        else:  # no chains: «(цепей: 0)» said nothing (playtest 8 slip K3)
+            step.note("tracker.note.hand", name=current.name, cards=KF_HAND - penalty)
     player = await pass_turn(step, new_round=False)
     await reset_armor(step)
     if player is not None and _can_forge(player):

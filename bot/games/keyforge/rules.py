@@ -71,35 +71,6 @@ def take(amount: int, available: int) -> int:
     return max(0, min(amount, available))
 
 
-def second_key(
-    forged: list[tuple[str, tuple[int, int], int]], player: str, turn: tuple[int, int], keys: int
-) -> bool:
-    """Published rules (the bot's own «Ключи» entry): a player forges at most one key a turn, at
-    the "forge a key" step. `forged` are this game's done forges (player, turn, keys after); a
-    second one in the same turn is refused, unless the keys were set by hand since (a card that
-    forges a key is entered with `/add` or `/set`, and the table's hand count wins)."""
-    return any(who == player and when == turn and after == keys for who, when, after in forged)
-
-
-TURN_OPENERS = frozenset({"start", "next"})  # steps that open a turn: its «Ковка ключа» step
-NOT_MOVES = frozenset({"join", "leave", "set"})  # seating, and the state entered as it stands
-
-
-def past_forge_step(steps: list[tuple[str, bool]]) -> bool:
-    """Published rules (the bot's own «Ключи» entry): a key is forged only at step 1 of one's own
-    turn, so Æmber gained later in the turn waits for the next one (playtest 7 slip K1).
-    `steps` are the game's done steps, newest first, each with whether it forged a key: the step
-    is past once any move was made since the step that opened the turn (`/set` enters the state
-    as it stands, not a move), or when that step forged the key already; a history too short to
-    reach the opening is past it too."""
-    for action, forged in steps:
-        if action in TURN_OPENERS:
-            return forged
-        if action not in NOT_MOVES:
-            return True
-    return True
-
-
 @dataclass(frozen=True)
 class Fight:
     """A fight as the published rules resolve it: the damage each side deals the other (before

@@ -46,14 +46,20 @@ async def test_three_planets_with_a_shared_icon_win(console: Console, services: 
     assert await services.storage.tracker.load_active(CHANNEL) is not None
 
 
-async def test_headquarters_reminder(console: Console) -> None:
+async def test_headquarters_phase_gives_the_resources(console: Console, services: Services) -> None:
+    """Playtest 8 slip C3 (published rules): the bot adds each player's 4 resources itself and
+    says so; the 2 cards are drawn by hand."""
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/add target:bob stat:ресурсы amount:4")
     out = await console.execute("/game next")
-    assert "Фаза штаба: каждый игрок берёт 2 карты и получает 4 ресурса" in out
-    # playtest 4 slip 21: a line to type for each player, no «…»
-    assert "/прибавить цель:bob показатель:ресурсы сколько:4" in out
-    assert "/прибавить цель:alice показатель:ресурсы сколько:4" in out
-    assert "…" not in out
+    assert "Фаза штаба: каждый игрок получает 4 ресурса и берёт 2 карты." in out
+    assert "bob · ресурсы 4 → 8" in out and "alice · ресурсы 0 → 4" in out
+    assert "/прибавить" not in out and "…" not in out
+    state = await state_of(services)
+    assert {p.name: p.value("resources") for p in state.participants} == {"alice": 4, "bob": 8}
+    await console.execute("/game undo")
+    state = await state_of(services)
+    assert {p.name: p.value("resources") for p in state.participants} == {"alice": 0, "bob": 4}
 
 
 def test_the_icon_words_the_refusal_lists_are_typed_words() -> None:

@@ -26,7 +26,13 @@ async def test_keyforge_chains_and_creatures(services: Services, make_ctx: MakeC
     await service.start(alice, "keyforge", [BOB], {"keycost": 8})
     await service.set_value(alice, "alice", "цепи", 8)
     out = await service.next_round(alice)
-    assert out.notes[0].params == {"name": "alice", "cards": 4, "chains": 8}
+    assert out.notes[0].params == {
+        "name": "alice",
+        "cards": 4,
+        "penalty": 2,
+        "before": 8,
+        "after": 7,
+    }
     await service.add_unit(alice, "Troll", None, {"power": 8})
     await service.token(alice, "Troll", "жетон силы", 2)
     await service.token(alice, "Troll", "оберег", 1)
@@ -50,19 +56,26 @@ async def test_keyforge_sheds_one_chain_after_drawing_and_undo_puts_it_back(
     await service.start(alice, "keyforge", [BOB], {})
     await service.set_value(alice, "alice", "цепи", 8)
     out = await service.next_round(alice)
-    assert out.notes[0].params == {"name": "alice", "cards": 4, "chains": 8}
-    assert out.notes[1].key == "tracker.note.chain_shed"
-    assert out.notes[1].params == {"name": "alice", "chains": 7}
+    # Playtest 8 slip K3: one line for the draw and the shed chain; the change is not repeated.
+    assert out.notes[0].key == "tracker.note.kf_hand_chains"
+    assert out.notes[0].params == {
+        "name": "alice",
+        "cards": 4,
+        "penalty": 2,
+        "before": 8,
+        "after": 7,
+    }
     assert [(c.holder, c.key, c.before, c.after) for c in out.changes] == [
         ("alice", "chains", 8, 7)
     ]
     assert out.state.participants[0].value("chains") == 7
     body = outcome_reply(alice, out).body
-    assert "alice добирает до 4 карт (цепей: 8)" in body
-    assert "⛓ alice сбрасывает одну цепь после добора. Цепей: 7." in body
+    assert "⛓ alice добирает до 4 карт (цепи −2) и сбрасывает одну цепь: 8 → 7." in body
+    assert "цепей" not in body and "alice · цепи" not in body
     # bob has no chains: his turn sheds nothing.
     out = await service.next_round(make_ctx("bob"))
     assert out.changes == [] and out.notes[0].key == "tracker.note.hand"
+    assert "bob добирает до 6 карт." in outcome_reply(make_ctx("bob"), out).body
     await service.undo(alice, 2)
     state = await state_of(services)
     assert state.participants[0].value("chains") == 8 and state.active_player is not None

@@ -1,38 +1,30 @@
-"""Issue 16: one key a turn (published rules; the bot's own «Ключи» entry)."""
+"""The turn's key and a card's key (published rules; playtest 8 slip K1): `/game next` forges
+the turn's key at the «Ковка ключа» step, and `/kf forge` records any further key a card forges
+at its current cost, in the same turn as well."""
 
 from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
-from bot.games.keyforge.rules import second_key
 from tests.helpers.tracker import state_of
 
 
-def test_second_key_in_the_same_turn() -> None:
-    forged = [("alice", (1, 0), 1)]
-    assert second_key(forged, "alice", (1, 0), 1)
-    assert not second_key(forged, "alice", (1, 1), 1)  # another turn
-    assert not second_key(forged, "bob", (1, 0), 1)  # another player
-    assert not second_key(forged, "alice", (1, 0), 2)  # the keys were set by hand since
-
-
-async def test_kf_forge_refuses_a_second_key_in_one_turn(
+async def test_kf_forge_records_a_cards_key_beside_the_turns_key(
     console: Console, services: Services
 ) -> None:
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/add target:alice stat:aember amount:20")
-    before = await state_of(services)
-    out = await console.execute("/kf forge")  # mid-turn: not at «Ковка ключа» (playtest 7 K1)
-    assert "ключ куют только на шаге «Ковка ключа»" in out
-    assert await state_of(services) == before
     await console.execute("/game next")
     console.user = "bob"
     out = await console.execute("/game next")
-    # her next turn opens with the key, forged at once (playtest 6 slip K3), and it is the one
+    # her turn opens with the key, forged at once (playtest 6 slip K3)
     assert "alice, начало хода: ключ выкован за 6 янтаря" in out and "Ключей: 1" in out
     console.user = "alice"
+    await console.execute("/set target:alice stat:keycost value:8")  # a card raised the cost
+    out = await console.execute("/kf forge")  # a card forges another key at its current cost
+    assert "Ключ выкован картой по текущей цене (8 янтаря): alice · янтарь 14 → 6" in out
+    assert "ключи 1 → 2" in out
     before = await state_of(services)
-    assert "ключ в этот ход уже выкован" in await console.execute("/kf forge")
+    out = await console.execute("/kf forge")
+    assert "alice не может выковать ключ: янтаря 6, нужно 8." in out
     assert await state_of(services) == before
-    await console.execute("/set target:alice stat:keys value:2")  # a card's key, set by hand
-    assert "ключ куют только на шаге" in await console.execute("/kf forge")

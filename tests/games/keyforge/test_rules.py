@@ -109,17 +109,18 @@ async def test_steal_and_capture_name_the_victim_in_the_genitive(console: Consol
     assert "Гоблин-вор захватывает 1 янтарь из запаса Ани." in out
 
 
-async def test_board_says_what_the_tokens_mean(console: Console) -> None:
+async def test_a_token_is_explained_where_it_is_put_on_not_on_every_board(
+    console: Console,
+) -> None:
+    """Playtest 8 slip K2: the meaning comes with `/token add`; the board repeats no legend."""
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/unit add Krump power:4")
+    out = await console.execute("/token add Krump token:оглушение")
+    assert "Оглушение: в следующий раз, когда существо используют" in out
+    out = await console.execute("/token add Krump token:оберег")
+    assert "Оберег: отменяет следующий урон или уничтожение этого существа" in out
     out = await console.execute("/game show")
-    assert "Оглушение:" not in out
-    await console.execute("/token add Krump token:оглушение")
-    await console.execute("/token add Krump token:оберег")
-    out = await console.execute("/game show")
-    assert "Оглушение: при следующем использовании" in out
-    assert "Оберег: отменяет следующий урон" in out
-    assert "Ярость:" not in out
+    assert "Оглушение:" not in out and "Оберег:" not in out and "Ярость:" not in out
 
 
 async def test_wards_do_not_stack(console: Console, services: Services) -> None:

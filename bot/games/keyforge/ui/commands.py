@@ -67,7 +67,9 @@ async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
         await step.adjust(other, pool.id, "aember", -n)
         cid = await step.ensure(holder, "captured", token=True)
         await step.adjust(holder, cid, "captured", n)
-        step.note("tracker.note.kf_captured", unit=holder.name, count=n, name=other.name)
+        # Playtest 8 slip K5: less than asked says that the pool held no more.
+        key = "tracker.note.kf_captured" + ("_short" if n < amount else "")
+        step.note(key, unit=holder.name, count=n, name=other.name, asked=amount)
 
     params = {"target": holder.name, "amount": amount}
     return await service.run_step(ctx, state, "kf_capture", body, params)
@@ -90,7 +92,8 @@ async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
         n = take(amount, (await step.tx.counter(theirs.id)).value)
         await step.adjust(other, theirs.id, "aember", -n)
         await step.adjust(me, mine.id, "aember", n)
-        step.note("tracker.note.kf_stole", name=me.name, count=n, other=other.name)
+        key = "tracker.note.kf_stole" + ("_short" if n < amount else "")
+        step.note(key, name=me.name, count=n, other=other.name, asked=amount)
 
     return await service.run_step(ctx, state, "kf_steal", body, {"player": me.name})
 
