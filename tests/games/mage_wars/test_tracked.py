@@ -76,7 +76,7 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
     # exactly one new step with one event, named as an attack in the game log
     assert await events(services) == before + 1
     log = await guard.execute("/game log n:1")
-    assert f"alice: атака — Страж · урон 0 → {expected.total}" in log
+    assert f"alice: атака — Страж · повреждения 0 → {expected.total}" in log
 
     out = await guard.execute("/game undo")
     assert "Отменён 1 шаг" in out
