@@ -14,7 +14,7 @@ from bot import limits
 from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
 from glossary.model import Entry
-from glossary.normalize import analyse, clean, fold, script_of
+from glossary.normalize import analyse, clean, fold, is_param_token, script_of
 
 # Discord limits that shape our labels (autocomplete choice names, select options, buttons).
 CHOICE_NAME_MAX = limits.CHOICE_NAME
@@ -112,16 +112,32 @@ def counterpart_name(entry: Entry) -> str | None:
     return None
 
 
-def display_title(entry: Entry) -> str:
-    """Title with its name in the other language: `Aegis X (Эгида)`, `Броня ( Armor )` as is."""
+def display_title(entry: Entry, lang: str) -> str:
+    """Title with its name in the other language, the reader's language first (playtest 7, M9):
+    `Aegis X (Эгида)` in English, `Эгида X (Aegis X)` in Russian; `Броня ( Armor )` as is."""
     other = counterpart_name(entry)
-    return f"{entry.title} ({other})" if other else entry.title
+    if not other:
+        return entry.title
+    if lang == "ru" and _script(entry.title) == "en":
+        return f"{_with_parameter(other, entry.title)} ({entry.title})"
+    return f"{entry.title} ({other})"
+
+
+def _with_parameter(name: str, title: str) -> str:
+    """`Эгида` + `Aegis X` → `Эгида X`: the Russian name takes the title's value placeholder,
+    unless it already ends with one (`Регенерация X`)."""
+    words = title.split()
+    if len(words) < 2 or not is_param_token(fold(words[-1])):
+        return name
+    if is_param_token(fold(name.split()[-1])):
+        return name
+    return f"{name} {words[-1]}"
 
 
 def choice_name(entry: Entry, lang: str, limit: int = CHOICE_NAME_MAX) -> str:
-    """Autocomplete name `Aegis X (Эгида) · Mage Wars`, at most `limit` characters, game kept."""
+    """Autocomplete name `Эгида X (Aegis X) · Mage Wars`, at most `limit` characters, game kept."""
     suffix = f" · {game_name(entry.game, lang)}"
-    return shorten(display_title(entry), limit - len(suffix)) + suffix
+    return shorten(display_title(entry, lang), limit - len(suffix)) + suffix
 
 
 def option_label(entry: Entry, lang: str) -> str:
@@ -136,9 +152,9 @@ def option_description(entry: Entry, lang: str = "ru") -> str:
     return shorten(shown, OPTION_DESCRIPTION_MAX)
 
 
-def button_label(entry: Entry) -> str:
+def button_label(entry: Entry, lang: str) -> str:
     """A see-also button: title with its other-language name, within Discord's 80 characters."""
-    return shorten(display_title(entry), BUTTON_LABEL_MAX)
+    return shorten(display_title(entry, lang), BUTTON_LABEL_MAX)
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ def entry_options(
     """Select options opening these entries (the game is left out where the list is one game's)."""
     return tuple(
         SelectOption(
-            option_label(e, ctx.lang) if with_game else shorten(display_title(e), 100),
+            option_label(e, ctx.lang) if with_game else shorten(display_title(e, ctx.lang), 100),
             e.id,
             option_description(e, ctx.lang),
         )
@@ -158,7 +158,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     if entry.category:
         category = category_label(entry.category, ctx.lang)
         fields.append(Field(ctx.t("rule.field.category"), category, inline=True))
-    shown = display_title(entry)
+    shown = display_title(entry, ctx.lang)
     aliases = [n for n in other_names(entry) if n not in shown]
     if aliases:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
@@ -167,11 +167,13 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     named, unnamed = resolve_references(entry.see_also_text, glossary.entries, entry.game)
     linked += [e for e in named if e not in linked and e.id != entry.id]
     buttons = [
-        Button(button_label(e), "rule.open", e.id)
+        Button(button_label(e, ctx.lang), "rule.open", e.id)
         for e in linked[:SEE_ALSO_BUTTONS]
         if len(e.id) <= OPEN_ID_MAX
     ]
-    unlinked = [display_title(e) for e in linked if e.id not in {b.payload for b in buttons}]
+    unlinked = [
+        display_title(e, ctx.lang) for e in linked if e.id not in {b.payload for b in buttons}
+    ]
     plain = unlinked + unnamed
     if plain:
         fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))

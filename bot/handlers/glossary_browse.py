@@ -42,7 +42,7 @@ from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
 from glossary.model import Entry
-from glossary.normalize import clean, only_stop_words
+from glossary.normalize import clean, fold, only_stop_words, script_of
 
 TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
@@ -77,8 +77,9 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     if not hits:
         raise UserError("search.not_found", query=shorten(query, 60))
     lines = [
-        f"**{n}. {display_title(h.entry)}** · {game_name(h.entry.game, ctx.lang)}\n{h.snippet}"
+        f"**{n}. {display_title(e, ctx.lang)}** · {game_name(e.game, ctx.lang)}\n{h.snippet}"
         for n, h in enumerate(hits, 1)
+        for e in (h.entry,)
     ]
     return Reply(
         title=ctx.t("search.title", query=shorten(query, 60)),
@@ -97,10 +98,17 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
 # --- /glossary -----------------------------------------------------------------------------------
 
 
-def index_order(entries: Sequence[Entry]) -> list[Entry]:
+def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
     """Seed entries in source order (the books' own index); a retold supplement entry, which has
     no seed line, goes before the first seed entry whose title sorts after its own, so
-    «Простой удар» stands under «П» instead of heading the list (playtest 7, B6)."""
+    «Простой удар» stands under «П» instead of heading the list (playtest 7, B6).
+
+    A book indexed by English titles (Mage Wars) is read in Russian by the Russian names its
+    titles then lead with, so it is sorted by them (playtest 7, M9); a title the book left
+    untranslated (`Activate`) follows the Russian alphabet instead of heading it."""
+    if lang == "ru" and any(display_title(e, lang) != e.title for e in entries):
+        shown = {e.id: fold(display_title(e, lang)) for e in entries}
+        return sorted(entries, key=lambda e: (script_of(shown[e.id][:1]) != "ru", shown[e.id]))
     seeded = sorted(
         (e for e in entries if e.source.published is None),
         key=lambda e: (e.source.file, e.source.first_line),
@@ -125,13 +133,13 @@ def index_order(entries: Sequence[Entry]) -> list[Entry]:
 
 def index_page(ctx: Ctx, game: str, number: int) -> Reply:
     """One page of a game's entries in source order, with prev/next and a select to open one."""
-    entries = index_order([e for e in glossary_of(ctx).entries if e.game == game])
+    entries = index_order([e for e in glossary_of(ctx).entries if e.game == game], ctx.lang)
     if not entries:
         raise UserError("glossary.index.empty", game=game_name(game, ctx.lang))
     page = page_of(entries, number, PAGE_SIZE)
     start = page.number * PAGE_SIZE
     lines = [
-        f"`{start + i:>3}.` {display_title(e)}"
+        f"`{start + i:>3}.` {display_title(e, ctx.lang)}"
         + (f" — *{category_label(e.category, ctx.lang)}*" if e.category else "")
         for i, e in enumerate(page.entries, 1)
     ]
@@ -283,14 +291,17 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
     if len(found) == 1 and not missing:
         reply = entry_reply(ctx, found[0])
     else:
-        parts = [f"**{display_title(e)}** · {game_name(e.game, ctx.lang)}\n{e.text}" for e in found]
+        parts = [
+            f"**{display_title(e, ctx.lang)}** · {game_name(e.game, ctx.lang)}\n{e.text}"
+            for e in found
+        ]
         if missing:
             parts.append(ctx.t("inline.missing", terms=", ".join(missing)))
         reply = Reply(
             title=ctx.t("inline.title"),
             body="\n\n".join(parts),
             actions=[
-                Button(button_label(e), "rule.open", e.id)
+                Button(button_label(e, ctx.lang), "rule.open", e.id)
                 for e in found
                 if len(e.id) <= OPEN_ID_MAX
             ],

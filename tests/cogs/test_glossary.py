@@ -53,7 +53,7 @@ async def test_rule_is_public_with_full_text_and_see_also(table: Table, fake: Gl
         result = await table.alice.slash(table.channel, "rule", term="mw-armor")
     assert not result.ephemeral
     embeds = table.embeds(result)
-    assert embeds[0].title == "Armor (Броня)"
+    assert embeds[0].title == "Броня (Armor)"
     text = " ".join(e.description or "" for e in embeds)
     assert " ".join(LONG_TEXT.split()) in " ".join(text.split())  # split across embeds, never cut
     assert "Источник: mage-wars.txt, строки 6–7" in table.text(result)

@@ -57,7 +57,7 @@ async def error_of(coro: object) -> UserError:
 
 async def test_rule_shows_full_entry_publicly(ctx: Ctx) -> None:
     reply = await h.rule(ctx, "эгида")
-    assert reply.title == "Aegis X (Эгида)"
+    assert reply.title == "Эгида X (Aegis X)"
     assert reply.body == ENTRIES[0].text
     assert not reply.ephemeral and reply.kind is Kind.INFO
     assert [f.value for f in reply.fields][:2] == ["Mage Wars", "черта объекта"]
@@ -81,7 +81,7 @@ async def test_rule_see_also_at_most_five_buttons_rest_as_text(ctx: Ctx) -> None
         "kf-armor",
     ]
     see_also = next(f for f in reply.fields if f.name == "См. также")
-    assert "Burn (Горение)" in see_also.value and "Critical Damage" in see_also.value
+    assert "Горение (Burn)" in see_also.value and "Critical Damage" in see_also.value
 
 
 async def test_rule_private_is_ephemeral(ctx: Ctx) -> None:
@@ -90,7 +90,7 @@ async def test_rule_private_is_ephemeral(ctx: Ctx) -> None:
 
 async def test_rule_entry_id_opens_directly(ctx: Ctx) -> None:
     reply = await h.rule(ctx, "mw-owner")
-    assert reply.title == "Owner (Владелец)"
+    assert reply.title == "Владелец (Owner)"
 
 
 async def test_rule_tie_asks_with_a_select(ctx: Ctx) -> None:
@@ -99,7 +99,7 @@ async def test_rule_tie_asks_with_a_select(ctx: Ctx) -> None:
     (select,) = selects(reply)
     assert select.action == "rule.pick"
     assert sorted(o.value for o in select.options) == ["mw-controller", "mw-owner"]
-    assert "Controller (Владелец) · Mage Wars" in [o.label for o in select.options]
+    assert "Владелец (Controller) · Mage Wars" in [o.label for o in select.options]
 
 
 async def test_rule_same_term_in_three_games_asks(ctx: Ctx) -> None:
@@ -151,14 +151,14 @@ async def test_rule_nothing_near_is_a_clear_error(ctx: Ctx) -> None:
 
 async def test_rule_pick_edits_question_into_entry(ctx: Ctx) -> None:
     reply = await run_action(ctx, "rule.pick", "|mw-owner")
-    assert reply.edit_origin and reply.title == "Owner (Владелец)"
+    assert reply.edit_origin and reply.title == "Владелец (Owner)"
 
 
 async def test_see_also_button_opens_entry_for_the_clicker(ctx: Ctx) -> None:
     reply = await h.rule(ctx, "эгида")
     button = buttons(reply)[0]
     opened = await run_action(ctx, button.action, button.payload)
-    assert opened.title == "Armor (Броня)" and opened.ephemeral and not opened.edit_origin
+    assert opened.title == "Броня (Armor)" and opened.ephemeral and not opened.edit_origin
 
 
 async def test_stale_entry_id_is_a_clear_error(ctx: Ctx) -> None:
@@ -186,7 +186,7 @@ async def test_rule_unknown_game(ctx: Ctx) -> None:
 
 
 async def test_control_characters_and_mixed_scripts_still_find(ctx: Ctx) -> None:
-    assert (await h.rule(ctx, "\x00Эги\u200bда\x1b")).title == "Aegis X (Эгида)"
+    assert (await h.rule(ctx, "\x00Эги\u200bда\x1b")).title == "Эгида X (Aegis X)"
     reply = await h.rule(ctx, "Aegisэгида")
     assert reply.title  # suggestions or an entry, never a crash
     assert clean_query(" a\x00\tb\n c ") == "a b c"
@@ -228,7 +228,7 @@ async def test_channel_game_never_opens_another_games_entry(
     assert "Mage Wars" in select.options[0].label
     err = await error_of(h.rule(ctx, "щщщзззккк"))  # nothing near in any game
     assert err.key == "rule.not_in_game" and err.params["game"] == "KeyForge"
-    assert (await h.rule(ctx, "эгида", game="mage-wars")).title == "Aegis X (Эгида)"  # asked
+    assert (await h.rule(ctx, "эгида", game="mage-wars")).title == "Эгида X (Aegis X)"  # asked
 
 
 async def test_english_user_gets_english_texts(ctx: Ctx) -> None:
@@ -266,7 +266,7 @@ async def test_any_text_gives_a_reply_or_a_user_error(ctx: Ctx, text: str) -> No
 
 async def test_autocomplete_shape(ctx: Ctx) -> None:
     choices = await h.term_autocomplete(ctx, "эги", {})
-    assert choices[0].name == "Aegis X (Эгида) · Mage Wars"
+    assert choices[0].name == "Эгида X (Aegis X) · Mage Wars"
     assert choices[0].value == "mw-aegis-x"
 
 
@@ -293,7 +293,7 @@ async def test_autocomplete_odd_input_never_raises(ctx: Ctx) -> None:
 def test_choice_name_keeps_game_when_title_is_long() -> None:
     entry = replace(ENTRIES[0], title="A" * 300)
     name = choice_name(entry, "en")
-    assert len(name) == 100 and name.endswith("… (Эгида) · Mage Wars"[-len(" · Mage Wars") :])
+    assert len(name) == 100 and name.endswith("… (Aegis X) · Mage Wars"[-len(" · Mage Wars") :])
 
 
 # --- /search, /glossary --------------------------------------------------------------------------
@@ -301,7 +301,7 @@ def test_choice_name_keeps_game_when_title_is_long() -> None:
 
 async def test_search_lists_snippets_and_a_select(ctx: Ctx) -> None:
     reply = await browse.search(ctx, "кровью")
-    assert "Bleed (Кровотечение)" in reply.body and "Существо истекает" in reply.body
+    assert "Кровотечение (Bleed)" in reply.body and "Существо истекает" in reply.body
     (select,) = selects(reply)
     assert select.action == "rule.open" and select.options[0].value == "mw-bleed"
     opened = await run_action(ctx, select.action, f"{select.payload}|{select.options[0].value}")
@@ -357,7 +357,7 @@ def test_page_of_clamps() -> None:
 async def test_explain_menu_finds_inflected_terms(ctx: Ctx) -> None:
     reply = await browse.explain_menu(ctx, "Существо с кровотечением теряет броню и Aegis 2.")
     assert reply.ephemeral
-    assert "**кровотечением** → Bleed (Кровотечение)" in reply.body
+    assert "**кровотечением** → Кровотечение (Bleed)" in reply.body
     payloads = [b.payload for b in buttons(reply)]
     assert payloads[:1] == ["mw-bleed"] and "mw-aegis-x" in payloads
     # an abbreviation counts only in capitals: «ЗОВ» is a term, «ну» is not
@@ -390,7 +390,7 @@ async def test_inline_lookup(ctx: Ctx) -> None:
     ctx.services.settings = replace(ctx.services.settings, inline_lookup=True)
     assert await browse.inline_reply(ctx, "no marks here") is None
     one = await browse.inline_reply(ctx, "что такое [[эгида]]?")
-    assert one is not None and one.title == "Aegis X (Эгида)" and not one.ephemeral
+    assert one is not None and one.title == "Эгида X (Aegis X)" and not one.ephemeral
     two = await browse.inline_reply(ctx, "[[эгида]] [[bleed]] [[zzzz]]")
     assert two is not None
     assert ENTRIES[0].text in two.body and "Существо истекает кровью." in two.body
@@ -403,14 +403,14 @@ async def test_inline_lookup(ctx: Ctx) -> None:
 
 async def test_console_rule_and_press(console: Console, fake: Glossary) -> None:
     out = await console.execute("/rule эгида")
-    assert "Aegis X (Эгида)" in out and "[1] ⟨Armor (Броня)⟩" in out
+    assert "Эгида X (Aegis X)" in out and "[1] ⟨Броня (Armor)⟩" in out
     out = await console.execute("!press 1")
-    assert "Armor (Броня)" in out and "Последняя фраза длинного правила." in out
+    assert "Броня (Armor)" in out and "Последняя фраза длинного правила." in out
     out = await console.execute("/rule владелец")
-    assert "Controller (Владелец) · Mage Wars" in out and "Owner (Владелец) · Mage Wars" in out
-    second = "Owner" if "[1] Controller" in out else "Controller"
+    assert "Владелец (Controller) · Mage Wars" in out and "Владелец (Owner) · Mage Wars" in out
+    second = "Owner" if "[1] Владелец (Controller)" in out else "Controller"
     out = await console.execute("!press 2")
-    assert f"{second} (Владелец)" in out and "— Источник:" in out
+    assert f"Владелец ({second})" in out and "— Источник:" in out
 
 
 async def test_console_russian_names_and_errors(console: Console, fake: Glossary) -> None:
@@ -461,14 +461,14 @@ async def test_real_rule_inflected_term_across_games_asks(rctx: Ctx) -> None:
     values = {o.value for o in select.options}
     assert {"mage-wars/armor", "keyforge/bronya", "berserk/bronya-x"} <= values
     picked = await h.rule(rctx, "броню", game="mage-wars")
-    assert picked.title == "Armor (Броня)"
+    assert picked.title == "Броня (Armor)"
 
 
 async def test_real_rule_parameter_and_see_also(rctx: Ctx, real: Glossary) -> None:
     reply = await h.rule(rctx, "Aegis 3")
     entry = real.get("mage-wars/aegis-x")
     assert entry is not None
-    assert reply.title == "Aegis X (Эгида)" and reply.body == entry.text
+    assert reply.title == "Эгида X (Aegis X)" and reply.body == entry.text
     assert reply.footer == "Источник: Mage Wars: Compiled Codex (январь 2014), строки 6–7"
     armor = await h.rule(rctx, "Armor", game="mage-wars")
     assert [b.payload for b in buttons(armor)] == ["mage-wars/critical-damage"]
@@ -492,7 +492,7 @@ async def test_real_every_entry_renders_whole_and_fits_discord(rctx: Ctx, real: 
 
 async def test_real_autocomplete(rctx: Ctx) -> None:
     choices = await h.term_autocomplete(rctx, "эги", {})
-    assert choices[0].name == "Aegis X (Эгида) · Mage Wars"
+    assert choices[0].name == "Эгида X (Aegis X) · Mage Wars"
     assert choices[0].value == "mage-wars/aegis-x"
     assert len(await h.term_autocomplete(rctx, "", {})) == 25
     only = await h.term_autocomplete(rctx, "", {"game": "keyforge"})
@@ -506,14 +506,14 @@ async def test_real_explain_and_search(rctx: Ctx) -> None:
     reply = await browse.explain_menu(rctx, "ну и ЗОВ")
     assert {b.payload for b in buttons(reply)} == {"berserk/zashchita-ot-vystrelov"}
     found = await browse.search(rctx, "вычитается из общего обычного урона")
-    assert "Armor (Броня)" in found.body
+    assert "Броня (Armor)" in found.body
 
 
 async def test_real_console_session(console: Console, real: Glossary) -> None:
     out = await console.execute("/rule Aegis 3")
-    assert "Aegis X (Эгида)" in out and "Mage Wars" in out
+    assert "Эгида X (Aegis X)" in out and "Mage Wars" in out
     out = await console.execute("/rule кровотечением")
-    assert "Bleed (Кровотечение)" in out
+    assert "Кровотечение (Bleed)" in out
     out = await console.execute("/glossary keyforge")
     assert "KeyForge: термины (стр. 1 из 2)" in out  # 22 entries, 20 a page
 
@@ -521,6 +521,6 @@ async def test_real_console_session(console: Console, real: Glossary) -> None:
 async def test_an_entry_found_by_its_text_says_it_is_the_nearest(ctx: Ctx) -> None:
     """Playtest 3 slip 29: «фаза содержания» opened Upkeep +X as if it were that entry."""
     reply = await h.rule(ctx, "истекает кровью")  # words of Bleed's text, not its name
-    assert reply.title.startswith("Bleed")
+    assert reply.title.startswith("Кровотечение")
     assert reply.body.startswith("Точной статьи «истекает кровью» нет")
     assert (await h.rule(ctx, "эгида")).body == ENTRIES[0].text  # a name opens as before

@@ -64,7 +64,7 @@ async def test_rule_says_no_exact_match_instead_of_a_wrong_entry(
 
 
 async def test_one_typo_answers_two_typos_are_offered(rctx: Ctx, g: Glossary) -> None:
-    assert (await h.rule(rctx, "Cantrp")).title == "Cantrip (Уловка)"  # one edit in 7 letters
+    assert (await h.rule(rctx, "Cantrp")).title == "Уловка (Cantrip)"  # one edit in 7 letters
     reply = await h.rule(rctx, "Incorprael")  # two edits: the right entry, offered first
     assert reply.title == NO_EXACT.format("Incorprael")
     assert options(reply)[0] == "mage-wars/incorporeal"
@@ -113,7 +113,7 @@ async def test_one_and_two_letter_queries_do_not_open_by_prefix(rctx: Ctx) -> No
     reply = await h.rule(rctx, "a")
     assert reply.title == NO_EXACT.format("a")
     poison = await h.rule(rctx, "яд")  # an exact two-letter name still answers
-    assert poison.title == "Poison (Яд)"
+    assert poison.title == "Яд (Poison)"
 
 
 # --- item 4: a word's other forms ----------------------------------------------------------------
@@ -127,7 +127,7 @@ async def test_flying_forms_reach_the_names_and_the_definition(rctx: Ctx, g: Glo
         assert offered[0] == "berserk/letayushchee-sushchestvo"
         assert {"mage-wars/reach", "mage-wars/flying"} <= set(offered)
     for query in ("полет", "полёт"):
-        assert (await h.rule(rctx, query)).title == "Flying (Полет)"
+        assert (await h.rule(rctx, query)).title == "Полет (Flying)"
 
 
 async def test_definitions_are_not_added_to_a_sure_tie(rctx: Ctx) -> None:
@@ -186,7 +186,7 @@ async def test_inline_one_letter_marks_resolve_nothing(rctx: Ctx, services: Serv
     assert "Не нашлось: «a», «b»." in reply.body
     assert not [a for a in reply.actions if isinstance(a, Button)]
     found = await browse.inline_reply(rctx, "[[яд]]")
-    assert found is not None and found.title == "Poison (Яд)"
+    assert found is not None and found.title == "Яд (Poison)"
 
 
 async def test_explain_finds_short_names_and_skips_verbs(rctx: Ctx) -> None:

@@ -100,7 +100,7 @@ async def test_replay_second_pass_opens_directly_and_not_that_undoes(svc: Servic
     await ask_and_pick(alice, "броню", "keyforge/bronya")
     pick_list(await h.rule(bob, "броню"))
     # The other links stay.
-    assert (await h.rule(alice, "что будет если маг умрет")).title.startswith("Mage")
+    assert (await h.rule(alice, "что будет если маг умрет")).title.startswith("Маг (Mage)")
 
 
 async def test_an_exact_name_always_wins(svc: Services) -> None:
@@ -111,7 +111,7 @@ async def test_an_exact_name_always_wins(svc: Services) -> None:
     )  # fmt: skip
     assert await svc.storage.learned.link(GUILD, learn_key("кровотечение")) == "mage-wars/armor"
     opened = await h.rule(alice, "кровотечение")
-    assert opened.title.startswith("Bleed") and not any(
+    assert opened.title.startswith("Кровотечение") and not any(
         isinstance(a, Button) and a.action == "rule.unlearn" for a in opened.actions
     )
     # Several entries named exactly «владелец»: a link may choose among them, not elsewhere.
@@ -129,9 +129,9 @@ async def test_a_game_filter_excludes_a_link_to_another_game(svc: Services) -> N
     await svc.storage.learned.record_pick(
         GUILD, learn_key("броню"), "броню", "mage-wars/armor", "x", 1.0, agree=1, bound=10
     )
-    assert (await h.rule(alice, "броню")).title.startswith("Armor")
+    assert (await h.rule(alice, "броню")).title.startswith("Броня (Armor)")
     reply = await h.rule(alice, "броню", game="keyforge")
-    assert not reply.title.startswith("Armor")
+    assert "Armor вычитается" not in reply.body  # the KeyForge entry, not the learned MW one
 
 
 async def test_nothing_learned_when_off_or_outside_a_server(svc: Services) -> None:

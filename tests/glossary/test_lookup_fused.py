@@ -271,7 +271,7 @@ async def test_inline_marks_use_the_same_ranking(rctx: Ctx) -> None:
 
     rctx.services.settings = dc_replace(rctx.services.settings, inline_lookup=True)
     reply = await browse.inline_reply(rctx, "а это как? [[что такое Piercing?]]")
-    assert reply is not None and reply.title.startswith("Piercing +X")
+    assert reply is not None and reply.title.startswith("Протыкание +X (Piercing +X)")
     unsure = await browse.inline_reply(rctx, "[[как ремонтировать неживые объекты]]")
     assert unsure is not None and "Не нашлось: «как ремонтировать неживые объекты»" in unsure.body
 

@@ -63,7 +63,7 @@ async def test_rule_interaction_renders_full_entry(
     data = body["data"]
     assert not data.get("flags", 0) & EPHEMERAL_FLAG
     assert embed_problems(data["embeds"]) == []
-    assert data["embeds"][0]["title"] == "Armor (Броня)"
+    assert data["embeds"][0]["title"] == "Броня (Armor)"
     # The long text is split over embeds (and follow-ups if needed), never cut.
     # 8,000+ characters exceed one message's 6,000: the rest follows as a follow-up message.
     followup = await fake_discord.wait_for_request("POST", "/webhooks/{app}/{token}", since=since)
@@ -79,7 +79,7 @@ async def test_rule_autocomplete_and_tie_select(
     fake_discord: FakeDiscord, wire_bot: commands.Bot, fake: Glossary
 ) -> None:
     choices = await fake_discord.autocomplete("rule", "term", "эги")
-    assert choices[0] == {"name": "Aegis X (Эгида) · Mage Wars", "value": "mw-aegis-x"}
+    assert choices[0] == {"name": "Эгида X (Aegis X) · Mage Wars", "value": "mw-aegis-x"}
     _, callback = await fake_discord.slash("rule", {"term": "владелец"})
     data = callback.json["data"]
     (select_id,) = custom_ids(data)
@@ -87,7 +87,7 @@ async def test_rule_autocomplete_and_tie_select(
     assert select_id == f"arb:rule.pick:{fake_discord.alice.id}:владелец"
     _, picked = await fake_discord.click(select_id, values=["mw-owner"])
     assert picked.json["type"] == UPDATE_MESSAGE
-    assert picked.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
+    assert picked.json["data"]["embeds"][0]["title"] == "Владелец (Owner)"
     assert ENTRIES[5].text in all_text(picked.json["data"]["embeds"])
 
 
@@ -109,6 +109,6 @@ async def test_only_the_asker_answers_their_pick_list(
     _, theirs = await fake_discord.click(select_id, values=["mw-owner"], user=fake_discord.bob)
     assert theirs.json["type"] != UPDATE_MESSAGE
     assert theirs.json["data"]["flags"] & 64  # ephemeral
-    assert theirs.json["data"]["embeds"][0]["title"] == "Owner (Владелец)"
+    assert theirs.json["data"]["embeds"][0]["title"] == "Владелец (Owner)"
     _, mine = await fake_discord.click(select_id, values=["mw-owner"])
     assert mine.json["type"] == UPDATE_MESSAGE
