@@ -118,10 +118,10 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b, row=row))
         kind = Kind.SUCCESS
     elif r.success and spell:
-        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result)
+        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result, value=r.value)
         kind = Kind.SUCCESS
     elif r.success:
-        title = tr("dice.whf.cast_title_ok", result=r.result)
+        title = tr("dice.whf.cast_title_ok", result=r.result, value=r.value)
         kind = Kind.SUCCESS
     else:
         title = tr("dice.whf.cast_title_fail")

@@ -1,0 +1,34 @@
+"""Playtest 8 (issue 17): the Berserk, WFB and general slips B1, B3–B5, W2–W4, G1, G3, G4, G7."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── G4: the log says a dropped redo in words, not «затёрто» ─────────────────────────────────────
+
+
+async def test_the_log_says_an_undone_step_can_no_longer_be_redone(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/add target:bob stat:keys amount:1")
+    await console.execute("/game undo")
+    await console.execute("/add target:bob stat:amber amount:2")
+    out = await console.execute("/game log")
+    assert "(отменено; вернуть уже нельзя)" in out and "затёрто" not in out
+    console.lang = "en"
+    assert "(undone; can no longer be redone)" in await console.execute("/game log")
+
+
+# ── W2: a cast spell's title says the total against the casting value ──────────────────────────
+
+
+async def test_a_cast_title_says_the_total_against_the_casting_value(console: Console) -> None:
+    for _ in range(6):
+        out = await console.execute("/whf cast dice:3 level:2 value:5 spell:Огненный шар")
+        title = out.split("\n")[0]
+        if "сотворено" in title and "не сотворено" not in title:
+            assert title.startswith("✔ Заклинание «Огненный шар» сотворено (")
+            assert title.endswith(" против 5)") and "сотворено: " not in title
+    console.lang = "en"
+    out = await console.execute("/whf cast dice:6 level:4 value:3")
+    title = out.split("\n")[0]
+    assert "against 3)" in title or "Irresistible" in title
