@@ -32,3 +32,17 @@ async def test_a_cast_title_says_the_total_against_the_casting_value(console: Co
     out = await console.execute("/whf cast dice:6 level:4 value:3")
     title = out.split("\n")[0]
     assert "against 3)" in title or "Irresistible" in title
+
+
+# ── W3: «Новый маг» is not followed by «· маг» ─────────────────────────────────────────────────
+
+
+async def test_a_new_wizard_is_not_called_a_wizard_twice(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:bob")
+    out = await console.execute("/unit add name:Архимаг traits:маг")
+    assert "Новый маг: Архимаг (alice)\n" in out
+    out = await console.execute("/unit add name:Белый лев life:2 traits:маг")
+    assert "Новый маг: Белый лев (alice) · Раны 2" in out and "· маг\n" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Loremaster traits:wizard")
+    assert "New wizard: Loremaster (alice)\n" in out
