@@ -100,9 +100,9 @@ async def test_17_18_the_return_strike_is_named(services: Services) -> None:
 
 async def test_19_the_roll_modifier_is_named_once(services: Services) -> None:
     out = await _en(services).execute("/berserk strike values:3 defender_values:1-1-1 mod:1")
-    assert "Modifiers: +1 (roll modifier)" in out
+    assert "Roll modifier: +1" in out and "(roll modifier)" not in out
     out = await _ru(services).execute("/berserk strike values:3 defender_values:1-1-1 mod:1")
-    assert "Модификаторы: +1 (модификатор броска)" in out
+    assert "Модификатор броска: +1" in out and "(модификатор броска)" not in out
 
 
 async def test_20_wounds_are_recorded_not_written(services: Services) -> None:

@@ -46,3 +46,25 @@ async def test_a_new_wizard_is_not_called_a_wizard_twice(console: Console) -> No
     console.lang = "en"
     out = await console.execute("/unit add name:Loremaster traits:wizard")
     assert "New wizard: Loremaster (alice)\n" in out
+
+
+# ── B5: the roll modifiers are named once, both sides on one line ──────────────────────────────
+
+
+async def test_the_roll_modifiers_are_named_once_for_both_sides(console: Console) -> None:
+    out = await console.execute(
+        "/berserk strike values:2-3-4 mod:2 defender_values:1-2-3 defender_mod:-1"
+    )
+    assert "Модификатор броска: +2; у атакованной карты: −1" in out
+    assert "Модификаторы:" not in out and "(модификатор броска)" not in out
+    out = await console.execute("/odds berserk values:2-3-4 mod:1 blessing:yes")
+    assert "Модификаторы броска: +1, благословление +1" in out
+    out = await console.execute(
+        "/berserk strike values:2-3-4 defender_values:1-2-3 defender_mod:-1"
+    )
+    assert "Модификатор броска атакованной карты: −1" in out
+    console.lang = "en"
+    out = await console.execute(
+        "/berserk strike values:2-3-4 mod:2 defender_values:1-2-3 defender_mod:-1"
+    )
+    assert "Roll modifier: +2; defender's: −1" in out
