@@ -288,6 +288,22 @@ def action_name(action: str, lang: str, slug: str = "") -> str:
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
 
+def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, lang: str) -> str:
+    """A counter that records an event, said as one in the log when the game phrases it
+    (`tracker.log_change.<game>.<stat>.up|down`, the difference counted by
+    `tracker.plural.log.<game>.<stat>`): «Броня существа «Гном-воин» предотвратила 1 рану», not
+    «Гном-воин · предотвращено бронёй 0 → 1» (playtest 8, B4); "" when it does not."""
+    if before == after:
+        return ""
+    phrase = f"tracker.log_change.{tpl.slug}.{key}.{'up' if after > before else 'down'}"
+    if phrase not in catalogue():
+        return ""
+    counted = f"tracker.plural.log.{tpl.slug}.{key}"
+    diff = abs(after - before)
+    diff_text = plural(counted, diff, lang) if counted in catalogue() else str(diff)
+    return t(phrase, lang, target=name, diff_text=diff_text)
+
+
 def step_line(
     step: StepRecord,
     state: GameState,
@@ -326,7 +342,8 @@ def step_line(
                 mark = Change(named, key, int(ev.before), int(ev.after), leader=led)
                 what.append(change_line(tpl, mark, lang).rstrip("."))
                 continue
-            what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
+            said = event_phrase(tpl, key, name, int(ev.before), int(ev.after), lang)
+            what.append(said or f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))

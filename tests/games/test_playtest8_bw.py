@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── G4: the log says a dropped redo in words, not «затёрто» ─────────────────────────────────────
 
@@ -68,3 +69,22 @@ async def test_the_roll_modifiers_are_named_once_for_both_sides(console: Console
         "/berserk strike values:2-3-4 mod:2 defender_values:1-2-3 defender_mod:-1"
     )
     assert "Roll modifier: +2; defender's: −1" in out
+
+
+# ── B4: the log says what Броня did, not a counter going 0 → 1 ─────────────────────────────────
+
+
+async def test_the_log_says_what_the_armor_prevented(console: Console) -> None:
+    # seed 001:37: Броня X prevents wounds until the end of the turn
+    seed_line("001", 37, "Предотвратить первые X ран от немагических атак")
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add Гном-воин life:5 armor:2")
+    await console.execute("/berserk wound target:Гном-воин amount:1")
+    await console.execute("/game next")
+    out = await console.execute("/game log")
+    assert "раны — Броня существа «Гном-воин» предотвратила 1 рану" in out
+    assert "Броня существа «Гном-воин» снова предотвращает раны" in out
+    assert "предотвращено бронёй" not in out
+    console.lang = "en"
+    out = await console.execute("/game log")
+    assert "Гном-воин's Armor prevented 1 wound" in out
