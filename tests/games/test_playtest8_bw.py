@@ -100,3 +100,23 @@ async def test_the_weaker_strike_choice_names_each_sides_differences(console: Co
         "(16,7\u00a0%), атакованной карте — при −4 (5,6\u00a0%)." in out
     )
     assert "(разница +4, +2 или −4)" not in out
+
+
+# ── B1: the blessing options are named as seed 001:27 spells it; the old names still work ──────
+
+
+async def test_the_blessing_options_are_spelled_as_the_seed(console: Console) -> None:
+    seed_line("001", 27, "Благословление. Именной модификатор")
+    new = await console.execute(
+        "/берсерк удар сила:1-2-3 сила_цели:2-3-4 благословление:да благословление_цели:да"
+    )
+    old = await console.execute(
+        "/берсерк удар сила:1-2-3 сила_цели:2-3-4 благословение:да благословение_цели:да"
+    )
+    for out in (new, old):
+        assert not out.startswith("✖")
+        assert "благословление +1; у атакованной карты: благословление +1" in out
+    help_ = await console.execute("/помощь команда:берсерк удар")
+    assert "благословление" in help_ and "благословение" not in help_
+    odds = await console.execute("/шансы берсерк сила:1-2-3 благословление:да")
+    assert "благословление +1" in odds
