@@ -120,3 +120,29 @@ async def test_the_blessing_options_are_spelled_as_the_seed(console: Console) ->
     assert "благословление" in help_ and "благословение" not in help_
     odds = await console.execute("/шансы берсерк сила:1-2-3 благословление:да")
     assert "благословление +1" in odds
+
+
+# ── G1: /game next says the round and who plays once, in its header ────────────────────────────
+
+
+async def test_game_next_does_not_repeat_its_header_in_any_game(console: Console) -> None:
+    starts = {
+        "mage-wars": ("раунд 2 · инициатива: bob", ("Раунд 2.", "Инициатива: bob.")),
+        "berserk": ("ход 2 · ходит bob", ("Ход 2.", "Ходит bob.")),
+        "whfb": ("ход 1 · ходит bob", ("Ходит bob.",)),
+        "conquest": ("раунд 2 · ходит bob", ("Раунд 2.", "Ходит bob.")),
+        "keyforge": ("ход 2 · ходит bob", ("Ход 2.", "Ходит bob.")),
+        "custom": ("ход 1 · ходит bob", ("Ходит bob.",)),
+    }
+    extra = {"mage-wars": " life:30", "conquest": " здоровье:7 окровавленный:4"}
+    for game, (title, repeats) in starts.items():
+        await console.execute("/game end")
+        await console.execute("!press 1")
+        out = await console.execute(f"/game start game:{game} player1:bob{extra.get(game, '')}")
+        assert not out.startswith("✖"), out
+        out = await console.execute("/game next")
+        assert out.startswith("✔") and title in out.split("\n")[0], (game, out)
+        assert not any(r in out for r in repeats), (game, out)
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert "turn 2" in out.split("\n")[0].lower() and "'s turn." not in out
