@@ -15,7 +15,7 @@ from bot.i18n import plural as i18n_plural
 from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
-from bot.tracker.names import md
+from bot.tracker.names import in_line, md
 from bot.tracker.plugin import plugin_for
 from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
@@ -69,7 +69,7 @@ def change_label(tpl: Template, key: str, lang: str) -> str:
     («максимум жизни: 36 → 32», `tracker.whole.<game>.<key>`), so lowering it is not read as
     losing life."""
     whole = f"tracker.whole.{tpl.slug}.{key}"
-    return t(whole, lang) if whole in catalogue() else tpl.label(key, lang)
+    return t(whole, lang) if whole in catalogue() else tpl.line_label(key, lang)
 
 
 def change_line(tpl: Template, c: Change, lang: str) -> str:
@@ -99,7 +99,7 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
             "tracker.change_flag.on" if c.after else "tracker.change_flag.off",
             lang,
             target=md(c.holder),
-            stat=md(change_label(tpl, c.key, lang)),
+            stat=md(tpl.label(c.key, lang)),  # a name in quotes: as the seed spells it
         )
     return t(
         "tracker.change",
@@ -244,10 +244,11 @@ def _echo_part(tpl: Template, key: str, value: int, lang: str) -> str:
     if key in tpl.toughness and key in LIFE_KEYS:
         return t("tracker.life_whole", lang, life=value)
     if d is not None and (d.flag or (d.token and d.max == 1)):
-        return md(d.name(lang)) if value else ""
+        return md(in_line(d.name(lang), lang)) if value else ""
     if (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
         return plural(counted, value, lang)  # «3 раны», not «раны (всего) 3»
-    return md(tpl.define(key).with_value(value, lang))
+    shown = tpl.define(key).with_value(value, lang)
+    return md(in_line(shown, lang) if key in tpl.stats or key in tpl.tokens else shown)
 
 
 def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
@@ -343,7 +344,8 @@ def step_line(
                 what.append(change_line(tpl, mark, lang).rstrip("."))
                 continue
             said = event_phrase(tpl, key, name, int(ev.before), int(ev.after), lang)
-            what.append(said or f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
+            label = md(tpl.line_label(key, lang))
+            what.append(said or f"{name} · {label} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import ALL_GAMES
-from bot.tracker.names import Lexicon, norm
+from bot.tracker.names import Lexicon, in_line, norm
 
 TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)  # the games in this folder, at start-up
 TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAMES.items()}
@@ -144,6 +144,12 @@ class Template:
 
     def label(self, key: str, lang: str) -> str:
         return self.define(key).name(lang)
+
+    def line_label(self, key: str, lang: str) -> str:
+        """The name inside a board or change line: the game's own lowercase in Russian (G7), a
+        name someone made up on the fly as typed."""
+        own = key in self.stats or key in self.tokens
+        return in_line(self.label(key, lang), lang) if own else self.label(key, lang)
 
     def token_damage(self, values: Mapping[str, int]) -> int:
         """Damage the tokens in `values` count as (Tainted), on top of the damage counter."""

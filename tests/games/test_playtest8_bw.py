@@ -146,3 +146,26 @@ async def test_game_next_does_not_repeat_its_header_in_any_game(console: Console
     console.lang = "en"
     out = await console.execute("/game next")
     assert "turn 2" in out.split("\n")[0].lower() and "'s turn." not in out
+
+
+# ── G7: traits lowercase after «·», as the stats beside them ───────────────────────────────────
+
+
+async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/unit add name:Гоблин-вор power:3 traits:неуловимость, оберег")
+    assert "Новое существо: Гоблин-вор (alice) · сила 3 · неуловимость · оберег" in out
+    board = await console.execute("/game show")
+    assert "Гоблин-вор ❤ ▰▰▰▰▰ 3/3 · неуловимость" in board
+    assert "[16] Неуловимость" in board or "] Неуловимость" in board  # a glossary title keeps it
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:mage-wars player1:bob life:30")
+    out = await console.execute(
+        "/unit add name:Скелет life:5 armor:1 traits:неживое, защитное поле 2, прочный 2"
+    )
+    assert "· броня 1 · неживое · защитное поле 2 · прочный −2" in out
+    assert "Неживое" not in out and "Защитное поле" not in out
+    console.lang = "en"
+    out = await console.execute("/add target:alice stat:mana amount:1")
+    assert "alice · mana: 10 → 11" in out
