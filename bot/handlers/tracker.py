@@ -15,7 +15,7 @@ from bot.context import Ctx, UserRef
 from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
-from bot.handlers.tracker_describe import game_name, header, start_values, step_line
+from bot.handlers.tracker_describe import extra_seat, game_name, header, start_values, step_line
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import change_reply, lines_under_header
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
@@ -225,6 +225,7 @@ async def _start(
     ]
     if not seat_self:
         lines.append(ctx.t("tracker.started.not_seated"))
+    lines += extra_seat(game, len(state.participants), seat_self, ctx.lang)
     lines += start_values(game, values, ctx.lang)
     lines += _start_note(ctx, game, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"

@@ -192,6 +192,23 @@ def start_values(game: str, values: Mapping[str, int], lang: str) -> list[str]:
     return lines
 
 
+def extra_seat(game: str, seated: int, seat_self: bool, lang: str) -> list[str]:
+    """Whoever typed `/game start` is seated too; beyond the count the game is usually played by
+    (a Berserk duel) that is said, with how to start without joining (playtest 8, G3)."""
+    usual = template(game).usual_players
+    if not seat_self or not usual or seated <= usual:
+        return []
+    return [
+        t(
+            "tracker.started.extra_seat",
+            lang,
+            game=game_name(game, lang),
+            usual=plural("tracker.plural.players_usual", usual, lang),
+            seated=plural("tracker.plural.players_seated", seated, lang),
+        )
+    ]
+
+
 def plural(key: str, n: int, lang: str) -> str:
     """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов` (see
     `bot.i18n.plural`: the catalogue text holds the forms split by `|`)."""

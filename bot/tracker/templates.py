@@ -116,6 +116,7 @@ class Template:
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
     max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
+    usual_players: int = 0  # the count it is played by (Berserk: a duel); more only warn; 0: none
     # Stats and tokens a unit carries from its card (`/unit add traits:`, later `/set`): made on
     # the unit when first given, so a card without them shows nothing (issue 16).
     traits: tuple[str, ...] = ()
@@ -226,6 +227,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
             max_players=int(data.get("max_players", 0)),
+            usual_players=int(data.get("usual_players", 0)),
             traits=tuple(str(k) for k in data.get("traits", ())),
         )
     except KeyError as exc:

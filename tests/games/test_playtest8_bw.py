@@ -169,3 +169,31 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
     console.lang = "en"
     out = await console.execute("/add target:alice stat:mana amount:1")
     assert "alice · mana: 10 → 11" in out
+
+
+# ── G3: a starter seated beyond a duel's two players is told so, and how not to play ───────────
+
+
+async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
+    out = await console.execute("/игра начать игра:berserk игрок1:bob игрок2:carol")
+    assert "За столом: alice, bob, carol." in out  # who is seated does not change
+    assert (
+        "⚠ В игре «Берсерк ККИ» обычно играют 2 игрока, а за столом 3 игрока: вы тоже сели "
+        "играть. Если вы не играете — закончите партию (/игра закончить) и начните заново "
+        "с «играю:нет»." in out
+    )
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    out = await console.execute("/игра начать игра:berserk игрок1:bob игрок2:carol играю:нет")
+    assert "⚠" not in out and "За столом: bob, carol." in out
+    console.user = "bob"
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    console.user = "alice"
+    out = await console.execute("/game start game:whfb player1:bob")
+    assert out.startswith("✔") and "⚠" not in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    console.lang = "en"
+    out = await console.execute("/game start game:whfb player1:bob player2:carol")
+    assert "is usually played by 2 players, but 3 players are seated" in out
