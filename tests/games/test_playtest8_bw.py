@@ -197,3 +197,20 @@ async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/game start game:whfb player1:bob player2:carol")
     assert "is usually played by 2 players, but 3 players are seated" in out
+
+
+# ── W4: /odds winds takes the wizards from the game, as /whf winds does ────────────────────────
+
+
+async def test_the_winds_odds_read_the_games_wizards(console: Console) -> None:
+    # seed 002:47 «Сотворяющий игрок кидает D6 за каждого мага в своей армии»
+    seed_line("002", 47, "кидает D6 за каждого мага")
+    out = await console.execute("/odds winds")
+    assert out.split("\n")[0] == "Ветры Магии без усиления (маги не указаны)"
+    await console.execute("/game start game:whfb player1:bob")
+    await console.execute("/unit add name:Архимаг traits:маг")
+    await console.execute("/unit add name:Шаман traits:маг")
+    out = await console.execute("/odds winds")
+    assert "Ветры Магии: 2 мага против 0 магов противника" in out
+    out = await console.execute("/odds winds wizards:1 enemy_wizards:3")
+    assert "Ветры Магии: 1 маг против 3 магов противника" in out
