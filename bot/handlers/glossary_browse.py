@@ -8,6 +8,7 @@ ephemeral, while a `[[term]]` answer is public like the chat line that asked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -50,6 +51,7 @@ SEARCH_RESULTS = 10
 PAGE_SIZE = 20
 EXPLAIN_BUTTONS = 10
 INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
+_LATIN = re.compile("[A-Za-z]")
 
 
 # --- /search -------------------------------------------------------------------------------------
@@ -105,7 +107,9 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
 
     A book indexed by English titles (Mage Wars) is read in Russian by the Russian names its
     titles then lead with, so it is sorted by them (playtest 7, M9); a title the book left
-    untranslated (`Activate`) follows the Russian alphabet instead of heading it."""
+    untranslated (`Activate`) follows the Russian alphabet instead of heading it. A book in the
+    order of play (WFB) keeps it, retellings after; one in the order of its English names
+    (KeyForge, Conquest) is sorted by the Russian names in Russian (playtest 8, G6)."""
     if lang == "ru" and any(display_title(e, lang) != e.title for e in entries):
         shown = {e.id: fold(display_title(e, lang)) for e in entries}
         return sorted(entries, key=lambda e: (script_of(shown[e.id][:1]) != "ru", shown[e.id]))
@@ -116,6 +120,13 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
     retold = sorted(
         (e for e in entries if e.source.published is not None), key=lambda e: e.title.casefold()
     )
+    titles = [fold(e.title) for e in seeded]
+    ascending = sum(a <= b for a, b in zip(titles, titles[1:]))
+    if ascending < 0.8 * max(1, len(titles) - 1):  # not a Russian alphabet (playtest 8, G6)
+        if lang == "ru" and sum(bool(_LATIN.search(e.title)) for e in seeded) * 2 >= len(seeded):
+            # a glossary in the English book's order (KeyForge, Conquest): by the Russian names
+            return sorted(entries, key=lambda e: fold(e.title))
+        return [*seeded, *retold]  # a book in the order of play (WFB): retellings after it
     ordered = list(seeded)
     for entry in retold:
         key = entry.title.casefold()
