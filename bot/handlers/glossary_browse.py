@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from bot.categories import category_label
 from bot.context import Ctx
@@ -121,7 +122,7 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
         (e for e in entries if e.source.published is not None), key=lambda e: e.title.casefold()
     )
     titles = [fold(e.title) for e in seeded]
-    ascending = sum(a <= b for a, b in zip(titles, titles[1:]))
+    ascending = sum(a <= b for a, b in pairwise(titles))
     if ascending < 0.8 * max(1, len(titles) - 1):  # not a Russian alphabet (playtest 8, G6)
         if lang == "ru" and sum(bool(_LATIN.search(e.title)) for e in seeded) * 2 >= len(seeded):
             # a glossary in the English book's order (KeyForge, Conquest): by the Russian names
