@@ -299,7 +299,6 @@ class TextIndex:
         if not known:
             return [], list
         total_idf = sum(self.idf.get(s, 1.0) for s in stems) or 1.0
-        scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
         named_idf: dict[int, float] = defaultdict(float)
@@ -317,18 +316,19 @@ class TextIndex:
         want = max(limit, 0) * 4
         closed = False
         outside: set[int] = set()
+        parts: list[tuple[Mapping[int, int], float]] = []  # each word's postings and weight
         for s, idf, most in zip(order, idfs, reach, strict=True):
             terms = groups[s]
             wanted.update(terms)
             items: Mapping[int, int]
-            if not closed and want and scores:
+            if not closed and want and coverage:
                 bar = most / total_idf + REACH_SLACK
                 closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
-            if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
+            if len(coverage) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
                 lists = [self.postings[v] for v in terms]
                 items = {}  # the candidates each form is in, found in C, their counts summed
                 for p in lists:
-                    for i in scores.keys() & p.keys():
+                    for i in coverage.keys() & p.keys():
                         items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
@@ -340,15 +340,15 @@ class TextIndex:
                 items = tfs
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
-            if closed and len(items) > len(scores):
-                outside |= items.keys() - scores.keys()
-                items = {i: items[i] for i in items.keys() & scores.keys()}
+            if closed and len(items) > len(coverage):
+                outside |= items.keys() - coverage.keys()
+                items = {i: items[i] for i in items.keys() & coverage.keys()}
             elif closed:
-                outside |= {i for i in items if i not in scores}
-                items = {i: tf for i, tf in items.items() if i in scores}
-            share, weight = idf / total_idf, idf * k1p
-            for i, tf in items.items():
-                scores[i] += weight * tf / (tf + denom[i])
+                outside |= {i for i in items if i not in coverage}
+                items = {i: tf for i, tf in items.items() if i in coverage}
+            share = idf / total_idf
+            parts.append((items, idf * k1p))
+            for i in items:
                 coverage[i] += share
             for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
                 if i in items:
@@ -358,10 +358,11 @@ class TextIndex:
         whole = len(known)
         # Only entries whose coverage reaches the `want`-th best can place (the first key after
         # "named by every word", which only entries holding every word, the best coverage, are)
-        pool: Iterable[int] = scores
+        pool: Iterable[int] = coverage
         if 0 < want < len(coverage):
             cut = sorted(coverage.values(), reverse=True)[want - 1]
             pool = [i for i, c in coverage.items() if c >= cut]
+        scores = _bm25(pool, parts, denom)
         # the keys built in one pass, compared in C (a key function per entry cost more)
         ranked = [
             k[3]
@@ -427,6 +428,23 @@ class TextIndex:
             return list(done[0])
 
         return plain, nearby
+
+
+def _bm25(
+    pool: Iterable[int], parts: Sequence[tuple[Mapping[int, int], float]], denom: Sequence[float]
+) -> dict[int, float]:
+    """The BM25 sum of the entries in `pool` only: the few that can place, not every candidate
+    (each word's part added in the same order as a running sum would, so the same floats)."""
+    out: dict[int, float] = {}
+    for i in pool:
+        total = 0.0
+        d = denom[i]
+        for items, weight in parts:
+            tf = items.get(i)
+            if tf:
+                total += weight * tf / (tf + d)
+        out[i] = total
+    return out
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
