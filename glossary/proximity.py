@@ -40,17 +40,22 @@ def with_near(
     if limit <= 0:
         return rows
     word_share = {owner[t]: shares[t] for t in owner}
-    bounded = []  # (group, -bound, row number, the query terms the text holds)
+    # each query word's rows (any of its terms in the text), found in C per term, not per row
+    ids = {i for _, _, i, _ in rows} - together
+    by_word: dict[str, set[int]] = {}
+    for t, word in owner.items():
+        found = ids.intersection(postings[t])
+        if found:
+            by_word[word] = by_word[word] | found if word in by_word else found
+    bounded = []  # (group, -bound, row number)
     for k, (first, score, i, _) in enumerate(rows):
-        # only the query's terms this text holds (a missing one is a scan for nothing)
-        present = [t for t in owner if i in postings[t]] if i not in together else []
-        held = {owner[t] for t in present}
+        held = [w for w, found in by_word.items() if i in found]
         reach = PROXIMITY_WEIGHT * sum(word_share[w] for w in held) if len(held) > 1 else 0.0
-        bounded.append((first, -(score + reach), k, present if reach else []))
+        bounded.append((first, -(score + reach), k, bool(reach)))
     bounded.sort()
     out = list(rows)
     placed: list[tuple[int, float]] = []  # the best `limit` so far, the worst on the heap's top
-    for first, neg_bound, k, present in bounded:
+    for first, neg_bound, k, near in bounded:
         if len(placed) >= limit:
             worst_group, worst_score = -placed[0][0], placed[0][1]
             if first > worst_group or (
@@ -59,7 +64,8 @@ def with_near(
                 break  # this row and every later one cannot pass the `limit`-th
         row_first, score, i, _ = rows[k]
         bonus = 0.0
-        if present:
+        if near:  # only the query's terms this text holds (a missing one is a scan for nothing)
+            present = [t for t in owner if i in postings[t]]
             bonus = PROXIMITY_WEIGHT * near_share(stem_text[i], present, owner, shares)
             out[k] = (row_first, score, i, bonus)
         key = (-int(first), score + bonus)  # smaller is worse: the worst on the heap's top

@@ -22,7 +22,7 @@ from glossary.english import EnglishReader
 from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
-from glossary.matching import FALLBACK_WORDS, NameMatcher
+from glossary.matching import FALLBACK_WORDS, NameMatcher, WordMemo
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -121,13 +121,15 @@ class Glossary(NameMatcher):
         *,
         typos: bool = True,
         last_resort: bool = True,
+        memo: WordMemo | None = None,
     ) -> list[Hit]:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing.
 
         `typos=False` skips typo tolerance and the other-layout reading: for a question whose
         words are all real words (the texts use them), neither can be what the player meant.
         `last_resort=False` skips the scans run when nothing matched (loose typos, English in
-        Cyrillic letters): for a caller that wants only a sure match.
+        Cyrillic letters): for a caller that wants only a sure match. `memo`: one lookup's
+        word matches so far (`WordMemo`), for a caller that searches the same words again.
         """
         if limit <= 0 or (game is not None and game not in self.games):
             return []
@@ -140,7 +142,7 @@ class Glossary(NameMatcher):
         ]
         for folded, penalty in variants:
             if folded.norm:
-                self._match(folded, penalty, plan, best, None if typos else False)
+                self._match(folded, penalty, plan, best, None if typos else False, memo)
         if not best and variants and variants[0][0].norm and typos and last_resort:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
