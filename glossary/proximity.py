@@ -83,35 +83,38 @@ def near_share(
     of each other somewhere in the text: a question's words together in one sentence of a text
     are likelier its answer than the same words scattered over it. Two words at least. `terms`:
     the query's index terms that occur in the text (`owner`: each one's query word)."""
-    word_share = {owner[t]: shares[t] for t in terms}
-    hits: list[tuple[int, str]] = []
+    word_share: dict[str, float] = {}  # each query word the text holds, in `terms`' order
+    hits: list[tuple[int, str]] = []  # (word number, query word): one word per number
     for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
+        word = owner[t]
+        if word not in word_share:
+            word_share[word] = shares[t]
         needle = f" {t} "
         at = text.find(needle)
         number = counted = 0  # its word number: the spaces before it, each counted once
         while at >= 0:
             number += text.count(" ", counted, at)
             counted = at
-            hits.append((number, t))
+            hits.append((number, word))
             at = text.find(needle, at + 1)
     hits.sort()
     most = sum(word_share.values())  # every word it holds: no window can do better
     best = total = 0.0  # `total`: the share inside the window, kept as words come and go
     inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
     left = 0
-    for pos, t in hits:
-        word = owner[t]
+    for pos, word in hits:
         count = inside.get(word, 0)
         inside[word] = count + 1
         if not count:
             total += word_share[word]
         while pos - hits[left][0] >= NEAR_WINDOW:
-            gone = owner[hits[left][1]]
-            inside[gone] -= 1
-            if not inside[gone]:
+            gone = hits[left][1]
+            left += 1
+            if inside[gone] == 1:
                 del inside[gone]
                 total -= word_share[gone]
-            left += 1
+            else:
+                inside[gone] -= 1
         if len(inside) > 1 and total > best - SUM_SLACK:
             # summed afresh (the running total drifts in the last bits)
             best = max(best, sum(word_share[w] for w in inside))
