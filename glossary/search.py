@@ -137,9 +137,7 @@ class Glossary(NameMatcher):
             prefer_game = None
         plan = Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, Match] = {}
-        variants = [
-            (analyse(v), penalty) for v, penalty in _query_variants(query) if typos or not penalty
-        ]
+        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query, layouts=typos)]
         for folded, penalty in variants:
             if folded.norm:
                 self._match(folded, penalty, plan, best, None if typos else False, memo)
@@ -437,8 +435,9 @@ def _clean(query: str) -> str:
     return clean(query[: MAX_QUERY_CHARS * 2])[:MAX_QUERY_CHARS]
 
 
-def _query_variants(query: str) -> list[tuple[str, float]]:
-    """The query as typed, then read in the other keyboard layout (with a penalty).
+def _query_variants(query: str, *, layouts: bool = True) -> list[tuple[str, float]]:
+    """The query as typed, then read in the other keyboard layout (with a penalty; not read so
+    at all without `layouts`, for a search that would drop those readings).
 
     A layout reading is kept only when it loses no letters: `,hjyz` → `броня` gains one, while
     `бр` → `,h` would shrink to a single stray `h`.
@@ -448,7 +447,7 @@ def _query_variants(query: str) -> list[tuple[str, float]]:
         return []
     letters = len(fold(text).replace(" ", ""))
     out = [(text, 0.0)]
-    for variant in layout_variants(text):
+    for variant in layout_variants(text) if layouts else ():
         if len(fold(variant).replace(" ", "")) >= max(2, letters):
             out.append((variant, LAYOUT_PENALTY))
     return out

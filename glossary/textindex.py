@@ -435,15 +435,12 @@ def _bm25(
 ) -> dict[int, float]:
     """The BM25 sum of the entries in `pool` only: the few that can place, not every candidate
     (each word's part added in the same order as a running sum would, so the same floats)."""
-    out: dict[int, float] = {}
-    for i in pool:
-        total = 0.0
-        d = denom[i]
-        for items, weight in parts:
-            tf = items.get(i)
-            if tf:
-                total += weight * tf / (tf + d)
-        out[i] = total
+    out = dict.fromkeys(pool, 0.0)
+    wanted = out.keys()
+    for items, weight in parts:  # each entry's parts in word order; its pairs found in C
+        for i in wanted & items.keys():
+            tf = items[i]
+            out[i] += weight * tf / (tf + denom[i])
     return out
 
 
