@@ -22,6 +22,7 @@ from glossary.normalize import (
     STOP_WORDS,
     TRUSTED_STEM,
     Folded,
+    agreeing,
     analyse,
     fleeting_variant,
     stem,
@@ -336,7 +337,7 @@ class NameMatcher:
             known = word in idx.token_keys or root in idx.stem_keys
             put(idx.stem_keys.get(root, ()), 1.0)
         else:  # a short stem joins only words that start alike (`яд`/`ядом`, not `горит`/`горы`)
-            alike = [t for t in idx.short_stem_words.get(root, ()) if stems_agree(word, t)]
+            alike = agreeing(word, idx.short_stem_words.get(root, ()))
             known = word in idx.token_keys or bool(alike)
             for token in alike:
                 put(idx.token_keys[token], 1.0)

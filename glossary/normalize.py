@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -186,6 +187,22 @@ def stems_agree(word: str, other: str) -> bool:
     if common >= TRUSTED_STEM:
         return True
     return word[len(root) :] in _NOMINAL_ENDINGS and other[len(stem(other)) :] in _NOMINAL_ENDINGS
+
+
+def agreeing(word: str, others: Iterable[str]) -> list[str]:
+    """The words of `others` that `stems_agree` with `word`, in order: the same test with the
+    part that depends on `word` alone (its stem, script, head and ending) worked out once."""
+    root = stem(word)
+    if len(root) >= TRUSTED_STEM or not _CYRILLIC.search(word):
+        return list(others)
+    head = word[:TRUSTED_STEM] if len(word) >= TRUSTED_STEM else None
+    nominal = word[len(root) :] in _NOMINAL_ENDINGS
+    return [
+        t
+        for t in others
+        if (head is not None and t.startswith(head))  # four letters in common
+        or (nominal and t[len(stem(t)) :] in _NOMINAL_ENDINGS)
+    ]
 
 
 def fleeting_variant(a: str, b: str) -> bool:
