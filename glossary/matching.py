@@ -126,6 +126,9 @@ class NameMatcher:
             typos = penalty == 0.0 if allow_typos is None else allow_typos
             self._match_words(q, offer, allow_typos=typos, memo=memo)
 
+        if not best and not penalty:  # the first reading as typed: its matches as they are
+            best.update(local)
+            return
         for kid, m in local.items():
             score = m.score - penalty
             current = best.get(kid)
