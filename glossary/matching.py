@@ -218,7 +218,7 @@ class NameMatcher:
         total_idf = sum(idfs)
         qstems = {stem(w) for w in words}
         qlen = len(q.norm)
-        norm_of = idx.norm
+        norm_of, head_stem, content_count = idx.norm, idx.head_stem, idx.content_count
         for kid, row in weights.items():
             worst = min(row)
             norm = norm_of[kid]
@@ -237,13 +237,13 @@ class NameMatcher:
             if worst >= 0.9:
                 # The head of the phrase (its first word) matched: `летающий` is more likely
                 # «Летающее существо» than «Достать летающих».
-                head = 0.5 if idx.head_stem[kid] in qstems else 0.0
+                head = 0.5 if head_stem[kid] in qstems else 0.0
                 offer(kid, WORD_PREFIX + 8.5 * min(1.0, qlen / len(norm)) + head, "word-prefix")
                 continue
             matched = n - row.count(0.0)  # weights are 0 or positive
-            cover_key = min(1.0, matched / idx.content_count[kid])
+            cover_key = min(1.0, matched / content_count[kid])
             cover_query = sum(map(mul, idfs, row)) / total_idf
-            head = 3.0 if idx.head_stem[kid] in qstems else 0.0
+            head = 3.0 if head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
 
     def _across_names(self, weights: dict[int, list[float]]) -> list[int]:
