@@ -47,10 +47,20 @@ def with_near(
         found = ids.intersection(postings[t])
         if found:
             by_word[word] = by_word[word] | found if word in by_word else found
-    bounded = []  # (group, -bound, row number)
+    held: dict[int, float] = {}  # each row's words' share, summed in the words' order …
+    words: dict[int, int] = {}  # … and how many words it holds (two at least to be near)
+    for word, found in by_word.items():
+        share = word_share[word]
+        for i in found:
+            if i in held:
+                held[i] += share
+                words[i] += 1
+            else:
+                held[i] = share
+                words[i] = 1
+    bounded = []  # (group, -bound, row number, whether to scan it)
     for k, (first, score, i, _) in enumerate(rows):
-        held = [w for w, found in by_word.items() if i in found]
-        reach = PROXIMITY_WEIGHT * sum(word_share[w] for w in held) if len(held) > 1 else 0.0
+        reach = PROXIMITY_WEIGHT * held[i] if words.get(i, 0) > 1 else 0.0
         bounded.append((first, -(score + reach), k, bool(reach)))
     bounded.sort()
     out = list(rows)
