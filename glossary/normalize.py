@@ -91,11 +91,14 @@ def _strip_latin_marks(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
+@lru_cache(maxsize=64)
 def fold(text: str) -> str:
     """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space.
 
     Folding is word-local, so it runs once per distinct word (cached): a big glossary and a
-    stream of queries repeat the same words over and over.
+    stream of queries repeat the same words over and over. The last few texts are remembered
+    whole too: one lookup folds its query a dozen times (a few dozen entries: no query is
+    remembered past the next few).
     """
     return " ".join([w for w in map(_fold_word, text.split()) if w])
 
