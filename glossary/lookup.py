@@ -221,7 +221,7 @@ def _lookup(
     # The words of a question standing close in a text (`TextHit.near`) reorder only a list
     # that is shown to choose from: whether to open is decided on the scores without them.
     ranked, _ = _fuse(names, nearby(), prefer_game, whole_names=True)
-    return replace(decided, hits=ranked[:limit])
+    return Lookup(ranked[:limit], decided.confident, decided.tied, decided.unanswered)
 
 
 def _spelled(

@@ -11,6 +11,7 @@ from functools import cached_property
 from heapq import nlargest, nsmallest
 from itertools import accumulate, islice
 
+from glossary.bm25 import pool_scores
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -35,6 +36,7 @@ CANDIDATE_CAP = 400  # entries brought in by the rarer query words before common
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
 REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
+KNOWS_MEMO = 64  # words `knows` remembers: one lookup's, not the next few queries'
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
@@ -80,6 +82,7 @@ class TextIndex:
             _add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
+        self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
         self._games = [e.game for e in entries]
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
@@ -232,8 +235,14 @@ class TextIndex:
         return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
 
     def knows(self, word: str) -> bool:
-        """Whether a folded query word occurs in some entry (in any form the index joins)."""
-        return any(v in self.postings for v in self._terms_for(word))
+        """Whether a folded query word occurs in some entry (in any form the index joins); the
+        last few remembered, as one lookup asks it of each of its words several times."""
+        memo = self._knows_memo
+        if word not in memo:
+            if len(memo) >= KNOWS_MEMO:
+                memo.clear()
+            memo[word] = any(v in self.postings for v in self._terms_for(word))
+        return memo[word]
 
     def _word_idf(self, word: str, terms: Sequence[str]) -> float:
         """A query word's weight: its own forms' IDF when the texts use it, else that of the
@@ -362,7 +371,7 @@ class TextIndex:
         if 0 < want < len(coverage):
             cut = sorted(coverage.values(), reverse=True)[want - 1]
             pool = [i for i, c in coverage.items() if c >= cut]
-        scores = _bm25(pool, parts, denom)
+        scores = pool_scores(pool, parts, denom)
         # the keys built in one pass, compared in C (a key function per entry cost more)
         ranked = [
             k[3]
@@ -428,20 +437,6 @@ class TextIndex:
             return list(done[0])
 
         return plain, nearby
-
-
-def _bm25(
-    pool: Iterable[int], parts: Sequence[tuple[Mapping[int, int], float]], denom: Sequence[float]
-) -> dict[int, float]:
-    """The BM25 sum of the entries in `pool` only: the few that can place, not every candidate
-    (each word's part added in the same order as a running sum would, so the same floats)."""
-    out = dict.fromkeys(pool, 0.0)
-    wanted = out.keys()
-    for items, weight in parts:  # each entry's parts in word order; its pairs found in C
-        for i in wanted & items.keys():
-            tf = items[i]
-            out[i] += weight * tf / (tf + denom[i])
-    return out
 
 
 def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
