@@ -40,11 +40,16 @@ def with_near(
     if limit <= 0:
         return rows
     word_share = {owner[t]: shares[t] for t in owner}
-    # each query word's rows (any of its terms in the text), found in C per term, not per row
+    # each query word's rows (any of its terms in the text), found per term, not per row
     ids = {i for _, _, i, _ in rows} - together
     by_word: dict[str, set[int]] = {}
     for t, word in owner.items():
-        found = ids.intersection(postings[t])
+        posting = postings[t]  # (thousands of texts at 50,000 entries: the rows tested in it)
+        found = (
+            ids.intersection(posting)
+            if len(posting) < len(ids)
+            else {i for i in ids if i in posting}
+        )
         if found:
             by_word[word] = by_word[word] | found if word in by_word else found
     held: dict[int, float] = {}  # each row's words' share, summed in the words' order …
