@@ -92,6 +92,12 @@ def _longest() -> int:
     return max((len(k) for k in _table()), default=0)
 
 
+@lru_cache(maxsize=1)
+def _first_keys() -> frozenset[str]:
+    """The first word key of every name (`find_games` looks up only at such words)."""
+    return frozenset(k[0] for k in _table())
+
+
 def _name_keys(name: str) -> tuple[tuple[str, ...], ...]:
     """A name's key by stems, and by the words as written: a stem of the name's own form may
     be shorter than that of its inflections (`катан` → `ката`, `катане` → `катан`)."""
@@ -110,8 +116,12 @@ def find_games(query: str) -> Named:
     drop: set[int] = set()
     games: set[str] = set()
     other = False
+    firsts = _first_keys()
     i = 0
     while i < len(words):
+        if keys[i] not in firsts:  # no name starts with this word: nothing to look up
+            i += 1
+            continue
         for n in range(min(longest, len(words) - i), 0, -1):
             found = table.get(tuple(keys[i : i + n]))
             if found is None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from glossary.gamenames import find_games
+from glossary.matching import WordMemo
 from glossary.normalize import fold
 from glossary.question import read_question
 from glossary.scoring import CONFIDENT_SCORE, Hit
@@ -153,15 +154,18 @@ def _lookup(
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
     typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
     names: list[Hit] = []
+    memo = WordMemo()  # the same words are searched as the subject, whole, and without one
     if question.subject and question.subject != fold(query):
         subject = glossary.search(
-            question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+            question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
         )
         names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in subject]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
     # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
     if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
-        whole = glossary.search(query, game=game, limit=pool, prefer_game=prefer_game, typos=typos)
+        whole = glossary.search(
+            query, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
+        )
         names = _merge(whole, names)
     # An English name already matched well (`Damage Barier`) is no Russian typed in Latin
     english = bool(names) and names[0].confident and names[0].matched.isascii()
@@ -170,14 +174,16 @@ def _lookup(
         # `bronyu`, `tyazhelaya bronya`: Russian typed in Latin letters, read back as Russian
         # so its word forms are stemmed like Cyrillic input (a guess: a few points lower)
         russian = glossary.search(
-            reading, game=game, limit=pool, prefer_game=prefer_game, typos=typos
+            reading, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
         )
         names = _merge(names, [_rescored(h, h.score - READING_PENALTY) for h in russian])
     top = names[0] if names else None
     if top is not None and top.tier in SURE_TIERS:
         return _decide(glossary, query, names[:limit])
     words = question.content
-    searched = _spelled(glossary, words, game, prefer_game) if typos and len(words) > 1 else words
+    searched = (
+        _spelled(glossary, words, game, prefer_game, memo) if typos and len(words) > 1 else words
+    )
     plain_texts, nearby = (
         glossary.text_hits_later(" ".join(searched), game, TEXT_POOL) if words else ([], list)
     )
@@ -205,7 +211,7 @@ def _lookup(
         )
         or (
             _text_sure(glossary, plain, plain_texts, words, uncapped)
-            and _stable(glossary, words, plain[0], game, prefer_game)
+            and _stable(glossary, words, plain[0], game, prefer_game, memo)
         ),
         # the name matcher alone would have opened this entry, and a text agrees
         agreed=top is not None and top.entry.id == plain[0].entry.id and top.confident,
@@ -215,11 +221,15 @@ def _lookup(
     # The words of a question standing close in a text (`TextHit.near`) reorder only a list
     # that is shown to choose from: whether to open is decided on the scores without them.
     ranked, _ = _fuse(names, nearby(), prefer_game, whole_names=True)
-    return replace(decided, hits=ranked[:limit])
+    return Lookup(ranked[:limit], decided.confident, decided.tied, decided.unanswered)
 
 
 def _spelled(
-    glossary: Glossary, words: Sequence[str], game: str | None, prefer_game: str | None
+    glossary: Glossary,
+    words: Sequence[str],
+    game: str | None,
+    prefer_game: str | None,
+    memo: WordMemo,
 ) -> Sequence[str]:
     """The question's words with each one no text uses read as the name it misspells, when
     one name is a sure typo match for it alone («коррозея броня» → «коррозия броня»): for the
@@ -228,7 +238,7 @@ def _spelled(
     for word in words:
         if len(word) >= TYPO_MIN_LETTERS and not glossary.text_knows(word):
             hits = glossary.search(
-                word, game=game, limit=1, prefer_game=prefer_game, last_resort=False
+                word, game=game, limit=1, prefer_game=prefer_game, last_resort=False, memo=memo
             )
             if hits and hits[0].tier in TYPO_TIERS and hits[0].confident:
                 out.extend(fold(hits[0].matched).split())
@@ -405,7 +415,12 @@ def _clear_lead(
 
 
 def _stable(
-    glossary: Glossary, words: Sequence[str], best: Hit, game: str | None, prefer: str | None
+    glossary: Glossary,
+    words: Sequence[str],
+    best: Hit,
+    game: str | None,
+    prefer: str | None,
+    memo: WordMemo,
 ) -> bool:
     """Whether the winner stays first without the question's commonest word: the answer must
     not hinge on «маг» or «карта» (`сколько жизни у мага` is about «Жизнь», and only «мага»
@@ -415,7 +430,7 @@ def _stable(
     if not rest:
         return True
     reduced = " ".join(rest)
-    named = glossary.search(reduced, game=game, limit=1, prefer_game=prefer, typos=False)
+    named = glossary.search(reduced, game=game, limit=1, prefer_game=prefer, typos=False, memo=memo)
     if named and named[0].tier in SURE_TIERS:  # the rest is some entry's name
         return named[0].entry.id == best.entry.id
     texts = glossary.text_hits(reduced, game, 1)

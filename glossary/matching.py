@@ -22,6 +22,7 @@ from glossary.normalize import (
     STOP_WORDS,
     TRUSTED_STEM,
     Folded,
+    agreeing,
     analyse,
     fleeting_variant,
     stem,
@@ -72,6 +73,7 @@ class NameMatcher:
         plan: Plan,
         best: dict[int, Match],
         allow_typos: bool | None = None,
+        memo: WordMemo | None = None,
     ) -> None:
         """Offer every key matching one reading of the query, tier by tier, into `best`.
 
@@ -122,8 +124,11 @@ class NameMatcher:
 
         if not self._enough(local, plan):
             typos = penalty == 0.0 if allow_typos is None else allow_typos
-            self._match_words(q, offer, allow_typos=typos)
+            self._match_words(q, offer, allow_typos=typos, memo=memo)
 
+        if not best and not penalty:  # the first reading as typed: its matches as they are
+            best.update(local)
+            return
         for kid, m in local.items():
             score = m.score - penalty
             current = best.get(kid)
@@ -171,21 +176,22 @@ class NameMatcher:
                 entries.add(e)
         return len(entries) >= plan.limit
 
-    def _match_words(self, q: Folded, offer: Offer, allow_typos: bool) -> None:
+    def _match_words(
+        self, q: Folded, offer: Offer, allow_typos: bool, memo: WordMemo | None = None
+    ) -> None:
         """Word-level matching: each query word against key words (same, stem, prefix, typo).
 
         Words are taken rarest first and only the rarer ones bring in new candidate keys once
-        the candidate cap is reached; common words then only add to the scores.
+        the candidate cap is reached; common words then only add to the scores. `memo`: what
+        one lookup's earlier searches of the same words found (`WordMemo`).
         """
         idx = self._index
         words = [t for t in q.base_tokens if t not in STOP_WORDS] or list(q.base_tokens)
         if not words:
             return
         n = len(words)
-        found = [
-            self._word_matches(w, last=i == n - 1, allow_typos=allow_typos)
-            for i, w in enumerate(words)
-        ]
+        memo = WordMemo() if memo is None else memo
+        found = [memo.word(self, w, i == n - 1, allow_typos) for i, w in enumerate(words)]
         budget = edit_budget(len(q.compact)) if allow_typos else 0
         if n == 1 and not budget:  # one word and no typo allowed: word-prefix hits only
             qlen = len(q.norm)
@@ -198,32 +204,21 @@ class NameMatcher:
             return
         if budget and len(q.tokens) > 1:
             self._match_glued(q, budget, offer)
-        weights: dict[int, list[float]] = {}
-        for qi in sorted(range(n), key=lambda i: len(found[i])):
-            here = found[qi]
-            if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
-                # the cap is reached: a common word only adds to the candidates' scores, so
-                # look the candidates up in its keys rather than walk all of them
-                _raise_weights(weights, here, qi)
-                continue
-            for kid, w in here.items():
-                row = weights.get(kid)
-                if row is None:
-                    if len(weights) >= TOKEN_SCAN_CAP:
-                        if len(here) > 2 * len(weights):  # the rest of a common word's keys
-                            _raise_weights(weights, here, qi)  # bring in nothing: look up
-                            break
-                        continue
-                    row = weights[kid] = [0.0] * n
-                if w > row[qi]:
-                    row[qi] = w
-        if n > 1:
-            self._match_across_names(weights, offer)
+        key = (tuple(words), allow_typos)
+        known = memo.weights.get(key)
+        if known is None:
+            weights = _weights(found)
+            across = self._across_names(weights) if n > 1 else []
+            memo.weights[key] = weights, across
+        else:
+            weights, across = known
+        for kid in across:
+            offer(kid, ACROSS_NAMES, "words")
         idfs = [idx.idf.get(stem(w), idx.max_idf) for w in words]
         total_idf = sum(idfs)
         qstems = {stem(w) for w in words}
         qlen = len(q.norm)
-        norm_of = idx.norm
+        norm_of, head_stem, content_count = idx.norm, idx.head_stem, idx.content_count
         for kid, row in weights.items():
             worst = min(row)
             norm = norm_of[kid]
@@ -242,17 +237,18 @@ class NameMatcher:
             if worst >= 0.9:
                 # The head of the phrase (its first word) matched: `летающий` is more likely
                 # «Летающее существо» than «Достать летающих».
-                head = 0.5 if idx.head_stem[kid] in qstems else 0.0
+                head = 0.5 if head_stem[kid] in qstems else 0.0
                 offer(kid, WORD_PREFIX + 8.5 * min(1.0, qlen / len(norm)) + head, "word-prefix")
                 continue
             matched = n - row.count(0.0)  # weights are 0 or positive
-            cover_key = min(1.0, matched / idx.content_count[kid])
+            cover_key = min(1.0, matched / content_count[kid])
             cover_query = sum(map(mul, idfs, row)) / total_idf
-            head = 3.0 if idx.head_stem[kid] in qstems else 0.0
+            head = 3.0 if head_stem[kid] in qstems else 0.0
             offer(kid, WORDS + 25.0 * cover_query + 10.0 * cover_key + head, "words")
 
-    def _match_across_names(self, weights: dict[int, list[float]], offer: Offer) -> None:
-        """An entry whose names together hold every query word, each word whole."""
+    def _across_names(self, weights: dict[int, list[float]]) -> list[int]:
+        """Keys of entries whose names together hold every query word, each word whole (one
+        key per entry, to be offered at `ACROSS_NAMES`)."""
         entry_of = self._index.entry_of
         rows: dict[int, list[float]] = {}
         keys: dict[int, int] = {}
@@ -260,7 +256,7 @@ class NameMatcher:
         # either holds every word itself or misses one): counted in C, the rest skipped
         several = {e for e, n in Counter(map(entry_of.__getitem__, weights)).items() if n > 1}
         if not several:
-            return
+            return []
         for kid, row in weights.items():
             e = entry_of[kid]
             if e not in several:
@@ -273,10 +269,10 @@ class NameMatcher:
                 rows[e] = [max(a, b) for a, b in zip(current, row, strict=True)]
                 if sum(row) > sum(weights[keys[e]]):
                     keys[e] = kid
-        for e, row in rows.items():
-            # (a single key holding every word is scored by the tiers above)
-            if min(row) >= 1.0 and min(weights[keys[e]]) < 1.0:
-                offer(keys[e], ACROSS_NAMES, "words")
+        # (a single key holding every word is scored by the tiers above)
+        return [
+            keys[e] for e, row in rows.items() if min(row) >= 1.0 and min(weights[keys[e]]) < 1.0
+        ]
 
     def _match_glued(self, q: Folded, budget: int, offer: Offer) -> None:
         """A name written as one word typed as two, with a typo: `doble strike` → Doublestrike."""
@@ -344,7 +340,7 @@ class NameMatcher:
             known = word in idx.token_keys or root in idx.stem_keys
             put(idx.stem_keys.get(root, ()), 1.0)
         else:  # a short stem joins only words that start alike (`яд`/`ядом`, not `горит`/`горы`)
-            alike = [t for t in idx.short_stem_words.get(root, ()) if stems_agree(word, t)]
+            alike = agreeing(word, idx.short_stem_words.get(root, ()))
             known = word in idx.token_keys or bool(alike)
             for token in alike:
                 put(idx.token_keys[token], 1.0)
@@ -396,6 +392,54 @@ class NameMatcher:
             if len(memo) < TYPO_MEMO_CAP:
                 memo[(word, budget)] = found
         return found
+
+
+class WordMemo:
+    """What one lookup's name searches found per query word, and per word list: a question is
+    searched as its subject, whole and without a word, and its words' keys are the same each
+    time. Never kept past the lookup (a query's own work, not a cache across queries)."""
+
+    __slots__ = ("found", "weights")
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[str, bool, bool], dict[int, float]] = {}
+        self.weights: dict[
+            tuple[tuple[str, ...], bool], tuple[dict[int, list[float]], list[int]]
+        ] = {}
+
+    def word(self, matcher: NameMatcher, word: str, last: bool, typos: bool) -> dict[int, float]:
+        """`NameMatcher._word_matches`, once per word, position and typo setting."""
+        key = (word, last, typos)
+        out = self.found.get(key)
+        if out is None:
+            out = self.found[key] = matcher._word_matches(word, last, typos)
+        return out
+
+
+def _weights(found: Sequence[dict[int, float]]) -> dict[int, list[float]]:
+    """Each candidate key's weight per query word, rarest words first: once the candidate
+    cap is reached a common word only adds to the candidates' weights."""
+    n = len(found)
+    weights: dict[int, list[float]] = {}
+    for qi in sorted(range(n), key=lambda i: len(found[i])):
+        here = found[qi]
+        if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
+            # the cap is reached: a common word only adds to the candidates' scores, so
+            # look the candidates up in its keys rather than walk all of them
+            _raise_weights(weights, here, qi)
+            continue
+        for kid, w in here.items():
+            row = weights.get(kid)
+            if row is None:
+                if len(weights) >= TOKEN_SCAN_CAP:
+                    if len(here) > 2 * len(weights):  # the rest of a common word's keys
+                        _raise_weights(weights, here, qi)  # bring in nothing: look up
+                        break
+                    continue
+                row = weights[kid] = [0.0] * n
+            if w > row[qi]:
+                row[qi] = w
+    return weights
 
 
 def _raise_weights(weights: dict[int, list[float]], here: dict[int, float], qi: int) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -90,11 +91,14 @@ def _strip_latin_marks(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
+@lru_cache(maxsize=64)
 def fold(text: str) -> str:
     """Lower case, ё→е, no Latin accents, every non-alphanumeric run → one space.
 
     Folding is word-local, so it runs once per distinct word (cached): a big glossary and a
-    stream of queries repeat the same words over and over.
+    stream of queries repeat the same words over and over. The last few texts are remembered
+    whole too: one lookup folds its query a dozen times (a few dozen entries: no query is
+    remembered past the next few).
     """
     return " ".join([w for w in map(_fold_word, text.split()) if w])
 
@@ -186,6 +190,22 @@ def stems_agree(word: str, other: str) -> bool:
     if common >= TRUSTED_STEM:
         return True
     return word[len(root) :] in _NOMINAL_ENDINGS and other[len(stem(other)) :] in _NOMINAL_ENDINGS
+
+
+def agreeing(word: str, others: Iterable[str]) -> list[str]:
+    """The words of `others` that `stems_agree` with `word`, in order: the same test with the
+    part that depends on `word` alone (its stem, script, head and ending) worked out once."""
+    root = stem(word)
+    if len(root) >= TRUSTED_STEM or not _CYRILLIC.search(word):
+        return list(others)
+    head = word[:TRUSTED_STEM] if len(word) >= TRUSTED_STEM else None
+    nominal = word[len(root) :] in _NOMINAL_ENDINGS
+    return [
+        t
+        for t in others
+        if (head is not None and t.startswith(head))  # four letters in common
+        or (nominal and t[len(stem(t)) :] in _NOMINAL_ENDINGS)
+    ]
 
 
 def fleeting_variant(a: str, b: str) -> bool:

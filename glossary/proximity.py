@@ -40,17 +40,37 @@ def with_near(
     if limit <= 0:
         return rows
     word_share = {owner[t]: shares[t] for t in owner}
-    bounded = []  # (group, -bound, row number, the query terms the text holds)
+    # each query word's rows (any of its terms in the text), found per term, not per row
+    ids = {i for _, _, i, _ in rows} - together
+    by_word: dict[str, set[int]] = {}
+    for t, word in owner.items():
+        posting = postings[t]  # (thousands of texts at 50,000 entries: the rows tested in it)
+        found = (
+            ids.intersection(posting)
+            if len(posting) < len(ids)
+            else {i for i in ids if i in posting}
+        )
+        if found:
+            by_word[word] = by_word[word] | found if word in by_word else found
+    held: dict[int, float] = {}  # each row's words' share, summed in the words' order …
+    words: dict[int, int] = {}  # … and how many words it holds (two at least to be near)
+    for word, found in by_word.items():
+        share = word_share[word]
+        for i in found:
+            if i in held:
+                held[i] += share
+                words[i] += 1
+            else:
+                held[i] = share
+                words[i] = 1
+    bounded = []  # (group, -bound, row number, whether to scan it)
     for k, (first, score, i, _) in enumerate(rows):
-        # only the query's terms this text holds (a missing one is a scan for nothing)
-        present = [t for t in owner if i in postings[t]] if i not in together else []
-        held = {owner[t] for t in present}
-        reach = PROXIMITY_WEIGHT * sum(word_share[w] for w in held) if len(held) > 1 else 0.0
-        bounded.append((first, -(score + reach), k, present if reach else []))
+        reach = PROXIMITY_WEIGHT * held[i] if words.get(i, 0) > 1 else 0.0
+        bounded.append((first, -(score + reach), k, bool(reach)))
     bounded.sort()
     out = list(rows)
     placed: list[tuple[int, float]] = []  # the best `limit` so far, the worst on the heap's top
-    for first, neg_bound, k, present in bounded:
+    for first, neg_bound, k, near in bounded:
         if len(placed) >= limit:
             worst_group, worst_score = -placed[0][0], placed[0][1]
             if first > worst_group or (
@@ -59,7 +79,8 @@ def with_near(
                 break  # this row and every later one cannot pass the `limit`-th
         row_first, score, i, _ = rows[k]
         bonus = 0.0
-        if present:
+        if near:  # only the query's terms this text holds (a missing one is a scan for nothing)
+            present = [t for t in owner if i in postings[t]]
             bonus = PROXIMITY_WEIGHT * near_share(stem_text[i], present, owner, shares)
             out[k] = (row_first, score, i, bonus)
         key = (-int(first), score + bonus)  # smaller is worse: the worst on the heap's top
@@ -77,35 +98,38 @@ def near_share(
     of each other somewhere in the text: a question's words together in one sentence of a text
     are likelier its answer than the same words scattered over it. Two words at least. `terms`:
     the query's index terms that occur in the text (`owner`: each one's query word)."""
-    word_share = {owner[t]: shares[t] for t in terms}
-    hits: list[tuple[int, str]] = []
+    word_share: dict[str, float] = {}  # each query word the text holds, in `terms`' order
+    hits: list[tuple[int, str]] = []  # (word number, query word): one word per number
     for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
+        word = owner[t]
+        if word not in word_share:
+            word_share[word] = shares[t]
         needle = f" {t} "
         at = text.find(needle)
         number = counted = 0  # its word number: the spaces before it, each counted once
         while at >= 0:
             number += text.count(" ", counted, at)
             counted = at
-            hits.append((number, t))
+            hits.append((number, word))
             at = text.find(needle, at + 1)
     hits.sort()
     most = sum(word_share.values())  # every word it holds: no window can do better
     best = total = 0.0  # `total`: the share inside the window, kept as words come and go
     inside: dict[str, int] = {}  # query word → its hits in the window (two pointers)
     left = 0
-    for pos, t in hits:
-        word = owner[t]
+    for pos, word in hits:
         count = inside.get(word, 0)
         inside[word] = count + 1
         if not count:
             total += word_share[word]
         while pos - hits[left][0] >= NEAR_WINDOW:
-            gone = owner[hits[left][1]]
-            inside[gone] -= 1
-            if not inside[gone]:
+            gone = hits[left][1]
+            left += 1
+            if inside[gone] == 1:
                 del inside[gone]
                 total -= word_share[gone]
-            left += 1
+            else:
+                inside[gone] -= 1
         if len(inside) > 1 and total > best - SUM_SLACK:
             # summed afresh (the running total drifts in the last bits)
             best = max(best, sum(word_share[w] for w in inside))

@@ -9,6 +9,7 @@ and `что такое piercing` are one question.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from glossary.normalize import STOP_WORDS, fold, stem
 
@@ -205,8 +206,11 @@ def strip_question(query: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=16)
 def read_question(query: str) -> Question:
-    """The subject and the content words of `query` (stop and question words removed)."""
+    """The subject and the content words of `query` (stop and question words removed). The
+    last few are remembered: `/rule` reads one query for its lookup and again for the key its
+    learned links are filed under."""
     subject = strip_question(query)
     content = tuple(
         w for w in fold(query).split() if w not in STOP_WORDS and w not in QUESTION_WORDS

@@ -68,10 +68,15 @@ def first_without_each(
             i: int, rest: list[str] = rest, total: float = total, phrase: str = phrase
         ) -> tuple[bool, float]:
             row = parts[i]
-            held = [s for s in rest if s in row]
-            named = sum(row[s][1] for s in held)
-            bm = sum(row[s][0] for s in held)
-            coverage = sum(idf[s] for s in held) / total
+            named = 0
+            bm = held = 0.0  # summed in the words' order, as `TextIndex` sums them
+            for s in rest:
+                part = row.get(s)
+                if part is not None:
+                    bm += part[0]
+                    named += part[1]
+                    held += idf[s]
+            coverage = held / total
             score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
             score += 15.0 if phrase in index.stem_text[i] else 0.0
             return (named < len(rest), -round(score, 3))

@@ -22,7 +22,7 @@ from glossary.english import EnglishReader
 from glossary.index import SHORT_PREFIX, TRANSLIT_FORMS, KeyIndex
 from glossary.keyboard import layout_variants
 from glossary.lookup import Lookup, lookup
-from glossary.matching import FALLBACK_WORDS, NameMatcher
+from glossary.matching import FALLBACK_WORDS, NameMatcher, WordMemo
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -121,13 +121,15 @@ class Glossary(NameMatcher):
         *,
         typos: bool = True,
         last_resort: bool = True,
+        memo: WordMemo | None = None,
     ) -> list[Hit]:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing.
 
         `typos=False` skips typo tolerance and the other-layout reading: for a question whose
         words are all real words (the texts use them), neither can be what the player meant.
         `last_resort=False` skips the scans run when nothing matched (loose typos, English in
-        Cyrillic letters): for a caller that wants only a sure match.
+        Cyrillic letters): for a caller that wants only a sure match. `memo`: one lookup's
+        word matches so far (`WordMemo`), for a caller that searches the same words again.
         """
         if limit <= 0 or (game is not None and game not in self.games):
             return []
@@ -135,12 +137,10 @@ class Glossary(NameMatcher):
             prefer_game = None
         plan = Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, Match] = {}
-        variants = [
-            (analyse(v), penalty) for v, penalty in _query_variants(query) if typos or not penalty
-        ]
+        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query, layouts=typos)]
         for folded, penalty in variants:
             if folded.norm:
-                self._match(folded, penalty, plan, best, None if typos else False)
+                self._match(folded, penalty, plan, best, None if typos else False, memo)
         if not best and variants and variants[0][0].norm and typos and last_resort:
             typed = variants[0][0]
             self._match_fallback(typed, plan, best)
@@ -435,8 +435,9 @@ def _clean(query: str) -> str:
     return clean(query[: MAX_QUERY_CHARS * 2])[:MAX_QUERY_CHARS]
 
 
-def _query_variants(query: str) -> list[tuple[str, float]]:
-    """The query as typed, then read in the other keyboard layout (with a penalty).
+def _query_variants(query: str, *, layouts: bool = True) -> list[tuple[str, float]]:
+    """The query as typed, then read in the other keyboard layout (with a penalty; not read so
+    at all without `layouts`, for a search that would drop those readings).
 
     A layout reading is kept only when it loses no letters: `,hjyz` → `броня` gains one, while
     `бр` → `,h` would shrink to a single stray `h`.
@@ -446,7 +447,7 @@ def _query_variants(query: str) -> list[tuple[str, float]]:
         return []
     letters = len(fold(text).replace(" ", ""))
     out = [(text, 0.0)]
-    for variant in layout_variants(text):
+    for variant in layout_variants(text) if layouts else ():
         if len(fold(variant).replace(" ", "")) >= max(2, letters):
             out.append((variant, LAYOUT_PENALTY))
     return out

@@ -11,6 +11,7 @@ from functools import cached_property
 from heapq import nlargest, nsmallest
 from itertools import accumulate, islice
 
+from glossary.bm25 import pool_scores
 from glossary.model import Entry
 from glossary.normalize import (
     STOP_WORDS,
@@ -35,6 +36,7 @@ CANDIDATE_CAP = 400  # entries brought in by the rarer query words before common
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
 REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
+KNOWS_MEMO = 64  # words `knows` remembers: one lookup's, not the next few queries'
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
 
@@ -80,6 +82,7 @@ class TextIndex:
             _add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
+        self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
         self._games = [e.game for e in entries]
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
@@ -232,8 +235,14 @@ class TextIndex:
         return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
 
     def knows(self, word: str) -> bool:
-        """Whether a folded query word occurs in some entry (in any form the index joins)."""
-        return any(v in self.postings for v in self._terms_for(word))
+        """Whether a folded query word occurs in some entry (in any form the index joins); the
+        last few remembered, as one lookup asks it of each of its words several times."""
+        memo = self._knows_memo
+        if word not in memo:
+            if len(memo) >= KNOWS_MEMO:
+                memo.clear()
+            memo[word] = any(v in self.postings for v in self._terms_for(word))
+        return memo[word]
 
     def _word_idf(self, word: str, terms: Sequence[str]) -> float:
         """A query word's weight: its own forms' IDF when the texts use it, else that of the
@@ -299,7 +308,6 @@ class TextIndex:
         if not known:
             return [], list
         total_idf = sum(self.idf.get(s, 1.0) for s in stems) or 1.0
-        scores: dict[int, float] = defaultdict(float)
         coverage: dict[int, float] = defaultdict(float)
         named: dict[int, int] = defaultdict(int)  # query words found in the entry's names
         named_idf: dict[int, float] = defaultdict(float)
@@ -317,18 +325,19 @@ class TextIndex:
         want = max(limit, 0) * 4
         closed = False
         outside: set[int] = set()
+        parts: list[tuple[Mapping[int, int], float]] = []  # each word's postings and weight
         for s, idf, most in zip(order, idfs, reach, strict=True):
             terms = groups[s]
             wanted.update(terms)
             items: Mapping[int, int]
-            if not closed and want and scores:
+            if not closed and want and coverage:
                 bar = most / total_idf + REACH_SLACK
                 closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
-            if len(scores) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
+            if len(coverage) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
                 lists = [self.postings[v] for v in terms]
                 items = {}  # the candidates each form is in, found in C, their counts summed
                 for p in lists:
-                    for i in scores.keys() & p.keys():
+                    for i in coverage.keys() & p.keys():
                         items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
@@ -340,15 +349,15 @@ class TextIndex:
                 items = tfs
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
-            if closed and len(items) > len(scores):
-                outside |= items.keys() - scores.keys()
-                items = {i: items[i] for i in items.keys() & scores.keys()}
+            if closed and len(items) > len(coverage):
+                outside |= items.keys() - coverage.keys()
+                items = {i: items[i] for i in items.keys() & coverage.keys()}
             elif closed:
-                outside |= {i for i in items if i not in scores}
-                items = {i: tf for i, tf in items.items() if i in scores}
-            share, weight = idf / total_idf, idf * k1p
-            for i, tf in items.items():
-                scores[i] += weight * tf / (tf + denom[i])
+                outside |= {i for i in items if i not in coverage}
+                items = {i: tf for i, tf in items.items() if i in coverage}
+            share = idf / total_idf
+            parts.append((items, idf * k1p))
+            for i in items:
                 coverage[i] += share
             for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
                 if i in items:
@@ -358,10 +367,11 @@ class TextIndex:
         whole = len(known)
         # Only entries whose coverage reaches the `want`-th best can place (the first key after
         # "named by every word", which only entries holding every word, the best coverage, are)
-        pool: Iterable[int] = scores
+        pool: Iterable[int] = coverage
         if 0 < want < len(coverage):
             cut = sorted(coverage.values(), reverse=True)[want - 1]
             pool = [i for i, c in coverage.items() if c >= cut]
+        scores = pool_scores(pool, parts, denom)
         # the keys built in one pass, compared in C (a key function per entry cost more)
         ranked = [
             k[3]
