@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from tests.games.seeds import seed_line
 from tests.helpers.tracker import state_of
 
 
@@ -46,3 +47,46 @@ async def test_cq5_the_start_asks_for_the_warlords_hp_in_the_words_it_uses_later
     out = await console.execute("/game start game:conquest player2:Vicky")
     assert "Give the Warlord's HP for both sides of the card: hale:7 bloodied:4" in out
     assert "health" not in out
+
+
+async def _keyforge(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:keyforge player2:Vicky")
+    await console.execute("/unit add name:Troll power:5")
+
+
+async def test_kf3_check_and_the_forced_forge_say_enough_aember(console: Console) -> None:
+    await _keyforge(console)
+    await console.execute("/set target:Anna stat:aember value:7")
+    out = await console.execute("/game next")
+    assert "🔑 Check! Anna has enough Æmber to forge a key at the start of their next turn." in out
+    out = await console.execute("/game next")
+    assert "a player with enough Æmber must forge. Keys: 1." in out
+    assert "Æmber enough" not in out
+
+
+async def test_kf4_a_short_steal_and_capture_say_whose_pool_held_less(console: Console) -> None:
+    await _keyforge(console)
+    await console.execute("/set target:Vicky stat:aember value:1")
+    out = await console.execute("/kf steal amount:10")
+    assert "Anna steals 1 Æmber from Vicky (asked for 10, but Vicky had only 1 Æmber)." in out
+    await console.execute("/set target:Vicky stat:aember value:2")
+    out = await console.execute("/kf capture target:Troll amount:5")
+    assert "(asked for 5, but the pool held only 2 Æmber)." in out
+    assert "there is no more" not in out
+
+
+async def test_kf5_stun_says_the_use_exhausts_the_creature(console: Console) -> None:
+    """Seed 004:9: an Action is used by exhausting the card; removing a stun is such a use."""
+    assert seed_line("004", 9, "истощает карту")
+    await _keyforge(console)
+    out = await console.execute("/token add target:Troll token:stun")
+    assert (
+        "Stun: the next time this creature is used, it is exhausted and the stun is removed; "
+        "it does not fight, reap or use its Action ability."
+    ) in out
+    console.lang = "ru"
+    await console.execute("/unit add name:Гоблин power:2 owner:Vicky")
+    out = await console.execute("/кф бой атакующий:Troll цель:Гоблин")
+    assert "вместо боя существо истощается и только снимает его" in out
