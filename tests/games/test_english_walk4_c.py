@@ -90,3 +90,22 @@ async def test_kf5_stun_says_the_use_exhausts_the_creature(console: Console) -> 
     await console.execute("/unit add name:Гоблин power:2 owner:Vicky")
     out = await console.execute("/кф бой атакующий:Troll цель:Гоблин")
     assert "вместо боя существо истощается и только снимает его" in out
+
+
+async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(
+    console: Console, services: Services
+) -> None:
+    """As Mage Wars does for its untracked traits: the creature is added, the keyword named."""
+    await _keyforge(console)
+    out = await console.execute("/unit add name:Krump power:6 traits:Ward, Taunt")
+    assert "New unit: Krump (Anna) · power 6 · ward" in out
+    assert "The bot does not track the keyword “Taunt”: apply it yourselves." in out
+    out = await console.execute("/unit add name:Snek power:2 traits:Poison, Hazardous 2")
+    assert "“Poison”" in out and "“Hazardous 2”" in out
+    before = await state_of(services)
+    out = await console.execute("/unit add name:Foo power:2 traits:Tuant")
+    assert "does not know the trait “Tuant”" in out  # a typo is still refused
+    assert await state_of(services) == before
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Крамп сила:6 черты:Оберег, Провокация")
+    assert "Ключевое слово «Провокация» бот не отслеживает — применяйте его сами." in out
