@@ -109,3 +109,21 @@ async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Крамп сила:6 черты:Оберег, Провокация")
     assert "Ключевое слово «Провокация» бот не отслеживает — применяйте его сами." in out
+
+
+async def test_kf6_life_typed_for_a_creature_is_said_to_be_its_power(console: Console) -> None:
+    await _keyforge(console)
+    out = await console.execute("/unit add name:Big Guy life:5")
+    assert "New unit: Big Guy (Anna) · power 5" in out
+    assert "KeyForge creatures have power, not life: life:5 is recorded as power 5." in out
+    out = await console.execute("/unit add name:Small Guy power:2")
+    assert "not life" not in out
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Громила жизнь:4")
+    assert "У существ KeyForge нет жизни, есть сила: жизнь:4 записана как сила 4." in out
+
+
+async def test_kf6_games_whose_cards_print_life_add_no_such_note(console: Console) -> None:
+    out = await _conquest(console)
+    out = await console.execute("/unit add name:Ork Kannon life:3")
+    assert "not life" not in out and "recorded as" not in out
