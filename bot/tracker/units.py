@@ -116,7 +116,10 @@ async def add_unit(
         note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
         said = plugin_for(tpl.slug).note_says(note)
         step.note(note, unit=final, owner=p.name, stats=tuple(e for e in echo if e[0] not in said))
-        if "life" in stats and life_note(tpl):
+        # said only where `life` alone set that stat: `power:8 life:8` shows its own reading
+        if life_note(tpl) and [o for o in stats if option_stat(tpl, o) == tpl.toughness[0]] == [
+            "life"
+        ]:
             step.note(life_note(tpl), value=stats["life"])
         if final != clean:  # players will keep typing the name they gave: say it is taken
             step.note("tracker.note.unit_renamed", name=clean, unit=final)
