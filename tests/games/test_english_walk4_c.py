@@ -115,15 +115,55 @@ async def test_kf6_life_typed_for_a_creature_is_said_to_be_its_power(console: Co
     await _keyforge(console)
     out = await console.execute("/unit add name:Big Guy life:5")
     assert "New unit: Big Guy (Anna) · power 5" in out
-    assert "KeyForge creatures have power, not life: life:5 is recorded as power 5." in out
+    assert "KeyForge creatures have power, not life: `life:5` is recorded as power 5." in out
     out = await console.execute("/unit add name:Small Guy power:2")
     assert "not life" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Громила жизнь:4")
-    assert "У существ KeyForge нет жизни, есть сила: жизнь:4 записана как сила 4." in out
+    assert "В KeyForge у существ есть только сила: `жизнь:4` записана как сила 4." in out
 
 
 async def test_kf6_games_whose_cards_print_life_add_no_such_note(console: Console) -> None:
     out = await _conquest(console)
     out = await console.execute("/unit add name:Ork Kannon life:3")
     assert "not life" not in out and "recorded as" not in out
+
+
+async def test_kf6_life_with_power_adds_no_note(console: Console) -> None:
+    await _keyforge(console)
+    out = await console.execute("/unit add name:Ogre life:8 power:8")
+    assert "New unit: Ogre (Anna) · power 8" in out and "not life" not in out
+
+
+async def test_cq4_the_start_sets_or_asks_for_the_warlords_starting_resources(
+    console: Console, services: Services
+) -> None:
+    """Published rules: the starting resources are printed on each Warlord (docs/rules.md)."""
+    out = await _conquest(console, "resources:7")
+    assert "Each player starts with 7 resources." in out and "at 0 for now" not in out
+    state = await state_of(services)
+    assert [p.value("resources") for p in state.participants] == [7, 7]
+    out = await console.execute("/game next")
+    assert "Anna · resources 7 → 11" in out and "0 → 4" not in out
+
+
+async def test_cq4_without_the_option_the_start_says_how_to_set_them(console: Console) -> None:
+    out = await _conquest(console)
+    assert (
+        "Resources are at 0 for now, but each player starts with the resources printed on their "
+        "Warlord (usually 7): set them for each player with /set target:Vicky stat:resources "
+        "value:7, or start with resources:7."
+    ) in out
+    console.lang = "ru"
+    await console.execute("/set target:Vicky stat:ресурсы value:7")
+    out = await console.execute("/игра дальше")
+    assert "Vicky · ресурсы 7 → 11" in out
+
+
+async def test_cq4_the_russian_start_counts_the_resources(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок2:Вика здоровье:7 окровавленный:4 ресурсы:1"
+    )
+    assert "У каждого игрока в начале партии 1 ресурс." in out
+    assert "пока 0" not in out
