@@ -229,8 +229,8 @@ async def _start(
     if not seat_self:
         lines.append(ctx.t("tracker.started.not_seated"))
     lines += extra_seat(game, len(state.participants), seat_self, ctx.lang)
-    lines += start_values(game, values, ctx.lang)
     lines += _start_note(ctx, game, state)
+    lines += start_values(game, values, ctx.lang, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
     lines.append(ctx.t(board))
     return Reply(title=header(state, ctx.lang), body="\n".join(lines), kind=Kind.SUCCESS)

@@ -181,11 +181,18 @@ NOTE_PLURALS = {
 
 
 # A start option confirmed in the game's words, counted: «Key cost: 7 Æmber.» (playtest en-3, 47).
-START_VALUE_PLURALS = {"tracker.started.keyforge.keycost": "tracker.plural.aember"}
+START_VALUE_PLURALS = {
+    "tracker.started.keyforge.keycost": "tracker.plural.aember",
+    "tracker.started.conquest.resources": "tracker.plural.resources",
+}
 
 
-def start_values(game: str, values: Mapping[str, int], lang: str) -> list[str]:
-    """The start options a game confirms (`tracker.started.<game>.<option>`), as given."""
+def start_values(
+    game: str, values: Mapping[str, int], lang: str, state: GameState | None = None
+) -> list[str]:
+    """The start options a game confirms (`tracker.started.<game>.<option>`), as given, and
+    those it asks for when left out (`….missing`: Conquest's starting resources are printed on
+    each Warlord, playtest en-4 CQ-4), with another seated player as the example."""
     lines = []
     for option, value in values.items():
         key = f"tracker.started.{game}.{option}"
@@ -193,6 +200,11 @@ def start_values(game: str, values: Mapping[str, int], lang: str) -> list[str]:
             counted = START_VALUE_PLURALS.get(key)
             text = plural(counted, value, lang) if counted else str(value)
             lines.append(t(key, lang, value=value, value_text=text))
+    seats = sorted(state.participants, key=lambda p: p.seat) if state is not None else []
+    for option in template(game).start:
+        key = f"tracker.started.{game}.{option}.missing"
+        if option not in values and key in catalogue() and seats:
+            lines.append(t(key, lang, name=md(seats[-1].name)))
     return lines
 
 

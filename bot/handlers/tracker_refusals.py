@@ -44,7 +44,6 @@ KEYS: dict[str, str] = {
     "no_such_tokens": E + "no_such_tokens",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
-    "token_is_damage": E + "token_is_damage",
     "no_tokens": E + "no_tokens",
     "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
@@ -243,6 +242,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),
+    "token_is_damage": _own("token_is_damage"),  # en-4 CQ-3: Conquest adds its shield card
     "start_option": _start_option,
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread

@@ -18,7 +18,7 @@ from bot.i18n import catalogue, t
 from bot.tracker.errors import GameRef, TrackerError
 from bot.tracker.names import md
 from bot.tracker.plugin import plugin_for
-from bot.tracker.templates import template
+from bot.tracker.templates import StatDef, template
 from bot.tracker.traits import parse_traits, split_parts
 from glossary import load_glossary
 from glossary.model import Entry
@@ -101,7 +101,9 @@ class Untracked:
     """A part of `traits:` that names a term of the game's rules the bot does not track."""
 
     part: str  # as typed: «Неповоротливость 2»
-    name: TermName | None  # None: a game whose units carry no traits at all (C2)
+    # None: a game whose units carry no traits at all (C2); a StatDef: a printed keyword the
+    # glossary lacks, named in the game's template (KeyForge Taunt, en-4 KF-1)
+    name: TermName | StatDef | None
 
     @property
     def number(self) -> int:
@@ -127,9 +129,13 @@ def drop_untracked(slug: str, text: str) -> tuple[str, list[Untracked]]:
                 break
             part, term = str(exc.params.get("name", "")), str(exc.params.get("term", ""))
             entry = untracked_entry(slug, term)
-            if entry is None:
+            keyword = tpl.resolve_keyword(_NUMBER.sub("", term or part).strip())
+            if entry is not None:
+                left.append(Untracked(part, TermName(entry, term)))
+            elif keyword is not None:
+                left.append(Untracked(part, keyword))
+            else:
                 break
-            left.append(Untracked(part, TermName(entry, term)))
             text = ", ".join(p for p in split_parts(text) if p != part)
         else:
             break
@@ -143,6 +149,10 @@ def untracked_lines(slug: str, left: list[Untracked], lang: str) -> list[str]:
     for item in left:
         if item.name is None:
             lines.append(t(_own("tracker.note.no_traits", slug), lang, name=md(item.part)))
+            continue
+        if isinstance(item.name, StatDef):  # no entry to point /rule at: the advice alone
+            shown = item.name.name(lang) + (f" {item.number}" if _NUMBER.search(item.part) else "")
+            lines.append(t("tracker.note.keyword_untracked", lang, name=md(shown)))
             continue
         own = f"tracker.note.untracked.{item.name.entry.id.replace('/', '.')}"
         key = own if own in catalogue() else _own("tracker.note.trait_untracked", slug)

@@ -14,6 +14,7 @@ from bot.tracker.templates import (
     known_game,
     load_template_file,
 )
+from bot.tracker.units import life_note
 
 
 def check_templates(
@@ -45,6 +46,8 @@ def catalogue_problems(tpl: Template) -> list[str]:
         for r in tpl.unit_required
         if f"tracker.error.unit_needs_{r}" not in catalogue()
     ]
+    if life_note(tpl) and life_note(tpl) not in catalogue():
+        problems.append(f"life sets another stat: {life_note(tpl)!r} is not in the catalogue")
     if tpl.unit_note not in catalogue():
         problems.append(f"unit_note {tpl.unit_note!r} is not in the catalogue")
     return problems

@@ -120,20 +120,31 @@ class Template:
     # Stats and tokens a unit carries from its card (`/unit add traits:`, later `/set`): made on
     # the unit when first given, so a card without them shows nothing (issue 16).
     traits: tuple[str, ...] = ()
+    # Printed keywords the bot does not track and the glossary lacks (KeyForge Taunt): a card
+    # given one is added, and the reply says to apply it by hand (playtest en-4, KF-1).
+    keywords: dict[str, StatDef] = field(default_factory=dict)
     stat_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
     token_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
+    keyword_names: Lexicon = field(default_factory=Lexicon, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for d in self.stats.values():
             self.stat_names.add(d.key, (d.ru, d.en, *d.aliases))
         for d in self.tokens.values():
             self.token_names.add(d.key, (d.ru, d.en, *d.aliases))
+        for d in self.keywords.values():
+            self.keyword_names.add(d.key, (d.ru, d.en, *d.aliases))
 
     def resolve_stat(self, text: str) -> str | None:
         return self.stat_names.resolve(text)
 
     def resolve_token(self, text: str) -> str | None:
         return self.token_names.resolve(text)
+
+    def resolve_keyword(self, text: str) -> StatDef | None:
+        """An untracked printed keyword `text` names exactly (any case), or None."""
+        key = self.keyword_names.resolve_exact(text)
+        return self.keywords.get(key) if key is not None else None
 
     def define(self, key: str) -> StatDef:
         """The definition of a stat or token key; keys made on the fly name themselves."""
@@ -200,6 +211,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
     try:
         stats = {k: _stat(k, v, False, where) for k, v in data.get("stats", {}).items()}
         tokens = {k: _stat(k, v, True, where) for k, v in data.get("tokens", {}).items()}
+        keywords = {k: _stat(k, v, False, where) for k, v in data.get("keywords", {}).items()}
         win = data.get("win", {})
         tpl = Template(
             slug=str(data["slug"]),
@@ -229,6 +241,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             max_players=int(data.get("max_players", 0)),
             usual_players=int(data.get("usual_players", 0)),
             traits=tuple(str(k) for k in data.get("traits", ())),
+            keywords=keywords,
         )
     except KeyError as exc:
         raise TemplateError(f"{where}: missing {exc.args[0]!r}") from None
@@ -275,7 +288,7 @@ def _validate(tpl: Template, where: str) -> None:
         if r not in tpl.start:
             problems.append(f"required start option {r!r} is not in start")
     seen: dict[str, str] = {}
-    for group in (tpl.stats, tpl.tokens):
+    for group in (tpl.stats, tpl.tokens, tpl.keywords):
         for d in group.values():
             for spelling in {norm(s) for s in (d.key, d.ru, d.en, *d.aliases)}:
                 other = seen.get(spelling)

@@ -31,7 +31,9 @@ def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
     if stat is not None and holder.counter(stat) is not None:
         d = tpl.define(stat)
         if stat == tpl.damage:  # playtest 8 slip K4: damage is dealt, not set over the total
-            return TrackerError("token_is_damage", name=d, target=holder.name)
+            return TrackerError(
+                "token_is_damage", name=d, target=holder.name, game=GameRef(tpl.slug)
+            )
         return TrackerError(
             "token_is_flag" if d.flag else "token_is_stat", name=d, target=holder.name
         )

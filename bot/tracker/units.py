@@ -17,6 +17,15 @@ from bot.tracker.traits import parse_traits
 STAT_OPTIONS = ("life", "armor", "defense", "power", "regenerate")
 
 
+def life_note(tpl: Template) -> str:
+    """The note `/unit add life:N` adds where the game's cards print no life and `life` sets
+    another stat (KeyForge: power), so the change is said, not silent (playtest en-4, KF-6);
+    "" where `life` names the game's own stat."""
+    if tpl.resolve_stat("life") is not None or not tpl.toughness:
+        return ""
+    return f"tracker.note.life_as.{tpl.toughness[0]}"
+
+
 def option_stat(tpl: Template, option: str) -> str | None:
     """The stat a `/unit add` option sets in this game: `life` is its toughness (Conquest's
     здоровье, KeyForge's сила), any other option the stat it names, None when the game has none."""
@@ -107,6 +116,11 @@ async def add_unit(
         note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
         said = plugin_for(tpl.slug).note_says(note)
         step.note(note, unit=final, owner=p.name, stats=tuple(e for e in echo if e[0] not in said))
+        # said only where `life` alone set that stat: `power:8 life:8` shows its own reading
+        if life_note(tpl) and [o for o in stats if option_stat(tpl, o) == tpl.toughness[0]] == [
+            "life"
+        ]:
+            step.note(life_note(tpl), value=stats["life"])
         if final != clean:  # players will keep typing the name they gave: say it is taken
             step.note("tracker.note.unit_renamed", name=clean, unit=final)
         await plugin_for(tpl.slug).unit_added(step, final, p)

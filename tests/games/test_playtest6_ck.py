@@ -164,8 +164,9 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     await console.execute("/unit add name:Космодесантник owner:Егор life:3")
     before = await state_of(services)
     out = await console.execute("/token add target:Аня token:кровь")
-    assert "Жетона «кровь» в Conquest нет: на карты кладут только значки урона" in out
-    assert "Щит — не жетон, а карта из руки" in out and "можно класть: щит" not in out
+    assert "Жетона «кровь» в Conquest нет. Урон кладут на карты значками урона" in out
+    assert "Карту щита, которую сбрасывают против урона, отметьте до урона" in out
+    assert "можно класть: щит" not in out
     assert await state_of(services) == before
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
     assert "🛡 Космодесантник: щит на 2 урона — сработает при следующем нанесении урона" in out
@@ -204,7 +205,7 @@ async def test_conquest_slips_read_well_in_english(console: Console) -> None:
     out = await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     assert "Both Warlords have 7 HP, 4 on the bloodied side." in out
     out = await console.execute("/token add target:alice token:blood")
-    assert "Conquest has no “blood” token: only damage tokens go on cards" in out
+    assert "Conquest has no “blood” token. Damage goes on cards as damage tokens" in out
     out = await console.execute("/set target:bob stat:HP value:7")
     assert "bob's HP is already 7; nothing changed." in out
     out = await console.execute("/unit add name:Grot owner:bob")

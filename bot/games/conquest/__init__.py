@@ -10,6 +10,10 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("conq", "wh40k", "40k", "конквест", "конкест", "завоевание"),
     order=4,
-    start_options=(NumberOption("hale", 1, 100), NumberOption("bloodied", 1, 100)),
+    start_options=(
+        NumberOption("hale", 1, 100),
+        NumberOption("bloodied", 1, 100),
+        NumberOption("resources", 0, 100),  # printed on the Warlord (playtest en-4, CQ-4)
+    ),
     unit_options=(NumberOption("life", 1, 200),),
 )

@@ -92,7 +92,7 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
     assert guard.value("ward") == 0 and guard.value("damage") == 0
     await console.execute("/token add target:Тролль token:оглушение")
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
-    assert "вместо боя существо только снимает его" in out
+    assert "вместо боя существо истощается и только снимает его" in out
     state = await state_of(services)
     assert unit(state, "Тролль").value("stun") == 0 and unit(state, "Страж").value("damage") == 0
 
