@@ -1,5 +1,6 @@
 """English walk 4 (issue 17, `docs/playtest-en-4.md`): the English words the bot's own replies
-use find the entries that rule them (BZ-1, CQ-1), asked in a channel whose game is running."""
+use find the entries that rule them (BZ-1, CQ-1), asked in a channel whose game is running;
+Russian-only titles show their official English name in English replies (WF-1, CQ-2)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
+from bot.glossary_view import display_title
+from tests.glossary.search_data import real_glossary
 
 
 def _title_line(out: str) -> str:
@@ -54,3 +57,39 @@ async def test_cq1_conquest_english_words_open_the_entry_that_rules_them(
     start = "/game start game:conquest player1:Bob hale:7 bloodied:4"
     out = await _rule_in_game(services, start, query)
     assert _title_line(out).startswith(title)
+
+
+async def test_wf1_whfb_entries_show_their_official_english_name(services: Services) -> None:
+    """«Разрушение» is Dispel in the English rulebook; the English reply says both."""
+    out = await _rule_in_game(services, "/game start game:whfb player1:Bob", "dispel")
+    assert _title_line(out).startswith("Разрушение (Dispel)")
+
+
+async def test_cq2_conquest_glossary_lists_the_official_english_names(
+    services: Services,
+) -> None:
+    en = Console(services, user="Anna", channel="table", lang="en")
+    out = await en.execute("/glossary game:conquest")
+    for shown in (
+        "Нанесение Урона (Dealing Damage)",
+        "Типы Карт (Card Types)",
+        "Цены: Плата (Costs)",
+    ):
+        assert shown in out
+
+
+@pytest.mark.parametrize(
+    ("entry_id", "en", "ru"),
+    [
+        ("whfb/razrusheniye", "Разрушение (Dispel)", "Разрушение"),
+        ("whfb/pul-kubikov-sily", "Пул кубиков силы (Power Pool)", "Пул кубиков силы"),
+        ("conquest/naneseniye-urona", "Нанесение Урона (Dealing Damage)", "Нанесение Урона"),
+    ],
+)
+def test_display_title_adds_the_official_english_name_in_english_only(
+    entry_id: str, en: str, ru: str
+) -> None:
+    entry = real_glossary().get(entry_id)
+    assert entry is not None
+    assert display_title(entry, "en") == en
+    assert display_title(entry, "ru") == ru

@@ -1,0 +1,28 @@
+"""The official English names shown beside Russian-only titles (English walk 4, WF-1, CQ-2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from glossary.english_names import ENGLISH_NAMES_FILE, english_names, validate_english_names
+from glossary.loader import DATA_DIR, load_entries
+
+
+def test_the_english_names_table_is_validated(tmp_path: Path) -> None:
+    """`python -m bot check` refuses an unknown id, a Russian name and a bilingual title."""
+    table = tmp_path / "names.toml"
+    table.write_text(
+        '[whfb]\n"whfb/nope" = "Nope"\n"whfb/razrusheniye" = "Разрушение"\n'
+        '[conquest]\n"conquest/uron" = "Damage"\n',
+        encoding="utf-8",
+    )
+    problems = validate_english_names(table, load_entries(DATA_DIR))
+    assert len(problems) == 3
+    assert validate_english_names(ENGLISH_NAMES_FILE, load_entries(DATA_DIR)) == []
+
+
+def test_an_unreadable_table_gives_no_names(tmp_path: Path) -> None:
+    """A broken file never fails a reply: the titles are shown without English names."""
+    broken = tmp_path / "names.toml"
+    broken.write_text("[whfb\n", encoding="utf-8")
+    assert dict(english_names(broken)) == {}
