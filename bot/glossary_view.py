@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot import limits
 from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
-from glossary.english_names import english_names
+from glossary.english_names import english_names, english_texts
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, is_param_token, script_of
 
@@ -125,6 +125,14 @@ def display_title(entry: Entry, lang: str) -> str:
     if lang == "ru" and _script(entry.title) == "en":
         return f"{_with_parameter(other, entry.title)} ({entry.title})"
     return f"{entry.title} ({other})"
+
+
+def display_text(entry: Entry, lang: str) -> str:
+    """The entry's text for the reader: Arbiter's own retold entries have an English text for
+    English replies (English walk 4, WF-2); a seed's quotation stays as the Russian book has it."""
+    if lang == "en":
+        return english_texts().get(entry.id, entry.text)
+    return entry.text
 
 
 def _with_parameter(name: str, title: str) -> str:

@@ -66,3 +66,52 @@ def validate_english_names(path: Path, entries: Iterable[Entry]) -> list[str]:
         elif script_of(analyse(entry.title).base) != "ru":
             problems.append(f"{path}: {entry_id!r}: the title {entry.title!r} is not Russian-only")
     return problems
+
+
+ENGLISH_TEXTS_FILE = DATA_DIR / "english" / "texts.toml"
+
+
+def read_english_texts(path: Path) -> tuple[dict[str, str], list[str]]:
+    """`{entry id: English text}` of Arbiter's retold entries, and the problems met reading it."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return {}, [f"{path}: cannot read: {exc}"]
+    out: dict[str, str] = {}
+    problems: list[str] = []
+    for entry_id, text in raw.items():
+        if not isinstance(text, str) or not text.strip():
+            problems.append(f"{path}: {entry_id!r}: expected a text")
+            continue
+        out[entry_id] = text.strip()
+    return out, problems
+
+
+@lru_cache(maxsize=4)
+def english_texts(path: Path = ENGLISH_TEXTS_FILE) -> Mapping[str, str]:
+    """The usable texts; an unreadable file leaves every entry in its Russian text."""
+    table, _ = read_english_texts(path)
+    return table
+
+
+def validate_english_texts(path: Path, entries: Iterable[Entry]) -> list[str]:
+    """Only the bot's own retold entries get an English text (a seed's quotation stays as the
+    book has it), and each text is English."""
+    table, problems = read_english_texts(path)
+    by_id = {e.id: e for e in entries}
+    for entry_id, text in table.items():
+        entry = by_id.get(entry_id)
+        if entry is None:
+            problems.append(f"{path}: {entry_id!r}: no such entry")
+        elif entry.source.published is None:
+            problems.append(f"{path}: {entry_id!r} quotes a seed: its text stays as in the book")
+        elif not _mostly_english(text):
+            problems.append(f"{path}: {entry_id!r}: the text is not English")
+    return problems
+
+
+def _mostly_english(text: str) -> bool:
+    """Latin letters outnumber Cyrillic ones: a term may keep its Russian name in brackets."""
+    latin = sum(1 for c in text if "a" <= c.lower() <= "z")
+    cyrillic = sum(1 for c in text if "а" <= c.lower() <= "я" or c in "ёЁ")
+    return latin > 4 * cyrillic

@@ -20,6 +20,7 @@ from bot.glossary_view import (
     CHOICES_MAX,
     button_label,
     choice_name,
+    display_text,
     display_title,
     escape_markdown,
     game_name,
@@ -179,7 +180,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
     return Reply(
         title=shown,
-        body=entry.text,
+        body=display_text(entry, ctx.lang),
         fields=fields,
         footer=source_footer(ctx, entry),
         ephemeral=ephemeral,

@@ -1,6 +1,7 @@
 """English walk 4 (issue 17, `docs/playtest-en-4.md`): the English words the bot's own replies
 use find the entries that rule them (BZ-1, CQ-1), asked in a channel whose game is running;
-Russian-only titles show their official English name in English replies (WF-1, CQ-2)."""
+Russian-only titles show their official English name in English replies (WF-1, CQ-2), and
+Arbiter's own retold entries their English text (WF-2)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
-from bot.glossary_view import display_title
+from bot.glossary_view import display_text, display_title
 from tests.glossary.search_data import real_glossary
 
 
@@ -93,3 +94,32 @@ def test_display_title_adds_the_official_english_name_in_english_only(
     assert entry is not None
     assert display_title(entry, "en") == en
     assert display_title(entry, "ru") == ru
+
+
+async def test_wf2_retold_entries_are_in_english_and_seed_quotes_stay_russian(
+    services: Services,
+) -> None:
+    """Arbiter wrote «Неодолимая сила» itself, so English mode shows its English text; the
+    seed's «Разрушение» is a quotation of the Russian book and stays as it is."""
+    miscast = await _rule_in_game(services, "/game start game:whfb player1:Bob", "miscast")
+    assert "Rolling a double 6" in miscast and "Дубль шестёрок" not in miscast
+    en = Console(services, user="Anna", channel="table", lang="en")
+    dispel = await en.execute("/rule dispel")
+    assert "Если заклинание успешно сотворено" in dispel
+
+
+async def test_wf2_russian_replies_keep_the_russian_retelling(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute("/правило мискаст")
+    assert "Дубль шестёрок" in out and "Rolling" not in out
+
+
+@pytest.mark.parametrize(
+    "entry_id",
+    ["keyforge/sbor", "keyforge/boy", "keyforge/klyuchi", "berserk/prostoy-udar"],
+)
+def test_wf2_every_retold_keyforge_and_berserk_entry_has_english(entry_id: str) -> None:
+    entry = real_glossary().get(entry_id)
+    assert entry is not None
+    assert display_text(entry, "en") != entry.text
+    assert display_text(entry, "ru") == entry.text
