@@ -123,3 +123,12 @@ def test_wf2_every_retold_keyforge_and_berserk_entry_has_english(entry_id: str) 
     assert entry is not None
     assert display_text(entry, "en") != entry.text
     assert display_text(entry, "ru") == entry.text
+
+
+@pytest.mark.parametrize("query", ["exhaust", "exhausted", "ready"])
+async def test_kf2_exhaust_opens_keyforge_exhaust(services: Services, query: str) -> None:
+    """The bot says "it fights again only if a card ability readied it"; /rule exhaust opens
+    KeyForge's «Истощение (Exhaust)» (retold from the published rules), in English."""
+    out = await _rule_in_game(services, "/game start game:keyforge player1:Bob", query)
+    assert _title_line(out).startswith("Истощение (Exhaust)")
+    assert "exhausted (turned sideways)" in out
