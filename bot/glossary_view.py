@@ -135,6 +135,13 @@ def display_text(entry: Entry, lang: str) -> str:
     return entry.text
 
 
+def titled_in_russian(entries: Sequence[Entry], game: str) -> bool:
+    """Most of `game`'s entries carry only a Russian title, so an English word can miss them
+    (English walk 4, BZ-1): the reply then says where to look instead."""
+    titles = [_script(e.title) for e in entries if e.game == game]
+    return bool(titles) and 2 * titles.count("ru") > len(titles)
+
+
 def _with_parameter(name: str, title: str) -> str:
     """`Эгида` + `Aegis X` → `Эгида X`: the Russian name takes the title's value placeholder,
     unless it already ends with one (`Регенерация X`)."""

@@ -132,3 +132,18 @@ async def test_kf2_exhaust_opens_keyforge_exhaust(services: Services, query: str
     out = await _rule_in_game(services, "/game start game:keyforge player1:Bob", query)
     assert _title_line(out).startswith("Истощение (Exhaust)")
     assert "exhausted (turned sideways)" in out
+
+
+async def test_bz1_an_english_miss_in_a_russian_titled_game_says_where_to_look(
+    services: Services,
+) -> None:
+    out = await _rule_in_game(services, "/game start game:berserk player1:Bob", "wingspan")
+    assert "entries are titled in Russian" in out and "/glossary" in out
+
+
+async def test_a_russian_miss_keeps_the_plain_reply(console: Console) -> None:
+    """The hint is for English readers only; the Russian reply is unchanged."""
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute("/правило вингспан")
+    assert "названия статей" not in out and "titled" not in out
