@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot import limits
 from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
+from glossary.english_names import english_names, english_texts
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, is_param_token, script_of
 
@@ -114,13 +115,31 @@ def counterpart_name(entry: Entry) -> str | None:
 
 def display_title(entry: Entry, lang: str) -> str:
     """Title with its name in the other language, the reader's language first (playtest 7, M9):
-    `Aegis X (Эгида)` in English, `Эгида X (Aegis X)` in Russian; `Броня ( Armor )` as is."""
+    `Aegis X (Эгида)` in English, `Эгида X (Aegis X)` in Russian; `Броня ( Armor )` as is.
+    A title the source gives only in Russian takes its official English name in English
+    replies (`Разрушение (Dispel)`, English walk 4 WF-1), so the rules and the tracker agree."""
     other = counterpart_name(entry)
     if not other:
-        return entry.title
+        official = english_names().get(entry.id) if lang == "en" else None
+        return f"{entry.title} ({official})" if official else entry.title
     if lang == "ru" and _script(entry.title) == "en":
         return f"{_with_parameter(other, entry.title)} ({entry.title})"
     return f"{entry.title} ({other})"
+
+
+def display_text(entry: Entry, lang: str) -> str:
+    """The entry's text for the reader: Arbiter's own retold entries have an English text for
+    English replies (English walk 4, WF-2); a seed's quotation stays as the Russian book has it."""
+    if lang == "en":
+        return english_texts().get(entry.id, entry.text)
+    return entry.text
+
+
+def titled_in_russian(entries: Sequence[Entry], game: str) -> bool:
+    """Most of `game`'s entries carry only a Russian title, so an English word can miss them
+    (English walk 4, BZ-1): the reply then says where to look instead."""
+    titles = [_script(e.title) for e in entries if e.game == game]
+    return bool(titles) and 2 * titles.count("ru") > len(titles)
 
 
 def _with_parameter(name: str, title: str) -> str:

@@ -9,6 +9,14 @@ from collections import Counter
 from bot.checks import checker
 from bot.games import GAME_SLUGS as BOT_GAME_SLUGS
 from glossary.aliases import alias_dir, read_alias_files, validate_aliases
+from glossary.english_names import (
+    ENGLISH_NAMES_FILE,
+    ENGLISH_TEXTS_FILE,
+    english_names,
+    english_texts,
+    validate_english_names,
+    validate_english_texts,
+)
 from glossary.gamenames import GAMES_FILE, read_games, validate_games
 from glossary.importers import GAME_SLUGS
 from glossary.loader import DATA_DIR, load_entries, validate_data
@@ -36,6 +44,26 @@ def check_glossary_aliases(report: list[str]) -> list[str]:
     files, _ = read_alias_files(alias_dir(DATA_DIR))
     count = sum(len(names) for table in files.values() for names in table.values())
     report.append(f"glossary aliases: {count} names in {len(files)} files")
+    return []
+
+
+@checker("glossary English names")
+def check_glossary_english_names(report: list[str]) -> list[str]:
+    """The official English names shown beside Russian-only titles point at real entries."""
+    problems = validate_english_names(ENGLISH_NAMES_FILE, load_entries(DATA_DIR))
+    if problems:
+        return problems
+    report.append(f"glossary English names: {len(english_names())} entries")
+    return []
+
+
+@checker("glossary English texts")
+def check_glossary_english_texts(report: list[str]) -> list[str]:
+    """Arbiter's retold entries have English texts; no seed quotation is replaced."""
+    problems = validate_english_texts(ENGLISH_TEXTS_FILE, load_entries(DATA_DIR))
+    if problems:
+        return problems
+    report.append(f"glossary English texts: {len(english_texts())} retold entries")
     return []
 
 

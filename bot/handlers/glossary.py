@@ -20,6 +20,7 @@ from bot.glossary_view import (
     CHOICES_MAX,
     button_label,
     choice_name,
+    display_text,
     display_title,
     escape_markdown,
     game_name,
@@ -29,6 +30,7 @@ from bot.glossary_view import (
     own_game_first,
     resolve_references,
     shorten,
+    titled_in_russian,
 )
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
@@ -179,7 +181,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
     return Reply(
         title=shown,
-        body=entry.text,
+        body=display_text(entry, ctx.lang),
         fields=fields,
         footer=source_footer(ctx, entry),
         ephemeral=ephemeral,
@@ -387,7 +389,9 @@ def _channel_game_answer(
     entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
     shown, game = escape_markdown(shorten(query, 60)), game_name(prefer, ctx.lang)
     if not entries:
-        raise UserError("rule.not_in_game", query=shown, game=game)
+        russian = ctx.lang == "en" and titled_in_russian(glossary.entries, prefer)
+        key = "rule.not_in_game_russian" if russian else "rule.not_in_game"
+        raise UserError(key, query=shown, game=game)
     return _question(ctx, "rule.channel_other", entries, private, query, query=shown, game=game)
 
 

@@ -20,6 +20,7 @@ from bot.glossary_view import (
     BUTTON_LABEL_MAX,
     button_label,
     choice_name,
+    display_text,
     display_title,
     extract_inline_terms,
     game_name,
@@ -304,7 +305,8 @@ async def inline_reply(ctx: Ctx, text: str) -> Reply | None:
         reply = entry_reply(ctx, found[0])
     else:
         parts = [
-            f"**{display_title(e, ctx.lang)}** · {game_name(e.game, ctx.lang)}\n{e.text}"
+            f"**{display_title(e, ctx.lang)}** · {game_name(e.game, ctx.lang)}\n"
+            f"{display_text(e, ctx.lang)}"
             for e in found
         ]
         if missing:
