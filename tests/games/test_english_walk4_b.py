@@ -1,0 +1,25 @@
+"""English walk 4 (issue 17): the general, Berserk and WFB slips of docs/playtest-en-4.md."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── MW-1: the play option says yes/no, not “false” ─────────────────────────────────────────────
+
+
+async def test_the_play_option_is_described_with_yes_and_no(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/help command:game start")
+    assert "I play too (default: yes). Choose no to seat only the players you name." in out
+    assert "false" not in out
+
+
+# ── MW-2: leaving names the remaining player, not “the player left” ───────────────────────────
+
+
+async def test_leaving_says_the_remaining_player_wins(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    out = await console.execute("/game leave")
+    assert "the game ends now and the remaining player (if there is one) wins." in out
+    assert "the player left" not in out
