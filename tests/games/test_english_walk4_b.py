@@ -22,4 +22,17 @@ async def test_leaving_says_the_remaining_player_wins(console: Console) -> None:
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     out = await console.execute("/game leave")
     assert "the game ends now and the remaining player (if there is one) wins." in out
+    assert out.count("Leave this game of Mage Wars?") == 1
     assert "the player left" not in out
+
+
+# ── MW-9: the WFB name carries no brackets, so /about shows one pair ───────────────────────────
+
+
+async def test_about_shows_one_pair_of_brackets_for_wfb(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/about")
+    assert "Warhammer Fantasy, magic phase (`whfb`): " in out and ") (`" not in out
+    console.lang = "ru"
+    out = await console.execute("/about")
+    assert "Warhammer Fantasy, фаза магии (`whfb`): " in out and ") (`" not in out
