@@ -36,3 +36,17 @@ async def test_about_shows_one_pair_of_brackets_for_wfb(console: Console) -> Non
     console.lang = "ru"
     out = await console.execute("/about")
     assert "Warhammer Fantasy, фаза магии (`whfb`): " in out and ") (`" not in out
+
+
+# ── BZ-7: Berserk's «фишки» are “counters” in English ─────────────────────────────────────────
+
+
+async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome life:5")
+    out = await console.execute("/token add target:Gnome token:banana")
+    assert "In this game: counters, poison." in out and "chips" not in out
+    out = await console.execute("/token add target:Gnome token:chips count:2")
+    assert "Gnome · counters: 0 → 2" in out
+    assert "2 counters" in await console.execute("/game show")
