@@ -50,3 +50,21 @@ async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
     out = await console.execute("/token add target:Gnome token:chips count:2")
     assert "Gnome · counters: 0 → 2" in out
     assert "2 counters" in await console.execute("/game show")
+
+
+# ── WF-4: a wizard who failed a cast waits for the next magic phase, said in full ─────────────
+
+
+async def test_a_failed_wizard_waits_for_the_next_magic_phase(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Vicky")
+    await console.execute("/set target:alice stat:power value:12")
+    console.lang = "en"
+    await console.execute("/whf cast dice:1 level:1 value:20 wizard:Bright Wizard spell:Fireball")
+    out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Bright Wizard spell:Bolt")
+    assert (
+        "Bright Wizard failed a casting attempt this phase and cannot cast again until the next"
+        " magic phase. Nothing was rolled." in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Bright Wizard spell:Bolt")
+    assert "до следующей фазы магии творить заклинания больше не может. Ничего не брошено." in out
