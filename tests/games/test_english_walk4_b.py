@@ -68,3 +68,16 @@ async def test_a_failed_wizard_waits_for_the_next_magic_phase(console: Console) 
     console.lang = "ru"
     out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Bright Wizard spell:Bolt")
     assert "до следующей фазы магии творить заклинания больше не может. Ничего не брошено." in out
+
+
+# ── BZ-6: the weaker-strike option has its verb ───────────────────────────────────────────────
+
+
+async def test_the_weaker_strike_option_reads_as_a_sentence(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/odds berserk values:2-3-4")
+    assert (
+        "The attacker may strike one step weaker to avoid the return strike when the difference"
+        " is +4 or +2 (16.7%); the defender has this option at −4 (5.6%)." in out
+    )
+    assert "may at a difference" not in out
