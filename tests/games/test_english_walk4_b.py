@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── MW-1: the play option says yes/no, not “false” ─────────────────────────────────────────────
 
@@ -81,3 +82,24 @@ async def test_the_weaker_strike_option_reads_as_a_sentence(console: Console) ->
         " is +4 or +2 (16.7%); the defender has this option at −4 (5.6%)." in out
     )
     assert "may at a difference" not in out
+
+
+# ── BZ-3: a Berserk card closes and opens as an event, not “closed marked” ─────────────────────
+
+
+async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> None:
+    # seed 001:163 «Закрыть (существо, карту)… Открытая карта… закрывается»
+    seed_line("001", 163, "Закрыть (существо, карту)")
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome life:5")
+    out = await console.execute("/set target:Gnome stat:closed value:1")
+    assert "Gnome: карта закрыта." in out and "отмечено" not in out
+    await console.execute("/game next")
+    out = await console.execute("/game next")
+    assert "Gnome: карта открыта." in out
+    console.lang = "en"
+    await console.execute("/game undo")
+    out = await console.execute("/set target:Gnome stat:closed value:0")
+    assert "Gnome is open again." in out and "cleared" not in out
+    out = await console.execute("/set target:Gnome stat:closed value:1")
+    assert "Gnome is now closed." in out and "marked" not in out
