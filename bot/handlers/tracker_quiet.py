@@ -76,12 +76,19 @@ HEADER_NOTES = frozenset(
     }
 )
 
+# The header note that says whose turn it is: the one line kept when nothing else is said.
+WHOSE_TURN = frozenset({"tracker.note.initiative", "tracker.note.turn"})
+
 
 def lines_under_header(ctx: Ctx, outcome: Outcome, *, headed: bool) -> tuple[list[str], bool]:
     """The step's lines under the game line, and whether the step did anything; a note that only
-    repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1)."""
+    repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1), unless nothing else
+    is left: then whose turn it is stays as the one short line, since an empty body reads broken
+    (playtest en-4, BZ-4)."""
     said = HEADER_NOTES if headed and outcome.state.game.active else frozenset()
     lines = change_lines(ctx, outcome, said)
+    if not lines and said:
+        lines = change_lines(ctx, outcome, said - WHOSE_TURN) or change_lines(ctx, outcome)
     return lines, bool(lines) or any(n.key in said for n in outcome.notes)
 
 

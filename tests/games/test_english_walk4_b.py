@@ -103,3 +103,15 @@ async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> Non
     assert "Gnome is open again." in out and "cleared" not in out
     out = await console.execute("/set target:Gnome stat:closed value:1")
     assert "Gnome is now closed." in out and "marked" not in out
+
+
+# ── BZ-4: a /game next with nothing else to say still says whose turn it is ────────────────────
+
+
+async def test_a_bare_next_turn_says_whose_turn_it_is(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:Вика")
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("Ходит Вика.") and out.count("Ходит Вика.") == 1
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("alice's turn.")
