@@ -115,3 +115,18 @@ async def test_a_bare_next_turn_says_whose_turn_it_is(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/game next")
     assert out.rstrip().endswith("alice's turn.")
+
+
+# ── BZ-2: a state typed as a token is quoted as typed, the command given plainly ───────────────
+
+
+async def test_tapped_as_a_token_is_quoted_as_typed(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome Warrior life:5")
+    out = await console.execute("/token add target:Gnome Warrior token:tapped")
+    assert (
+        "“tapped” is a card state, not a token: mark it with /set target:Gnome Warrior"
+        " stat:closed value:1 (value:0 clears it). Nothing changed." in out
+    )
+    assert "“closed”" not in out

@@ -185,7 +185,7 @@ async def test_closed_typed_as_a_token_or_as_yes_says_how_to_set_it(console: Con
     await console.execute("/unit add name:Циклоп life:6")
     out = await console.execute("/жетон добавить цель:Циклоп жетон:закрыт")
     assert "«закрыт» — не жетон, а состояние карты" in out
-    assert "/задать (цель:Циклоп показатель:закрыт значение:1; снять — значение:0)" in out
+    assert "/задать цель:Циклоп показатель:закрыт значение:1 (снять отметку — значение:0)" in out
     out = await console.execute("/token add target:Циклоп token:жизнь")
     assert "«жизнь» — не жетон, а показатель" in out
     out = await console.execute("/token add target:Циклоп token:чепуха")
