@@ -130,3 +130,38 @@ async def test_tapped_as_a_token_is_quoted_as_typed(console: Console) -> None:
         " stat:closed value:1 (value:0 clears it). Nothing changed." in out
     )
     assert "“closed”" not in out
+
+
+# ── WF-3: a cast spell is followed by the opponent's dispel against its result ─────────────────
+
+
+async def test_a_cast_spell_offers_the_dispel_against_its_result(console: Console) -> None:
+    # seed 002:17 «Если заклинание успешно сотворено, то один из магов второго игрока пытается
+    # разрушить сотворённое заклинание»
+    seed_line("002", 17, "Если заклинание успешно сотворено", "второго игрока пытается разрушить")
+    console.lang = "en"
+    seen = 0
+    for _ in range(12):
+        out = await console.execute("/whf cast dice:2 level:2 value:3")
+        if "is cast (" in out:
+            result = out.split("is cast (")[1].split(" ")[0]
+            assert out.rstrip().endswith(
+                f"The opponent may now try to dispel it against {result}:"
+                f" /whf dispel against:{result} dice:… level:…"
+            )
+            seen += 1
+        else:
+            assert "dispel against" not in out  # not cast, or Irresistible Force
+    assert seen
+    await console.execute("/game start game:whfb player1:Vicky")
+    await console.execute("/set target:alice stat:power value:12")
+    console.lang = "ru"
+    for _ in range(4):
+        out = await console.execute("/whf cast dice:2 level:2 value:3 wizard:Серый провидец")
+        if "сотворено (" in out and "не сотворено" not in out:
+            result = out.split("сотворено (")[1].split(" ")[0]
+            assert out.rstrip().endswith(
+                "Теперь Vicky может попытаться рассеять заклинание:"
+                f" /вфб рассеивание против:{result} кубики:… уровень:…"
+            )
+            break
