@@ -165,3 +165,31 @@ async def test_a_cast_spell_offers_the_dispel_against_its_result(console: Consol
                 f" /вфб рассеивание против:{result} кубики:… уровень:…"
             )
             break
+
+
+# ── MW-8, WF-5: another game's entries only when close, and the warning only with them ─────────
+
+
+async def test_a_games_channel_warns_about_other_games_only_when_it_lists_one(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    out = await console.execute("/rule eteral")
+    assert "Did you mean an entry from the list below? Text search: /search." in out
+    assert "their rules do not apply here" not in out and "Ethereal" in out
+    console.lang = "ru"
+    out = await console.execute("/rule eteral")
+    assert "Может быть, вы искали статью из списка ниже?" in out
+
+
+async def test_far_entries_of_other_games_are_not_suggested(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/rule remains in play")
+    assert "nor anything close. Text search: /search" in out and "KeyForge" not in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/rule first strike")
+    assert "nor anything close" in out and "Triplestrike" not in out
