@@ -12,8 +12,13 @@ from collections.abc import Sequence
 from bot import limits
 from bot.context import Ctx
 from bot.handlers.tracker_describe import change_line, note_line
+from bot.i18n import t
 from bot.reply import Field, Kind, Reply, clip
+from bot.tracker.model import GameState
+from bot.tracker.names import md
+from bot.tracker.rounds import turn_number
 from bot.tracker.step import Outcome
+from bot.tracker.templates import counts_turns
 
 
 def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
@@ -111,3 +116,10 @@ def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Fiel
             ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t("dice.target.no_change")
         )
     return Field(ctx.t("dice.target.applied"), clip("\n".join(lines), limits.EMBED_FIELD_VALUE))
+
+
+def ended_line(state: GameState, ender: str, lang: str) -> str:
+    """Who ended the game and after which round or turn, and that it is kept (MW-10): the final
+    board alone does not say the game was saved, nor where its record is."""
+    word = "turn" if counts_turns(state.slug) else "round"
+    return t(f"tracker.end.by_{word}", lang, name=md(ender), n=turn_number(state))

@@ -193,3 +193,28 @@ async def test_far_entries_of_other_games_are_not_suggested(console: Console) ->
     await console.execute("/game start game:berserk player1:Bob")
     out = await console.execute("/rule first strike")
     assert "nor anything close" in out and "Triplestrike" not in out
+
+
+# ── MW-10: the final board says who ended the game, when, and that it is kept ──────────────────
+
+
+async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Vicky life:36")
+    await console.execute("/game next")
+    await console.execute("/game end")
+    out = await console.execute("!press 1")
+    assert (
+        "alice ended the game after round 2. It is saved; the full record: /game export." in out
+    )
+    assert "Vicky" in out and "36/36" in out  # the final life totals stay on the board
+    console.lang = "ru"
+    await console.execute("/game start game:berserk player1:Вика")
+    await console.execute("/game end")
+    out = await console.execute("!press 1")
+    assert (
+        "Партию закончил(а) alice после хода 1. Она сохранена; полная запись — /игра экспорт."
+        in out
+    )
