@@ -206,9 +206,7 @@ async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
     await console.execute("/game next")
     await console.execute("/game end")
     out = await console.execute("!press 1")
-    assert (
-        "alice ended the game after round 2. It is saved; the full record: /game export." in out
-    )
+    assert "alice ended the game after round 2. It is saved; the full record: /game export." in out
     assert "Vicky" in out and "36/36" in out  # the final life totals stay on the board
     console.lang = "ru"
     await console.execute("/game start game:berserk player1:Вика")
