@@ -216,3 +216,37 @@ async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
         "Партию закончил(а) alice после хода 1. Она сохранена; полная запись — /игра экспорт."
         in out
     )
+
+
+# ── BZ-5: the choice of a weaker strike reads once, and the record says how to take it ─────────
+
+
+async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
+    console: Console,
+) -> None:
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Forest Elf life:90")
+    await console.execute("/unit add name:Gnome Warrior life:90")
+    seen = set()
+    for lang in ("en", "ru") * 20:
+        console.lang = lang
+        out = await console.execute(
+            "/berserk strike values:2-3-4 target:Forest Elf attacker:Gnome Warrior"
+        )
+        assert "Choice: both strike" not in out and "Выбор: бьют оба" not in out
+        if "−4" in out and lang == "en":
+            assert (
+                "The defender may choose to strike back one step weaker (weak strike; its wounds"
+                " are not counted without defender_values); then the attacker deals no wounds."
+                in out
+            )
+            assert (
+                "This records the strike as rolled. If the weaker strike was chosen, undo it"
+                " (/game undo) and record the wounds with /berserk wound." in out
+            )
+            seen.add(lang)
+        if "**+2**" in out and lang == "ru":
+            assert "На выбор атакующего: ударить на ступень слабее — слабый удар, 2 раны," in out
+            assert "Записан удар, как он выпал." in out
+            seen.add(lang)
+    assert seen
