@@ -250,3 +250,22 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
             assert "Записан удар, как он выпал." in out
             seen.add(lang)
     assert seen
+
+
+# ── BZ-8: /explain in a game's channel says another game's entries do not apply there ──────────
+
+
+async def test_explain_warns_when_it_lists_another_games_entry(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    out = await console.execute("/explain text:my flying gnome attacks")
+    assert "Mage Wars" in out
+    assert (
+        "Entries marked with another game come from that game's rules; this channel is playing"
+        " Berserk CCG, so they do not apply here." in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/explain text:гном атакует")
+    assert "Гном · Берсерк ККИ" in out and "не действуют" not in out
+    out = await console.execute("/explain text:my flying gnome attacks")
+    assert "в этом канале идёт «Берсерк ККИ», и здесь они не действуют." in out
