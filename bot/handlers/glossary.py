@@ -385,14 +385,23 @@ def _channel_game_answer(
     near = [*here.hits, *glossary.suggest(query, game=prefer, limit=ALTERNATIVES)]
     own = [h.entry for h in near if h.tier != "far"] + glossary.defined_by(query, game=prefer)
     own += [h.entry for h in glossary.search_text(query, game=prefer, limit=3)]
-    others = [h.entry for h in found.hits if h.entry.game != prefer and h.tier != "far"]
+    others = [h.entry for h in found.hits if h.entry.game != prefer and _close_elsewhere(h)]
     entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
     shown, game = escape_markdown(shorten(query, 60)), game_name(prefer, ctx.lang)
     if not entries:
         russian = ctx.lang == "en" and titled_in_russian(glossary.entries, prefer)
         key = "rule.not_in_game_russian" if russian else "rule.not_in_game"
         raise UserError(key, query=shown, game=game)
-    return _question(ctx, "rule.channel_other", entries, private, query, query=shown, game=game)
+    # MW-8: the warning about other games' rules only when the list has one of theirs
+    kind = "rule.channel_other" if any(e.game != prefer for e in entries) else "rule.channel_own"
+    return _question(ctx, kind, entries, private, query, query=shown, game=game)
+
+
+def _close_elsewhere(hit: Hit) -> bool:
+    """Another game's entry is offered in a game's channel only when its name is close to the
+    query (WF-5): a word or two in common («remains in play» → «active player») or a match in
+    its text is noise there, where that game's rules do not apply anyway."""
+    return hit.tier not in ("far", "text") and hit.confident
 
 
 def _with_definitions(

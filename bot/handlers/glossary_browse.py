@@ -225,7 +225,8 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     cleaned = clean(text or "")[:EXPLAIN_MAX]
     if not cleaned:
         raise UserError("explain.empty")
-    matches = glossary_of(ctx).find_terms(cleaned, prefer_game=await channel_game(ctx))
+    prefer = await channel_game(ctx)
+    matches = glossary_of(ctx).find_terms(cleaned, prefer_game=prefer)
     if not matches:
         raise UserError("explain.none")
     lines: list[str] = []
@@ -243,6 +244,9 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     rest = {e.id for m in matches for e in m.entries} - shown_ids
     if rest:
         lines.append(ctx.t("explain.more", count=len(rest)))
+    if prefer is not None and any(e.game != prefer for m in matches for e in m.entries):
+        # BZ-8: as /rule warns, another game's entry does not rule the game this channel plays
+        lines.append(ctx.t("explain.other_games", game=game_name(prefer, ctx.lang)))
     return Reply(
         title=ctx.t("explain.title"),
         body="\n".join(lines),

@@ -12,8 +12,13 @@ from collections.abc import Sequence
 from bot import limits
 from bot.context import Ctx
 from bot.handlers.tracker_describe import change_line, note_line
+from bot.i18n import t
 from bot.reply import Field, Kind, Reply, clip
+from bot.tracker.model import GameState
+from bot.tracker.names import md
+from bot.tracker.rounds import turn_number
 from bot.tracker.step import Outcome
+from bot.tracker.templates import counts_turns
 
 
 def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
@@ -76,12 +81,19 @@ HEADER_NOTES = frozenset(
     }
 )
 
+# The header note that says whose turn it is: the one line kept when nothing else is said.
+WHOSE_TURN = frozenset({"tracker.note.initiative", "tracker.note.turn"})
+
 
 def lines_under_header(ctx: Ctx, outcome: Outcome, *, headed: bool) -> tuple[list[str], bool]:
     """The step's lines under the game line, and whether the step did anything; a note that only
-    repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1)."""
+    repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1), unless nothing else
+    is left: then whose turn it is stays as the one short line, since an empty body reads broken
+    (playtest en-4, BZ-4)."""
     said = HEADER_NOTES if headed and outcome.state.game.active else frozenset()
     lines = change_lines(ctx, outcome, said)
+    if not lines and said:
+        lines = change_lines(ctx, outcome, said - WHOSE_TURN) or change_lines(ctx, outcome)
     return lines, bool(lines) or any(n.key in said for n in outcome.notes)
 
 
@@ -104,3 +116,10 @@ def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Fiel
             ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t("dice.target.no_change")
         )
     return Field(ctx.t("dice.target.applied"), clip("\n".join(lines), limits.EMBED_FIELD_VALUE))
+
+
+def ended_line(state: GameState, ender: str, lang: str) -> str:
+    """Who ended the game and after which round or turn, and that it is kept (MW-10): the final
+    board alone does not say the game was saved, nor where its record is."""
+    word = "turn" if counts_turns(state.slug) else "round"
+    return t(f"tracker.end.by_{word}", lang, name=md(ender), n=turn_number(state))

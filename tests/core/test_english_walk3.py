@@ -55,7 +55,7 @@ async def test_7_odds_lines_say_what_the_chance_is(services: Services) -> None:
 async def test_8_end_is_saved_as_finished(services: Services) -> None:
     en = await _mw(services)
     out = await en.execute("/game end")
-    assert "End the Mage Wars game? It will be saved as finished." in out
+    assert "End this game of Mage Wars? It will be saved as finished." in out
 
 
 async def test_9_escape_title_is_the_roll_alone(services: Services) -> None:
@@ -92,8 +92,8 @@ async def test_17_18_the_return_strike_is_named(services: Services) -> None:
     assert "▸ Fight — defender's return strike" in out
     assert "Average wounds from the return strike: 0.47" in out
     assert (
-        "Striking one step weaker with no return strike: the attacker may at a difference "
-        "of +4 or +2 (16.7%), the defender at −4 (5.6%)." in out
+        "The attacker may strike one step weaker to avoid the return strike when the "
+        "difference is +4 or +2 (16.7%); the defender has this option at −4 (5.6%)." in out
     )
     assert "(back)" not in out and "unanswered" not in out
 

@@ -132,7 +132,7 @@ def test_the_defenders_weaker_choice_without_its_values_says_why_no_wounds() -> 
     assert "?" not in line and "раны не посчитаны: не указана сила_цели" in line
     assert "тогда атакующий ран не наносит" in line
     en = _choice_line(lambda k, **p: t(k, "en", **p), strike, choice)
-    assert "?" not in en and "no defender_values given" in en
+    assert "?" not in en and "its wounds are not counted without defender_values" in en
     given = BerserkStrike(parse_values("2-3-4"), mode="fight", defender_values=parse_values("1"))
     assert "1 рана" in _choice_line(lambda k, **p: t(k, "ru", **p), given, choice)
 
@@ -185,7 +185,7 @@ async def test_closed_typed_as_a_token_or_as_yes_says_how_to_set_it(console: Con
     await console.execute("/unit add name:Циклоп life:6")
     out = await console.execute("/жетон добавить цель:Циклоп жетон:закрыт")
     assert "«закрыт» — не жетон, а состояние карты" in out
-    assert "/задать (цель:Циклоп показатель:закрыт значение:1; снять — значение:0)" in out
+    assert "/задать цель:Циклоп показатель:закрыт значение:1 (снять отметку — значение:0)" in out
     out = await console.execute("/token add target:Циклоп token:жизнь")
     assert "«жизнь» — не жетон, а показатель" in out
     out = await console.execute("/token add target:Циклоп token:чепуха")

@@ -140,7 +140,7 @@ async def test_c3_an_exhausted_unit_is_marked_with_set(
     before = await state_of(services)
     out = await console.execute("/token add target:Ударный отряд token:обессилен")
     assert "«обессилен» — не жетон, а состояние карты: отметьте его через /задать" in out
-    assert "(цель:Ударный отряд показатель:обессилен значение:1; снять — значение:0)" in out
+    assert "цель:Ударный отряд показатель:обессилен значение:1 (снять отметку — значение:0)" in out
     assert await state_of(services) == before
     out = await console.execute("/set target:Ударный отряд stat:обессилен value:1")
     assert "Ударный отряд: карта обессилена." in out

@@ -28,7 +28,7 @@ async def test_fight_mode_at_a_closed_card_is_worked_out_as_closed(
         assert "закрытая карта не сражается, поэтому режим сражения неприменим" in out
         assert "Режим: закрытый" in out and "Режим: сражение" not in out
         assert "Ответ атакованной карты" not in out and "Броски:" not in out
-        assert "Выбор: бьют оба" not in out
+        assert "На выбор" not in out and "на ступень слабее" not in out
         if unit(await state_of(services), "Циклоп").destroyed:
             break
     console.lang = "en"

@@ -58,7 +58,7 @@ async def test_berserk_chips_and_poison_are_counted_on_the_board(console: Consol
     assert "5 фишек" in await console.execute("/game show")
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "5 chips · 3 poison markers" in out
+    assert "5 counters · 3 poison markers" in out
 
 
 # ── W3: one cast chance, its Irresistible Force share said to be part of it ─────────────────────

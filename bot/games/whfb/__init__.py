@@ -6,7 +6,7 @@ from bot.games.base import Game, NumberOption
 
 GAME = Game(
     "whfb",
-    "Warhammer Fantasy (magic phase)",
+    "Warhammer Fantasy, magic phase",
     Path(__file__).parent,
     aliases=("wfb", "whf", "whfb", "вфб", "вархаммер", "warhammer fantasy", "фб"),
     turns=True,

@@ -27,6 +27,7 @@ from bot.games.berserk.rules import (
     fight_refused,
     strike_source,
     tracked_mode,
+    weaker_choice,
 )
 from bot.games.berserk.tracker import ROLLED
 from bot.games.berserk.ui import shapes, view
@@ -204,6 +205,8 @@ async def _record(
         return
     outcome = await write_wounds(ctx, hits, strike=True)
     body = outcome_reply(ctx, outcome).body
+    if weaker_choice(result.attacker_kind, result.defender_kind) is not None:
+        body += "\n" + ctx.t("dice.berserk.choice_recorded")  # BZ-5: the other option's way
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 

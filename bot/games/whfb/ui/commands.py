@@ -416,8 +416,10 @@ async def whf_cast(
     if payer is not None:  # typed for the player whose turn it is: their wizard's attempt
         data[SIDE] = payer.user_id
     await log_roll(ctx, "whf cast", inputs, data, summary, private)
-    reply = view.cast_reply(ctx.t, result, wizard, spell)
-    return finish(_with_line(reply, spent), private)
+    side = await magic_side(ctx)  # who dispels next: the caster's opponent (WF-3)
+    them = side.dispeller.name if side is not None and side.dispeller is not None else None
+    reply = view.with_line(view.cast_reply(ctx.t, result, wizard, spell), spent)
+    return finish(view.with_line(reply, view.dispel_next(ctx.t, result, them)), private)
 
 
 @command(
@@ -450,13 +452,7 @@ async def whf_dispel(
     if payer is not None:
         data[SIDE] = payer.user_id
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
-    return finish(_with_line(view.dispel_reply(ctx.t, result, wizard), spent), private)
-
-
-def _with_line(reply: Reply, line: str | None) -> Reply:
-    if line:
-        reply.body = f"{reply.body}\n{line}" if reply.body else line
-    return reply
+    return finish(view.with_line(view.dispel_reply(ctx.t, result, wizard), spent), private)
 
 
 @command("odds", "whf", area=AREA, options=CAST_OPTIONS)

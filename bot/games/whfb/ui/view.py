@@ -117,11 +117,11 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         row = tr(miscast_row(a + b))
         lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b, row=row))
         kind = Kind.SUCCESS
-    elif r.success and spell:
-        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result, value=r.value)
-        kind = Kind.SUCCESS
     elif r.success:
-        title = tr("dice.whf.cast_title_ok", result=r.result, value=r.value)
+        if spell:
+            title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result, value=r.value)
+        else:
+            title = tr("dice.whf.cast_title_ok", result=r.result, value=r.value)
         kind = Kind.SUCCESS
     else:
         title = tr("dice.whf.cast_title_fail")
@@ -201,3 +201,19 @@ def winds_odds_reply(
             Field(tr("dice.odds.winds_dispel"), chart(rows(dispel), lang_of(tr))),
         ],
     )
+
+
+def dispel_next(tr: Tr, r: CastResult, dispeller: str | None) -> str | None:
+    """After a spell is cast the table's next step is the opponent's dispel against its result
+    (WF-3), said last; Irresistible Force cannot be dispelled, and a failed cast has nothing."""
+    if not r.success or r.irresistible:
+        return None
+    key = "dice.whf.dispel_next_named" if dispeller else "dice.whf.dispel_next"
+    return tr(key, name=md(dispeller or ""), result=r.result)
+
+
+def with_line(reply: Reply, line: str | None) -> Reply:
+    """The reply with one more line at the end of its body (the tracked pool's spend)."""
+    if line:
+        reply.body = f"{reply.body}\n{line}" if reply.body else line
+    return reply

@@ -1,0 +1,271 @@
+"""English walk 4 (issue 17): the general, Berserk and WFB slips of docs/playtest-en-4.md."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from tests.games.seeds import seed_line
+
+# ── MW-1: the play option says yes/no, not “false” ─────────────────────────────────────────────
+
+
+async def test_the_play_option_is_described_with_yes_and_no(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/help command:game start")
+    assert "I play too (default: yes). Choose no to seat only the players you name." in out
+    assert "false" not in out
+
+
+# ── MW-2: leaving names the remaining player, not “the player left” ───────────────────────────
+
+
+async def test_leaving_says_the_remaining_player_wins(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    out = await console.execute("/game leave")
+    assert "the game ends now and the remaining player (if there is one) wins." in out
+    assert out.count("Leave this game of Mage Wars?") == 1
+    assert "the player left" not in out
+
+
+# ── MW-9: the WFB name carries no brackets, so /about shows one pair ───────────────────────────
+
+
+async def test_about_shows_one_pair_of_brackets_for_wfb(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/about")
+    assert "Warhammer Fantasy, magic phase (`whfb`): " in out and ") (`" not in out
+    console.lang = "ru"
+    out = await console.execute("/about")
+    assert "Warhammer Fantasy, фаза магии (`whfb`): " in out and ") (`" not in out
+
+
+# ── BZ-7: Berserk's «фишки» are “counters” in English ─────────────────────────────────────────
+
+
+async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome life:5")
+    out = await console.execute("/token add target:Gnome token:banana")
+    assert "In this game: counters, poison." in out and "chips" not in out
+    out = await console.execute("/token add target:Gnome token:chips count:2")
+    assert "Gnome · counters: 0 → 2" in out
+    assert "2 counters" in await console.execute("/game show")
+
+
+# ── WF-4: a wizard who failed a cast waits for the next magic phase, said in full ─────────────
+
+
+async def test_a_failed_wizard_waits_for_the_next_magic_phase(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Vicky")
+    await console.execute("/set target:alice stat:power value:12")
+    console.lang = "en"
+    await console.execute("/whf cast dice:1 level:1 value:20 wizard:Bright Wizard spell:Fireball")
+    out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Bright Wizard spell:Bolt")
+    assert (
+        "Bright Wizard failed a casting attempt this phase and cannot cast again until the next"
+        " magic phase. Nothing was rolled." in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Bright Wizard spell:Bolt")
+    assert "до следующей фазы магии творить заклинания больше не может. Ничего не брошено." in out
+
+
+# ── BZ-6: the weaker-strike option has its verb ───────────────────────────────────────────────
+
+
+async def test_the_weaker_strike_option_reads_as_a_sentence(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/odds berserk values:2-3-4")
+    assert (
+        "The attacker may strike one step weaker to avoid the return strike when the difference"
+        " is +4 or +2 (16.7%); the defender has this option at −4 (5.6%)." in out
+    )
+    assert "may at a difference" not in out
+
+
+# ── BZ-3: a Berserk card closes and opens as an event, not “closed marked” ─────────────────────
+
+
+async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> None:
+    # seed 001:163 «Закрыть (существо, карту)… Открытая карта… закрывается»
+    seed_line("001", 163, "Закрыть (существо, карту)")
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome life:5")
+    out = await console.execute("/set target:Gnome stat:closed value:1")
+    assert "Gnome: карта закрыта." in out and "отмечено" not in out
+    await console.execute("/game next")
+    out = await console.execute("/game next")
+    assert "Gnome: карта открыта." in out
+    console.lang = "en"
+    await console.execute("/game undo")
+    out = await console.execute("/set target:Gnome stat:closed value:0")
+    assert "Gnome is open again." in out and "cleared" not in out
+    out = await console.execute("/set target:Gnome stat:closed value:1")
+    assert "Gnome is now closed." in out and "marked" not in out
+
+
+# ── BZ-4: a /game next with nothing else to say still says whose turn it is ────────────────────
+
+
+async def test_a_bare_next_turn_says_whose_turn_it_is(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:Вика")
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("Ходит Вика.") and out.count("Ходит Вика.") == 1
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("alice's turn.")
+
+
+# ── BZ-2: a state typed as a token is quoted as typed, the command given plainly ───────────────
+
+
+async def test_tapped_as_a_token_is_quoted_as_typed(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Gnome Warrior life:5")
+    out = await console.execute("/token add target:Gnome Warrior token:tapped")
+    assert (
+        "“tapped” is a card state, not a token: mark it with /set target:Gnome Warrior"
+        " stat:closed value:1 (value:0 clears it). Nothing changed." in out
+    )
+    assert "“closed”" not in out
+
+
+# ── WF-3: a cast spell is followed by the opponent's dispel against its result ─────────────────
+
+
+async def test_a_cast_spell_offers_the_dispel_against_its_result(console: Console) -> None:
+    # seed 002:17 «Если заклинание успешно сотворено, то один из магов второго игрока пытается
+    # разрушить сотворённое заклинание»
+    seed_line("002", 17, "Если заклинание успешно сотворено", "второго игрока пытается разрушить")
+    console.lang = "en"
+    seen = 0
+    for _ in range(12):
+        out = await console.execute("/whf cast dice:2 level:2 value:3")
+        if "is cast (" in out:
+            result = out.split("is cast (")[1].split(" ")[0]
+            assert out.rstrip().endswith(
+                f"The opponent may now try to dispel it against {result}:"
+                f" /whf dispel against:{result} dice:… level:…"
+            )
+            seen += 1
+        else:
+            assert "dispel against" not in out  # not cast, or Irresistible Force
+    assert seen
+    await console.execute("/game start game:whfb player1:Vicky")
+    await console.execute("/set target:alice stat:power value:12")
+    console.lang = "ru"
+    for _ in range(4):
+        out = await console.execute("/whf cast dice:2 level:2 value:3 wizard:Серый провидец")
+        if "сотворено (" in out and "не сотворено" not in out:
+            result = out.split("сотворено (")[1].split(" ")[0]
+            assert out.rstrip().endswith(
+                "Теперь Vicky может попытаться рассеять заклинание:"
+                f" /вфб рассеивание против:{result} кубики:… уровень:…"
+            )
+            break
+
+
+# ── MW-8, WF-5: another game's entries only when close, and the warning only with them ─────────
+
+
+async def test_a_games_channel_warns_about_other_games_only_when_it_lists_one(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    out = await console.execute("/rule eteral")
+    assert "Did you mean an entry from the list below? Text search: /search." in out
+    assert "their rules do not apply here" not in out and "Ethereal" in out
+    console.lang = "ru"
+    out = await console.execute("/rule eteral")
+    assert "Может быть, вы искали статью из списка ниже?" in out
+
+
+async def test_far_entries_of_other_games_are_not_suggested(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/rule remains in play")
+    assert "nor anything close. Text search: /search" in out and "KeyForge" not in out
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/rule first strike")
+    assert "nor anything close" in out and "Triplestrike" not in out
+
+
+# ── MW-10: the final board says who ended the game, when, and that it is kept ──────────────────
+
+
+async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Vicky life:36")
+    await console.execute("/game next")
+    await console.execute("/game end")
+    out = await console.execute("!press 1")
+    assert "alice ended the game after round 2. It is saved; the full record: /game export." in out
+    assert "Vicky" in out and "36/36" in out  # the final life totals stay on the board
+    console.lang = "ru"
+    await console.execute("/game start game:berserk player1:Вика")
+    await console.execute("/game end")
+    out = await console.execute("!press 1")
+    assert (
+        "Партию закончил(а) alice после хода 1. Она сохранена; полная запись — /игра экспорт."
+        in out
+    )
+
+
+# ── BZ-5: the choice of a weaker strike reads once, and the record says how to take it ─────────
+
+
+async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
+    console: Console,
+) -> None:
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Forest Elf life:90")
+    await console.execute("/unit add name:Gnome Warrior life:90")
+    seen = set()
+    for lang in ("en", "ru") * 20:
+        console.lang = lang
+        out = await console.execute(
+            "/berserk strike values:2-3-4 target:Forest Elf attacker:Gnome Warrior"
+        )
+        assert "Choice: both strike" not in out and "Выбор: бьют оба" not in out
+        if "−4" in out and lang == "en":
+            assert (
+                "The defender may choose to strike back one step weaker (weak strike; its wounds"
+                " are not counted without defender_values); then the attacker deals no wounds."
+                in out
+            )
+            assert (
+                "This records the strike as rolled. If the weaker strike was chosen, undo it"
+                " (/game undo) and record the wounds with /berserk wound." in out
+            )
+            seen.add(lang)
+        if "**+2**" in out and lang == "ru":
+            assert "На выбор атакующего: ударить на ступень слабее — слабый удар, 2 раны," in out
+            assert "Записан удар, как он выпал." in out
+            seen.add(lang)
+    assert seen
+
+
+# ── BZ-8: /explain in a game's channel says another game's entries do not apply there ──────────
+
+
+async def test_explain_warns_when_it_lists_another_games_entry(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    out = await console.execute("/explain text:my flying gnome attacks")
+    assert "Mage Wars" in out
+    assert (
+        "Entries marked with another game come from that game's rules; this channel is playing"
+        " Berserk CCG, so they do not apply here." in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/explain text:гном атакует")
+    assert "Гном · Берсерк ККИ" in out and "не действуют" not in out
+    out = await console.execute("/explain text:my flying gnome attacks")
+    assert "в этом канале идёт «Берсерк ККИ», и здесь они не действуют." in out
