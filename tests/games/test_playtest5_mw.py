@@ -192,7 +192,7 @@ async def test_m16_every_game_names_its_own_kind(console: Console) -> None:
 async def test_m17_the_selected_holder_is_not_the_stat(console: Console) -> None:
     await _start(console)
     board = await console.execute("/game show")
-    assert "Кнопки ± меняют урон, выбрано: **alice**" in board
+    assert "Кнопки ± меняют повреждения, выбрано: **alice**" in board
 
 
 def test_g1_option_descriptions_are_whole_phrases() -> None:
