@@ -15,9 +15,9 @@ from bot.context import Ctx, UserRef
 from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
-from bot.handlers.tracker_describe import game_name, header, start_values, step_line
+from bot.handlers.tracker_describe import extra_seat, game_name, header, start_values, step_line
 from bot.handlers.tracker_layout import render_board
-from bot.handlers.tracker_quiet import change_lines, change_reply
+from bot.handlers.tracker_quiet import change_reply, lines_under_header
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
 from bot.i18n import catalogue, plural
 from bot.registry import (
@@ -128,12 +128,15 @@ def name_option() -> Option:
 
 
 def outcome_reply(ctx: Ctx, outcome: service.Outcome, title: str = "") -> Reply:
-    """The changes and announcements of one step, headed by the game line."""
-    lines = change_lines(ctx, outcome)
+    """The changes and announcements of one step, headed by the game line (G1: not repeated)."""
+    lines, done = lines_under_header(ctx, outcome, headed=not title)
     return Reply(
         title=title or header(outcome.state, ctx.lang),
-        body="\n".join(lines) or ctx.t("tracker.nothing_changed"),
-        kind=Kind.SUCCESS if outcome.changes or outcome.step_id is not None else Kind.INFO,
+        body="\n".join(lines) or ("" if done else ctx.t("tracker.nothing_changed")),
+        # no success mark on a step that wrote nothing (a Nonliving creature «healed»)
+        kind=Kind.SUCCESS
+        if done and (outcome.changes or outcome.step_id is not None)
+        else Kind.INFO,
     )
 
 
@@ -225,6 +228,7 @@ async def _start(
     ]
     if not seat_self:
         lines.append(ctx.t("tracker.started.not_seated"))
+    lines += extra_seat(game, len(state.participants), seat_self, ctx.lang)
     lines += start_values(game, values, ctx.lang)
     lines += _start_note(ctx, game, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"

@@ -22,7 +22,7 @@ from bot.games.terms import game_terms
 from bot.handlers.tracker_describe import game_name, stat_note_text
 from bot.i18n import catalogue, plural, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
-from bot.tracker.names import md
+from bot.tracker.names import in_line, md
 from bot.tracker.plugin import UnitControl, plugin_for
 from bot.tracker.rounds import turn_number
 from bot.tracker.templates import Template, counts_turns, template
@@ -201,7 +201,7 @@ def _stats_of(
     for c in holder.counters:
         if c.key in skip or game.board_hides(c.key):
             continue
-        label = tpl.label(c.key, lang)
+        label = tpl.line_label(c.key, lang)
         note = stat_note_text(tpl, c.key, c.value, values, lang)
         if _is_flag(c):
             if c.value:
@@ -212,7 +212,7 @@ def _stats_of(
         maximum = c.max if c.key == tpl.win_stat else None
         d = tpl.define(c.key)
         if d.sign:  # «Ярость +1», not «Ярость +X 1» (playtest 5, M2)
-            out.append(Stat(d.base(lang), c.value, maximum, note, sign=d.sign))
+            out.append(Stat(in_line(d.base(lang), lang), c.value, maximum, note, sign=d.sign))
             continue
         out.append(Stat(label, c.value, maximum, note))
     return out
@@ -227,7 +227,7 @@ def _counted_key(tpl: Template, key: str) -> str:
 
 def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tuple[str, int], ...]:
     return tuple(
-        (tpl.label(c.key, lang), c.value)
+        (tpl.line_label(c.key, lang), c.value)
         for c in holder.tokens
         if c.value and not _counted_key(tpl, c.key)
     )

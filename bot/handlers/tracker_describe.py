@@ -15,7 +15,7 @@ from bot.i18n import plural as i18n_plural
 from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
-from bot.tracker.names import md
+from bot.tracker.names import in_line, md
 from bot.tracker.plugin import plugin_for
 from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
@@ -69,7 +69,7 @@ def change_label(tpl: Template, key: str, lang: str) -> str:
     («максимум жизни: 36 → 32», `tracker.whole.<game>.<key>`), so lowering it is not read as
     losing life."""
     whole = f"tracker.whole.{tpl.slug}.{key}"
-    return t(whole, lang) if whole in catalogue() else tpl.label(key, lang)
+    return t(whole, lang) if whole in catalogue() else tpl.line_label(key, lang)
 
 
 def change_line(tpl: Template, c: Change, lang: str) -> str:
@@ -99,7 +99,7 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
             "tracker.change_flag.on" if c.after else "tracker.change_flag.off",
             lang,
             target=md(c.holder),
-            stat=md(change_label(tpl, c.key, lang)),
+            stat=md(tpl.label(c.key, lang)),  # a name in quotes: as the seed spells it
         )
     return t(
         "tracker.change",
@@ -196,6 +196,23 @@ def start_values(game: str, values: Mapping[str, int], lang: str) -> list[str]:
     return lines
 
 
+def extra_seat(game: str, seated: int, seat_self: bool, lang: str) -> list[str]:
+    """Whoever typed `/game start` is seated too; beyond the count the game is usually played by
+    (a Berserk duel) that is said, with how to start without joining (playtest 8, G3)."""
+    usual = template(game).usual_players
+    if not seat_self or not usual or seated <= usual:
+        return []
+    return [
+        t(
+            "tracker.started.extra_seat",
+            lang,
+            game=game_name(game, lang),
+            usual=plural("tracker.plural.players_usual", usual, lang),
+            seated=plural("tracker.plural.players_seated", seated, lang),
+        )
+    ]
+
+
 def plural(key: str, n: int, lang: str) -> str:
     """A counted phrase in the right form: `1 token left`, `осталось 5 жетонов` (see
     `bot.i18n.plural`: the catalogue text holds the forms split by `|`)."""
@@ -248,10 +265,11 @@ def _echo_part(tpl: Template, key: str, value: int, lang: str) -> str:
     if key in tpl.toughness and key in LIFE_KEYS:
         return t("tracker.life_whole", lang, life=value)
     if d is not None and (d.flag or (d.token and d.max == 1)):
-        return md(d.name(lang)) if value else ""
+        return md(in_line(d.name(lang), lang)) if value else ""
     if (counted := f"tracker.count.{tpl.slug}.{key}") in catalogue():
         return plural(counted, value, lang)  # «3 раны», not «раны (всего) 3»
-    return md(tpl.define(key).with_value(value, lang))
+    shown = tpl.define(key).with_value(value, lang)
+    return md(in_line(shown, lang) if key in tpl.stats or key in tpl.tokens else shown)
 
 
 def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
@@ -292,6 +310,22 @@ def action_name(action: str, lang: str, slug: str = "") -> str:
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
 
+def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, lang: str) -> str:
+    """A counter that records an event, said as one in the log when the game phrases it
+    (`tracker.log_change.<game>.<stat>.up|down`, the difference counted by
+    `tracker.plural.log.<game>.<stat>`): «Броня существа «Гном-воин» предотвратила 1 рану», not
+    «Гном-воин · предотвращено бронёй 0 → 1» (playtest 8, B4); "" when it does not."""
+    if before == after:
+        return ""
+    phrase = f"tracker.log_change.{tpl.slug}.{key}.{'up' if after > before else 'down'}"
+    if phrase not in catalogue():
+        return ""
+    counted = f"tracker.plural.log.{tpl.slug}.{key}"
+    diff = abs(after - before)
+    diff_text = plural(counted, diff, lang) if counted in catalogue() else str(diff)
+    return t(phrase, lang, target=name, diff_text=diff_text)
+
+
 def step_line(
     step: StepRecord,
     state: GameState,
@@ -330,7 +364,9 @@ def step_line(
                 mark = Change(named, key, int(ev.before), int(ev.after), leader=led)
                 what.append(change_line(tpl, mark, lang).rstrip("."))
                 continue
-            what.append(f"{name} · {md(tpl.label(key, lang))} {before} → {after}")
+            said = event_phrase(tpl, key, name, int(ev.before), int(ev.after), lang)
+            label = md(tpl.line_label(key, lang))
+            what.append(said or f"{name} · {label} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)
             what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))

@@ -52,9 +52,10 @@ def _life_text(ctx: Ctx, life: tuple[int, int] | None) -> str:
     return "" if life is None else " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])
 
 
-def change_lines(ctx: Ctx, outcome: Outcome) -> list[str]:
-    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), then its announcements;
-    a change a note tells in words is left to the note."""
+def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset()) -> list[str]:
+    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), then its announcements
+    but those whose keys are in `said` (the reply's title says them); a change a note tells in
+    words is left to the note."""
     tpl = outcome.template
     lives = _life_after(outcome)
     changes = [
@@ -62,7 +63,26 @@ def change_lines(ctx: Ctx, outcome: Outcome) -> list[str]:
         for i, c in enumerate(outcome.changes)
         if not c.covered
     ]
-    return changes + [note_line(n, ctx.lang, tpl) for n in outcome.notes]
+    return changes + [note_line(n, ctx.lang, tpl) for n in outcome.notes if n.key not in said]
+
+
+# The announcements the game line already says («ход 2 · ходит Борис»): under it they are noise.
+HEADER_NOTES = frozenset(
+    {
+        "tracker.note.round",
+        "tracker.note.round_turn",
+        "tracker.note.initiative",
+        "tracker.note.turn",
+    }
+)
+
+
+def lines_under_header(ctx: Ctx, outcome: Outcome, *, headed: bool) -> tuple[list[str], bool]:
+    """The step's lines under the game line, and whether the step did anything; a note that only
+    repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1)."""
+    said = HEADER_NOTES if headed and outcome.state.game.active else frozenset()
+    lines = change_lines(ctx, outcome, said)
+    return lines, bool(lines) or any(n.key in said for n in outcome.notes)
 
 
 def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:

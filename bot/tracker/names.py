@@ -92,3 +92,13 @@ class Lexicon:
 
     def __contains__(self, key: str) -> bool:
         return key in self._by_name.values()
+
+
+def in_line(label: str, lang: str) -> str:
+    """A game's stat or trait name inside a Russian board or unit line («· защитное поле 2»,
+    «· неживое»), lowercase as the stats beside it are (playtest 8, G7), although the template
+    and glossary spell it as a heading; a name whose second letter is a capital too (ЗОВ) is
+    kept, and English keeps its own capitals (Æmber is a name)."""
+    if lang == "ru" and len(label) > 1 and label[0].isupper() and not label[1].isupper():
+        return label[0].lower() + label[1:]
+    return label

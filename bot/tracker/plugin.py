@@ -84,6 +84,11 @@ class GamePlugin:
         `note` is the template's."""
         return note
 
+    def note_says(self, note: str) -> frozenset[str]:
+        """The stats a `/unit add` note already says in its title, so its echo leaves them out
+        (WFB: «Новый маг» is not followed by «· маг»). By default none."""
+        return frozenset()
+
     def piece_kind(self, unit: Unit) -> str:
         """The kind a note names the unit by (`tracker.note.destroyed_kind.<kind>`), so a WFB
         wizard is «Маг «X»» and another unit «Подразделение «X»»; by default its own kind."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import ALL_GAMES
-from bot.tracker.names import Lexicon, norm
+from bot.tracker.names import Lexicon, in_line, norm
 
 TEMPLATE_SLUGS: tuple[str, ...] = tuple(ALL_GAMES)  # the games in this folder, at start-up
 TEMPLATE_PATHS: dict[str, Path] = {slug: g.template_path for slug, g in ALL_GAMES.items()}
@@ -116,6 +116,7 @@ class Template:
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
     max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
+    usual_players: int = 0  # the count it is played by (Berserk: a duel); more only warn; 0: none
     # Stats and tokens a unit carries from its card (`/unit add traits:`, later `/set`): made on
     # the unit when first given, so a card without them shows nothing (issue 16).
     traits: tuple[str, ...] = ()
@@ -144,6 +145,12 @@ class Template:
 
     def label(self, key: str, lang: str) -> str:
         return self.define(key).name(lang)
+
+    def line_label(self, key: str, lang: str) -> str:
+        """The name inside a board or change line: the game's own lowercase in Russian (G7), a
+        name someone made up on the fly as typed."""
+        own = key in self.stats or key in self.tokens
+        return in_line(self.label(key, lang), lang) if own else self.label(key, lang)
 
     def token_damage(self, values: Mapping[str, int]) -> int:
         """Damage the tokens in `values` count as (Tainted), on top of the damage counter."""
@@ -220,6 +227,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
             max_players=int(data.get("max_players", 0)),
+            usual_players=int(data.get("usual_players", 0)),
             traits=tuple(str(k) for k in data.get("traits", ())),
         )
     except KeyError as exc:

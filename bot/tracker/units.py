@@ -105,7 +105,8 @@ async def add_unit(
                 position=pos,
             )
         note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
-        step.note(note, unit=final, owner=p.name, stats=echo)
+        said = plugin_for(tpl.slug).note_says(note)
+        step.note(note, unit=final, owner=p.name, stats=tuple(e for e in echo if e[0] not in said))
         if final != clean:  # players will keep typing the name they gave: say it is taken
             step.note("tracker.note.unit_renamed", name=clean, unit=final)
         await plugin_for(tpl.slug).unit_added(step, final, p)

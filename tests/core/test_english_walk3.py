@@ -92,17 +92,17 @@ async def test_17_18_the_return_strike_is_named(services: Services) -> None:
     assert "▸ Fight — defender's return strike" in out
     assert "Average wounds from the return strike: 0.47" in out
     assert (
-        "Chance of the option to strike one step weaker with no return strike "
-        "(difference +4, +2 or −4): attacker 16.7%, defender 5.6%." in out
+        "Striking one step weaker with no return strike: the attacker may at a difference "
+        "of +4 or +2 (16.7%), the defender at −4 (5.6%)." in out
     )
     assert "(back)" not in out and "unanswered" not in out
 
 
 async def test_19_the_roll_modifier_is_named_once(services: Services) -> None:
     out = await _en(services).execute("/berserk strike values:3 defender_values:1-1-1 mod:1")
-    assert "Modifiers: +1 (roll modifier)" in out
+    assert "Roll modifier: +1" in out and "(roll modifier)" not in out
     out = await _ru(services).execute("/berserk strike values:3 defender_values:1-1-1 mod:1")
-    assert "Модификаторы: +1 (модификатор броска)" in out
+    assert "Модификатор броска: +1" in out and "(модификатор броска)" not in out
 
 
 async def test_20_wounds_are_recorded_not_written(services: Services) -> None:

@@ -26,9 +26,10 @@ def test_every_dice_option_has_a_valid_unique_russian_name() -> None:
 
 
 def test_blessing_is_spelled_right() -> None:
+    # seed 001:27 «Благословление» (playtest 8, B1: the option is named as the book spells it)
     (cmd,) = [c for c in registry.by_area("dice") if c.path == ("berserk", "strike")]
-    assert cmd.option_label("blessing", "ru") == "благословение"
-    assert cmd.option_label("defender_blessing", "ru") == "благословение_цели"
+    assert cmd.option_label("blessing", "ru") == "благословление"
+    assert cmd.option_label("defender_blessing", "ru") == "благословление_цели"
 
 
 async def test_console_accepts_russian_option_names(console: Console) -> None:

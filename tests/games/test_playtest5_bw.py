@@ -167,7 +167,7 @@ async def test_blessing_is_the_books_word_and_kind_is_the_type_of_attack(
     out = await console.execute(
         "/berserk strike 1-2-3 mode:fight defender_values:2-3-4 blessing:true"
     )
-    assert "Модификаторы: благословление +1" in out and "благословение" not in out
+    assert "Модификатор броска: благословление +1" in out and "благословение" not in out
     out = await console.execute("/берсерк удар сила:1-2-3 благословление:да тип:выстрел")
     assert "благословление +1" in out and "Выстрел: бросает только стреляющий" in out
     help_ = await console.execute("/help command:berserk strike")

@@ -23,11 +23,11 @@ async def test_m2_m3_signed_traits_read_as_the_card_writes_them(console: Console
     seed_line("000", 181, "Ближний бой +X")
     await _start(console)
     out = await console.execute("/unit add Медведь life:13 armor:1 traits:Ярость +1, Прочный 2")
-    assert "· Ярость +1 · Прочный −2" in out and "+X 1" not in out
+    assert "· ярость +1 · прочный −2" in out and "+X 1" not in out
     out = await console.execute("/unit add Ворг life:10 traits:Ближний бой +1")
-    assert "· Ближний бой +1" in out and "Ближний бой 1" not in out
+    assert "· ближний бой +1" in out and "ближний бой 1" not in out
     board = await console.execute("/game show")
-    assert "Ярость +1 · Прочный −2" in board and "Ближний бой +1" in board
+    assert "ярость +1 · прочный −2" in board and "ближний бой +1" in board
     # «Ближний бой 3» with no «+» is still the dice of its quick melee attack (000:184)
     await console.execute("/unit add Ёж life:5 traits:Ближний бой 3")
     state = await state_of(console.services)

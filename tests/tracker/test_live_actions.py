@@ -211,7 +211,8 @@ async def test_on_discord_a_click_is_acknowledged_silently(services: Services) -
     for b in (button(live, "live.undo"), button(live, "live.refresh")):
         assert (await press(services, "alice", b)).silent
     reply = await press(services, "alice", button(live, "live.next"))
-    assert not reply.silent and "Раунд 2" in reply.body  # the round report is still posted
+    # the round report is still posted, under the game line that says the round (G1)
+    assert not reply.silent and "раунд 2" in reply.title and "мана: 10 → 19" in reply.body
 
 
 async def test_buttons_of_an_ended_game_are_refused(services: Services) -> None:

@@ -399,7 +399,7 @@ async def test_a_unit_added_echoes_what_was_typed(console: Console) -> None:
     out = await console.execute(
         "/unit add name:Рыцарь owner:bob life:12 armor:3 traits:Бесплотный, Эгида 1"
     )
-    assert "Новое существо: Рыцарь (bob) · ❤ 12 · броня 3 · Бесплотный · Эгида 1" in out
+    assert "Новое существо: Рыцарь (bob) · ❤ 12 · броня 3 · бесплотный · эгида 1" in out
     console.lang = "en"
     out = await console.execute("/unit add name:Wolf owner:bob life:9")
     assert "New unit: Wolf (bob) · ❤ 9" in out

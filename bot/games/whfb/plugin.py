@@ -34,6 +34,10 @@ class WhfbPlugin(GamePlugin):
         """«Новый маг» for a wizard, «Новое подразделение» for any other unit (W4)."""
         return "tracker.note.wizard_added" if values.get(WIZARD) else note
 
+    def note_says(self, note: str) -> frozenset[str]:
+        """«Новый маг» already says the unit is a wizard: no «· маг» after it (playtest 8, W3)."""
+        return frozenset({WIZARD}) if note == "tracker.note.wizard_added" else frozenset()
+
     def piece_kind(self, unit: Unit) -> str:
         """A wizard falls as «Маг «X»», any other unit as «Подразделение «X»» (W4)."""
         return WIZARD if unit.value(WIZARD) > 0 else unit.kind

@@ -67,7 +67,7 @@ def test_the_odds_reply_shows_the_modifier_it_used() -> None:
         return t(key, "ru", **p)
 
     closed = BerserkStrike(parse_values("3-4-5"), mode="closed", mod=1)
-    assert "Модификаторы: +1 (модификатор броска)" in berserk_odds_view(ru, [closed]).body
+    assert "Модификатор броска: +1" in berserk_odds_view(ru, [closed]).body
     plain = BerserkStrike(parse_values("3-4-5"), mode="closed")
     assert "Модификатор" not in berserk_odds_view(ru, [plain]).body
 

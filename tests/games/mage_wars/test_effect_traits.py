@@ -42,7 +42,7 @@ async def test_counterstrike_with_no_number_is_accepted_and_strikes_with_its_mel
     knight = unit(await state_of(services), "Рыцарь")
     assert knight.value("counterstrike_melee") == 1 and knight.value("counterstrike") == 0
     board = await console.execute("/game show")
-    assert "Ответный удар (быстрая атака)" in board
+    assert "ответный удар (быстрая атака)" in board
     console.user = "bob"
     await console.execute("/unit add Волк life:12")
     out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
@@ -102,7 +102,7 @@ async def test_barrier_effect_row_is_rolled_and_its_token_put_on_the_attacker(
     knight = unit(await state_of(services), "Рыцарь")
     assert (knight.value("barrier_fx_7_9_burn"), knight.value("barrier_fx_10_0_burn")) == (1, 2)
     board = await console.execute("/game show")
-    assert "Защитное поле 2 (горение 7–9; 2 горение 10+)" in board
+    assert "защитное поле 2 (горение 7–9; 2 горение 10+)" in board
     assert "fx" not in board
     console.user = "bob"
     await console.execute("/unit add Волк life:12")

@@ -44,7 +44,7 @@ async def test_traits_at_unit_add_are_on_the_unit_and_the_board(
     ]
     assert ghost.token("guard") is not None  # Guard is a token, the others are stats
     board = await console.execute("/game show")
-    assert "Бесплотный · Эгида 1 · Прочный −2" in board
+    assert "бесплотный · эгида 1 · прочный −2" in board  # lowercase in a line (G7)
 
 
 async def test_a_trait_set_later_and_a_mages_armor(console: Console, services: Services) -> None:

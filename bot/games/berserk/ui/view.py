@@ -19,7 +19,7 @@ from bot.reply import Field, Reply
 def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) -> list[str]:
     items: list[str] = []
     if mod:
-        items.append(tr("dice.berserk.mod", x=plus_minus(mod)))
+        items.append(plus_minus(mod))
     if blessing:
         items.append(tr("dice.berserk.blessing"))
     if clumsiness:
@@ -29,6 +29,31 @@ def _mods_text(tr: Tr, mod: int, blessing: bool, clumsiness: int, simple: bool) 
             else tr("dice.berserk.clumsiness_ignored")
         )
     return items
+
+
+def mods_line(tr: Tr, s: BerserkStrike, fight: bool) -> str | None:
+    """Both sides' roll modifiers on one line, the noun said once (playtest 8, B5): «Модификатор
+    броска: +2; у атакованной карты: −1»; the defender's only in a fight."""
+    mine = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
+    theirs = (
+        _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
+        if fight
+        else []
+    )
+    if not mine and not theirs:
+        return None
+    if not mine:
+        key = (
+            "dice.berserk.defender_modifier"
+            if len(theirs) == 1
+            else "dice.berserk.defender_modifiers"
+        )
+        return tr(key, items=", ".join(theirs))
+    key = "dice.berserk.modifier" if len(mine) == 1 else "dice.berserk.modifiers"
+    line = tr(key, items=", ".join(mine))
+    return (
+        tr("dice.berserk.and_defender", attacker=line, items=", ".join(theirs)) if theirs else line
+    )
 
 
 def wounds_text(tr: Tr, n: int) -> str:
@@ -59,13 +84,9 @@ def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
     lines = [tr(mode_key(r.fight, s.kind))]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
-    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
-    if items:
-        lines.append(tr("dice.berserk.modifiers", items=", ".join(items)))
-    if r.fight:
-        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
-        if items:
-            lines.append(tr("dice.berserk.defender_modifiers", items=", ".join(items)))
+    mods = mods_line(tr, s, r.fight)
+    if mods:
+        lines.append(mods)
     if r.fight and r.defender_roll is not None:
         lines.extend(_fight_lines(tr, r))
     else:
@@ -220,13 +241,9 @@ def berserk_odds_view(tr: Tr, strikes: Sequence[BerserkStrike]) -> Reply:
 
 def _with_mods(tr: Tr, reply: Reply, s: BerserkStrike) -> Reply:
     """The modifiers the odds were worked out with (playtest 4 slip 28: «+1» was not shown)."""
-    items = _mods_text(tr, s.mod, s.blessing, s.clumsiness, s.kind == "simple")
-    if items:
-        reply.body += "\n" + tr("dice.berserk.modifiers", items=", ".join(items))
-    if s.fight:
-        items = _mods_text(tr, s.defender_mod, s.defender_blessing, s.defender_clumsiness, True)
-        if items:
-            reply.body += "\n" + tr("dice.berserk.defender_modifiers", items=", ".join(items))
+    mods = mods_line(tr, s, s.fight)
+    if mods:
+        reply.body += "\n" + mods
     return reply
 
 

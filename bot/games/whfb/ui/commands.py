@@ -100,6 +100,7 @@ async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> se
 
 
 WINDS = "winds"  # marks the pools step of a Winds of Magic roll
+Opt = int | None  # a count option left out: the game's, or 0
 
 
 async def winds_rolled(ctx: Ctx, side: MagicSide) -> bool:
@@ -292,13 +293,7 @@ async def whf_winds(
         raise UserError("dice.whf.winds_again")
     # `wizards` are the roller's and `enemy_wizards` the other side's, as the options say; the
     # caster's wizards add power and the dispeller's add dispel dice, whoever typed the roll.
-    mine, theirs = _sides(side)
-    if wizards is None:
-        wizards = min(MAX_WIZARDS, mine.value("wizards")) if mine is not None else 0
-    if enemy_wizards is None:
-        enemy_wizards = min(MAX_WIZARDS, theirs.value("wizards")) if theirs is not None else 0
-    dispelling = side is not None and side.me.id != side.caster.id
-    power_side, dispel_side = (enemy_wizards, wizards) if dispelling else (wizards, enemy_wizards)
+    wizards, enemy_wizards, power_side, dispel_side = _wizards(side, wizards, enemy_wizards)
     result = roll_winds(power_side, dispel_side, ctx.services.rng)
     if side is None:
         reply = view.winds_reply(ctx.t, result)
@@ -310,6 +305,17 @@ async def whf_winds(
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
+
+
+def _wizards(side: MagicSide | None, mine: int | None, theirs: int | None) -> tuple[int, ...]:
+    """Mine and theirs (typed, else the game's), then the caster's (power) and dispeller's."""
+    me, other = _sides(side)
+    mine = mine if mine is not None else min(MAX_WIZARDS, me.value("wizards")) if me else 0
+    theirs = (
+        theirs if theirs is not None else min(MAX_WIZARDS, other.value("wizards")) if other else 0
+    )
+    dispelling = side is not None and side.me.id != side.caster.id
+    return (mine, theirs, *((theirs, mine) if dispelling else (mine, theirs)))
 
 
 def _sides(side: MagicSide | None) -> tuple[Participant | None, Participant | None]:
@@ -486,7 +492,8 @@ async def odds_dispel(ctx: Ctx, dice: int, level: int, against: int) -> Reply:
         named("enemy_wizards", int, min_value=0, max_value=MAX_WIZARDS),
     ],
 )
-async def odds_winds(ctx: Ctx, wizards: int = 0, enemy_wizards: int = 0) -> Reply:
-    """The exact power and dispel pool sizes after the Winds of Magic (seed 002 lines 41–71)."""
-    power, dispel = winds_odds(wizards, enemy_wizards)
-    return view.winds_odds_reply(ctx.t, wizards, enemy_wizards, power, dispel)
+async def odds_winds(ctx: Ctx, wizards: Opt = None, enemy_wizards: Opt = None) -> Reply:
+    """Exact pool sizes after the Winds (002:41–71), with the game's wizards unless typed (W4)."""
+    mine, theirs, power_side, dispel_side = _wizards(await magic_side(ctx), wizards, enemy_wizards)
+    power, dispel = winds_odds(power_side, dispel_side)
+    return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel)

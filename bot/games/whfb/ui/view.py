@@ -118,10 +118,10 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b, row=row))
         kind = Kind.SUCCESS
     elif r.success and spell:
-        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result)
+        title = tr("dice.whf.cast_title_named", spell=md(spell), result=r.result, value=r.value)
         kind = Kind.SUCCESS
     elif r.success:
-        title = tr("dice.whf.cast_title_ok", result=r.result)
+        title = tr("dice.whf.cast_title_ok", result=r.result, value=r.value)
         kind = Kind.SUCCESS
     else:
         title = tr("dice.whf.cast_title_fail")
@@ -188,12 +188,13 @@ def winds_odds_reply(
     def average(dist: Sequence[float]) -> str:
         return mean(tr, sum(n * p for n, p in enumerate(dist)))
 
+    title = tr(
+        "dice.odds.winds_title",
+        wizards=counted(tr, "dice.plural.wizards", wizards),
+        enemy_wizards=counted(tr, "dice.plural.wizards_against", enemy_wizards),
+    )
     return Reply(
-        title=tr(
-            "dice.odds.winds_title",
-            wizards=counted(tr, "dice.plural.wizards", wizards),
-            enemy_wizards=counted(tr, "dice.plural.wizards_against", enemy_wizards),
-        ),
+        title=title if wizards or enemy_wizards else tr("dice.odds.winds_title_none"),
         body=tr("dice.odds.winds_body", power=average(power), dispel=average(dispel)),
         fields=[
             Field(tr("dice.odds.winds_power"), chart(rows(power), lang_of(tr))),
