@@ -88,7 +88,10 @@ async def _log(ctx: Ctx, command_name: str, inputs: dict[str, Any], data: dict[s
             user_name=ctx.user.name,
             command=command_name,
             inputs=inputs,
-            result={**data, "summary": {"key": "dice.summary.damage", "params": {"total": total}}},
+            result={
+                **data,
+                "summary": {"key": "dice.summary.mw_damage", "params": {"total": total}},
+            },
             private=False,
             created_at=ctx.services.clock(),
         )
