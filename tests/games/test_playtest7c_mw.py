@@ -22,3 +22,13 @@ def test_bleed_and_rot_notes_read_a_counted_phrase() -> None:
     assert note_line(bleed, "en") == "🩸 Тролль: Bleed — 2 damage."
     rot = Note("tracker.note.rot", {"unit": "Тролль", "damage": 5})
     assert note_line(rot, "ru") == "☠ Тролль: отравление — 5 повреждений."
+
+
+def test_upkeep_regeneration_notes_read_in_plain_words() -> None:
+    """M4: no «урон содержания … регенерация — раньше урона», no «вместо урона»."""
+    first = Note("tracker.note.mw_regenerate_first", {"unit": "Тролль"})
+    assert note_line(first, "ru").startswith(
+        "✚ Тролль: повреждения фазы содержания уничтожили бы существо, "
+        "поэтому сначала регенерация, потом повреждения"
+    )
+    assert "урон" not in note_line(first, "ru")

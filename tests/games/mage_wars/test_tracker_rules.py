@@ -78,7 +78,7 @@ async def test_regenerate_first_before_lethal_upkeep(console: Console, services:
     await console.execute("/dmg Тролль amount:3")
     await console.execute("/token add Тролль token:отравление count:2")
     out = await console.execute("/game next")
-    assert "регенерация — раньше урона" in out
+    assert "сначала регенерация, потом повреждения" in out
     state = await state_of(services)
     assert not unit(state, "Тролль").destroyed
     assert unit(state, "Тролль").value("damage") == 3  # 3 − 2 + 2
