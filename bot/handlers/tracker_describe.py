@@ -130,7 +130,12 @@ def genitive_name(name: str, lang: str) -> str:
 
 # Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
 NOTE_PLURALS = {
-    "tracker.note.burn": {"left_text": ("left", "tracker.plural.tokens_left")},
+    "tracker.note.burn": {
+        "left_text": ("left", "tracker.plural.tokens_left"),
+        "damage_text": ("damage", "dice.plural.damage_plain"),
+    },
+    "tracker.note.bleed": {"damage_text": ("damage", "dice.plural.damage_plain")},
+    "tracker.note.rot": {"damage_text": ("damage", "dice.plural.damage_plain")},
     "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},
     "tracker.note.berserk_armor": {"prevented_text": ("prevented", "tracker.plural.wounds_acc")},
     "tracker.note.berserk_armor_left": {

@@ -79,7 +79,8 @@ async def test_game_start_posts_a_live_message_with_controls(game: Table) -> Non
         if isinstance(c, discord.Button)
     ]
     assert labels[-8:] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действий",  # the mage's /mw act
+        "повреждения −5", "повреждения −1", "повреждения +1", "повреждения +5",
+        "Конец фазы действий",  # the mage's /mw act
         "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     assert not live.flags.ephemeral and live.interaction_metadata is None  # a channel message
@@ -89,7 +90,7 @@ async def test_click_updates_the_board_and_the_manager_edits_the_message(game: T
     state = await state_of(game)
     assert state.live is not None
     mid = state.live.message_id
-    result = await game.bob.click(message(game, mid), label="урон +1")
+    result = await game.bob.click(message(game, mid), label="повреждения +1")
     assert not result.ephemeral
     await game.env.advance_time(3)
     assert edits(game, mid)  # a PATCH of the ordinary message, not only the interaction update
@@ -102,7 +103,7 @@ async def test_twenty_rapid_changes_make_at_most_three_edits(game: Table) -> Non
     assert state.live is not None
     mid = state.live.message_id
     for _ in range(20):
-        await game.alice.click(message(game, mid), label="урон +1")
+        await game.alice.click(message(game, mid), label="повреждения +1")
     await game.env.advance_time(5)
     patches = edits(game, mid)
     assert 1 <= len(patches) <= 3
@@ -115,7 +116,7 @@ async def test_nothing_changed_means_no_edit(game: Table) -> None:
     state = await state_of(game)
     assert state.live is not None
     mid = state.live.message_id
-    await game.bob.click(message(game, mid), label="урон +1")
+    await game.bob.click(message(game, mid), label="повреждения +1")
     await game.env.advance_time(3)
     before = len(edits(game, mid))
     await game.bob.click(message(game, mid), label="Обновить")
@@ -133,7 +134,7 @@ async def test_error_30046_reposts_the_message(game: Table) -> None:
         message="Maximum number of edits to messages older than 1 hour reached.",
     )  # fmt: skip
     sent = len(posts(game))
-    await game.bob.click(message(game, old), label="урон +5")
+    await game.bob.click(message(game, old), label="повреждения +5")
     await game.env.advance_time(3)
     new = (await state_of(game)).live
     assert new is not None and new.message_id != old
@@ -161,7 +162,7 @@ async def test_a_message_older_than_fifty_minutes_is_reposted(
     assert state.live is not None
     old = state.live.message_id
     clock.advance(51 * 60)
-    await game.bob.click(message(game, old), label="урон +1")
+    await game.bob.click(message(game, old), label="повреждения +1")
     await game.env.advance_time(3)
     new = (await state_of(game)).live
     assert new is not None and new.message_id != old and new.posted_at == clock()
@@ -174,7 +175,7 @@ async def test_restart_keeps_the_live_message_and_its_buttons(game: Table) -> No
     mid = state.live.message_id
     await game.restart()
     manager(game)
-    result = await game.bob.click(message(game, mid), label="урон +5")
+    result = await game.bob.click(message(game, mid), label="повреждения +5")
     assert not result.ephemeral
     await game.env.advance_time(3)
     assert edits(game, mid)  # the new process edits the stored message, no new post
@@ -193,7 +194,7 @@ async def test_select_then_step_acts_on_the_picked_creature(game: Table) -> None
     pick = f"arb:live.pick:{state.game.id}:1"  # the target select, not the «📖» rule one
     await game.bob.select(live, [f"u{bear.id}"], custom_id=pick)
     await game.env.advance_time(3)
-    await game.bob.click(message(game, state.live.message_id), label="урон +5")
+    await game.bob.click(message(game, state.live.message_id), label="повреждения +5")
     await game.env.advance_time(3)
     after = await state_of(game)
     assert after.unit(bear.id).value("damage") == 5  # type: ignore[union-attr]
@@ -209,7 +210,7 @@ async def test_a_stranger_is_refused_and_nothing_changes(table: Table) -> None:
     mid = state.live.message_id
     before = len(edits(table, mid))
     with lang_locale("ru"):
-        result = await table.bob.click(message(table, mid), label="урон +1")
+        result = await table.bob.click(message(table, mid), label="повреждения +1")
     assert result.ephemeral
     assert "участники" in (result.response.embeds[0].description or "")
     await table.env.advance_time(3)
@@ -234,7 +235,7 @@ async def test_game_show_reposts_the_board_at_the_bottom(game: Table) -> None:
 async def test_the_shared_board_keeps_the_bot_language_whoever_clicks(game: Table) -> None:
     state = await state_of(game)
     assert state.live is not None
-    result = await game.bob.click(message(game, state.live.message_id), label="урон +1")  # en-US
+    result = await game.bob.click(message(game, state.live.message_id), label="повреждения +1")
     assert result.response is not None
     assert "мана 10" in "\n".join(f.value or "" for f in result.response.embeds[0].fields)
     await game.env.advance_time(3)
@@ -248,7 +249,7 @@ async def test_a_click_edits_the_live_message_exactly_once(game: Table) -> None:
     mid = state.live.message_id
     await game.env.advance_time(3)
     since = len(game.env.http_requests)
-    await game.bob.click(message(game, mid), label="урон +1")
+    await game.bob.click(message(game, mid), label="повреждения +1")
     await game.env.advance_time(3)
     later = game.env.http_requests[since:]
     callbacks = [r for r in later if r.path.endswith("/callback")]

@@ -9,7 +9,7 @@ import pytest
 from bot.console import Console
 from bot.context import Services, UserRef, stable_id
 from bot.handlers.dice_names import option_label
-from bot.i18n import plural, t
+from bot.i18n import plural, plural_form, t
 from bot.storage.api import RollRecord
 
 CHANNEL = stable_id("#table")
@@ -32,16 +32,16 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
     assert record.command == "mw attack"
     assert record.inputs["dice"] == 4 and record.inputs["effect"] == "5-8 Burn; 9+ 2 Burn"
     result = record.result
-    assert f"Атака: урон {result['total']}" in out
+    assert f"Атака: {plural('dice.plural.damage_plain', result['total'], 'ru')}" in out
     assert "Защита цели: 8+, −2 к броску: оцепенение ×1 (−2 за жетон)" in out
     for strike in result["strikes"]:
         if strike["avoided"]:
-            assert "цель избегает атаки, урона нет" in out
+            assert "цель избегает атаки, повреждений нет" in out
             continue
         assert "Кубики: " + " ".join(f"[{f}]" for f in strike["faces"]) in out
         n = strike["damage"]
-        word = "урон" if n % 10 == 1 and n % 100 != 11 else "урона"  # 1 урон, 2 урона, 5 урона
-        assert f"критический {strike['critical']} = **{n}** {word}" in out
+        word = plural_form(n, ("повреждение", "повреждения", "повреждений"), "ru")  # seed 000
+        assert f"критические {strike['critical']} = **{n}** {word}" in out
         if strike["effect"] is not None:
             assert f"d12 = {strike['effect']['roll']}" in out
     assert result["total"] == sum(s["damage"] for s in result["strikes"])
@@ -62,7 +62,7 @@ async def test_mw_attack_daze_and_modifiers_in_english(console: Console) -> None
 async def test_mw_small_rolls(console: Console, services: Services) -> None:
     out = await console.execute("/mw burn tokens:3")
     rec = await last_roll(services)
-    assert f"Горение: урон {rec.result['damage']}" in out
+    assert f"Горение: {plural('dice.plural.damage_plain', rec.result['damage'], 'ru')}" in out
     assert f"Жетонов горения осталось: **{rec.result['tokens_left']}**" in out
     out = await console.execute("/mw effect bonus:2")
     rec = await last_roll(services)
@@ -121,7 +121,7 @@ async def test_roll_expressions(console: Console, services: Services) -> None:
 
 async def test_odds_commands(console: Console) -> None:
     out = await console.execute("/odds mw dice:4 armor:1 life:4")
-    assert "в среднем 3,20 урона" in out and "Шанс убить (жизнь 4)" in out
+    assert "в среднем 3,20 повреждения" in out and "Шанс убить (жизнь 4)" in out
     assert "│" in out  # the bar chart
     out = await console.execute("/odds berserk 2-3-4 kind:shot")
     assert "ран в среднем 2,67" in out

@@ -167,7 +167,9 @@ async def test_m15_bleed_healing_in_a_sentence(console: Console) -> None:
     await console.execute("/token add target:Ворг token:кровотечение")
     await console.execute("/dmg Ворг amount:3")
     out = await console.execute("/heal target:Ворг amount:2")
-    assert "🩸 Ворг: 1 единица лечения сняла 1 жетон кровотечения вместо урона." in out
+    assert (
+        "🩸 Ворг: 1 единица лечения сняла 1 жетон кровотечения (вместо лечения повреждений)." in out
+    )
     assert plural("tracker.plural.mw_bleed_healed", 5, "ru").startswith("5 единиц лечения сняли")
     assert plural("tracker.plural.mw_bleed_healed", 2, "en") == (
         "2 points of healing removed 2 Bleed tokens"
@@ -192,7 +194,7 @@ async def test_m16_every_game_names_its_own_kind(console: Console) -> None:
 async def test_m17_the_selected_holder_is_not_the_stat(console: Console) -> None:
     await _start(console)
     board = await console.execute("/game show")
-    assert "Кнопки ± меняют урон, выбрано: **alice**" in board
+    assert "Кнопки ± меняют повреждения, выбрано: **alice**" in board
 
 
 def test_g1_option_descriptions_are_whole_phrases() -> None:

@@ -81,7 +81,7 @@ async def test_m4_no_stat_lists_what_the_creature_has(console: Console) -> None:
     await _start(console)
     await console.execute("/unit add Медведь life:8 traits:Ответный удар")
     out = await console.execute("/add target:Медведь stat:сила amount:2")
-    assert "Есть: жизнь, урон, броня, защита, Ответный удар (быстрая атака)." in out
+    assert "Есть: жизнь, повреждения, броня, защита, Ответный удар (быстрая атака)." in out
     assert "Защитное поле" not in out and out.count("Ответный удар") == 1
     await console.execute("/unit add Бес life:6 traits:Защитное поле 2 горение 7+")
     out = await console.execute("/add target:Бес stat:сила amount:2")

@@ -21,7 +21,7 @@ async def test_m3_a_destroyed_pick_hands_the_buttons_to_the_next_living(console:
     await console.execute("/dmg target:Тролль amount:12")
     board = await console.execute("/game show")
     assert "меняют —" not in board
-    assert "Кнопки ± меняют урон, выбрано: **Тролль 2**" in board
+    assert "Кнопки ± меняют повреждения, выбрано: **Тролль 2**" in board
     assert "▸ **Тролль 2**" in board and "▸ **Тролль**" not in board
 
 

@@ -50,3 +50,18 @@ async def test_the_russian_glossary_page_starts_with_a(console: Console) -> None
     console.lang = "en"
     out = await console.execute("/glossary game:mage-wars")
     assert "`  1.` Activate" in out
+
+
+# ── M1: «повреждения», counted, as the codex says ───────────────────────────────────────────────
+
+
+async def test_mage_wars_damage_is_povrezhdeniya_counted(console: Console) -> None:
+    # seed 000:79 «Прямое повреждение»: the codex's word for damage
+    seed_line("000", 79, "Прямое повреждение")
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute("/мв атака кубики:4 броня:1")
+    assert out.startswith("Атака: ") and "повреждени" in out.splitlines()[0]
+    assert "Обычные повреждения " in out and "урон" not in out
+    board = await console.execute("/игра показать")
+    assert "Кнопки ± меняют повреждения" in board and "⟨повреждения +1⟩" in board
+    assert "урон" not in board

@@ -9,13 +9,13 @@ from tests.games.seeds import seed_line
 async def test_damage_shows_the_life_left(console: Console) -> None:
     await console.execute("/game start game:mage-wars player1:bob life:36")
     out = await console.execute("/dmg alice amount:8")
-    assert out.strip().splitlines()[-1] == "alice · урон: 0 → 8 · ❤ 28/36"
+    assert out.strip().splitlines()[-1] == "alice · повреждения: 0 → 8 · ❤ 28/36"
     assert "раунд" not in out  # the board carries the game header, not every change
     await console.execute("/unit add Голем life:6")
     out = await console.execute("/dmg Голем amount:2")
-    assert "Голем · урон: 0 → 2 · ❤ 4/6" in out
+    assert "Голем · повреждения: 0 → 2 · ❤ 4/6" in out
     out = await console.execute("/heal Голем amount:1")
-    assert "Голем · урон: 2 → 1 · ❤ 5/6" in out
+    assert "Голем · повреждения: 2 → 1 · ❤ 5/6" in out
 
 
 async def test_tainted_counts_in_the_life_left(console: Console) -> None:

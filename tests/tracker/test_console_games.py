@@ -77,14 +77,14 @@ def test_game_survives_a_restart(tmp_path: Path) -> None:
         "/token add Голем token:коррозия count:2\n"
         "/game show\n",
     )
-    assert "Голем · урон: 0 → 4" in first
+    assert "Голем · повреждения: 0 → 4" in first
     shown_before = first.split("» /game show\n", 1)[1]
     second = run_console(db, "alice", "/game show\n/game undo\n/game show\n")
     parts = second.split("» /game show\n")
     assert parts[1].split("» ")[0] == shown_before  # the same state after the restart
     assert "Голем · коррозия 0 → 2 (отменено)" in second
     third = run_console(db, "bob", "/game log n:10\n")
-    assert "Голем · урон 0 → 4" in third and "(отменено)" in third
+    assert "Голем · повреждения 0 → 4" in third and "(отменено)" in third
 
 
 async def test_console_refusals_change_nothing(console: Console, services: Services) -> None:

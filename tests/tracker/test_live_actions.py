@@ -36,13 +36,13 @@ async def press(services: Services, who: str, b: Button, *, can_manage: bool = F
 async def test_step_buttons_change_the_selected_units_main_stat(services: Services) -> None:
     state = await mage_wars(services, players=2)
     live = render_live(state)
-    reply = await press(services, "alice", button(live, "live.step", "урон +5"))
+    reply = await press(services, "alice", button(live, "live.step", "повреждения +5"))
     assert reply.edit_origin and reply.kind is Kind.INFO  # the clicked message shows the board
     after = await fresh(services)
     mage = after.leader(after.active_player.id)  # type: ignore[union-attr]
     assert mage is not None and mage.value("damage") == 5
     assert "31/36" in reply.fields[0].value
-    reply = await press(services, "alice", button(reply, "live.step", "урон −1"))
+    reply = await press(services, "alice", button(reply, "live.step", "повреждения −1"))
     mage = (await fresh(services)).unit(mage.id)
     assert mage is not None and mage.value("damage") == 4
 
@@ -50,7 +50,9 @@ async def test_step_buttons_change_the_selected_units_main_stat(services: Servic
 async def test_a_step_out_of_bounds_is_refused_and_changes_nothing(services: Services) -> None:
     state = await mage_wars(services, players=2)
     events = await services.storage.tracker.event_count(state.game.id)
-    reply = await press(services, "alice", button(render_live(state), "live.step", "урон −5"))
+    reply = await press(
+        services, "alice", button(render_live(state), "live.step", "повреждения −5")
+    )
     assert reply.kind is Kind.ERROR and reply.ephemeral
     assert await services.storage.tracker.event_count(state.game.id) == events
 
@@ -69,7 +71,7 @@ async def test_pick_points_the_buttons_at_another_unit_and_survives_reload(
     assert await services.storage.meta.get(SELECTED_KEY.format(game_id=state.game.id)) == (
         f"u{bear.id}"
     )
-    plus = button(reply, "live.step", "урон +1")
+    plus = button(reply, "live.step", "повреждения +1")
     assert plus.payload == f"{state.game.id}:u{bear.id}:1"
     await press(services, "bob", plus)
     assert (await fresh(services)).unit(bear.id).value("damage") == 1  # type: ignore[union-attr]
@@ -81,7 +83,7 @@ async def test_non_player_click_is_refused_ephemerally_and_changes_nothing(
     state = await mage_wars(services, players=2, units=1)
     live = render_live(state)
     events = await services.storage.tracker.event_count(state.game.id)
-    for b in (button(live, "live.step", "урон +1"), button(live, "live.next")):
+    for b in (button(live, "live.step", "повреждения +1"), button(live, "live.next")):
         reply = await press(services, "mallory", b)
         assert reply.kind is Kind.ERROR and reply.ephemeral
         assert "участники" in reply.body
@@ -94,14 +96,16 @@ async def test_non_player_click_is_refused_ephemerally_and_changes_nothing(
     assert await services.storage.tracker.event_count(state.game.id) == events
     assert await fresh(services) == state
     # A moderator (Manage Messages) may change it.
-    reply = await press(services, "mallory", button(live, "live.step", "урон +1"), can_manage=True)
+    reply = await press(
+        services, "mallory", button(live, "live.step", "повреждения +1"), can_manage=True
+    )
     assert reply.kind is not Kind.ERROR
 
 
 async def test_undo_next_and_refresh(services: Services) -> None:
     state = await mage_wars(services, players=2)
     live = render_live(state)
-    await press(services, "alice", button(live, "live.step", "урон +5"))
+    await press(services, "alice", button(live, "live.step", "повреждения +5"))
     # alice undoes her own step (bob, not the starter, may undo only his own: issue 18).
     reply = await press(services, "alice", button(live, "live.undo"))
     assert reply.edit_origin and "36/36" in reply.fields[0].value
@@ -120,7 +124,7 @@ async def test_buttons_of_an_old_game_are_refused(services: Services) -> None:
     await service.add(ctx_for(services, "alice"), "bob", "damage", 36)  # alice wins
     await service.start(ctx_for(services, "alice"), "keyforge", [], {})
     new = await fresh(services)
-    reply = await press(services, "alice", button(old, "live.step", "урон +1"))
+    reply = await press(services, "alice", button(old, "live.step", "повреждения +1"))
     assert reply.kind is Kind.ERROR and "другой или завершённой" in reply.body
     assert await fresh(services) == new
 
@@ -134,7 +138,7 @@ async def test_every_change_notifies_the_live_message(services: Services) -> Non
     state = await mage_wars(services, players=2)
     services.game_changed_hooks.append(hook)
     live = render_live(state)
-    for b in (button(live, "live.step", "урон +1"), button(live, "live.undo")):
+    for b in (button(live, "live.step", "повреждения +1"), button(live, "live.undo")):
         await press(services, "alice", b)
     assert seen == [CHANNEL, CHANNEL]
 
@@ -205,7 +209,7 @@ async def test_on_discord_a_click_is_acknowledged_silently(services: Services) -
     state = await mage_wars(services, players=2)
     services.live = FakePoster()
     live = render_live(state)
-    reply = await press(services, "alice", button(live, "live.step", "урон +1"))
+    reply = await press(services, "alice", button(live, "live.step", "повреждения +1"))
     assert reply.silent and not reply.body and not reply.fields
     assert (await fresh(services)).leader(state.participants[0].id).value("damage") == 1  # type: ignore[union-attr]
     for b in (button(live, "live.undo"), button(live, "live.refresh")):
@@ -223,7 +227,7 @@ async def test_buttons_of_an_ended_game_are_refused(services: Services) -> None:
     assert game_id is not None
     events = await services.storage.tracker.event_count(game_id)
     for b in (
-        button(live, "live.step", "урон +1"),
+        button(live, "live.step", "повреждения +1"),
         button(live, "live.undo"),
         button(live, "live.next"),
     ):
@@ -235,7 +239,7 @@ async def test_buttons_of_an_ended_game_are_refused(services: Services) -> None:
 async def test_offline_the_clicked_board_is_in_the_clickers_language(services: Services) -> None:
     state = await mage_wars(services, players=2)
     load_handlers()
-    b = button(render_live(state), "live.step", "урон +1")
+    b = button(render_live(state), "live.step", "повреждения +1")
     reply = await run_action(ctx_for(services, "alice", lang="en"), b.action, b.payload)
     assert reply.edit_origin and "mana 10" in reply.fields[0].value
 

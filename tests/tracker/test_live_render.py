@@ -97,7 +97,8 @@ async def test_controls_select_steps_undo_next_refresh(services: Services) -> No
         "Лесной медведь-страж 2",
     ]
     assert [b.label for b in buttons] == [
-        "урон −5", "урон −1", "урон +1", "урон +5", "Конец фазы действий",  # the mage's /mw act
+        "повреждения −5", "повреждения −1", "повреждения +1", "повреждения +5",
+        "Конец фазы действий",  # the mage's /mw act
         "Отменить", "Следующий раунд", "Обновить",
     ]  # fmt: skip
     gid = state.game.id
@@ -127,7 +128,7 @@ async def test_selected_unit_is_marked_and_gets_the_buttons(services: Services) 
     state = await mage_wars(services, players=2, units=1)
     bear = next(u for u in state.units if u.kind == "creature")
     reply = render_live(state, "ru", selected=f"u{bear.id}")
-    assert "Кнопки ± меняют урон, выбрано: **Лесной медведь-страж**" in reply.body
+    assert "Кнопки ± меняют повреждения, выбрано: **Лесной медведь-страж**" in reply.body
     assert f"▸ **{bear.name}**" in reply.fields[0].value
     steps = [a for a in reply.actions if isinstance(a, Button) and a.action == "live.step"]
     assert {b.payload.split(":")[1] for b in steps} == {f"u{bear.id}"}

@@ -62,7 +62,7 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     assert reply.body == r"Новое существо: \*\*Жирный\*\* (\_bob\_) · ❤ 5"
     fat = unit(out.state, "**Жирный**")
     board = render_live(out.state, "ru", selected=f"u{fat.id}")
-    assert r"Кнопки ± меняют урон, выбрано: **\*\*Жирный\*\***" in board.body
+    assert r"Кнопки ± меняют повреждения, выбрано: **\*\*Жирный\*\***" in board.body
     assert "****" not in board.body + "".join(f.value for f in board.fields)
     assert r"▸ **\*\*Жирный\*\*** ❤" in board.fields[1].value
     assert board.fields[1].name == r"\_bob\_"
@@ -70,10 +70,10 @@ async def test_markdown_in_names_is_shown_as_typed_and_kept_as_typed(
     labels = [o.label.removeprefix("▶ ") for a in board.actions for o in getattr(a, "options", ())]
     assert "**Жирный**" in labels
     out = await service.damage(alice, "**Жирный**", 2)
-    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · урон: 0 → 2 · ❤ 3/5"
+    assert outcome_reply(alice, out).body == r"\*\*Жирный\*\* · повреждения: 0 → 2 · ❤ 3/5"
     log = await game_log(alice, n=5)
     assert r"новое существо — \*\*Жирный\*\*" in log.body
-    assert r"\*\*Жирный\*\* · урон 0 → 2" in log.body
+    assert r"\*\*Жирный\*\* · повреждения 0 → 2" in log.body
     err = await refused(
         services, lambda: service.damage(alice, "**Худой**", 1), "tracker.error.no_target"
     )

@@ -87,7 +87,7 @@ async def test_minus_damage_buttons_take_off_what_there_is(
     minus5 = next(
         a
         for a in render_live(state.state).actions
-        if isinstance(a, Button) and a.label == "урон −5"
+        if isinstance(a, Button) and a.label == "повреждения −5"
     )
     await run_action(alice, minus5.action, minus5.payload)
     after = await service.load_state(services.storage, alice.channel_id)
@@ -96,7 +96,7 @@ async def test_minus_damage_buttons_take_off_what_there_is(
     reply = await run_action(alice, minus5.action, minus5.payload)
     assert (
         reply.kind is Kind.ERROR
-        and reply.body == "alice · урон: уже 0, снимать нечего. Ничего не изменено."
+        and reply.body == "alice · повреждения: уже 0, снимать нечего. Ничего не изменено."
     )
     assert await services.storage.tracker.event_count(after.game.id) == events
 
@@ -173,7 +173,9 @@ def test_plural_forms_in_english_and_russian() -> None:
     ]
     burn = Note("tracker.note.burn", {"unit": "Волк", "rolls": "1 2", "damage": 1, "left": 1})
     assert note_line(burn, "en") == "🔥 Волк: Burn, dice [1 2] — 1 damage, 1 token left."
-    assert note_line(burn, "ru") == "🔥 Волк: горение, бросок [1 2] — урон 1, остался 1 жетон."
+    assert (
+        note_line(burn, "ru") == "🔥 Волк: горение, бросок [1 2] — 1 повреждение, остался 1 жетон."
+    )
 
 
 async def test_export_counts_steps_in_words(make_ctx: MakeCtx, console: Console) -> None:

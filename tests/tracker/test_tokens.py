@@ -50,4 +50,4 @@ async def test_healing_nothing_says_why(console: Console) -> None:
     out = await console.execute("/heal target:Страж amount:1")
     assert out.startswith("✖") and "«Страж»: урона нет — лечить нечего." in out
     await console.execute("/dmg target:Страж amount:2")
-    assert "урон: 2 → 1" in await console.execute("/heal target:Страж amount:1")
+    assert "повреждения: 2 → 1" in await console.execute("/heal target:Страж amount:1")

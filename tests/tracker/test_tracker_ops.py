@@ -311,7 +311,7 @@ async def test_log_and_export(services: Services, make_ctx: MakeCtx) -> None:
     await service.damage(alice, "Дракон", 2)
     await service.undo(alice)
     log = await load_handlers().commands[("game", "log")].handler(alice, n=5)
-    assert "Дракон · урон 0 → 2 (отменено)" in log.body
+    assert "Дракон · повреждения 0 → 2 (отменено)" in log.body
     export = await load_handlers().commands[("game", "export")].handler(alice)
     data = json.loads(export.attachments[0].data)
     assert data["game"]["slug"] == "mage-wars"

@@ -160,7 +160,7 @@ async def test_a_pending_live_board_change_is_shown_before_exit(
     edits_before = len(fake_discord.find("PATCH", MESSAGES + "/{m}"))
     # within 2 s of the post, so the board's edit waits out its window
     _, cb = await fake_discord.slash("dmg", {"target": "bob", "amount": 3}, timeout=10)
-    assert "Bob · урон: 0 → 3" in cb.json["data"]["embeds"][0]["description"]
+    assert "Bob · повреждения: 0 → 3" in cb.json["data"]["embeds"][0]["description"]
     rc, stderr = await bot_process.stop(signal.SIGTERM)
     assert rc == 0, stderr
     edits = fake_discord.find("PATCH", MESSAGES + "/{m}")

@@ -103,7 +103,7 @@ async def test_a_tracker_change_answers_in_one_short_line(
     text = embed_text(data["embeds"])
     # the board shows it: to the asker alone, one line, no game header repeated
     assert data["flags"] & EPHEMERAL_FLAG
-    assert text.strip() == "Голем · урон: 0 → 3 · ❤ 1/4", text  # and the life left
+    assert text.strip() == "Голем · повреждения: 0 → 3 · ❤ 1/4", text  # and the life left
     assert "раунд" not in text and "ходит" not in text
     _, kill = await fake_discord.slash("dmg", {"target": "Голем", "amount": 1})
     data = kill.json["data"]

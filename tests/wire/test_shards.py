@@ -42,7 +42,7 @@ __all__ = ["pg_server"]  # the session fixture: one throwaway PostgreSQL server
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 LIFE = 30
-PLUS = "урон +1"
+PLUS = "повреждения +1"
 START_TIMEOUT = 90.0  # a cold start imports discord.py, opens the pool and loads the glossary
 ANSWER_TIMEOUT = 30.0
 
@@ -168,7 +168,7 @@ class Cluster:
         raise AssertionError(f"no {PLUS!r} button on the board of {guild.name}")
 
     async def click(self, guild: FakeGuild, times: int = 1) -> None:
-        """Press "урон +1" on the board; each answered (acknowledged) press is counted."""
+        """Press "повреждения +1" on the board; each answered (acknowledged) press is counted."""
         for _ in range(times):
             _, callback = await self.fake.click(
                 self.plus_button(guild),

@@ -93,7 +93,7 @@ async def test_a_button_click_patches_the_live_message(
     clock.advance(5)  # a quiet spell: the next change is shown at once
     since = len(fake_discord.requests)
     _, callback = await fake_discord.click(
-        custom_id(fake_discord, mid, "урон +1"), user=fake_discord.bob
+        custom_id(fake_discord, mid, "повреждения +1"), user=fake_discord.bob
     )
     assert callback.json["type"] == 6  # a silent ack: the manager's edit is the only one
     patch = await fake_discord.wait_for_request(
@@ -114,7 +114,7 @@ async def test_twenty_rapid_changes_make_at_most_three_edits(
 ) -> None:
     mid = await start_game(fake_discord, services)
     gate = gated(services)
-    plus = custom_id(fake_discord, mid, "урон +1")
+    plus = custom_id(fake_discord, mid, "повреждения +1")
     for _ in range(20):
         clock.advance(0.05)
         await fake_discord.click(plus, message_id=mid)
@@ -138,7 +138,7 @@ async def test_error_30046_makes_the_bot_post_the_board_again(
     fake_discord.inject_error("PATCH", MESSAGE, code=30046, message="Too many edits")
     clock.advance(5)
     since = len(fake_discord.requests)
-    await fake_discord.click(custom_id(fake_discord, old, "урон +5"), user=fake_discord.bob)
+    await fake_discord.click(custom_id(fake_discord, old, "повреждения +5"), user=fake_discord.bob)
     refused = await fake_discord.wait_for_request("PATCH", MESSAGE, since=since)
     assert refused.status == 400
     post = await fake_discord.wait_for_request("POST", MESSAGES, since=since)
@@ -150,7 +150,9 @@ async def test_error_30046_makes_the_bot_post_the_board_again(
     # The new message carries working buttons.
     since = len(fake_discord.requests)
     clock.advance(5)
-    _, callback = await fake_discord.click(custom_id(fake_discord, new.message_id, "урон −1"))
+    _, callback = await fake_discord.click(
+        custom_id(fake_discord, new.message_id, "повреждения −1")
+    )
     assert callback.json["type"] == 6
     await fake_discord.wait_for_request("PATCH", f"{MESSAGES}/{new.message_id}", since=since)
 
@@ -169,7 +171,7 @@ async def test_restart_keeps_the_live_message_and_its_buttons(
     first = await open_services()
     bot = await start_wire_bot(first)
     mid = await start_game(fake_discord, first)
-    plus = custom_id(fake_discord, mid, "урон +5")
+    plus = custom_id(fake_discord, mid, "повреждения +5")
     await bot.close()
     await first.storage.close()
 
@@ -202,7 +204,7 @@ async def test_a_stranger_is_refused_and_the_board_is_not_touched(
     clock.advance(5)
     since = len(fake_discord.requests)
     _, callback = await fake_discord.click(
-        custom_id(fake_discord, mid, "урон +1"), user=fake_discord.bob
+        custom_id(fake_discord, mid, "повреждения +1"), user=fake_discord.bob
     )
     assert callback.json["type"] == 4 and callback.json["data"]["flags"] & 64
     assert "участники" in embed_text(callback.json["data"]["embeds"])

@@ -26,15 +26,15 @@ async def test_an_attack_records_life_left_like_dmg(console: Console, services: 
     assert total, "ten attacks of 6 dice did no damage"
     damage = unit(await state_of(services), "bob").value("damage")
     assert "Записано в партию" in out and "В партию ничего не записано" not in out
-    assert f"bob · урон: {damage - total} → {damage} · ❤ {36 - damage}/36" in out
-    assert "Обычный урон " in out and "критический " in out and "Обычное" not in out
+    assert f"bob · повреждения: {damage - total} → {damage} · ❤ {36 - damage}/36" in out
+    assert "Обычные повреждения " in out and "критические " in out and "Обычное" not in out
     assert LEGEND in out  # dice are shown: their legend with them
 
 
 async def test_an_avoided_attack_says_nothing_was_recorded(console: Console) -> None:
     await _table(console)
     out = await console.execute("/mw attack dice:3 target:Голем defense:1")  # 1+: always avoided
-    assert "цель избегает атаки, урона нет" in out
+    assert "цель избегает атаки, повреждений нет" in out
     assert "В партию ничего не записано" in out and "Записано в партию" not in out
     assert "Ничего не изменилось" not in out
     assert LEGEND not in out  # no attack die is shown, so no legend of their faces

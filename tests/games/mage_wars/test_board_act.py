@@ -32,7 +32,7 @@ async def test_board_button_ends_the_selected_creatures_action_phase(
     board = await console.execute("/game show")
     await console.execute(f"!press {_number(board, 'Голем — ')}")  # pick the golem
     board = await console.execute("/game show")
-    assert "Кнопки ± меняют урон, выбрано: **Голем**" in board
+    assert "Кнопки ± меняют повреждения, выбрано: **Голем**" in board
     out = await console.execute(f"!press {_number(board, BUTTON)}")
     assert "снят 1 жетон оглушения" in out  # only what was there (playtest 5, M12)
     assert "маркер действия перевёрнут" in out and "нет → да" not in out

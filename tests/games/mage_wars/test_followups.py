@@ -57,11 +57,11 @@ async def test_counterstrike_and_barrier_undo_with_the_attack(
     assert "Ответный удар («Страж»): 3 кубика" in out and "Защитное поле («Страж»): 2 кубика" in out
     before = unit(await state_of(services), "Страж").value("damage")
     out = await console.execute("!press 1")
-    assert "Ответный удар («Страж»): урон" in out and "Цель: **Волк**" in out
+    assert "Ответный удар («Страж»):" in out and "Цель: **Волк**" in out
     out = await console.execute("!press 1")
     assert "уже записан" in out
     out = await console.execute("!press 2")
-    assert "Защитное поле («Страж»): урон" in out
+    assert "Защитное поле («Страж»):" in out
     wolf = unit(await state_of(services), "Волк")
     assert wolf.value("damage") > 0
     out = await console.execute("/game undo")  # one undo: the attack and both answers
@@ -109,7 +109,7 @@ async def test_sweeping_two_different_targets(console: Console) -> None:
     out = await console.execute("/mw sweep dice:3 targets:Страж")
     assert "ровно две" in out
     out = await console.execute("/mw sweep dice:3 targets:Страж, alice")
-    assert "Зачистка: урон" in out and "Защита" in out
+    assert "Зачистка:" in out and "Защита" in out
 
 
 async def test_followups_of_an_attack_that_changed_nothing(
@@ -122,7 +122,7 @@ async def test_followups_of_an_attack_that_changed_nothing(
     assert "В партию ничего не записано" in out and "Ответный удар («Страж»" in out
     assert "Записано в партию" not in out and "критическое повреждение" not in out
     out = await console.execute("!press 1")
-    assert "Ответный удар («Страж»): урон" in out
+    assert "Ответный удар («Страж»):" in out
     assert "уже записан" in await console.execute("!press 1")
     await console.execute("!press 2")
     await console.execute("/game undo")  # both answers, one user step
@@ -143,7 +143,7 @@ async def test_followups_refused_once_their_attack_is_undone(
     assert unit(await state_of(services), "Волк").value("damage") == 0
     await console.execute("/game redo")  # the attack is back: its answers are offered again
     out = await console.execute("!press 1")
-    assert "Ответный удар («Страж»): урон" in out
+    assert "Ответный удар («Страж»):" in out
 
 
 async def test_redo_lists_the_followups_it_brings_back(console: Console) -> None:

@@ -39,7 +39,7 @@ async def test_a_targeted_burn_in_the_first_round_still_writes_to_the_game(
     """No upkeep of this game has rolled yet: the targeted roll is the players' upkeep."""
     await _goblin(console)
     out = await console.execute("/mw burn target:Гоблин")
-    assert "Записано в партию" in out and "Гоблин · урон: 0 →" in out
+    assert "Записано в партию" in out and "Гоблин · повреждения: 0 →" in out
 
 
 async def test_an_untargeted_burn_roll_is_always_allowed(console: Console) -> None:

@@ -65,8 +65,8 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
 
     assert "Цель: **Страж** (из партии: броня 2, защита 8, коррозия 1)" in out
     assert "Броня: **1** (2 − 1 коррозия)" in out and "Защита цели: 8+" in out
-    assert f"Атака: урон {expected.total}" in out
-    assert f"Страж · урон: 0 → {expected.total}" in out
+    assert f"Атака: {expected.total} повреждени" in out
+    assert f"Страж · повреждения: 0 → {expected.total}" in out
     assert (await unit(services, "Страж")).value("damage") == expected.total
     # the roll log says what was read from the unit
     [record] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
@@ -76,7 +76,7 @@ async def test_attack_lands_on_the_unit_in_one_step_and_undo_restores_it(
     # exactly one new step with one event, named as an attack in the game log
     assert await events(services) == before + 1
     log = await guard.execute("/game log n:1")
-    assert f"alice: атака — Страж · урон 0 → {expected.total}" in log
+    assert f"alice: атака — Страж · повреждения 0 → {expected.total}" in log
 
     out = await guard.execute("/game undo")
     assert "Отменён 1 шаг" in out

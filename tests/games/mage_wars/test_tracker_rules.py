@@ -18,7 +18,7 @@ async def test_corrode_beyond_armor_by_token_add(console: Console, services: Ser
     await _start(console)
     out = await console.execute("/token add Страж token:коррозия count:3")
     assert "коррозия: 0 → 2" in out
-    assert "урон: 0 → 1" in out and "1 прямое повреждение" in out
+    assert "повреждения: 0 → 1" in out and "1 прямое повреждение" in out
     state = await state_of(services)
     assert unit(state, "Страж").value("corrode") == 2
     assert unit(state, "Страж").value("damage") == 1
@@ -78,7 +78,7 @@ async def test_regenerate_first_before_lethal_upkeep(console: Console, services:
     await console.execute("/dmg Тролль amount:3")
     await console.execute("/token add Тролль token:отравление count:2")
     out = await console.execute("/game next")
-    assert "регенерация — раньше урона" in out
+    assert "сначала регенерация, потом повреждения" in out
     state = await state_of(services)
     assert not unit(state, "Тролль").destroyed
     assert unit(state, "Тролль").value("damage") == 3  # 3 − 2 + 2

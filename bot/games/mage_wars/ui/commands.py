@@ -345,7 +345,7 @@ async def mw_attack(
     data = shapes.mw_attack(result)
     reply = view.attack_reply(ctx.t, result)
     inputs: dict[str, Any] = dict(options)
-    summary: tuple[str, dict[str, Any]] = ("dice.summary.damage", {"total": result.total})
+    summary: tuple[str, dict[str, Any]] = ("dice.summary.mw_damage", {"total": result.total})
     if tracked is not None:
         effects = effect_tokens(result, tracked.tpl)
         guarded = melee and tracked.unit.value("guard") > 0
@@ -376,7 +376,7 @@ async def mw_attack(
             "tokens": effects.tokens,
         }
         summary = (
-            "dice.summary.damage_target",
+            "dice.summary.mw_damage_target",
             {"total": result.total, "unit": md(tracked.unit.name)},
         )
     await log_roll(ctx, "mw attack", inputs, data, summary, private)
@@ -437,7 +437,7 @@ async def mw_burn(
     data = shapes.mw_burn(result)
     reply = view.burn_reply(ctx.t, result)
     inputs: dict[str, Any] = {"tokens": tokens}
-    summary = ("dice.summary.burn", {"damage": result.damage, "left": result.tokens_left})
+    summary = ("dice.summary.mw_burn", {"damage": result.damage, "left": result.tokens_left})
     if tracked is not None:
         if result.rolls:  # no tokens, nothing rolled: the game is left as it is
             outcome = await apply_burn(ctx, tracked, result.damage, result.tokens_left)

@@ -88,7 +88,10 @@ async def _log(ctx: Ctx, command_name: str, inputs: dict[str, Any], data: dict[s
             user_name=ctx.user.name,
             command=command_name,
             inputs=inputs,
-            result={**data, "summary": {"key": "dice.summary.damage", "params": {"total": total}}},
+            result={
+                **data,
+                "summary": {"key": "dice.summary.mw_damage", "params": {"total": total}},
+            },
             private=False,
             created_at=ctx.services.clock(),
         )
@@ -202,7 +205,11 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
     }
     outcome = await service.run_step(ctx, state, kind, body, params)
     reply = view.attack_reply(ctx.t, result)
-    reply.title = ctx.t(f"dice.mw.{kind}_title", unit=target.name, total=result.total)
+    reply.title = ctx.t(
+        f"dice.mw.{kind}_title",
+        unit=target.name,
+        total=counted(ctx.t, "dice.plural.damage_plain", result.total),
+    )
     lines = view.target_lines(
         ctx.t,
         md(attacker.name),
@@ -386,11 +393,17 @@ def _multi_reply(
             + [f"**{f.name}**\n{f.value}" for f in one.fields]
             + [ctx.t("dice.target.effect_not_token", row=row) for row in unknown]
         )
-        name = ctx.t("dice.mw.multi_target", unit=tracked.unit.name, total=result.total)
+        name = ctx.t(
+            "dice.mw.multi_target",
+            unit=tracked.unit.name,
+            total=counted(ctx.t, "dice.plural.damage_plain", result.total),
+        )
         fields.append(Field(clip(name, 256), clip(text, 1024)))
     fields.append(applied_field(ctx, outcome))
     return Reply(
-        title=ctx.t(f"dice.mw.{kind}_title", total=total),
+        title=ctx.t(
+            f"dice.mw.{kind}_title", total=counted(ctx.t, "dice.plural.damage_plain", total)
+        ),
         body="\n".join(lines),
         fields=fields,
         footer=ctx.t("dice.word.critical_legend")

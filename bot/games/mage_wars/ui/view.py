@@ -141,9 +141,16 @@ def attack_reply(tr: Tr, result: AttackResult) -> Reply:
         for s in result.strikes
     ]
     if len(result.strikes) > 1:
-        fields.append(Field(tr("dice.mw.total_name"), tr("dice.mw.total", total=result.total)))
+        fields.append(
+            Field(
+                tr("dice.mw.total_name"),
+                tr("dice.mw.total", total=counted(tr, "dice.plural.damage", result.total)),
+            )
+        )
     return Reply(
-        title=tr("dice.mw.attack_title", total=result.total),
+        title=tr(
+            "dice.mw.attack_title", total=counted(tr, "dice.plural.damage_plain", result.total)
+        ),
         body="\n".join(body),
         fields=fields,
         footer=tr("dice.word.critical_legend") if faces_shown(result) else "",
@@ -168,9 +175,14 @@ def effect_reply(tr: Tr, roll: D12Roll, bonus: int) -> Reply:
 
 def burn_reply(tr: Tr, result: BurnResult) -> Reply:
     if not result.rolls:
-        return Reply(title=tr("dice.mw.burn_title", damage=0), body=tr("dice.mw.burn_none"))
+        return Reply(
+            title=tr("dice.mw.burn_title", damage=counted(tr, "dice.plural.damage_plain", 0)),
+            body=tr("dice.mw.burn_none"),
+        )
     return Reply(
-        title=tr("dice.mw.burn_title", damage=result.damage),
+        title=tr(
+            "dice.mw.burn_title", damage=counted(tr, "dice.plural.damage_plain", result.damage)
+        ),
         body=tr(
             "dice.mw.burn_body",
             tokens=len(result.rolls),
