@@ -131,7 +131,7 @@ def genitive_name(name: str, lang: str) -> str:
 # Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
 NOTE_PLURALS = {
     "tracker.note.burn": {
-        "left_text": ("left", "tracker.plural.tokens_left"),
+        "left_text": ("left", "tracker.plural.mw_burn_left"),
         "damage_text": ("damage", "dice.plural.damage_plain"),
     },
     "tracker.note.bleed": {"damage_text": ("damage", "dice.plural.damage_plain")},

@@ -58,7 +58,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
     ("command", "options", "needle"),
     [
         ("mw effect", {"bonus": 1}, "Effect die:"),
-        ("mw burn", {"tokens": 2}, "Burn tokens left:"),
+        ("mw burn", {"tokens": 2}, "Burn markers left:"),
         ("mw escape", {}, "Escape "),
         ("mw push", {}, "Push: d12 ="),
         ("berserk strike", {"values": "2-3-4", "defender_values": "1"}, "difference **"),

@@ -22,7 +22,7 @@ def _ru(services: Services, user: str = "alice") -> Console:
 async def test_3_4_help_of_the_mw_group(services: Services) -> None:
     out = await _en(services).execute("/help command:mw")
     assert "▸ Subcommands" in out and "Commands of the group" not in out
-    assert "Daze and Stun tokens are removed; a Stuck creature rolls to escape" in out
+    assert "Daze and Stun markers are removed; a Stuck creature rolls to escape" in out
 
 
 async def _mw(services: Services) -> Console:
@@ -63,7 +63,7 @@ async def test_9_escape_title_is_the_roll_alone(services: Services) -> None:
     title = out.splitlines()[0].removeprefix("✔ ")
     assert title.startswith(("Escape fails (", "Escape succeeds (")) and title.endswith(")")
     assert "the roll records nothing in the game" in out or "token stays." in out
-    assert "Stuck/Cripple token" in out
+    assert "Stuck/Cripple marker" in out
 
 
 async def test_10_burn_has_no_critical_legend(services: Services) -> None:

@@ -78,7 +78,7 @@ async def test_m6_rage_token_in_a_sentence(console: Console) -> None:
     out = await console.execute("/dmg Медведь amount:3")
     assert "Медведь получает жетон ярости (черта «Ярость +X»)." in out
     assert (
-        t("tracker.note.mw_rage_gained", "en", unit="Bear") == "Bear gains a Rage token (Rage +X)."
+        t("tracker.note.mw_rage_gained", "en", unit="Bear") == "Bear gains a Rage marker (Rage +X)."
     )
 
 
@@ -172,7 +172,7 @@ async def test_m15_bleed_healing_in_a_sentence(console: Console) -> None:
     )
     assert plural("tracker.plural.mw_bleed_healed", 5, "ru").startswith("5 единиц лечения сняли")
     assert plural("tracker.plural.mw_bleed_healed", 2, "en") == (
-        "2 points of healing removed 2 Bleed tokens"
+        "2 points of healing removed 2 Bleed markers"
     )
 
 

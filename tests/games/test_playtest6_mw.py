@@ -38,7 +38,7 @@ async def test_m1_in_english(services: Services) -> None:
     await en.execute("/game start game:mage-wars player1:bob life:36")
     await en.execute("/unit add Wolf life:8 armor:1")
     out = await en.execute("/token add Wolf token:corrode count:3")
-    assert "Corrode has already brought the armor down to 0, so the 2 extra Corrode tokens" in out
+    assert "Corrode has already brought the armor down to 0, so the 2 extra Corrode markers" in out
 
 
 def test_m2_spaces_split_into_known_names() -> None:
@@ -115,7 +115,7 @@ async def test_m6_effect_rows_echo_in_words(console: Console, services: Services
     assert "(горение 7+)" in await console.execute("/game show")  # the board says it alike
     en = Console(services, user="alice", channel="table", lang="en")
     out = await en.execute("/unit add Imp life:6 traits:Damage Barrier 2 Burn 7-9, 2 Burn 10+")
-    assert "Damage Barrier 2 (burn 7–9; 2 burn 10+)" in out and "fx" not in out
+    assert "Damage Barrier 2 (Burn 7–9; 2 Burn 10+)" in out and "fx" not in out
 
 
 async def test_g2_an_empty_list_is_said_in_words(console: Console, services: Services) -> None:

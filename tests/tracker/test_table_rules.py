@@ -156,11 +156,11 @@ async def test_buttons_of_a_just_ended_game_point_to_undo(
 
 
 def test_plural_forms_in_english_and_russian() -> None:
-    key = "tracker.plural.tokens_left"
+    key = "tracker.plural.mw_burn_left"
     assert [plural(key, n, "en") for n in (0, 1, 2)] == [
-        "0 tokens left",
-        "1 token left",
-        "2 tokens left",
+        "0 markers left",
+        "1 marker left",
+        "2 markers left",
     ]
     assert [plural(key, n, "ru") for n in (1, 3, 5, 11, 21, 22, 112)] == [
         "остался 1 жетон",
@@ -172,7 +172,7 @@ def test_plural_forms_in_english_and_russian() -> None:
         "осталось 112 жетонов",
     ]
     burn = Note("tracker.note.burn", {"unit": "Волк", "rolls": "1 2", "damage": 1, "left": 1})
-    assert note_line(burn, "en") == "🔥 Волк: Burn, dice [1 2] — 1 damage, 1 token left."
+    assert note_line(burn, "en") == "🔥 Волк: Burn, dice [1 2] — 1 damage, 1 marker left."
     assert (
         note_line(burn, "ru") == "🔥 Волк: горение, бросок [1 2] — 1 повреждение, остался 1 жетон."
     )

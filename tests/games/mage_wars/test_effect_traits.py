@@ -243,7 +243,7 @@ def test_trait_parts_read_with_the_games_reader() -> None:
         "barrier_fx_10_0_burn": 1,
     }
     assert RowsText(read, "barrier", tpl).name("ru") == "оцепенение + горение 10+"
-    assert RowsText(read, "counterstrike", tpl).name("en") == "daze 7+"
+    assert RowsText(read, "counterstrike", tpl).name("en") == "Daze 7+"
     assert parse_traits(tpl, "Ответный удар", reader) == {"counterstrike_melee": 1}
     with pytest.raises(TrackerError) as err:
         parse_traits(tpl, "Защитное поле", reader)  # the barrier's dice are on its card
