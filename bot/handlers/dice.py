@@ -80,7 +80,7 @@ async def roll(ctx: Ctx, expr: str, private: bool = False) -> Reply:
             reply.title = ctx.t(key, total=result.total)
         else:
             reply.title = ctx.t("dice.roll.title", expr=result.expr, total=result.total)
-    return finish(summarize(reply, result, ctx.t("dice.roll.more_in_file")), private)
+    return finish(summarize(reply, result, ctx.lang), private)
 
 
 async def _plays(ctx: Ctx) -> str | None:

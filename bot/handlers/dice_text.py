@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from bot.dice.generic import ExprResult
+from bot.i18n import plural, t
 from bot.reply import Attachment, Reply
 
 # `2к6`, `2д6`, `к20`, `д%`: the Cyrillic letters a Russian keyboard gives for the die `d`;
@@ -44,14 +45,18 @@ def as_typed(result: ExprResult, typed: str) -> ExprResult:
     return replace(result, expr=typed.strip(), text=text)
 
 
-def summarize(reply: Reply, result: ExprResult, tr_more: str) -> Reply:
-    """A long roll: the total and the first dice in the reply, every die in `roll.txt`."""
+def summarize(reply: Reply, result: ExprResult, lang: str) -> Reply:
+    """A long roll: the total and the first dice in the reply, every die in `roll.txt`; the
+    note counts both, so the player knows how much is left out (English walk 5, MW-7)."""
     if len(reply.body) <= LONG_TEXT:
         return reply
     inner = result.text.partition("(")[2]
     values = [v.strip() for v in inner.split(",")]
     head = ", ".join(values[:SHOWN_DICE])
     expr = result.text.partition("(")[0].strip() or result.expr
-    reply.body = f"{expr} ({head}, …) = `{result.total}`\n{tr_more}"
+    shown = plural("dice.plural.first_shown", min(SHOWN_DICE, len(values)), lang)
+    total = f"{len(values):,}".replace(",", "," if lang == "en" else "\u00a0")
+    more = t("dice.roll.more_in_file", lang, shown=shown, total=total)
+    reply.body = f"{expr} ({head}, …) = `{result.total}`\n{more}"
     reply.attachments.append(Attachment("roll.txt", (result.text + "\n").encode("utf-8")))
     return reply

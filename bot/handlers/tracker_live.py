@@ -191,7 +191,10 @@ async def show(ctx: Ctx) -> Reply:
             raise UserError("tracker.error.no_game")
         # No game running: the final board of the last one (a game just won stays viewable).
         reply = render_board(scoreboard(last, ctx.lang), ctx.lang, with_controls=False)
-        reply.body = ctx.t("tracker.show.last_ended") + "\n" + reply.body
+        # The heading already says the game is over (English walk 5, MW-9): no second «over».
+        ended = ctx.t("live.ended")
+        lines = [line for line in reply.body.split("\n") if line.strip() != ended]
+        reply.body = ctx.t("tracker.show.last_ended") + "\n" + "\n".join(lines)
         return reply
     poster = ctx.services.live
     if poster is not None and await poster.repost(ctx.channel_id):

@@ -23,3 +23,40 @@ async def test_bk5_buttons_name_the_player_first(services: Services) -> None:
     await en.execute("/game start game:berserk player1:Bob")
     out = await en.execute("/game show")
     assert "The ± buttons change **Anna**'s gold crystals" in out and "of:" not in out
+
+
+async def test_mw2_play_option_is_named_as_typed(services: Services) -> None:
+    en = _en(services)
+    out = await en.execute("/game start game:mage-wars player1:Bob player2:Carl play:no life:36")
+    assert "(play:no)" in out and "play:false" not in out
+
+
+async def test_mw7_long_roll_counts_shown_and_filed_dice(
+    services: Services, console: Console
+) -> None:
+    out = await _en(services).execute("/roll 1000d6")
+    assert "The first 20 dice are shown; all 1,000 are in roll.txt." in out
+    out = await console.execute("/roll 1000d6")
+    assert "Показаны первые 20 кубиков; все 1\u00a0000 — в файле roll.txt." in out
+
+
+async def test_mw8_odds_on_a_destroyed_target_says_what_to_ask(
+    services: Services, console: Console
+) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:Bob life:36")
+    await en.execute("/unit add Wolf life:5")
+    await en.execute("/dmg Wolf amount:5")
+    out = await en.execute("/odds mw dice:3 defense:6 target:Wolf")
+    assert "Wolf is already destroyed: pick a living target, or leave out target." in out
+    assert "Nothing was done" not in out
+
+
+async def test_mw9_last_game_board_says_over_once(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:Bob life:36")
+    await en.execute("/game end")
+    await en.execute("!press 1")
+    out = await en.execute("/game show")
+    assert "here is how the last one ended" in out
+    assert "The game is over." not in out

@@ -116,9 +116,11 @@ class Tracked:
         return f"#u{self.unit.id}"
 
 
-def destroyed_key(unit: Unit) -> str:
-    """The refusal for a destroyed target, by what it is: «Маг «X» уничтожен»."""
-    return f"dice.target.destroyed_kind.{'mage' if unit.kind == 'mage' else 'creature'}"
+def destroyed_key(unit: Unit, *, odds: bool = False) -> str:
+    """The refusal for a destroyed target, by what it is: «Маг «X» уничтожен»; an odds query
+    changes nothing, so it is told what to ask instead (English walk 5, MW-8)."""
+    kind = "mage" if unit.kind == "mage" else "creature"
+    return f"dice.target.{'destroyed_odds' if odds else 'destroyed_kind'}.{kind}"
 
 
 def self_attack_key(unit: Unit) -> str:
@@ -137,7 +139,7 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     if unit is None:
         raise service.refusal("tracker.error.not_a_unit", name=text)
     if unit.destroyed:
-        raise service.refusal(destroyed_key(unit), unit=unit.name)
+        raise service.refusal(destroyed_key(unit, odds=not change), unit=unit.name)
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
         raise service.refusal(
