@@ -382,7 +382,7 @@ def step_line(
                 what.append(change_line(tpl, mark, lang).rstrip("."))
                 continue
             said = event_phrase(tpl, key, name, int(ev.before), int(ev.after), lang)
-            label = md(tpl.line_label(key, lang))
+            label = md(change_label(tpl, key, lang))  # «max life», as the reply (EN walk 5, MW-10)
             what.append(said or f"{name} · {label} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
             unit = state.unit(ev.row_id)

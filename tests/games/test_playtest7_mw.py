@@ -33,7 +33,7 @@ async def test_m3_in_english(services: Services) -> None:
     await en.execute("!press 2")
     await en.execute("/dmg target:Troll amount:12")
     board = await en.execute("/game show")
-    assert "change —" not in board and "of: **bob**" in board
+    assert "change —" not in board and "change **bob**'s" in board
 
 
 async def test_m2_escape_points_at_a_command_that_records_it(console: Console) -> None:

@@ -60,3 +60,14 @@ async def test_mw9_last_game_board_says_over_once(services: Services) -> None:
     out = await en.execute("/game show")
     assert "here is how the last one ended" in out
     assert "The game is over." not in out
+
+
+async def test_mw10_log_names_max_life_as_the_reply_does(
+    services: Services, console: Console
+) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:Bob life:36")
+    out = await en.execute("/set target:Bob stat:life value:30")
+    assert "Bob · max life: 36 → 30" in out
+    log = await en.execute("/game log")
+    assert "Bob · max life 36 → 30" in log
