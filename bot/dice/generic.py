@@ -194,8 +194,11 @@ def check_expression(expr: str) -> str:
         size = 100 if dice.size == "%" else int(dice.size)
         if size > MAX_SIDES:
             raise UserError("dice.expr.too_many_sides", max=MAX_SIDES)
-        if size < 1 or int(dice.num) < 1:  # `1d0`, `0d6`: nothing to roll is a typo
-            raise UserError("dice.expr.syntax", expr=expr)
+        # `0d6`, `1d0`: read, but nothing to roll; say which number is wrong (playtest 9, G3)
+        if int(dice.num) < 1:
+            raise UserError("dice.expr.no_dice", expr=expr.strip())
+        if size < 1:
+            raise UserError("dice.expr.no_sides", expr=expr.strip())
         count += int(dice.num)
     if count > MAX_DICE:
         raise UserError("dice.expr.too_many_dice", max=MAX_DICE)
@@ -221,7 +224,7 @@ def roll_expr(expr: str, rng: random.Random) -> ExprResult:
     if attack:
         n = int(attack.group(1) or 1)
         if n < 1:
-            raise UserError("dice.expr.syntax", expr=expr)
+            raise UserError("dice.expr.no_dice", expr=expr.strip())
         if n > MAX_ATTACK_DICE:  # the same cap as `/mw attack dice`
             raise UserError("dice.expr.too_many_attack_dice", max=MAX_ATTACK_DICE)
         faces = roll_attack_dice(n, rng)

@@ -58,8 +58,10 @@ def test_d12_is_the_effect_die() -> None:
         ("1d6%0", "dice.expr.division_by_zero"),
         ("1d6//(3-3)", "dice.expr.division_by_zero"),
         ("(1d6/0, 2)kh1", "dice.expr.division_by_zero"),
-        ("0a", "dice.expr.syntax"),
-        ("0d6", "dice.expr.syntax"),
+        ("0a", "dice.expr.no_dice"),
+        ("0d6", "dice.expr.no_dice"),  # playtest 9, G3: the wrong number is named
+        ("d0", "dice.expr.no_sides"),
+        ("2d6+1d0", "dice.expr.no_sides"),
         ("1000d1000*1000d1000", "dice.expr.too_many_dice"),
         ("(1d6)^(1d6)", "dice.expr.syntax"),
         ("1d6!" * 25, "dice.expr.syntax"),

@@ -71,3 +71,10 @@ async def test_mw10_log_names_max_life_as_the_reply_does(
     assert "Bob · max life: 36 → 30" in out
     log = await en.execute("/game log")
     assert "Bob · max life 36 → 30" in log
+
+
+async def test_g3_zero_dice_or_faces_names_the_wrong_number(console: Console) -> None:
+    out = await console.execute("/roll 0d6")
+    assert "«0d6»: нужно бросить хотя бы 1 кубик." in out and "Примеры" not in out
+    out = await console.execute("/roll d0")
+    assert "«d0»: у кубика должна быть хотя бы 1 грань." in out
