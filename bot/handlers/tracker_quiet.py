@@ -17,7 +17,7 @@ from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.rounds import turn_number
-from bot.tracker.step import Outcome
+from bot.tracker.step import Note, Outcome
 from bot.tracker.templates import counts_turns
 
 
@@ -88,13 +88,25 @@ WHOSE_TURN = frozenset({"tracker.note.initiative", "tracker.note.turn"})
 def lines_under_header(ctx: Ctx, outcome: Outcome, *, headed: bool) -> tuple[list[str], bool]:
     """The step's lines under the game line, and whether the step did anything; a note that only
     repeats the line («Ход 2. Ходит Борис.») is left out (playtest 8, G1), unless nothing else
-    is left: then whose turn it is stays as the one short line, since an empty body reads broken
-    (playtest en-4, BZ-4)."""
+    is left: then one short new line says which turn ended, since an empty body reads broken
+    (playtest en-4, BZ-4) and «Ходит Вика.» under «ходит Вика» is noise (playtest 9, G2)."""
     said = HEADER_NOTES if headed and outcome.state.game.active else frozenset()
     lines = change_lines(ctx, outcome, said)
     if not lines and said:
-        lines = change_lines(ctx, outcome, said - WHOSE_TURN) or change_lines(ctx, outcome)
+        lines = _turn_over(ctx, outcome)
     return lines, bool(lines) or any(n.key in said for n in outcome.notes)
+
+
+def _turn_over(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """A bare /game next under a header that already says whose turn it is: something new and
+    short — «Ход 1 окончен.», or «Ход Ани окончен.» when the number stays (playtest 9, G2)."""
+    for note in outcome.notes:
+        if note.key in WHOSE_TURN and "ended" in note.params:
+            word = "turn" if counts_turns(outcome.state.slug) else "round"
+            which = word if note.params.get("advanced") or not note.params.get("old") else "player"
+            over = Note(f"tracker.note.turn_over.{which}", note.params)
+            return [note_line(over, ctx.lang, outcome.template)]
+    return change_lines(ctx, outcome)
 
 
 def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:

@@ -50,6 +50,8 @@ def _eliminated(state: GameState, p: Participant) -> bool:
 async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
     """Move the active seat on; count a round when `new_round` or when the turn wrapped."""
     state = step.state
+    passing = state.active_player
+    ended = turn_number(state)  # the number the turn just over was called by
     player, wrapped = next_seat(state)
     if player is not None:
         await step.tx.set_field("game", state.game.id, "active_seat", player.seat)
@@ -65,7 +67,9 @@ async def pass_turn(step: Step, *, new_round: bool) -> Participant | None:
         step.note(key, round=round_)
     if player is not None:
         key = "tracker.note.initiative" if holds_initiative(state.slug) else "tracker.note.turn"
-        step.note(key, name=player.name)
+        # who passed and which turn ended: a bare /game next says that (playtest 9, G2)
+        old = passing.name if passing is not None and passing.id != player.id else ""
+        step.note(key, name=player.name, old=old, ended=ended, advanced=counted)
     return player
 
 

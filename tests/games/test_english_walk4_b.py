@@ -105,16 +105,17 @@ async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> Non
     assert "Gnome is now closed." in out and "marked" not in out
 
 
-# ── BZ-4: a /game next with nothing else to say still says whose turn it is ────────────────────
+# ── BZ-4: a /game next with nothing else to say still says something: which turn ended ─────────
+# (playtest 9, G2: not «Ходит Вика.» again under a header that says it)
 
 
-async def test_a_bare_next_turn_says_whose_turn_it_is(console: Console) -> None:
+async def test_a_bare_next_turn_says_which_turn_ended(console: Console) -> None:
     await console.execute("/game start game:berserk player1:Вика")
     out = await console.execute("/game next")
-    assert out.rstrip().endswith("Ходит Вика.") and out.count("Ходит Вика.") == 1
+    assert out.rstrip().endswith("Ход 1 окончен.") and "Ходит Вика." not in out
     console.lang = "en"
     out = await console.execute("/game next")
-    assert out.rstrip().endswith("alice's turn.")
+    assert out.rstrip().endswith("Turn 2 is over.") and "alice's turn." not in out
 
 
 # ── BZ-2: a state typed as a token is quoted as typed, the command given plainly ───────────────

@@ -78,3 +78,16 @@ async def test_g3_zero_dice_or_faces_names_the_wrong_number(console: Console) ->
     assert "«0d6»: нужно бросить хотя бы 1 кубик." in out and "Примеры" not in out
     out = await console.execute("/roll d0")
     assert "«d0»: у кубика должна быть хотя бы 1 грань." in out
+
+
+async def test_g2_bare_next_says_which_turn_ended(services: Services, console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:custom player1:Борис")
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("Ход Ани окончен.") and "Ходит Борис." not in out
+    out = await console.execute("/game next")
+    assert out.rstrip().endswith("Ход 1 окончен.") and "Ходит Аня." not in out
+    en = Console(services, user="Anna", channel="other", lang="en")
+    await en.execute("/game start game:berserk player1:Vicky")
+    out = await en.execute("/game next")
+    assert out.rstrip().endswith("Turn 1 is over.") and "Vicky's turn." not in out
