@@ -91,3 +91,10 @@ async def test_g2_bare_next_says_which_turn_ended(services: Services, console: C
     await en.execute("/game start game:berserk player1:Vicky")
     out = await en.execute("/game next")
     assert out.rstrip().endswith("Turn 1 is over.") and "Vicky's turn." not in out
+
+
+async def test_bk2_strike_help_says_what_kind_and_mode_mean(services: Services) -> None:
+    out = await _en(services).execute("/help command:berserk strike")
+    assert "Attack type; the die then decides whether the strike is weak, medium or strong" in out
+    assert "Who rolls: auto (by the target), closed (attacker only), fight (both;" in out
+    assert "Mode: auto, closed, fight" not in out
