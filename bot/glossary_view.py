@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot import limits
 from bot.categories import category_label
 from bot.i18n import game_name as i18n_game_name
-from glossary.english_names import english_names, english_texts
+from glossary.english_names import english_names, english_texts, russian_name
 from glossary.model import Entry
 from glossary.normalize import analyse, clean, fold, is_param_token, script_of
 
@@ -64,6 +64,9 @@ def shorten(text: str, limit: int) -> str:
     if len(flat) <= limit:
         return flat
     return flat[: max(limit - 1, 0)].rstrip() + "…"
+
+
+_QUOTED = re.compile(r'"([^"]*)"')  # straight quotes in a Russian name read as «…»
 
 
 def _script(text: str) -> str:
@@ -121,7 +124,12 @@ def display_title(entry: Entry, lang: str) -> str:
     other = counterpart_name(entry)
     if not other:
         official = english_names().get(entry.id) if lang == "en" else None
-        return f"{entry.title} ({official})" if official else entry.title
+        if not official:
+            return entry.title
+        # the Russian name alone beside the official one, not the source's own English word
+        # («Командные Значки (Command Icons)», English walk 5 CQ-2, CQ-3)
+        base = _QUOTED.sub(r"«\1»", russian_name(entry) or entry.title)
+        return f"{base} ({official})"
     if lang == "ru" and _script(entry.title) == "en":
         return f"{_with_parameter(other, entry.title)} ({entry.title})"
     return f"{entry.title} ({other})"

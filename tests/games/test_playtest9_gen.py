@@ -98,3 +98,16 @@ async def test_bk2_strike_help_says_what_kind_and_mode_mean(services: Services) 
     assert "Attack type; the die then decides whether the strike is weak, medium or strong" in out
     assert "Who rolls: auto (by the target), closed (attacker only), fight (both;" in out
     assert "Mode: auto, closed, fight" not in out
+
+
+async def test_cq2_cq3_conquest_titles_take_their_official_english_names(
+    services: Services, console: Console
+) -> None:
+    en = _en(services)
+    out = await en.execute("/glossary game:conquest")
+    assert "Командные Значки (Command Icons)" in out and "Combat Icons" not in out
+    assert "Цены: Слово «Чтобы» (Costs: The Word “To”)" in out
+    out = await en.execute("/rule command icons")
+    assert out.splitlines()[0].startswith("Командные Значки (Command Icons)")
+    out = await console.execute("/правило командные значки")  # Russian keeps the seed's title
+    assert out.splitlines()[0].startswith("Командные Значки (Combat Icons)")
