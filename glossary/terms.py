@@ -100,6 +100,7 @@ class TermMatch:
     entries: tuple[Entry, ...]
 
 
+SEP = ", "  # between the words of one match that name the same entries
 Span = tuple[str, list[Entry]]  # the words as written, and the entries their name matches
 
 
@@ -212,7 +213,7 @@ def _choose(spans: list[Span], prefer_game: str | None) -> list[TermMatch]:
     total = Counter(game for voted in games for game in voted)
     text_game = prefer_game if prefer_game in total else _leader(total, set())
     out: list[TermMatch] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: dict[tuple[str, ...], int] = {}  # ids → their match in `out`
     for (found_words, bucket), own in zip(spans, games, strict=True):
         if text_game is not None:
             chosen = [e for e in bucket if e.game == text_game]
@@ -222,8 +223,12 @@ def _choose(spans: list[Span], prefer_game: str | None) -> list[TermMatch]:
             game = _leader(total, own)
             chosen = [e for e in bucket if e.game == game] or bucket
         ids = tuple(e.id for e in chosen)
-        if ids not in seen:
-            seen.add(ids)
+        if ids in seen:  # every word the text names the entry by, on its one line (playtest 9, C1)
+            at = seen[ids]
+            if fold(found_words) not in {fold(w) for w in out[at].found.split(SEP)}:
+                out[at] = TermMatch(out[at].found + SEP + found_words, out[at].entries)
+        else:
+            seen[ids] = len(out)
             out.append(TermMatch(found_words, tuple(chosen)))
     return out
 

@@ -50,6 +50,7 @@ from bot.registry import (
 )
 from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.aliases import game_aliases
+from glossary.covers import covers
 from glossary.importers import RULEBOOKS
 from glossary.model import Entry
 from glossary.normalize import clean, fold
@@ -355,7 +356,10 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         options = own_game_first(options, prefer)
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
-    if hits[0].tier == "text" and len(query.split()) <= 3:  # a term-like phrase found in a text
+    if covers(hits[0].entry.id, query):  # no entry of its own: say which one rules it (CQ-1)
+        title = display_title(hits[0].entry, ctx.lang)
+        reply.body = ctx.t("rule.covered", query=shown, title=title) + "\n\n" + reply.body
+    elif hits[0].tier == "text" and len(query.split()) <= 3:  # a phrase found in a text
         reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     alternatives = close_alternatives(hits)

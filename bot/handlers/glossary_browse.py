@@ -44,6 +44,7 @@ from bot.handlers.glossary import (
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
+from glossary.covers import covers
 from glossary.model import Entry
 from glossary.normalize import clean, fold, only_stop_words, script_of
 
@@ -233,7 +234,11 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     buttons: list[Button] = []
     for match in matches:
         names = ", ".join(choice_name(e, ctx.lang) for e in match.entries)
-        lines.append(f"• **{match.found}** → {names}")
+        line = f"• **{match.found}** → {names}"
+        said = match.found.split(", ")
+        if len(match.entries) == 1 and any(covers(match.entries[0].id, w) for w in said):
+            line += ctx.t("explain.covered")  # no entry of its own: this one rules it (CQ-1, C1)
+        lines.append(line)
         for e in match.entries:
             if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
                 # `Атака · Берсерк ККИ`, `Атака · KeyForge`: one word names entries of two games

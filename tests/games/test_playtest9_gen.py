@@ -111,3 +111,25 @@ async def test_cq2_cq3_conquest_titles_take_their_official_english_names(
     assert out.splitlines()[0].startswith("Командные Значки (Command Icons)")
     out = await console.execute("/правило командные значки")  # Russian keeps the seed's title
     assert out.splitlines()[0].startswith("Командные Значки (Combat Icons)")
+
+
+async def test_cq1_warlord_opens_damage_and_says_why(services: Services, console: Console) -> None:
+    en = _en(services)
+    await en.execute("/game start game:conquest player1:Bob hale:7 bloodied:4")
+    for term in ("Warlord", "bloodied"):
+        out = await en.execute(f"/rule {term}")
+        assert f"No entry is named “{term}”; it is ruled in Урон (Damage)." in out
+    out = await en.execute("/explain text:The warlord is bloodied")
+    assert "→ Урон (Damage)" in out and "no entry of its own; ruled here" in out
+    out = await console.execute("/правило военачальник игра:conquest")
+    assert "Отдельной статьи «военачальник» нет; это правило — в статье «Урон (Damage)»." in out
+
+
+async def test_c1_explain_names_every_word_of_the_damage_rule(console: Console) -> None:
+    # seed 003:108–124: «Значки урона помещаются…», «становится окровавленным»
+    out = await console.execute(
+        "/объяснить текст:Военачальник окровавлен, на отряде значки урона, сбросил карту щита"
+    )
+    line = next(x for x in out.splitlines() if "Урон (Damage)" in x)
+    assert line.startswith("• **Военачальник, окровавлен, значки урона** → Урон (Damage)")
+    assert "отдельной статьи нет, правило здесь" in line
