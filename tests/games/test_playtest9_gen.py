@@ -133,3 +133,10 @@ async def test_c1_explain_names_every_word_of_the_damage_rule(console: Console) 
     line = next(x for x in out.splitlines() if "Урон (Damage)" in x)
     assert line.startswith("• **Военачальник, окровавлен, значки урона** → Урон (Damage)")
     assert "отдельной статьи нет, правило здесь" in line
+
+
+async def test_b3_armor_against_magic_offers_magic_armor_first(console: Console) -> None:
+    # seed 001:271: «Магическая броня Х … предотвращает первые X ран от магических атак»
+    out = await console.execute("/правило как работает броня против магии")
+    first = next(x for x in out.splitlines() if x.strip().startswith("[1]"))
+    assert "Магическая броня Х" in first
