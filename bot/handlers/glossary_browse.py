@@ -41,6 +41,7 @@ from bot.handlers.glossary import (
     glossary_of,
     tied_with_best,
 )
+from bot.i18n import plural
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
@@ -51,6 +52,7 @@ from glossary.normalize import clean, fold, only_stop_words, script_of
 TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
 SEARCH_RESULTS = 10
+OTHER_GAMES_MAX = 50  # other games' hits counted for the one summing-up line
 PAGE_SIZE = 20
 EXPLAIN_BUTTONS = 10
 INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
@@ -75,6 +77,13 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     if only_stop_words(query):  # every rule text has `и`: a list of them would be noise
         raise UserError("search.stop_words", query=shorten(query, 60))
     hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
+    elsewhere = ""
+    prefer = None if slug is not None else await channel_game(ctx)
+    if prefer is not None:  # the channel's game first, the others summed up (playtest 9, G1)
+        own = glossary_of(ctx).search_text(query, game=prefer, limit=SEARCH_RESULTS)
+        if own:
+            elsewhere = _elsewhere(ctx, query, prefer)
+            hits = own
     if not hits and slug is not None:
         raise UserError(
             "search.not_found_in_game", query=shorten(query, 60), game=game_name(slug, ctx.lang)
@@ -86,6 +95,8 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
         for n, h in enumerate(hits, 1)
         for e in (h.entry,)
     ]
+    if elsewhere:
+        lines.append(elsewhere)
     return Reply(
         title=ctx.t("search.title", query=shorten(query, 60)),
         body="\n\n".join(lines),
@@ -97,6 +108,25 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
                 entry_options(ctx, [h.entry for h in hits]),
             )
         ],
+    )
+
+
+def _elsewhere(ctx: Ctx, query: str, prefer: str) -> str:
+    """One line for the other games' hits, so a game channel's search is not flooded with rules
+    that do not apply at its table; the player can still ask for them by name."""
+    others = [
+        h
+        for h in glossary_of(ctx).search_text(query, limit=OTHER_GAMES_MAX)
+        if h.entry.game != prefer
+    ]
+    if not others:
+        return ""
+    games = ", ".join(dict.fromkeys(game_name(h.entry.game, ctx.lang) for h in others))
+    return ctx.t(
+        "search.elsewhere",
+        matches=plural("search.plural.matches", len(others), ctx.lang),
+        games=games,
+        query=shorten(query, 60),
     )
 
 

@@ -140,3 +140,16 @@ async def test_b3_armor_against_magic_offers_magic_armor_first(console: Console)
     out = await console.execute("/правило как работает броня против магии")
     first = next(x for x in out.splitlines() if x.strip().startswith("[1]"))
     assert "Магическая броня Х" in first
+
+
+async def test_g1_search_in_a_game_channel_sums_up_other_games(
+    services: Services, console: Console
+) -> None:
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    out = await console.execute("/поиск текст:окровавленной стороне")
+    assert "· Warhammer 40,000: Conquest" in out and "· Берсерк ККИ\n" not in out
+    line = next(x for x in out.splitlines() if x.startswith("В других играх"))
+    assert "совпаден" in line and "/поиск текст:окровавленной стороне игра:…" in line
+    en = Console(services, user="Anna", channel="free", lang="en")  # no game: every game mixed
+    out = await en.execute("/search text:окровавленной стороне")
+    assert "Other games" not in out
