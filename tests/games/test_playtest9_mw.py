@@ -31,3 +31,12 @@ async def test_mw1_burn_history_in_russian(console: Console) -> None:
     out = await console.execute("/history rolls")
     assert "жетонов осталось" not in out
     assert "остался 1 жетон" in out or "осталось" in out
+
+
+async def test_mw6_regenerate_is_capitalised_like_the_other_traits(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    out = await en.execute("/unit add name:Gorilla life:10 traits:Counterstrike, Regenerate 2")
+    assert "Regenerate 2" in out and "regenerate 2" not in out
+    out = await en.execute("/game show")
+    assert "regenerate 2" not in out
