@@ -40,3 +40,25 @@ async def test_mw6_regenerate_is_capitalised_like_the_other_traits(services: Ser
     assert "Regenerate 2" in out and "regenerate 2" not in out
     out = await en.execute("/game show")
     assert "regenerate 2" not in out
+
+
+async def test_mw4_a_target_with_nothing_recorded_is_not_called_it(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    out = await en.execute("/mw attack dice:3 target:bob")
+    assert "Target: **bob** (no armor or defense recorded: 0 armor, no defense roll)" in out
+    assert "for it" not in out
+
+
+async def test_mw5_restrained_is_not_shown_without_a_defense_roll(services: Services) -> None:
+    # seed 000:271 Stuck makes the creature Restrained: −2 to its defense roll, if it has one.
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add name:Wolf life:8 armor:1")
+    await en.execute("/token add Wolf token:stuck")
+    out = await en.execute("/mw attack dice:3 target:Wolf")
+    assert "Restrained" not in out and "(stuck)" not in out
+    await en.execute("/unit add name:Fox life:8 defense:6")
+    await en.execute("/token add Fox token:stuck")
+    out = await en.execute("/mw attack dice:3 target:Fox")
+    assert "Fox is Restrained (Stuck): −2 to the defense roll" in out
