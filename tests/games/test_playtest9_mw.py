@@ -62,3 +62,14 @@ async def test_mw5_restrained_is_not_shown_without_a_defense_roll(services: Serv
     await en.execute("/token add Fox token:stuck")
     out = await en.execute("/mw attack dice:3 target:Fox")
     assert "Fox is Restrained (Stuck): −2 to the defense roll" in out
+
+
+async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Services) -> None:
+    # seed 000:6 Aegis X: the attacker rolls X dice fewer.
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add name:Knight life:10 armor:2 traits:Aegis 1, Tough -2")
+    for command in ("/mw sweep dice:3 targets:Knight, bob", "/mw attack dice:3 target:Knight"):
+        out = await en.execute(command)
+        aegis = out.index("Aegis 1: the attacker rolls 1 die fewer")
+        assert aegis < out.index("Attack dice: **2** (3 − 1 Aegis)")

@@ -389,7 +389,7 @@ def _multi_reply(
         one = view.attack_reply(ctx.t, result)  # its Daze line is said once, above
         setup = view.attack_setup_lines(ctx.t, result.attack)
         text = "\n".join(
-            [*setup, *applied.get(tracked.unit.id, [])]
+            [*applied.get(tracked.unit.id, []), *setup]  # the rule first, as `/mw attack` (MW-11)
             + [f"**{f.name}**\n{f.value}" for f in one.fields]
             + [ctx.t("dice.target.effect_not_token", row=row) for row in unknown]
         )
