@@ -73,3 +73,12 @@ async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Servic
         out = await en.execute(command)
         aegis = out.index("Aegis 1: the attacker rolls 1 die fewer")
         assert aegis < out.index("Attack dice: **2** (3 − 1 Aegis)")
+
+
+async def test_m1_healing_zero_is_out_of_range_not_nothing_to_heal(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add Медведь life:10")
+    await console.execute("/dmg Медведь 5")
+    out = await console.execute("/heal Медведь 0")
+    assert "0 вне допустимых пределов (1…" in out
+    assert "нечего" not in out
