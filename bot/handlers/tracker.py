@@ -467,7 +467,9 @@ async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     outcome = await service.heal(ctx, target, amount)
     if not outcome.changes and not outcome.notes:  # not a bare «Ничего не изменилось» (slip 33)
-        raise service.refusal("tracker.error.nothing_to_heal", target=target)
+        own = f"tracker.error.nothing_to_heal_in.{outcome.state.slug}"  # its word (playtest 9 M2)
+        key = own if own in catalogue() else "tracker.error.nothing_to_heal"
+        raise service.refusal(key, target=target)
     return change_reply(ctx, outcome)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
+from tests.games.seeds import seed_line
 
 
 def _en(services: Services) -> Console:
@@ -82,3 +83,42 @@ async def test_m1_healing_zero_is_out_of_range_not_nothing_to_heal(console: Cons
     out = await console.execute("/heal Медведь 0")
     assert "0 вне допустимых пределов (1…" in out
     assert "нечего" not in out
+
+
+async def test_m2_mage_wars_replies_say_povrezhdeniya_not_uron(console: Console) -> None:
+    seed_line("000", 79, "Direct Damage (Прямое повреждение)")  # seed 000:79
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add Волк life:100 armor:9")
+    for _ in range(40):  # a critical hit ignores armor, so roll until one deals nothing
+        out = await console.execute("/mw attack dice:1 target:Волк")
+        if "В партию ничего не записано" in out:
+            break
+    assert "Повреждений нет, жетоны не изменились." in out and "урон" not in out.lower()
+    out = await console.execute("/roll 4a")
+    assert "Кубики атаки (4): " in out and "Обычные повреждения: **" in out
+    assert "урон" not in out.lower()
+    out = await console.execute("/odds mw dice:3")
+    assert "Повреждения: вероятность «ровно» и «не меньше»" in out and "Урон" not in out
+    await console.execute("/unit add Лис life:8")
+    out = await console.execute("/heal Лис 2")
+    assert "«Лис»: повреждений нет — лечить нечего." in out
+
+
+async def test_m2_other_games_keep_uron(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add Волк life:8")
+    out = await console.execute("/heal Волк 2")
+    assert "«Волк»: урона нет — лечить нечего." in out
+
+
+async def test_m2_attack_dice_in_english(services: Services) -> None:
+    en = _en(services)
+    out = await en.execute("/roll 4a")
+    assert "damage" in out.split("\n")[0] and "Normal damage: **" in out
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add Wolf life:100 armor:9")
+    for _ in range(40):  # a critical hit ignores armor, so roll until one deals nothing
+        out = await en.execute("/mw attack dice:1 target:Wolf")
+        if "Nothing recorded" in out:
+            break
+    assert "No damage, no marker changed." in out
