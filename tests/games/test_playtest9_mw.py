@@ -122,3 +122,21 @@ async def test_m2_attack_dice_in_english(services: Services) -> None:
         if "Nothing recorded" in out:
             break
     assert "No damage, no marker changed." in out
+
+
+async def test_m3_the_board_shows_the_armor_corrode_left(console: Console) -> None:
+    seed_line("000", 49, "прямое повреждение")  # seed 000:49: each Corrode token is Armor −1
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add Волк life:8 armor:2 defense:6")
+    await console.execute("/token add Волк token:коррозия")
+    out = await console.execute("/game show")
+    assert "броня 2 (с коррозией — 1)" in out
+
+
+async def test_m3_in_english(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:mage-wars player1:bob life:36")
+    await en.execute("/unit add Wolf life:8 armor:2")
+    await en.execute("/token add Wolf token:corrode count:2")
+    out = await en.execute("/game show")
+    assert "armor 2 (0 with Corrode)" in out
