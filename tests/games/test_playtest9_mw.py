@@ -140,3 +140,18 @@ async def test_m3_in_english(services: Services) -> None:
     await en.execute("/token add Wolf token:corrode count:2")
     out = await en.execute("/game show")
     assert "armor 2 (0 with Corrode)" in out
+
+
+async def test_m4_bleed_first_is_said_to_be_a_choice_with_the_other_way(console: Console) -> None:
+    seed_line("000", 19, "можно удалить 1 жетон Bleed")  # seed 000:19: optional
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add Медведь life:10")
+    await console.execute("/dmg Медведь 6")
+    await console.execute("/token add target:Медведь token:кровотечение")
+    out = await console.execute("/heal Медведь 2")
+    assert "это выбор, а не обязанность" in out
+    assert "/жетон добавить цель:Медведь жетон:кровотечение сколько:1" in out
+    assert "/прибавить цель:Медведь показатель:повреждения сколько:-1" in out
+    await console.execute("/token add target:Медведь token:кровотечение count:1")
+    out = await console.execute("/add target:Медведь stat:повреждения amount:-1")
+    assert "повреждения: 5 → 4" in out
