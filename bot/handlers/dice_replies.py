@@ -52,7 +52,11 @@ def calc(natural: int, *mods: int) -> str:
 def expr_reply(tr: Tr, r: ExprResult) -> Reply:
     if r.kind == "attack":
         return Reply(
-            title=tr("dice.roll.attack_title", n=len(r.faces), total=r.total),
+            title=tr(
+                "dice.roll.attack_title",
+                n=len(r.faces),
+                damage=counted(tr, "dice.plural.attack_damage", r.total),
+            ),
             body=tr(
                 "dice.roll.attack_body",
                 faces=faces_text(r.faces),

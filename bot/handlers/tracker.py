@@ -427,14 +427,11 @@ async def unit_rename(ctx: Ctx, target: str, name: str) -> Reply:
 
 # --- values ------------------------------------------------------------------------------------
 
-AMOUNT = Option(
-    "amount",
-    int,
-    required=True,
-    min_value=-service.MAX_AMOUNT,
-    max_value=service.MAX_AMOUNT,
-)
-POSITIVE = Option("amount", int, required=True, min_value=0, max_value=service.MAX_AMOUNT)
+LIMIT = service.MAX_AMOUNT
+AMOUNT = Option("amount", int, required=True, min_value=-LIMIT, max_value=LIMIT)
+POSITIVE = Option("amount", int, required=True, min_value=0, max_value=LIMIT)
+# Healing 0 is refused as out of range, not as «nothing to heal» (playtest 9, M1).
+HEALING = Option("amount", int, required=True, min_value=1, max_value=LIMIT)
 
 
 @command(
@@ -466,11 +463,13 @@ async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
     return change_reply(ctx, await service.damage(ctx, target, amount))
 
 
-@command("heal", area=AREA, options=[TARGET, POSITIVE])
+@command("heal", area=AREA, options=[TARGET, HEALING])
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     outcome = await service.heal(ctx, target, amount)
     if not outcome.changes and not outcome.notes:  # not a bare «Ничего не изменилось» (slip 33)
-        raise service.refusal("tracker.error.nothing_to_heal", target=target)
+        own = f"tracker.error.nothing_to_heal_in.{outcome.state.slug}"  # its word (playtest 9 M2)
+        key = own if own in catalogue() else "tracker.error.nothing_to_heal"
+        raise service.refusal(key, target=target)
     return change_reply(ctx, outcome)
 
 

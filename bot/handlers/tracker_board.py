@@ -197,7 +197,7 @@ def _stats_of(
     """Counters other than those in the life bar; zeros hidden on units, flags shown by name."""
     out: list[Stat] = []
     game = plugin_for(tpl.slug)
-    values = {c.key: c.value for c in holder.counters}
+    values = {c.key: c.value for c in (*holder.counters, *holder.tokens)}  # Corrode (M3)
     for c in holder.counters:
         if c.key in skip or game.board_hides(c.key):
             continue

@@ -119,14 +119,15 @@ def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
     return Reply(body=body, kind=kind, ephemeral=quiet)
 
 
-def applied_field(ctx: Ctx, outcome: Outcome, extra: Sequence[str] = ()) -> Field:
+def applied_field(
+    ctx: Ctx, outcome: Outcome, extra: Sequence[str] = (), nothing: str = "dice.target.no_change"
+) -> Field:
     """A roll's «Записано в партию» field; when the roll changed nothing, the heading says so
-    itself («В партию ничего не записано»), so it never contradicts the line under it."""
+    itself («В партию ничего не записано»), so it never contradicts the line under it. `nothing`
+    is the game's own line for that (Mage Wars says «повреждения», playtest 9 M2)."""
     lines = [*change_lines(ctx, outcome), *extra]
     if not outcome.changes and not outcome.notes:
-        return Field(
-            ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t("dice.target.no_change")
-        )
+        return Field(ctx.t("dice.target.not_applied"), "\n".join(extra) or ctx.t(nothing))
     return Field(ctx.t("dice.target.applied"), clip("\n".join(lines), limits.EMBED_FIELD_VALUE))
 
 

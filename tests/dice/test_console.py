@@ -114,7 +114,7 @@ async def test_roll_expressions(console: Console, services: Services) -> None:
     out = await console.execute("/roll 3a")
     rec = await last_roll(services)
     assert rec.result["kind"] == "attack" and len(rec.result["faces"]) == 3
-    assert f"Обычный урон: **{rec.result['normal']}**" in out
+    assert f"Обычные повреждения: **{rec.result['normal']}**" in out
     out = await console.execute("/roll d12")
     assert out.startswith("Бросок d12: ")  # no game here: a plain roll, not Mage Wars' effect die
 

@@ -48,6 +48,6 @@ async def test_healing_nothing_says_why(console: Console) -> None:
     await console.execute("/game start game:mage-wars life:20")
     await console.execute("/unit add name:Страж life:6")
     out = await console.execute("/heal target:Страж amount:1")
-    assert out.startswith("✖") and "«Страж»: урона нет — лечить нечего." in out
+    assert out.startswith("✖") and "«Страж»: повреждений нет — лечить нечего." in out
     await console.execute("/dmg target:Страж amount:2")
     assert "повреждения: 2 → 1" in await console.execute("/heal target:Страж amount:1")

@@ -51,7 +51,11 @@ class MageWarsPlugin(GamePlugin):
     def stat_note(
         self, key: str, value: int, values: Mapping[str, int] | None = None
     ) -> StatNote | None:
-        """A Counterstrike's or Damage Barrier's effect rows beside its dice."""
+        """A Counterstrike's or Damage Barrier's effect rows beside its dice; beside armor, the
+        armor left after Corrode (seed 000:49: each token is Armor −1; playtest 9, M3)."""
+        corrode = (values or {}).get("corrode", 0)
+        if key == "armor" and corrode > 0:
+            return StatNote("live.mw_corroded", {"armor": max(0, value - corrode)})
         trait = effects.NOTE_OF.get(key)
         if trait is None or not values or not effects.rows_of(values, trait):
             return None

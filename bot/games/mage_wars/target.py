@@ -105,6 +105,8 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
         restrained = mw_rules.restraining({t.key: t.value for t in unit.tokens})
         if restrained:
             out["restrained"] = True
+        if not out.get("defense"):
+            restrained = ""  # no defense roll, so −2 to it is noise not shown (English walk 5 MW-5)
     incapacitated = ""
     if "defense" not in options and out.get("defense"):
         incapacitated = next((k for k in INCAPACITATING if unit.value(k) > 0), "")

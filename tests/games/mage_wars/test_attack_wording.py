@@ -55,5 +55,8 @@ async def test_an_attack_lost_to_daze_records_nothing(console: Console, services
 async def test_a_target_with_nothing_recorded_says_what_it_lacks(console: Console) -> None:
     await _table(console)
     out = await console.execute("/mw attack dice:1 target:bob")
-    assert "Цель: **bob** (в партии у цели нет ни брони, ни защиты)" in out
+    assert (
+        "Цель: **bob** (в партии не записаны ни броня, ни защита: броня 0, защита не бросается)"
+        in out
+    )
     assert "ничего не записано)" not in out

@@ -302,7 +302,7 @@ def _public_target(target: str | None, private: bool) -> None:
 def _show_outcome(ctx: Ctx, reply: Reply, outcome: Outcome, extra: list[str]) -> None:
     """What the step changed and announced, in the tracker's own words, with life left (as `/dmg`
     says it); a roll that changed nothing says so in the heading."""
-    reply.fields.append(applied_field(ctx, outcome, extra))
+    reply.fields.append(applied_field(ctx, outcome, extra, view.NOTHING))
 
 
 MW_ATTACKER = named("attacker", str, autocomplete=ac_mw_target, max_length=100)

@@ -228,7 +228,7 @@ async def _press(ctx: Ctx, payload: str, act: str) -> Reply:
         lambda key: tracked.tpl.label(key, ctx.lang),
     )
     reply.body = "\n".join([*lines, reply.body])
-    reply.fields.append(applied_field(ctx, outcome))
+    reply.fields.append(applied_field(ctx, outcome, nothing=view.NOTHING))
     data = shapes.mw_attack(result)
     data["target"] = {"unit": attacker.name, link: anchor_id, "tokens": effects.tokens}
     await _log(ctx, f"mw {kind}", {"dice": dice, "target": attacker.name}, data)
@@ -389,7 +389,7 @@ def _multi_reply(
         one = view.attack_reply(ctx.t, result)  # its Daze line is said once, above
         setup = view.attack_setup_lines(ctx.t, result.attack)
         text = "\n".join(
-            [*setup, *applied.get(tracked.unit.id, [])]
+            [*applied.get(tracked.unit.id, []), *setup]  # the rule first, as `/mw attack` (MW-11)
             + [f"**{f.name}**\n{f.value}" for f in one.fields]
             + [ctx.t("dice.target.effect_not_token", row=row) for row in unknown]
         )
@@ -399,7 +399,7 @@ def _multi_reply(
             total=counted(ctx.t, "dice.plural.damage_plain", result.total),
         )
         fields.append(Field(clip(name, 256), clip(text, 1024)))
-    fields.append(applied_field(ctx, outcome))
+    fields.append(applied_field(ctx, outcome, nothing=view.NOTHING))
     return Reply(
         title=ctx.t(
             f"dice.mw.{kind}_title", total=counted(ctx.t, "dice.plural.damage_plain", total)

@@ -15,6 +15,9 @@ from bot.handlers.dice_replies import Tr, calc, counted, faces_text
 from bot.reply import Field, Kind, Reply
 from bot.tracker.names import md
 
+# An attack that recorded nothing says so in the codex's word «повреждения» (playtest 9, M2).
+NOTHING = "dice.mw.no_change"
+
 
 def _dice_formula(tr: Tr, a: MWAttack) -> str:
     parts = [str(a.dice)]
