@@ -1,0 +1,55 @@
+"""Playtest 9 (Russian) and English walk 5 slips of Berserk, WFB, Conquest and KeyForge
+(issue 17)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from bot.console import Console
+from bot.games.whfb.dice import roll_cast, roll_dispel
+from bot.games.whfb.odds import cast_odds, dispel_odds
+
+
+def test_wf5_two_ones_fail_a_cast_whatever_the_total() -> None:
+    """WF-5: 3D6 ≥ 7 without two or more 1s is 190 of 216 (88.0%), not 196 (90.7%)."""
+    odds = cast_odds(3, 2, 9)
+    assert (odds.cast, odds.rolls) == (190, 216)
+    assert round(odds.success * 100, 1) == 88.0
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    assert odds.cast == sum(sum(r) >= 7 and r.count(1) < 2 for r in rolls)
+    # the dispel follows the same rule
+    assert dispel_odds(3, 2, 9) == pytest.approx(190 / 216)
+
+
+def test_wf5_irresistible_force_outranks_double_ones() -> None:
+    """Four dice 1-1-6-6: the judge's reading (docs/rules.md) casts with Irresistible Force."""
+    odds = cast_odds(4, 0, 25)  # only Irresistible Force reaches 25
+    assert (
+        odds.cast
+        == odds.forced
+        == sum(r.count(6) >= 2 for r in itertools.product(range(1, 7), repeat=4))
+    )
+
+
+class _Fixed(random.Random):
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = faces
+
+    def randrange(self, *args: int, **kwargs: int) -> int:  # type: ignore[override]
+        return self.faces.pop(0) - 1
+
+
+async def test_wf5_the_cast_reply_says_the_double_ones(console: Console) -> None:
+    out = await console.execute("/odds whf dice:3 level:2 value:9")
+    assert "88,0\xa0%" in out and "Две единицы и больше — неудача" in out
+
+
+def test_wf5_roll_cast_and_dispel_fail_on_double_ones() -> None:
+    cast = roll_cast(3, 2, 7, _Fixed([1, 1, 6]))
+    dispel = roll_dispel(3, 2, 7, _Fixed([1, 1, 6]))
+    assert not cast.success and cast.natural_fail
+    assert not dispel.success and dispel.natural_fail
