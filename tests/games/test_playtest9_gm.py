@@ -53,3 +53,15 @@ def test_wf5_roll_cast_and_dispel_fail_on_double_ones() -> None:
     dispel = roll_dispel(3, 2, 7, _Fixed([1, 1, 6]))
     assert not cast.success and cast.natural_fail
     assert not dispel.success and dispel.natural_fail
+
+
+async def test_wf1_the_pool_spend_names_the_dice(console: Console) -> None:
+    """WF-1: «Anna: 2 power dice spent, 4 left in the pool», not «2 spent from the power pool»."""
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:bob")
+    await console.execute("/set target:alice stat:power value:6")
+    out = await console.execute("/whf cast dice:2 level:2 value:7 wizard:Anna spell:Fireball")
+    assert "alice: 2 power dice spent, 4 left in the pool" in out
+    await console.execute("/set target:bob stat:dispel value:2")
+    out = await console.execute("/whf dispel dice:1 level:1 against:9")
+    assert "bob dispels: 1 dispel die spent, 1 left in the pool" in out
