@@ -493,4 +493,5 @@ async def odds_winds(ctx: Ctx, wizards: Opt = None, enemy_wizards: Opt = None) -
     """Exact pool sizes after the Winds (002:41–71), with the game's wizards unless typed (W4)."""
     mine, theirs, power_side, dispel_side = _wizards(await magic_side(ctx), wizards, enemy_wizards)
     power, dispel = winds_odds(power_side, dispel_side)
-    return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel)
+    from_board = (wizards is None and bool(mine)) or (enemy_wizards is None and bool(theirs))
+    return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel, from_board)

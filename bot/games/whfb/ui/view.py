@@ -193,22 +193,39 @@ def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> 
 
 
 def winds_odds_reply(
-    tr: Tr, wizards: int, enemy_wizards: int, power: Sequence[float], dispel: Sequence[float]
+    tr: Tr,
+    wizards: int,
+    enemy_wizards: int,
+    power: Sequence[float],
+    dispel: Sequence[float],
+    from_board: bool = False,
 ) -> Reply:
+    """The pools' odds; a side with no wizards is said in words (WF-2), and counts not typed
+    but taken from the game's board are said to be so, so the default is never a guess."""
+
     def rows(dist: Sequence[float]) -> list[tuple[str, float]]:
         return [(str(n), p) for n, p in enumerate(dist) if p > 0]
 
     def average(dist: Sequence[float]) -> str:
         return mean(tr, sum(n * p for n, p in enumerate(dist)))
 
+    key = "dice.odds.winds_title"
+    if not enemy_wizards:
+        key = "dice.odds.winds_title_mine"
+    elif not wizards:
+        key = "dice.odds.winds_title_theirs"
     title = tr(
-        "dice.odds.winds_title",
+        key,
         wizards=counted(tr, "dice.plural.wizards", wizards),
         enemy_wizards=counted(tr, "dice.plural.wizards_against", enemy_wizards),
+        enemy=counted(tr, "dice.plural.wizards", enemy_wizards),
     )
+    body = tr("dice.odds.winds_body", power=average(power), dispel=average(dispel))
+    if from_board:
+        body += "\n" + tr("dice.odds.winds_from_board")
     return Reply(
         title=title if wizards or enemy_wizards else tr("dice.odds.winds_title_none"),
-        body=tr("dice.odds.winds_body", power=average(power), dispel=average(dispel)),
+        body=body,
         fields=[
             Field(tr("dice.odds.winds_power"), chart(rows(power), lang_of(tr))),
             Field(tr("dice.odds.winds_dispel"), chart(rows(dispel), lang_of(tr))),
