@@ -81,3 +81,17 @@ async def test_wf2_no_enemy_wizards_is_said_in_words(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/odds winds wizards:0 enemy_wizards:2")
     assert "Ветры Магии: своих магов нет, у противника 2 мага" in out
+
+
+async def test_w2_wf4_profile_wounds_and_wounds_suffered_differ(console: Console) -> None:
+    """W2, WF-4: the profile's Wounds and the wounds suffered are no longer the same word."""
+    await console.execute("/game start game:whfb player1:bob")
+    out = await console.execute("/unit add name:Светлый маг owner:bob life:3")
+    assert "Новый маг: Светлый маг (bob) · ❤ 3 (Раны по профилю)" in out
+    out = await console.execute("/dmg Светлый маг amount:1")
+    assert "Светлый маг · потеряно ран: 0 → 1 · ❤ 2/3" in out
+    out = await console.execute("/set target:Светлый маг stat:раны value:0")  # the old name
+    assert "потеряно ран: 1 → 0" in out
+    console.lang = "en"
+    out = await console.execute("/dmg Светлый маг amount:1")
+    assert "wounds suffered: 0 → 1" in out
