@@ -95,3 +95,40 @@ async def test_w2_wf4_profile_wounds_and_wounds_suffered_differ(console: Console
     console.lang = "en"
     out = await console.execute("/dmg Светлый маг amount:1")
     assert "wounds suffered: 0 → 1" in out
+
+
+async def test_kf1_kf4_capture_onto_a_player_says_what_to_name(console: Console) -> None:
+    """KF-1: the capture refusal says what to do; KF-4: «creature» in English, as in Russian."""
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/kf capture target:bob")
+    assert "capture puts Æmber on a creature: name one of your creatures" in out
+    assert "/kf capture target:Troll amount:1" in out
+    out = await console.execute("/unit add name:Troll power:8 traits:armor 2")
+    assert "New creature: Troll (alice) · power 8 · armor 2" in out
+    assert "No creature or player “Nobody”" in await console.execute("/dmg Nobody amount:1")
+    out = await console.execute("/kf fight attacker:bob target:Troll")
+    assert "“bob” is a player, not a creature." in out
+    console.lang = "ru"
+    out = await console.execute("/kf capture target:bob")
+    assert "«bob» — игрок, а захват кладёт янтарь на существо" in out
+    assert "/кф захватить цель:Тролль сколько:1" in out
+
+
+async def test_kf4_conquest_keeps_its_unit(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    out = await console.execute("/unit add Squad life:3")
+    assert "New unit: Squad" in out
+    assert "No unit or player “Nobody”" in await console.execute("/dmg Nobody amount:1")
+
+
+async def test_b1_wounds_on_a_player_read_as_russian(console: Console) -> None:
+    """B1: «Укажите существо в параметре «цель»», not «укажите в цель: существо»."""
+    await console.execute("/game start game:berserk player1:bob")
+    out = await console.execute("/dmg bob amount:30")
+    assert (
+        "Раны в Берсерке получают только существа, а не игроки. Укажите существо в параметре "
+        "«цель», например: /урон цель:Гном урон:2." in out
+    )
+    assert "в цель:" not in out
