@@ -132,3 +132,37 @@ async def test_b1_wounds_on_a_player_read_as_russian(console: Console) -> None:
         "«цель», например: /урон цель:Гном урон:2." in out
     )
     assert "в цель:" not in out
+
+
+async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None:
+    """BK-1: «Armor 1 used this turn», not «armor 1 · prevented by armor 1» (seed 001:37)."""
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add name:Тролль life:10 traits:броня 1")
+    await console.execute("/dmg Тролль amount:3")
+    out = await console.execute("/game show")
+    assert "броня 1 · броня предотвратила 1 рану в этом ходу" in out
+    console.lang = "en"
+    out = await console.execute("/game show")
+    assert "armor 1 · Armor 1 used this turn" in out and "prevented by armor" not in out
+
+
+async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:
+    """K2: «броня существа «Громила» поглотила 2 урона», not «брони израсходовано 0 → 2»."""
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add name:Громила power:5 traits:броня 2")
+    await console.execute("/dmg Громила amount:3")
+    log = await console.execute("/game log")
+    assert "броня существа «Громила» поглотила 2 урона; Громила · урон 0 → 1" in log
+    assert "израсходовано" not in log
+
+
+async def test_k3_a_fight_says_the_attacker_is_exhausted(console: Console) -> None:
+    """K3: the fight reply says «истощается», even when Elusive stops the damage."""
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add name:Трокк power:5")
+    await console.execute("/unit add name:Лётчик owner:bob power:3 traits:неуловимость")
+    out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
+    assert "Существо «Трокк» истощается." in out
+    assert "• Трокк ❤ ▰▰▰▰▰ 5/5 · истощено" in await console.execute("/game show")
+    out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
+    assert "истощается" not in out and "уже истощено" in out
