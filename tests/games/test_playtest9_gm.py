@@ -166,3 +166,26 @@ async def test_k3_a_fight_says_the_attacker_is_exhausted(console: Console) -> No
     assert "• Трокк ❤ ▰▰▰▰▰ 5/5 · истощено" in await console.execute("/game show")
     out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
     assert "истощается" not in out and "уже истощено" in out
+
+
+async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
+    """BK-4: «(wounds unknown: add defender_values:X-Y-Z)»; CQ-5: what the shield card does."""
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:bob")
+    seen = 0
+    for _ in range(12):
+        out = await console.execute("/berserk strike values:2-3-4 blessing:yes mod:1")
+        if "strikes back" in out and "miss" not in out.split("strikes back")[1]:
+            assert "(wounds unknown: add defender_values:X-Y-Z)" in out
+            assert "not counted" not in out
+            seen += 1
+    assert seen
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
+    await console.execute("/unit add Space Marine life:3")
+    out = await console.execute("/token add target:Space Marine token:shield")
+    assert (
+        "🛡 Space Marine: a shield card that prevents 1 damage the next time damage is assigned "
+        "to this unit; then discard it." in out
+    )
