@@ -189,3 +189,13 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
         "🛡 Space Marine: a shield card that prevents 1 damage the next time damage is assigned "
         "to this unit; then discard it." in out
     )
+
+
+async def test_cq4_one_seat_of_a_duel_is_warned_about(console: Console) -> None:
+    """CQ-4: a Conquest game with one player seated warns and says how to add the opponent."""
+    console.lang = "en"
+    out = await console.execute(
+        "/game start game:conquest player1:bob hale:6 bloodied:5 resources:8 play:no"
+    )
+    assert "⚠ Warhammer 40,000: Conquest is played by 2 players, but only one is seated" in out
+    assert "/game join" in out and "“player2”" in out
