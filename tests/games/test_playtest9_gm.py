@@ -199,3 +199,14 @@ async def test_cq4_one_seat_of_a_duel_is_warned_about(console: Console) -> None:
     )
     assert "⚠ Warhammer 40,000: Conquest is played by 2 players, but only one is seated" in out
     assert "/game join" in out and "“player2”" in out
+
+
+async def test_k1_power_not_given_is_said(console: Console) -> None:
+    """K1: a KeyForge creature added without power says that 1 was recorded and how to set it."""
+    await console.execute("/game start game:keyforge player1:bob")
+    out = await console.execute("/unit add name:Пустой owner:bob")
+    assert "Новое существо: Пустой (bob)" in out
+    assert "Сила не указана — записана 1 (изменить: /задать цель:Пустой показатель:сила" in out
+    for typed in ("power:3", "life:3"):
+        out = await console.execute(f"/unit add name:Полный{typed[0]} {typed}")
+        assert "Сила не указана" not in out
