@@ -210,3 +210,11 @@ async def test_k1_power_not_given_is_said(console: Console) -> None:
     for typed in ("power:3", "life:3"):
         out = await console.execute(f"/unit add name:Полный{typed[0]} {typed}")
         assert "Сила не указана" not in out
+
+
+async def test_b2_a_wound_record_has_no_banner(console: Console) -> None:
+    """B2: /berserk wound answers in the short form /dmg uses, without the game banner."""
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add name:Дракон life:12")
+    out = await console.execute("/berserk wound target:Дракон amount:2 source:яд")
+    assert "Дракон · раны: 0 → 2 · ❤ 10/12" in out and "Берсерк ККИ · ход" not in out
