@@ -209,6 +209,10 @@ def _stats_of(
             continue
         if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
             continue
+        if (own := f"live.stat_count.{tpl.slug}.{c.key}") in catalogue():
+            # a stat said in the game's own phrase («Armor 1 used this turn», en-5 BK-1)
+            out.append(Stat(plural(own, c.value, lang), c.value, flag=True, note=note))
+            continue
         maximum = c.max if c.key == tpl.win_stat else None
         d = tpl.define(c.key)
         if d.sign:  # «Ярость +1», not «Ярость +X 1» (playtest 5, M2)

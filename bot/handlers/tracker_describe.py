@@ -217,6 +217,15 @@ def extra_seat(game: str, seated: int, seat_self: bool, lang: str) -> list[str]:
     """Whoever typed `/game start` is seated too; beyond the count the game is usually played by
     (a Berserk duel) that is said, with how to start without joining (playtest 8, G3)."""
     usual = template(game).usual_players
+    if usual and seated == 1 < usual:  # en-5 CQ-4: one seat of a duel is said, with what to do
+        return [
+            t(
+                "tracker.started.one_seat",
+                lang,
+                game=game_name(game, lang),
+                usual=plural("tracker.plural.players_usual", usual, lang),
+            )
+        ]
     if not seat_self or not usual or seated <= usual:
         return []
     return [

@@ -45,7 +45,6 @@ KEYS: dict[str, str] = {
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
     "no_tokens": E + "no_tokens",
-    "not_a_unit": E + "not_a_unit",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
@@ -238,6 +237,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "destroyed": _destroyed,
     "no_stat": _no_stat,
     "no_target": _own("no_target"),
+    "not_a_unit": _own("not_a_unit"),  # en-5 KF-4: the game's word (Conquest: unit)
     "no_token": _own("no_token"),
     "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
@@ -83,6 +83,11 @@ class GamePlugin:
         """The note `/unit add` writes for a unit with `values` (WFB: a wizard or a unit);
         `note` is the template's."""
         return note
+
+    def untyped_notes(self, typed: Collection[str]) -> list[str]:
+        """Notes for the stats `/unit add` gave a default to because they were not typed
+        (KeyForge: power 1, playtest 9 K1), so no value is invented silently. By default none."""
+        return []
 
     def note_says(self, note: str) -> frozenset[str]:
         """The stats a `/unit add` note already says in its title, so its echo leaves them out

@@ -84,7 +84,7 @@ def _known(state: GameState) -> NameList:
 def find_unit(state: GameState, target: str) -> Unit:
     holder = find_target(state, target)
     if not isinstance(holder, Unit):
-        raise TrackerError("not_a_unit", name=target)
+        raise TrackerError("not_a_unit", name=target, game=GameRef(state.game.slug))
     return holder
 
 

@@ -121,6 +121,8 @@ async def add_unit(
             "life"
         ]:
             step.note(life_note(tpl), value=stats["life"])
+        for key in plugin_for(tpl.slug).untyped_notes(typed):
+            step.note(key, unit=final)
         if final != clean:  # players will keep typing the name they gave: say it is taken
             step.note("tracker.note.unit_renamed", name=clean, unit=final)
         await plugin_for(tpl.slug).unit_added(step, final, p)

@@ -33,7 +33,7 @@ async def test_cq3_damage_and_shield_tokens_get_one_consistent_message(
     assert "Conquest has no “xyz” token. Damage goes on cards as damage tokens" in other
     assert await state_of(services) == before
     out = await console.execute("/token add target:Ork Kannon token:shield count:1")
-    assert "a shield for 1 damage" in out
+    assert "a shield card that prevents 1 damage" in out
     console.lang = "ru"
     out = await console.execute("/жетон добавить цель:Ork Kannon жетон:урон")
     assert "Значки урона кладёт /урон цель:Ork Kannon урон:N" in out
@@ -98,7 +98,7 @@ async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(
     """As Mage Wars does for its untracked traits: the creature is added, the keyword named."""
     await _keyforge(console)
     out = await console.execute("/unit add name:Krump power:6 traits:Ward, Taunt")
-    assert "New unit: Krump (Anna) · power 6 · ward" in out
+    assert "New creature: Krump (Anna) · power 6 · ward" in out
     assert "The bot does not track the keyword “Taunt”: apply it yourselves." in out
     out = await console.execute("/unit add name:Snek power:2 traits:Poison, Hazardous 2")
     assert "“Poison”" in out and "“Hazardous 2”" in out
@@ -114,7 +114,7 @@ async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(
 async def test_kf6_life_typed_for_a_creature_is_said_to_be_its_power(console: Console) -> None:
     await _keyforge(console)
     out = await console.execute("/unit add name:Big Guy life:5")
-    assert "New unit: Big Guy (Anna) · power 5" in out
+    assert "New creature: Big Guy (Anna) · power 5" in out
     assert "KeyForge creatures have power, not life: `life:5` is recorded as power 5." in out
     out = await console.execute("/unit add name:Small Guy power:2")
     assert "not life" not in out
@@ -132,7 +132,7 @@ async def test_kf6_games_whose_cards_print_life_add_no_such_note(console: Consol
 async def test_kf6_life_with_power_adds_no_note(console: Console) -> None:
     await _keyforge(console)
     out = await console.execute("/unit add name:Ogre life:8 power:8")
-    assert "New unit: Ogre (Anna) · power 8" in out and "not life" not in out
+    assert "New creature: Ogre (Anna) · power 8" in out and "not life" not in out
 
 
 async def test_cq4_the_start_sets_or_asks_for_the_warlords_starting_resources(

@@ -45,7 +45,7 @@ async def test_a_player_without_the_stat_is_named_in_the_genitive(console: Conso
     out = await console.execute("/add target:Аня stat:раны amount:3")
     assert "У Ани нет показателя «раны». Есть: золотые кристаллы" in out
     out = await console.execute("/dmg Аня amount:3")  # playtest 4 slip 13: wounds go on cards
-    assert "В Берсерке раны получают существа, а не игрок" in out
+    assert "Раны в Берсерке получают только существа, а не игроки" in out
     out = await console.execute("/add target:bob stat:мана amount:1")
     assert "У игрока bob нет показателя «мана»." in out
 

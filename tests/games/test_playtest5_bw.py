@@ -45,13 +45,14 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: из пула силы потрачено 1, осталось {power - 1}" in out
+    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 1}" in out
     console.user = "alice"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: из пула силы потрачено 1, осталось {power - 2}" in out
+    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 2}" in out
     out = await console.execute("/whf dispel dice:1 level:1 against:3")
     if "Неодолимой силой" not in out:
-        assert f"Рассеивает alice: из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
+        left = dispel - 1
+        assert f"Рассеивает alice: потрачено 1 кубик рассеивания, в пуле осталось {left}" in out
 
 
 async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(
@@ -90,13 +91,13 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
     assert "alice · маги: 0 → 1" in out
-    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · Раны 3")
+    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · ❤ 3 (Раны по профилю)")
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
     assert "alice · маги: 1 → 0" in out and "уничтожен" in out
     out = await console.execute("/unit add name:Маг Огня life:1")
-    assert "· Раны 1" in out
+    assert "· ❤ 1 (Раны по профилю)" in out
     log = await console.execute("/game log")
     assert "новое подразделение — Архимаг Тени; alice · маги 0 → 1" in log
 
@@ -204,11 +205,11 @@ async def test_not_cast_and_the_miscast_have_their_own_words(console: Console) -
     # использовать магию в эту фазу»: a spell not cast only ends the wizard's magic
     seed_line("002", 79, "провалил попытку сотворить")
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Не сотворено: **9,3\u00a0%**" in out and "Провал:" not in out
+    assert "Не сотворено: **12,0\u00a0%**" in out and "Провал:" not in out
     assert "**7,4\u00a0%** — неодолимой силой, которая влечёт магический сбой" in out  # W2, W3
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
-    assert "Not cast: **9.3" in out and "by Irresistible Force, which brings a miscast" in out
+    assert "Not cast: **12.0" in out and "by Irresistible Force, which brings a miscast" in out
 
 
 async def test_the_retold_rule_names_its_edition_in_russian(console: Console) -> None:

@@ -55,7 +55,7 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     await console.execute("/game start game:whfb player1:bob")
     out = await console.execute("/unit add name:Мечники Хоэта life:10")
     assert "маги:" not in out and "Новый маг" not in out
-    assert "Новое подразделение: Мечники Хоэта (alice) · Раны 10" in out
+    assert "Новое подразделение: Мечники Хоэта (alice) · ❤ 10 (Раны по профилю)" in out
     out = await console.execute("/unit add name:Белый лев life:2 traits:маг")
     assert "alice · маги: 0 → 1" in out and "Новый маг: Белый лев (alice)" in out
     out = await console.execute("/dmg target:Мечники Хоэта amount:10")
@@ -64,7 +64,8 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     assert "alice · маги: 1 → 0" in out and "💀 Маг «Белый лев» уничтожен." in out
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
-    assert "New unit: Swordmasters (alice) · Wounds 10" in out and "wizards" in out.split(".")[1]
+    assert "New unit: Swordmasters (alice) · ❤ 10 (Wounds in the profile)" in out
+    assert "wizards" in out.split(".")[1]
 
 
 # ── W2: the miscast in Russian words, the same everywhere ──────────────────────────────────────

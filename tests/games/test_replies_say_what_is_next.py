@@ -36,7 +36,7 @@ async def test_a_d12_is_an_effect_die_only_at_a_mage_wars_table(console: Console
 
 async def test_a_cast_names_its_wizard_and_spell(console: Console) -> None:
     out = await console.execute(
-        "/whf cast dice:6 level:2 value:5 wizard:Колдунья spell:Огненный шар"
+        "/whf cast dice:2 level:2 value:5 wizard:Колдунья spell:Огненный шар"
     )
     assert "Маг: **Колдунья**" in out and "Заклинание: «Огненный шар»" in out
     assert out.startswith(("✔ Заклинание «Огненный шар» сотворено (", "✔ Неодолимая сила!"))

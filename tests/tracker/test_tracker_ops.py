@@ -76,7 +76,7 @@ async def test_bad_input_is_a_clear_ephemeral_message(
     text = err.reply(make_ctx("alice")).body
     assert "Гоблин" in text and "Дракон" in text
     en = err.reply(make_ctx("alice", lang="en")).body
-    assert "No unit or player" in en
+    assert "No creature or player" in en
 
 
 async def test_outsiders_are_refused_but_may_look(services: Services, make_ctx: MakeCtx) -> None:
@@ -402,7 +402,7 @@ async def test_a_unit_added_echoes_what_was_typed(console: Console) -> None:
     assert "Новое существо: Рыцарь (bob) · ❤ 12 · броня 3 · бесплотный · эгида 1" in out
     console.lang = "en"
     out = await console.execute("/unit add name:Wolf owner:bob life:9")
-    assert "New unit: Wolf (bob) · ❤ 9" in out
+    assert "New creature: Wolf (bob) · ❤ 9" in out
 
 
 async def test_add_to_the_whole_life_says_maximum_and_shows_life_left(console: Console) -> None:

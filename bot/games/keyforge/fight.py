@@ -61,7 +61,8 @@ async def fight(
         me, foe = now.unit(a.id) or a, now.unit(t.id) or t
         # A fight (or the stun it removes) exhausts the creature, which is used once a turn
         # unless a card readies it: a second fight is recorded, with a remark (slip K4).
-        if me.value(EXHAUSTED) > 0:
+        was_exhausted = me.value(EXHAUSTED) > 0
+        if was_exhausted:
             step.note("tracker.note.kf_fight_exhausted", unit=me.name)
         cid = await step.ensure(me, EXHAUSTED)
         since = len(step.changes)
@@ -72,6 +73,8 @@ async def fight(
             await step.set(me, stun.id, "stun", 0)
             step.note("tracker.note.kf_fight_stunned", unit=me.name)
             return
+        if not was_exhausted:  # K3: the change line is covered, so the reply says it in words
+            step.note("tracker.note.kf_fight_exhausts", unit=me.name)
         first = foe.value("elusive") > 0 and foe.value(ELUSIVE_USED) <= 0
         result = resolve(power_of(me), power_of(foe), elusive_first=first)
         if result.elusive:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.keyforge import rounds, tracker
@@ -51,6 +51,10 @@ class KeyForgePlugin(GamePlugin):
         if key == "elusive" and used > 0:
             return StatNote("live.kf_elusive_spent", {})
         return None
+
+    def untyped_notes(self, typed: Collection[str]) -> list[str]:
+        """K1: a creature added without its power is recorded with power 1, and says so."""
+        return [] if "power" in typed else ["tracker.note.kf_power_default"]
 
     def board_hides(self, key: str) -> bool:
         """This turn's spent armor and Elusive are told in the note of the stat they spend."""

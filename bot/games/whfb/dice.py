@@ -15,6 +15,7 @@ MAX_LEVEL = 4
 MAX_VALUE = 60
 IRRESISTIBLE_SIXES = 2
 NATURAL_FAIL = 2  # a natural total of 1 or 2 always fails
+DOUBLE_ONES = 2  # two or more 1s fail a cast or a dispel whatever the total (8th edition)
 
 
 def _d6(n: int, rng: random.Random) -> list[int]:
@@ -53,21 +54,23 @@ def roll_winds(wizards: int, enemy_wizards: int, rng: random.Random) -> WindsRes
     )
 
 
-def natural_fail(total: int) -> bool:
-    """A natural total of 1 or 2 always fails, casting or dispelling."""
-    return total <= NATURAL_FAIL
+def natural_fail(total: int, ones: int = 0) -> bool:
+    """A natural total of 1 or 2, or two or more 1s, always fails, casting or dispelling:
+    the 8th-edition rule, so 1-1-6 fails although 8 would reach the value (docs/rules.md)."""
+    return total <= NATURAL_FAIL or ones >= DOUBLE_ONES
 
 
-def cast_succeeds(total: int, sixes: int, level: int, value: int) -> bool:
-    """Irresistible Force always casts; else a natural 1–2 fails and total + level must reach CV."""
+def cast_succeeds(total: int, sixes: int, level: int, value: int, ones: int = 0) -> bool:
+    """Irresistible Force always casts (it outranks double 1s, docs/rules.md); else a natural
+    fail fails and total + level must reach CV."""
     if sixes >= IRRESISTIBLE_SIXES:
         return True
-    return not natural_fail(total) and total + level >= value
+    return not natural_fail(total, ones) and total + level >= value
 
 
-def dispel_succeeds(total: int, level: int, against: int) -> bool:
+def dispel_succeeds(total: int, level: int, against: int, ones: int = 0) -> bool:
     """The same structure as casting, without Irresistible Force: double 6 means nothing here."""
-    return not natural_fail(total) and total + level >= against
+    return not natural_fail(total, ones) and total + level >= against
 
 
 @dataclass
@@ -87,7 +90,7 @@ class MagicRoll:
 
     @property
     def natural_fail(self) -> bool:
-        return natural_fail(self.total)
+        return natural_fail(self.total, self.dice.count(1))
 
 
 @dataclass
@@ -99,7 +102,7 @@ class CastResult(MagicRoll):
 
     @property
     def natural_fail(self) -> bool:
-        return natural_fail(self.total) and not self.irresistible
+        return natural_fail(self.total, self.dice.count(1)) and not self.irresistible
 
 
 def check_magic(dice: int, level: int, name: str, target: int) -> None:
@@ -114,7 +117,7 @@ def roll_cast(dice: int, level: int, value: int, rng: random.Random) -> CastResu
     rolled = _d6(dice, rng)
     sixes = rolled.count(6)
     irresistible = sixes >= IRRESISTIBLE_SIXES
-    success = cast_succeeds(sum(rolled), sixes, level, value)
+    success = cast_succeeds(sum(rolled), sixes, level, value, rolled.count(1))
     result = CastResult(rolled, level, value, success, irresistible)
     if irresistible:
         result.miscast = _d6(2, rng)
@@ -128,7 +131,8 @@ class DispelResult(MagicRoll):
 
 
 def roll_dispel(dice: int, level: int, against: int, rng: random.Random) -> DispelResult:
-    """Same structure as casting: a natural 1–2 fails, total + level >= the casting result."""
+    """Same structure as casting: a natural fail fails, total + level >= the casting result."""
     check_magic(dice, level, "against", against)
     rolled = _d6(dice, rng)
-    return DispelResult(rolled, level, against, dispel_succeeds(sum(rolled), level, against))
+    success = dispel_succeeds(sum(rolled), level, against, rolled.count(1))
+    return DispelResult(rolled, level, against, success)

@@ -8,6 +8,7 @@ from functools import cache
 from bot.dice.odds import Dist, binomial, cached_table
 from bot.dice.ranges import check_range
 from bot.games.whfb.dice import (
+    DOUBLE_ONES,
     IRRESISTIBLE_SIXES,
     MAX_POOL,
     MAX_WIZARDS,
@@ -19,15 +20,19 @@ from bot.games.whfb.dice import (
 
 @cached_table
 @cache
-def _sum_and_sixes(dice: int) -> dict[tuple[int, int], int]:
+def _sum_and_sixes(dice: int) -> dict[tuple[int, int, int], int]:
     """How many of the 6**dice rolls give each (natural total, sixes capped at
-    IRRESISTIBLE_SIXES): integer counts, so odds built on them are exact."""
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    IRRESISTIBLE_SIXES, ones capped at DOUBLE_ONES): integer counts, so odds are exact."""
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for _ in range(dice):
-        nxt: dict[tuple[int, int], int] = {}
-        for (total, sixes), n in states.items():
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (total, sixes, ones), n in states.items():
             for face in range(1, 7):
-                key = (total + face, min(IRRESISTIBLE_SIXES, sixes + (face == 6)))
+                key = (
+                    total + face,
+                    min(IRRESISTIBLE_SIXES, sixes + (face == 6)),
+                    min(DOUBLE_ONES, ones + (face == 1)),
+                )
                 nxt[key] = nxt.get(key, 0) + n
         states = nxt
     return states
@@ -67,10 +72,10 @@ def cast_odds(dice: int, level: int, value: int) -> CastOdds:
     `OutOfRange` (a clear message) for an input outside what the commands offer."""
     check_magic(dice, level, "value", value)
     success = irresistible = 0
-    for (total, sixes), n in _sum_and_sixes(dice).items():
+    for (total, sixes, ones), n in _sum_and_sixes(dice).items():
         if sixes >= IRRESISTIBLE_SIXES:
             irresistible += n
-        if cast_succeeds(total, sixes, level, value):
+        if cast_succeeds(total, sixes, level, value, ones):
             success += n
     rolls: int = 6**dice
     return CastOdds(success, irresistible, rolls)
@@ -80,8 +85,8 @@ def dispel_odds(dice: int, level: int, against: int) -> float:
     """P(a dispel of `dice` dice at `level` reaches `against`), exact over 6**dice rolls."""
     hits = sum(
         n
-        for (total, _), n in _sum_and_sixes(dice).items()
-        if dispel_succeeds(total, level, against)
+        for (total, _, ones), n in _sum_and_sixes(dice).items()
+        if dispel_succeeds(total, level, against, ones)
     )
     rolls: int = 6**dice
     return hits / rolls

@@ -47,7 +47,7 @@ def test_the_struck_card_is_the_attacked_card_not_a_defender() -> None:
         assert "защитник" not in text and "Защищающийся" not in text
         assert "атакованная карта d6 = " in text
         if "Ответ атакованной карты: промах" not in text:
-            assert "ответные раны не посчитаны; укажите сила_цели:X-Y-Z" in text
+            assert "(раны неизвестны: укажите сила_цели:X-Y-Z)" in text
 
 
 async def test_a_target_alone_gets_its_wounds(console: Console, services: Services) -> None:

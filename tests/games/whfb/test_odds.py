@@ -34,18 +34,19 @@ def test_whf_cast_odds_are_exact(dice: int, level: int, value: int) -> None:
     """QA: 6 dice at level 4 against 1 gave success 0.9999999999999999 and «Провал: <0.1%»."""
     odds = cast_odds(dice, level, value)
     rolls = list(itertools.product(range(1, 7), repeat=dice))
-    cast = sum(cast_succeeds(sum(r), r.count(6), level, value) for r in rolls)
+    cast = sum(cast_succeeds(sum(r), r.count(6), level, value, r.count(1)) for r in rolls)
     forced = sum(r.count(6) >= 2 for r in rolls)
     assert (odds.cast, odds.forced, odds.rolls) == (cast, forced, len(rolls))
     assert odds.success == cast / len(rolls) and odds.fail == (len(rolls) - cast) / len(rolls)
     assert odds.plain == (cast - forced) / len(rolls)
 
 
-def test_certain_cast_reads_100_and_failure_0() -> None:
-    odds = cast_odds(6, 4, 1)
-    assert odds.success == 1.0 and odds.fail == 0.0
-    reply = whf_odds_reply(lambda key, **kw: f"{key}{sorted(kw.items())}", 6, 4, 1, odds)
-    assert "('success', '100%')" in reply.body and "('fail', '0%')" in reply.body
+def test_impossible_cast_reads_0_and_failure_100() -> None:
+    # WF-5: two or more 1s fail, so no cast is certain any more; the exact ends still read clean.
+    odds = cast_odds(1, 0, 7)
+    assert odds.success == 0.0 and odds.fail == 1.0
+    reply = whf_odds_reply(lambda key, **kw: f"{key}{sorted(kw.items())}", 1, 0, 7, odds)
+    assert "('success', '0%')" in reply.body and "('fail', '100%')" in reply.body
 
 
 def test_winds_pools_are_capped() -> None:

@@ -43,7 +43,7 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
     )
 
     out = await console.execute("/whf cast dice:2 level:1 value:5")
-    assert f"alice: из пула силы потрачено 2, осталось {power - 2}" in out
+    assert f"alice: потрачено 2 кубика силы, в пуле осталось {power - 2}" in out
     assert (await pools(services))["alice"][0] == power - 2
 
     await console.execute("/set target:alice stat:power value:3")
@@ -55,7 +55,7 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
 
     console.user = "bob"
     out = await console.execute("/whf dispel dice:1 level:1 against:5")
-    assert f"Рассеивает bob: из пула рассеивания потрачено 1, осталось {dispel - 1}" in out
+    assert f"Рассеивает bob: потрачено 1 кубик рассеивания, в пуле осталось {dispel - 1}" in out
     assert (await pools(services))["bob"][1] == dispel - 1
 
 
@@ -209,7 +209,7 @@ async def test_the_caster_typing_the_dispel_spends_the_opponents_pool(
     await console.execute("/set target:bob stat:dispel value:6")
     await console.execute("/whf cast dice:2 level:1 value:3 spell:Огненный шар")
     out = await console.execute("/whf dispel dice:2 level:1 against:12")
-    assert "Рассеивает bob: из пула рассеивания потрачено 2, осталось 4" in out
+    assert "Рассеивает bob: потрачено 2 кубика рассеивания, в пуле осталось 4" in out
     assert await pools(services) == {"alice": (4, 0), "bob": (0, 4)}
     out = await console.execute("/whf dispel dice:5 level:1 against:12")
     assert out == (

@@ -30,6 +30,7 @@ async def test_tracked_phase(console: Console) -> None:
     assert "больше не может творить" in out  # 1d6 + 1 never reaches 20
     out = await console.execute("/whf cast dice:1 level:1 value:2 wizard:Теклис spell:Молния")
     assert "уже не смог сотворить заклинание" in out and "Ничего не брошено" in out
+    await console.execute("/roll 3d6")  # WF-5: the seeded dice would give 1-1-1, a natural fail
     out = await console.execute("/whf cast dice:3 level:4 value:2 wizard:Балтазар spell:Щит")
     out = await console.execute("/whf cast dice:3 level:4 value:2 wizard:Балтазар spell:щит")
     assert "каждое заклинание — один раз" in out

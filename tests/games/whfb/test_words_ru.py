@@ -37,6 +37,6 @@ def test_the_dispel_odds_say_the_natural_fail_for_the_dice_given() -> None:
     two = dispel_odds_reply(_ru, 2, 1, 10, 0.278).body
     three = dispel_odds_reply(_ru, 3, 1, 10, 0.741).body
     assert "На одном кубике 1 или 2" in one
-    assert "Две единицы — всегда провал" in two
-    assert "всегда провал" not in three
+    assert "Две единицы и больше — всегда провал" in two
+    assert "Две единицы и больше — всегда провал" in three  # WF-5: 8th edition, any dice
     assert "1–2" not in one + two + three

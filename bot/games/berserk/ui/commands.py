@@ -35,6 +35,7 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
 from bot.handlers.tracker import ac_target, outcome_reply
+from bot.handlers.tracker_quiet import change_reply
 from bot.registry import Choice, Option, UserError, command
 from bot.reply import Field, Reply, clip
 from bot.tracker.model import Unit
@@ -267,7 +268,8 @@ async def berserk_wound(ctx: Ctx, target: str, amount: int, source: str = "attac
     """Wounds on a tracked card; Броня Х prevents only those of a non-magical attack (seed 001
     line 37): a spell, a magical attack, an effect and poison go through whole."""
     card = await _card(ctx, target, "/berserk wound")
-    return outcome_reply(ctx, await write_wounds(ctx, [(card, amount, source or "attack")]))
+    # B2: the short form /dmg answers with, not the game banner on every wound record
+    return change_reply(ctx, await write_wounds(ctx, [(card, amount, source or "attack")]))
 
 
 @command("odds", "berserk", area=AREA, options=BERSERK_OPTIONS)

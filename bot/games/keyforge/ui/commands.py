@@ -52,7 +52,10 @@ def _opponent_of(state: GameState, p: Participant, lang: str) -> Participant:
 async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
     """Æmber from the opponent's pool onto the creature `target` of the capturing player."""
     state = await service.game_state(ctx, GAME.slug, "/kf capture")
-    holder = service.find_unit(state, target)
+    found = service.find_target(state, target, ctx.lang)
+    if not isinstance(found, Unit):  # KF-1: say what to name instead of a player
+        raise service.refusal("tracker.error.kf_capture_player", name=found.name)
+    holder = found
     service.require_standing(holder)
     owner = state.participant(holder.owner_id)
     assert owner is not None

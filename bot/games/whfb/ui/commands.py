@@ -374,7 +374,8 @@ async def _spend(
         return None, None, None
     left, step_id = await spend_magic_step(ctx, side, pool, dice, payer, spell or "")
     who = payer or side.me
-    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, dice=dice, left=left)
+    spent = plural(f"dice.whf.plural.{pool}_dice", dice, ctx.lang)  # WF-1: name the dice
+    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, spent=spent, left=left)
     return line, step_id, (who if who.id != side.me.id else None)
 
 
@@ -492,4 +493,5 @@ async def odds_winds(ctx: Ctx, wizards: Opt = None, enemy_wizards: Opt = None) -
     """Exact pool sizes after the Winds (002:41–71), with the game's wizards unless typed (W4)."""
     mine, theirs, power_side, dispel_side = _wizards(await magic_side(ctx), wizards, enemy_wizards)
     power, dispel = winds_odds(power_side, dispel_side)
-    return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel)
+    from_board = (wizards is None and bool(mine)) or (enemy_wizards is None and bool(theirs))
+    return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel, from_board)

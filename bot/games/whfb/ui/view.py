@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.whfb.dice import CastResult, DispelResult, MagicRoll, WindsResult
+from bot.games.whfb.dice import DOUBLE_ONES, CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
 from bot.games.whfb.rules import dispel_notes, miscast_row
 from bot.handlers.dice_chart import chart, lang_of, mean, pct
@@ -126,7 +126,7 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
     else:
         title = tr("dice.whf.cast_title_fail")
         if r.natural_fail:
-            lines.append(tr("dice.whf.natural_fail"))
+            lines.append(tr(_natural_key(r.dice)))
         if wizard:
             lines.append(tr("dice.whf.cast_fail_named", wizard=md(wizard)))
         else:
@@ -135,10 +135,15 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
     return Reply(title=title, body="\n".join(lines), kind=kind)
 
 
+def _natural_key(dice: list[int]) -> str:
+    """Name the natural fail that happened: two or more 1s, or a total of 1–2 on one die."""
+    return "dice.whf.double_ones" if dice.count(1) >= DOUBLE_ONES else "dice.whf.natural_fail"
+
+
 def dispel_reply(tr: Tr, r: DispelResult, wizard: str | None = None) -> Reply:
     lines = [_magic_line(tr, "dice.whf.dispel_line", r, against=r.against)]
     if r.natural_fail:
-        lines.append(tr("dice.whf.natural_fail"))
+        lines.append(tr(_natural_key(r.dice)))
     shown = md(wizard) if wizard else ""
     lines += [tr(key, wizard=shown) for key in dispel_notes(r.success, r.level, bool(wizard))]
     title = tr("dice.whf.dispel_title_ok" if r.success else "dice.whf.dispel_title_fail")
@@ -161,17 +166,25 @@ def whf_odds_reply(tr: Tr, dice: int, level: int, value: int, odds: CastOdds) ->
             fail=pct(tr, fail),
         )
         + "\n"
-        + chart(rows, lang_of(tr)),
+        + chart(rows, lang_of(tr))
+        + "\n"
+        + tr(_cast_natural_key(dice)),
     )
+
+
+def _cast_natural_key(dice: int) -> str:
+    """One die fails on 1–2; two or more 1s fail, but from four dice two 6s may outrank them."""
+    if dice == 1:
+        return "dice.odds.whf_natural_one"
+    return "dice.odds.whf_natural_two" if dice < 4 else "dice.odds.whf_natural_many"
 
 
 def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> Reply:
     lines = [tr("dice.odds.dispel_body", success=pct(tr, p), fail=pct(tr, 1 - p))]
-    # A natural total of 1 or 2 fails (dice.NATURAL_FAIL): one die shows 1 or 2, two dice only
-    # a double 1; three or more dice never total under 3, so no note.
-    natural = {1: "dice.odds.dispel_natural_one", 2: "dice.odds.dispel_natural_two"}.get(dice)
-    if natural:
-        lines.append(tr(natural))
+    # A natural total of 1 or 2 fails (dice.NATURAL_FAIL) on one die; with two or more dice
+    # two or more 1s fail (dice.DOUBLE_ONES), whatever the total.
+    natural = "dice.odds.dispel_natural_one" if dice == 1 else "dice.odds.dispel_natural_two"
+    lines.append(tr(natural))
     lines += [tr(key) for key in dispel_notes(True, level)]
     return Reply(
         title=tr("dice.odds.dispel_title", dice=dice, level=level, against=against),
@@ -180,22 +193,39 @@ def dispel_odds_reply(tr: Tr, dice: int, level: int, against: int, p: float) -> 
 
 
 def winds_odds_reply(
-    tr: Tr, wizards: int, enemy_wizards: int, power: Sequence[float], dispel: Sequence[float]
+    tr: Tr,
+    wizards: int,
+    enemy_wizards: int,
+    power: Sequence[float],
+    dispel: Sequence[float],
+    from_board: bool = False,
 ) -> Reply:
+    """The pools' odds; a side with no wizards is said in words (WF-2), and counts not typed
+    but taken from the game's board are said to be so, so the default is never a guess."""
+
     def rows(dist: Sequence[float]) -> list[tuple[str, float]]:
         return [(str(n), p) for n, p in enumerate(dist) if p > 0]
 
     def average(dist: Sequence[float]) -> str:
         return mean(tr, sum(n * p for n, p in enumerate(dist)))
 
+    key = "dice.odds.winds_title"
+    if not enemy_wizards:
+        key = "dice.odds.winds_title_mine"
+    elif not wizards:
+        key = "dice.odds.winds_title_theirs"
     title = tr(
-        "dice.odds.winds_title",
+        key,
         wizards=counted(tr, "dice.plural.wizards", wizards),
         enemy_wizards=counted(tr, "dice.plural.wizards_against", enemy_wizards),
+        enemy=counted(tr, "dice.plural.wizards", enemy_wizards),
     )
+    body = tr("dice.odds.winds_body", power=average(power), dispel=average(dispel))
+    if from_board:
+        body += "\n" + tr("dice.odds.winds_from_board")
     return Reply(
         title=title if wizards or enemy_wizards else tr("dice.odds.winds_title_none"),
-        body=tr("dice.odds.winds_body", power=average(power), dispel=average(dispel)),
+        body=body,
         fields=[
             Field(tr("dice.odds.winds_power"), chart(rows(power), lang_of(tr))),
             Field(tr("dice.odds.winds_dispel"), chart(rows(dispel), lang_of(tr))),
