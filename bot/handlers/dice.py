@@ -99,6 +99,7 @@ TYPED_PARAMS = frozenset({"expr"})  # summary params that hold text as the user 
 SUMMARY_PLURALS = {
     "dice.summary.mw_damage": {"damage_text": ("total", "dice.plural.damage_plain")},
     "dice.summary.mw_damage_target": {"damage_text": ("total", "dice.plural.damage_plain")},
+    "dice.summary.berserk": {"wounds_text": ("wounds", "dice.plural.wounds")},
     "dice.summary.mw_burn": {
         "damage_text": ("damage", "dice.plural.damage_plain"),
         "left_text": ("left", "tracker.plural.mw_burn_left"),
