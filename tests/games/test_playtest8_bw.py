@@ -132,7 +132,7 @@ async def test_game_next_does_not_repeat_its_header_in_any_game(console: Console
         "mage-wars": ("раунд 2 · инициатива: bob", ("Раунд 2.", "Инициатива: bob.")),
         "berserk": ("ход 2 · ходит bob", ("Ход 2.",)),
         "whfb": ("ход 1 · ходит bob", ("Ходит bob.",)),
-        "conquest": ("раунд 2 · ходит bob", ("Раунд 2.", "Ходит bob.")),
+        "conquest": ("раунд 2 · инициатива: bob", ("Раунд 2.", "Инициатива: bob.")),
         "keyforge": ("ход 2 · ходит bob", ("Ход 2.", "Ходит bob.")),
         "custom": ("ход 1 · ходит bob", ()),
     }

@@ -10,6 +10,7 @@ GAME = Game(
     Path(__file__).parent,
     aliases=("conq", "wh40k", "40k", "конквест", "конкест", "завоевание"),
     order=4,
+    initiative=True,  # a round passes the initiative, not a turn (playtest 10 C1)
     start_options=(
         NumberOption("hale", 1, 100),
         NumberOption("bloodied", 1, 100),
