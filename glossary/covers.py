@@ -7,13 +7,13 @@ Damage entry silently (English walk 5, CQ-1).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from glossary.loader import DATA_DIR
 from glossary.normalize import fold
+from glossary.tomlfile import read_toml
 
 COVERS_FILE = DATA_DIR / "covers" / "terms.toml"
 
@@ -21,10 +21,7 @@ COVERS_FILE = DATA_DIR / "covers" / "terms.toml"
 @lru_cache(maxsize=4)
 def covered_terms(path: Path = COVERS_FILE) -> Mapping[str, frozenset[str]]:
     """`{entry id: folded terms it rules}`; an unreadable file gives none rather than failing."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return {}
+    raw, _ = read_toml(path)
     return {
         entry_id: frozenset(fold(term) for term in terms if isinstance(term, str))
         for entry_id, terms in raw.items()

@@ -7,7 +7,6 @@ own English replies say "dispel pool". English replies show the official name be
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -15,18 +14,15 @@ from pathlib import Path
 from glossary.loader import DATA_DIR
 from glossary.model import Entry
 from glossary.normalize import analyse, script_of
+from glossary.tomlfile import read_toml
 
 ENGLISH_NAMES_FILE = DATA_DIR / "english" / "names.toml"
 
 
 def read_english_names(path: Path) -> tuple[dict[str, str], list[str]]:
     """`{entry id: English name}` of every game's table, and the problems met reading it."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return {}, [f"{path}: cannot read: {exc}"]
+    raw, problems = read_toml(path)
     out: dict[str, str] = {}
-    problems: list[str] = []
     for game, table in raw.items():
         if not isinstance(table, dict):
             problems.append(f"{path}: [{game}] must be a table of entry id = name")
@@ -85,12 +81,8 @@ ENGLISH_TEXTS_FILE = DATA_DIR / "english" / "texts.toml"
 
 def read_english_texts(path: Path) -> tuple[dict[str, str], list[str]]:
     """`{entry id: English text}` of Arbiter's retold entries, and the problems met reading it."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return {}, [f"{path}: cannot read: {exc}"]
+    raw, problems = read_toml(path)
     out: dict[str, str] = {}
-    problems: list[str] = []
     for entry_id, text in raw.items():
         if not isinstance(text, str) or not text.strip():
             problems.append(f"{path}: {entry_id!r}: expected a text")

@@ -7,22 +7,21 @@ terms of its rule words. It is data, read once; a missing or broken file means n
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from glossary.normalize import fold
+from glossary.tomlfile import read_toml
 
 SYNONYM_FILE = Path(__file__).resolve().parent / "data" / "words" / "synonyms.toml"
 
 
 def read_synonyms(path: Path) -> tuple[dict[str, tuple[str, ...]], list[str]]:
     """`{folded player word: folded rule words}` of a synonym file, and the problems met."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return {}, [f"{path}: cannot read: {exc}"]
+    raw, unread = read_toml(path)
+    if unread:
+        return {}, unread
     table = raw.get("words", {})
     out: dict[str, tuple[str, ...]] = {}
     problems: list[str] = []

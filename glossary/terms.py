@@ -7,7 +7,6 @@ the search would take for a term is the word spotted here.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from glossary.model import Entry
 from glossary.normalize import PARAM_LETTERS, fold, stem, stems_agree
+from glossary.tomlfile import read_toml
 
 # One written word; hyphenated and apostrophised words stay whole, stress marks stay inside.
 _WORD = re.compile(r"\w[\w\u0300-\u036f]*(?:[-'’]\w[\w\u0300-\u036f]*)*")
@@ -30,39 +30,36 @@ _MIN_ROOT = 5
 SPOKEN_FILE = Path(__file__).resolve().parent / "data" / "words" / "spoken.toml"
 
 
+def read_spoken(path: Path) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+    """`{entry id: names}` of the spoken-names file's `[names]` table, and the problems met."""
+    raw, problems = read_toml(path)
+    if problems:
+        return {}, problems
+    table = raw.get("names")
+    if not isinstance(table, dict):
+        return {}, [f"{path}: no [names] table"]
+    out: dict[str, tuple[str, ...]] = {}
+    for entry_id, names in table.items():
+        if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+            problems.append(f"{path}: {entry_id!r} must list non-empty names")
+            continue
+        out[entry_id] = tuple(names)
+    return out, problems
+
+
 @lru_cache(maxsize=1)
 def spoken_names(path: Path = SPOKEN_FILE) -> dict[str, tuple[str, ...]]:
     """Entry id → names a sentence may use that `/rule` must not open by; a missing or broken
     file means none (the explain menu still works)."""
-    try:
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("names", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return {}
-    if not isinstance(table, dict):
-        return {}
-    return {
-        k: tuple(n for n in v if isinstance(n, str))
-        for k, v in table.items()
-        if isinstance(v, list)
-    }
+    return read_spoken(path)[0]
 
 
 def validate_spoken(path: Path, entry_ids: Iterable[str]) -> list[str]:
-    """Every problem of the spoken-names file, for `python -m bot check`: it must read as TOML
-    with a `[names]` table of entry id → list of names, and every id must be an entry."""
-    try:
-        table = tomllib.loads(path.read_text(encoding="utf-8")).get("names")
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return [f"{path}: {exc}"]
-    if not isinstance(table, dict):
-        return [f"{path}: no [names] table"]
+    """Every problem of the spoken-names file, for `python -m bot check`: it reads as a `[names]`
+    table of entry id → list of names, and every id is an entry."""
+    table, problems = read_spoken(path)
     known = set(entry_ids)
-    problems = []
-    for entry_id, names in table.items():
-        if entry_id not in known:
-            problems.append(f"{path}: {entry_id!r} is not a glossary entry")
-        if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-            problems.append(f"{path}: {entry_id!r} must list non-empty names")
+    problems += [f"{path}: {i!r} is not a glossary entry" for i in table if i not in known]
     return problems
 
 
