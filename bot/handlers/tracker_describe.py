@@ -134,6 +134,7 @@ NOTE_PLURALS = {
         "left_text": ("left", "tracker.plural.mw_burn_left"),
         "damage_text": ("damage", "dice.plural.damage_plain"),
     },
+    "tracker.note.burn_out": {"damage_text": ("damage", "dice.plural.damage_plain")},
     "tracker.note.bleed": {"damage_text": ("damage", "dice.plural.damage_plain")},
     "tracker.note.rot": {"damage_text": ("damage", "dice.plural.damage_plain")},
     "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},

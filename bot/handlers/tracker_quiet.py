@@ -58,17 +58,20 @@ def _life_text(ctx: Ctx, life: tuple[int, int] | None) -> str:
 
 
 def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset()) -> list[str]:
-    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), then its announcements
-    but those whose keys are in `said` (the reply's title says them); a change a note tells in
-    words is left to the note."""
+    """The step's changes, one a line (`Голем · урон: 0 → 3 · ❤ 7/10`), and its announcements
+    but those whose keys are in `said` (the reply's title says them), in the order they happened:
+    the end of the last round before the new round's mana, and the Burn roll just above the damage
+    it dealt (playtest 9 M5, playtest 10 M3); a change a note tells in words is left to the note."""
     tpl = outcome.template
     lives = _life_after(outcome)
-    changes = [
-        change_line(tpl, c, ctx.lang) + _life_text(ctx, lives.get(i))
-        for i, c in enumerate(outcome.changes)
-        if not c.covered
-    ]
-    return changes + [note_line(n, ctx.lang, tpl) for n in outcome.notes if n.key not in said]
+    notes = [n for n in outcome.notes if n.key not in said]
+    lines: list[str] = []
+    for i, c in enumerate(outcome.changes):
+        while notes and notes[0].at is not None and notes[0].at <= i:
+            lines.append(note_line(notes.pop(0), ctx.lang, tpl))
+        if not c.covered:
+            lines.append(change_line(tpl, c, ctx.lang) + _life_text(ctx, lives.get(i)))
+    return lines + [note_line(n, ctx.lang, tpl) for n in notes]
 
 
 # The announcements the game line already says («ход 2 · ходит Борис»): under it they are noise.

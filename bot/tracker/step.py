@@ -45,6 +45,7 @@ class Note:
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    at: int | None = None  # changes made before it: the reply tells cause and effect in order
 
 
 @dataclass
@@ -77,7 +78,7 @@ class Step:
         self._base = state  # the state the step began from, as read before it
 
     def note(self, key: str, **params: Any) -> None:
-        self.notes.append(Note(key, params))
+        self.notes.append(Note(key, params, at=len(self.changes)))
 
     def cover(self, since: int) -> None:
         """The changes from index `since` on are told by a note: the short reply omits them."""

@@ -9,7 +9,9 @@ from bot.console import Console
 async def test_whfb_pieces_are_wizards(console: Console) -> None:
     await console.execute("/game start game:whfb player1:bob")
     out = await console.execute("/unit add Маг огня")
-    assert out.strip().endswith("Новый маг: Маг огня (alice)") and "существо" not in out.lower()
+    # the new wizard first, then the count it moved (notes and changes in the order they happened)
+    assert out.strip().splitlines()[1:] == ["Новый маг: Маг огня (alice)", "alice · маги: 0 → 1"]
+    assert "существо" not in out.lower()
     out = await console.execute("/dmg Маг огня amount:1")
     assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out
     log = await console.execute("/game log")

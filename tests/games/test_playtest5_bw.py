@@ -90,8 +90,9 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     seed_line("002", 49, "не находятся на поле боя")
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
-    assert "alice · маги: 0 → 1" in out
-    assert out.strip().endswith("Новый маг: Архимаг Тени (alice) · ❤ 3 (Раны по профилю)")
+    assert out.strip().endswith(
+        "Новый маг: Архимаг Тени (alice) · ❤ 3 (Раны по профилю)\nalice · маги: 0 → 1"
+    )
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")

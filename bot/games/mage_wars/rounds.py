@@ -89,9 +89,11 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
     if burn is not None and burn.value > 0:
         result = roll_burn(burn.value, rng)
         burn_damage = result.damage
+        since = len(step.changes)
         await step.set(unit, burn.id, "burn", result.tokens_left)
+        step.cover(since)  # the note says how many are left: no «горение: 2 → 1» beside it
         step.note(
-            "tracker.note.burn",
+            "tracker.note.burn" if result.tokens_left else "tracker.note.burn_out",
             unit=unit.name,
             rolls=" ".join(face.label() for face in result.rolls),
             damage=result.damage,

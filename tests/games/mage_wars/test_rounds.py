@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+from bot.console import Console
 from bot.context import Services, UserRef
 from bot.games.mage_wars.dice import roll_burn
 from bot.handlers import tracker_ops as service
+from tests.games.seeds import seed_line
 from tests.helpers.tracker import BOB, MakeCtx, unit
 
 
@@ -79,3 +81,28 @@ async def test_initiative_skips_players_whose_mage_fell(
     await service.damage(alice, "bob", 10)
     out = await service.next_round(alice, random.Random(3))
     assert out.state.active_player is not None and out.state.active_player.name == "carol"
+
+
+async def test_the_round_report_reads_in_the_order_of_play(console: Console) -> None:
+    """Playtest 9 M5, playtest 10 M3: the end of the last round first, then the new round's
+    mana, then Upkeep with each cause just above the damage it dealt; the Burn note says how many
+    markers are left, so no separate «горение: 2 → 1» line repeats it."""
+    seed_line("000", 68, "Все жетоны Daze удаляются в конце фазы действий существа")
+    seed_line("000", 19, "Во время фазы Содержание нанесите 1 повреждение существу")
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add name:Волк life:8")
+    await console.execute("/unit add name:Скелет owner:bob life:6")
+    await console.execute("/token add target:Волк token:bleed count:2")
+    await console.execute("/token add target:Скелет token:burn count:2")
+    await console.execute("/token add target:Скелет token:daze")
+    lines = (await console.execute("/game next")).strip().splitlines()
+    at = {key: next(i for i, line in enumerate(lines) if key in line) for key in KEYS}
+    assert at["Конец раунда"] < at["alice · мана"] < at["🩸 Волк"] < at["🔥 Скелет"]
+    assert lines[at["🩸 Волк"] + 1] == "Волк · повреждения: 0 → 2 · ❤ 6/8"
+    assert not any(line.startswith("Скелет · горение") for line in lines)
+    burn = lines[at["🔥 Скелет"]]
+    if "— 0 повреждений" not in burn:  # the dice decide what it dealt; the damage line follows
+        assert lines[at["🔥 Скелет"] + 1].startswith("Скелет · повреждения: 0 → ")
+
+
+KEYS = ("Конец раунда", "alice · мана", "🩸 Волк", "🔥 Скелет")
