@@ -1,0 +1,24 @@
+"""Playtest 10 (issue 17), first share: B1, B2, B3, W1, W3, C2, C3 and playtest 9 W1 — each test
+pins the reworded reply in both languages where the slip was in a shared template."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from tests.games.seeds import seed_line
+
+# ── B1: Berserk poison is «отравление» on the board and in the change line ─────────────────────
+
+
+async def test_berserk_poison_is_one_word_everywhere(console: Console) -> None:
+    # seed 001:189 «Существо не может получить отравление»
+    seed_line("001", 189, "Существо не может получить отравление")
+    await console.execute("/game start game:berserk player1:Борис")
+    await console.execute("/unit add Гном-басаарг life:6")
+    console.lang = "ru"
+    out = await console.execute("/жетон добавить цель:Гном-басаарг жетон:яд")
+    assert "Гном-басаарг · отравление: 0 → 1" in out
+    out = await console.execute("/игра показать")
+    assert "Гном-басаарг ❤ ▰▰▰▰▰ 6/6 · отравление 1" in out
+    assert "маркер" not in out
+    console.lang = "en"
+    assert "poison 1" in await console.execute("/game show")
