@@ -22,3 +22,20 @@ async def test_berserk_poison_is_one_word_everywhere(console: Console) -> None:
     assert "маркер" not in out
     console.lang = "en"
     assert "poison 1" in await console.execute("/game show")
+
+
+# ── W1: WFB wounds suffered are «раны», in the change line, on the board and on the buttons ─────
+
+
+async def test_wfb_wounds_suffered_read_rany(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Борис")
+    await console.execute("/unit add name:Маг-огнепоклонник life:2")
+    console.lang = "ru"
+    out = await console.execute("/урон цель:Маг-огнепоклонник урон:1")
+    assert "Маг-огнепоклонник · раны: 0 → 1 · ❤ 1/2" in out
+    out = await console.execute("/игра показать")
+    assert "потеряно" not in out
+    out = await console.execute("/задать цель:Маг-огнепоклонник показатель:потеряно ран значение:0")
+    assert "раны: 1 → 0" in out  # the old name is still accepted
+    console.lang = "en"
+    assert "wounds suffered: 0 → 1" in await console.execute("/dmg Маг-огнепоклонник amount:1")
