@@ -39,3 +39,21 @@ async def test_wfb_wounds_suffered_read_rany(console: Console) -> None:
     assert "раны: 1 → 0" in out  # the old name is still accepted
     console.lang = "en"
     assert "wounds suffered: 0 → 1" in await console.execute("/dmg Маг-огнепоклонник amount:1")
+
+
+# ── W3: the log names a wizard as the reply did, «новый маг» ────────────────────────────────────
+
+
+async def test_wfb_log_says_new_wizard(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Борис")
+    console.lang = "ru"
+    assert "Новый маг: Маг-огнепоклонник" in await console.execute(
+        "/существо добавить имя:Маг-огнепоклонник жизнь:1"
+    )
+    await console.execute("/существо добавить имя:Копейщики жизнь:10")
+    out = await console.execute("/игра журнал")
+    assert "новый маг — Маг-огнепоклонник" in out
+    assert "новое подразделение — Копейщики" in out
+    console.lang = "en"
+    out = await console.execute("/game log")
+    assert "wizard added — Маг-огнепоклонник" in out and "unit added — Копейщики" in out
