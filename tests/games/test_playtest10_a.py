@@ -72,3 +72,23 @@ async def test_wfb_winds_record_the_wizard_counts_typed(console: Console) -> Non
     assert "маги 3" in out and "маги 1" in out and "маги 0" not in out
     await console.execute("/игра отменить")  # one undo takes the counts back with the pools
     assert "маги 3" not in await console.execute("/игра показать")
+
+
+# ── C3: the bloodied side's HP is typed as the start option names it, «окровавленный» ──────────
+
+
+async def test_conquest_bloodied_hp_has_a_short_name(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Борис здоровье:10 окровавленный:5"
+    )
+    assert "(для окровавленной стороны — показатель:окровавленный)" in out
+    out = await console.execute("/задать цель:Борис показатель:окровавленный значение:6")
+    assert "Борис · здоровье окровавленной стороны: 5 → 6" in out
+    out = await console.execute(
+        "/задать цель:Борис показатель:здоровье окровавленной стороны значение:7"
+    )
+    assert "6 → 7" in out  # the old name still works
+    console.lang = "en"
+    out = await console.execute("/set target:Борис stat:bloodied HP value:5")
+    assert "bloodied HP: 7 → 5" in out
