@@ -92,3 +92,17 @@ async def test_conquest_bloodied_hp_has_a_short_name(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/set target:Борис stat:bloodied HP value:5")
     assert "bloodied HP: 7 → 5" in out
+
+
+# ── B2: the Berserk odds say who strikes weaker, and the return wounds in a sentence ─────────────
+
+
+async def test_berserk_odds_name_each_side_as_the_subject(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/шансы берсерк сила:2-3-4 сила_цели:1-1-2")
+    assert "В ответ атакующий получает ран в среднем: 0,39" in out
+    assert (
+        "Ударить на ступень слабее без ответа может атакующий — при разнице +4 или +2 "
+        "(16,7\u00a0%), атакованная карта — при −4 (5,6\u00a0%)." in out
+    )
+    assert "Ран атакующему" not in out and "Можно ударить слабее" not in out
