@@ -106,3 +106,19 @@ async def test_berserk_odds_name_each_side_as_the_subject(console: Console) -> N
         "(16,7\u00a0%), атакованная карта — при −4 (5,6\u00a0%)." in out
     )
     assert "Ран атакующему" not in out and "Можно ударить слабее" not in out
+
+
+# ── B3: the Berserk turn change says what the new turn brings ───────────────────────────────────
+
+
+async def test_berserk_next_turn_says_cards_open_and_armor_counts_again(console: Console) -> None:
+    # seed 001:53 the active player opens their cards; 001:37 Броня Х counts from the turn's start
+    seed_line("001", 53, "Активный игрок откроет свои карты на Шаге открытия")
+    seed_line("001", 37, "предотвращённые раны отсчитываются от начала хода")
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute("/игра дальше")
+    assert "Ход 1 окончен: закрытые карты Бориса открываются, Броня Х снова действует." in out
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert "Turn 2 is over: " in out and "closed cards open, and Armor X works again." in out
