@@ -122,3 +122,14 @@ async def test_berserk_next_turn_says_cards_open_and_armor_counts_again(console:
     console.lang = "en"
     out = await console.execute("/game next")
     assert "Turn 2 is over: " in out and "closed cards open, and Armor X works again." in out
+
+
+# ── C2: the players' slang for bloodied finds Conquest's «Урон (Damage)» ───────────────────────
+
+
+async def test_conquest_bloodied_slang_finds_damage(console: Console) -> None:
+    console.lang = "ru"
+    for word in ("бладед", "окровавленный", "bloodied"):
+        out = await console.execute(f"/правило {word}")
+        assert out.startswith("Урон (Damage)"), (word, out)
+        assert "Кровотечение" not in out, word
