@@ -337,6 +337,18 @@ def action_name(action: str, lang: str, slug: str = "") -> str:
     return t(key if key in catalogue() else ACTION_UNKNOWN, lang)
 
 
+def added_as(step: StepRecord, state: GameState, lang: str) -> str:
+    """The log's word for a unit added as a kind of piece the game names apart
+    (`tracker.action.unit.add_kind.<kind>_<game>`: a WFB wizard is «новый маг», as the
+    `/unit add` reply says), so the log and the reply agree; "" for any other unit."""
+    name = step.params.get("unit")
+    unit = next((u for u in state.all_units if u.name == name), None)
+    if unit is None:
+        return ""
+    key = f"tracker.action.unit.add_kind.{plugin_for(state.slug).piece_kind(unit)}_{state.slug}"
+    return t(key, lang) if key in catalogue() else ""
+
+
 def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, lang: str) -> str:
     """A counter that records an event, said as one in the log when the game phrases it
     (`tracker.log_change.<game>.<stat>.up|down`, the difference counted by
@@ -417,6 +429,8 @@ def step_line(
         # («новый маг — Маг огня; alice · маги 0 → 1», playtest 5, W2)
         what[:0] = [md(str(step.params[k])) for k in ("unit", "item") if k in step.params]
     action = action_name(step.action, lang, state.slug)
+    if step.action == "unit.add":  # named as the reply named it: «новый маг» (playtest 10, W3)
+        action = added_as(step, state, lang) or action
     if step.action == "add" and len(set(stats)) == 1:  # «мана — Аня · мана 10 → 7» (slip 24)
         action = md(stats[0])
     if isinstance(step.params.get("spell"), str):  # a WFB cast: «сотворение «Огненный шар»»

@@ -112,10 +112,17 @@ async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> Non
 async def test_a_bare_next_turn_says_which_turn_ended(console: Console) -> None:
     await console.execute("/game start game:berserk player1:Вика")
     out = await console.execute("/game next")
-    assert out.rstrip().endswith("Ход 1 окончен.") and "Ходит Вика." not in out
+    # playtest 10 B3: Berserk also says what the new turn brings
+    assert out.rstrip().endswith(
+        "Ход 1 окончен: закрытые карты Вики открываются, Броня Х снова действует."
+    )
+    assert "Ходит Вика." not in out
     console.lang = "en"
     out = await console.execute("/game next")
-    assert out.rstrip().endswith("Turn 2 is over.") and "alice's turn." not in out
+    assert out.rstrip().endswith(
+        "Turn 2 is over: alice's closed cards open, and Armor X works again."
+    )
+    assert "alice's turn." not in out
 
 
 # ── BZ-2: a state typed as a token is quoted as typed, the command given plainly ───────────────

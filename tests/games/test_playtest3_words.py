@@ -15,7 +15,7 @@ async def test_whfb_pieces_are_wizards(console: Console) -> None:
     out = await console.execute("/dmg Маг огня amount:1")
     assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out
     log = await console.execute("/game log")
-    assert "новое подразделение — Маг огня" in log and "существо" not in log
+    assert "новый маг — Маг огня" in log and "существо" not in log  # playtest 10 W3
 
 
 async def test_conquest_units_are_squads_in_the_log(console: Console) -> None:

@@ -100,7 +100,7 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     out = await console.execute("/unit add name:Маг Огня life:1")
     assert "· ❤ 1 (Раны по профилю)" in out
     log = await console.execute("/game log")
-    assert "новое подразделение — Архимаг Тени; alice · маги 0 → 1" in log
+    assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
 
 
 # ── B10: joining does not pass the turn ───────────────────────────────────────────────────────

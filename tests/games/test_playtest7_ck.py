@@ -36,7 +36,7 @@ async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None
     )
     # C4: the Warlord's HP in plain words
     assert "Если у кого-то другой военачальник, задайте его здоровье: /задать цель:" in out
-    assert "(для окровавленной стороны — показатель:здоровье окровавленной стороны)" in out
+    assert "(для окровавленной стороны — показатель:окровавленный)" in out  # playtest 10 C3
     out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
     assert "параметр «сила» бот у отрядов не хранит — уберите «сила:» из команды" in out
     assert "отряду задаётся только здоровье (параметр «жизнь»)" in out

@@ -97,8 +97,8 @@ async def test_the_log_says_what_the_armor_prevented(console: Console) -> None:
 async def test_the_weaker_strike_choice_names_each_sides_differences(console: Console) -> None:
     out = await console.execute("/odds berserk values:2-3-4")
     assert (
-        "Можно ударить слабее, зато без ответа: атакующему — при разнице +4 или +2 "
-        "(16,7\u00a0%), атакованной карте — при −4 (5,6\u00a0%)." in out
+        "Ударить на ступень слабее без ответа может атакующий — при разнице +4 или +2 "
+        "(16,7\u00a0%), атакованная карта — при −4 (5,6\u00a0%)." in out  # playtest 10 B2
     )
     assert "(разница +4, +2 или −4)" not in out
 
@@ -137,7 +137,11 @@ async def test_game_next_does_not_repeat_its_header_in_any_game(console: Console
         "custom": ("ход 1 · ходит bob", ()),
     }
     # nothing else happens at their turn: one short line says which turn ended (playtest 9, G2)
-    alone = {"berserk": "Ход 1 окончен.", "custom": "Ход игрока alice окончен."}
+    # (playtest 10, B3: Berserk's line also says what the new turn brings)
+    alone = {
+        "berserk": "Ход 1 окончен: закрытые карты игрока bob открываются, Броня Х снова действует.",
+        "custom": "Ход игрока alice окончен.",
+    }
     extra = {"mage-wars": " life:30", "conquest": " здоровье:7 окровавленный:4"}
     for game, (title, repeats) in starts.items():
         await console.execute("/game end")

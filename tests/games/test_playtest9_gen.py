@@ -90,7 +90,11 @@ async def test_g2_bare_next_says_which_turn_ended(services: Services, console: C
     en = Console(services, user="Anna", channel="other", lang="en")
     await en.execute("/game start game:berserk player1:Vicky")
     out = await en.execute("/game next")
-    assert out.rstrip().endswith("Turn 1 is over.") and "Vicky's turn." not in out
+    # playtest 10 B3: Berserk also says what the new turn brings
+    assert out.rstrip().endswith(
+        "Turn 1 is over: Vicky's closed cards open, and Armor X works again."
+    )
+    assert "Vicky's turn." not in out
 
 
 async def test_bk2_strike_help_says_what_kind_and_mode_mean(services: Services) -> None:

@@ -89,9 +89,9 @@ async def test_w2_wf4_profile_wounds_and_wounds_suffered_differ(console: Console
     out = await console.execute("/unit add name:Светлый маг owner:bob life:3")
     assert "Новый маг: Светлый маг (bob) · ❤ 3 (Раны по профилю)" in out
     out = await console.execute("/dmg Светлый маг amount:1")
-    assert "Светлый маг · потеряно ран: 0 → 1 · ❤ 2/3" in out
-    out = await console.execute("/set target:Светлый маг stat:раны value:0")  # the old name
-    assert "потеряно ран: 1 → 0" in out
+    assert "Светлый маг · раны: 0 → 1 · ❤ 2/3" in out  # playtest 10 W1
+    out = await console.execute("/set target:Светлый маг stat:потеряно ран value:0")  # old name
+    assert "раны: 1 → 0" in out
     console.lang = "en"
     out = await console.execute("/dmg Светлый маг amount:1")
     assert "wounds suffered: 0 → 1" in out

@@ -50,7 +50,8 @@ async def test_conquest_says_bloodied_as_the_rules_do(
     alice = make_ctx("alice")
     tpl = template("conquest")
     assert tpl.label("bloodied", "ru") == "окровавлен"
-    assert tpl.label("bloodied_hp", "ru") == "здоровье окровавленной стороны"
+    assert tpl.label("bloodied_hp", "ru") == "окровавленный"  # playtest 10 C3
+    assert tpl.resolve_stat("здоровье окровавленной стороны") == "bloodied_hp"  # the old name
     assert tpl.resolve_stat("ранен") == "bloodied"  # the old word still finds it
     await service.start(alice, "conquest", [BOB], {"hale": 6, "bloodied": 3})
     out = await service.damage(alice, "bob", 6)

@@ -80,14 +80,17 @@ async def magic_side(ctx: Ctx) -> MagicSide | None:
     return MagicSide(state, me, [p for p in state.participants if p.id != me.id])
 
 
-async def record_winds(ctx: Ctx, side: MagicSide, power: int, dispel: int) -> service.Outcome:
-    """The caster's power pool and the other side's dispel pool as ONE tracker step (`pools`).
-
-    One `/game undo` takes the whole Winds of Magic back.
-    """
+async def record_winds(
+    ctx: Ctx, side: MagicSide, power: int, dispel: int, typed: tuple[Opt, Opt] = (None, None)
+) -> service.Outcome:
+    """The pools and the wizard counts typed (mine, theirs: the board agrees with the roll, playtest
+    9 W1) as ONE tracker step (`pools`): one `/game undo` takes the whole Winds of Magic back."""
     targets = [(side.caster, "power", power)]
     if side.dispeller is not None:
         targets.append((side.dispeller, "dispel", dispel))
+    for who, count in zip(_sides(side), typed, strict=True):
+        if who is not None and count not in (None, who.value("wizards")):
+            targets.append((who, "wizards", count))
 
     async def body(step: service.Step) -> None:
         for player, key, value in targets:
@@ -291,8 +294,8 @@ async def whf_winds(
     side = await _magic_side(ctx, private)
     if side is not None and await winds_rolled(ctx, side):
         raise UserError("dice.whf.winds_again")
-    # `wizards` are the roller's and `enemy_wizards` the other side's, as the options say; the
-    # caster's wizards add power and the dispeller's add dispel dice, whoever typed the roll.
+    # `wizards` are the roller's, `enemy_wizards` the other side's; the caster's add power dice
+    typed = (wizards, enemy_wizards)
     wizards, enemy_wizards, power_side, dispel_side = _wizards(side, wizards, enemy_wizards)
     result = roll_winds(power_side, dispel_side, ctx.services.rng)
     if side is None:
@@ -300,7 +303,7 @@ async def whf_winds(
     else:
         dispeller = side.dispeller.name if side.dispeller is not None else None
         reply = view.winds_reply(ctx.t, result, (side.caster.name, dispeller))
-        await record_winds(ctx, side, result.power, result.dispel)
+        await record_winds(ctx, side, result.power, result.dispel, typed)
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
