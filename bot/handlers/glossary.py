@@ -434,12 +434,15 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
-    # strangers offered only as a place to start.
+    # strangers offered only as a place to start in the asked or channel's game (G4), no other.
     near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    far = own_game_first([h.entry for h in suggestions[:FAR_SUGGESTIONS]], prefer)
-    return _question(ctx, "rule.far", far, private, query, query=shown)
+    far = [h.entry for h in suggestions if h.entry.game in {slug, prefer} - {None}]
+    if not far:
+        title, body = ctx.t("rule.far.title", query=shown), ctx.t("rule.far.plain")
+        return Reply(title=title, body=body, ephemeral=private)
+    return _question(ctx, "rule.far", far[:FAR_SUGGESTIONS], private, query, query=shown)
 
 
 def _unanswered(

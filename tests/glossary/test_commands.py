@@ -129,7 +129,7 @@ async def test_rule_close_runner_up_offered_as_did_you_mean(ctx: Ctx) -> None:
 
 
 async def test_rule_no_match_gives_suggestions(ctx: Ctx) -> None:
-    reply = await h.rule(ctx, "Bxxxx")
+    reply = await h.rule(ctx, "Bxxxx", game="mage-wars")
     assert "Bxxxx" in reply.title and not reply.ephemeral
     (select,) = selects(reply)
     assert select.action == "rule.pick"
