@@ -5,6 +5,7 @@ winner (G5), and the others named in each test."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 
 async def test_g3_the_export_explains_its_two_counts(console: Console) -> None:
@@ -27,3 +28,20 @@ async def test_g5_a_game_ended_without_winner_says_who_ended_it(console: Console
     console.lang = "en"
     out = await console.execute("/game show")
     assert "alice ended the game after turn 1." in out and "No winner was named." in out
+
+
+async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: Console) -> None:
+    # seed 000:271 — Stuck: «Существо Restrained»; seed 000:251 — Restrained: −2 to defense rolls
+    assert seed_line("000", 271, "Существо Restrained и Unmovable.")
+    assert seed_line("000", 251, "Связанное существо получает штраф -2 ко всем броскам на защиту.")
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/существо добавить имя:Медведь жизнь:8 защита:6")
+    await console.execute("/существо добавить имя:Гоблин-бомбардир жизнь:6 защита:8")
+    await console.execute("/жетон добавить цель:Гоблин-бомбардир жетон:застрявший")
+    out = await console.execute("/мв зачистка кубики:3 цели:Медведь,Гоблин-бомбардир")
+    assert "Защита цели: 8+, −2 к броску: застрявший (существо связано, −2)" in out
+    assert "связанный (−2)" not in out
+    console.lang = "en"
+    await console.execute("/token add target:Медведь token:cripple")
+    out = await console.execute("/mw attack dice:3 target:Медведь")
+    assert "Cripple (the creature is Restrained, −2)" in out
