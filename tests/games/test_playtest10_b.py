@@ -45,3 +45,18 @@ async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: C
     await console.execute("/token add target:Медведь token:cripple")
     out = await console.execute("/mw attack dice:3 target:Медведь")
     assert "Cripple (the creature is Restrained, −2)" in out
+
+
+async def test_bk6_a_strike_at_a_closed_card_says_who_rolls_once(console: Console) -> None:
+    await console.execute("/game start game:berserk player1:bob")
+    await console.execute("/unit add Орк life:50")
+    await console.execute("/set target:Орк stat:закрыт value:1")
+    out = await console.execute("/berserk strike values:1-2-3 kind:magic target:Орк")
+    assert "Цель: **Орк** (карта закрыта: бросает только атакующий, ответного удара нет)." in out
+    assert "цель не отвечает" not in out and "закрытый режим" not in out
+    out = await console.execute("/berserk strike values:1-2-3 target:Орк")
+    assert out.count("бросает только атакующий") == 1 and "Режим:" not in out
+    console.lang = "en"
+    out = await console.execute("/berserk strike values:1-2-3 kind:magic target:Орк")
+    assert "Target: **Орк** (closed: only the attacker rolls, no return strike)." in out
+    assert "does not strike back" not in out and out.count("only the attacker rolls") == 1
