@@ -167,7 +167,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
     glossary = glossary_of(ctx)
     linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
-    named, unnamed = resolve_references(entry.see_also_text, glossary.entries, entry.game)
+    named, _ = resolve_references(entry.see_also_text, glossary.entries, entry.game)
     linked += [e for e in named if e not in linked and e.id != entry.id]
     buttons = [
         Button(button_label(e, ctx.lang), "rule.open", e.id)
@@ -177,9 +177,8 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     unlinked = [
         display_title(e, ctx.lang) for e in linked if e.id not in {b.payload for b in buttons}
     ]
-    plain = unlinked + unnamed
-    if plain:
-        fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
+    if unlinked:  # a reference to no entry (K3) is left out: `check` lists them as dead links
+        fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(unlinked)))
     return Reply(
         title=shown,
         body=display_text(entry, ctx.lang),

@@ -5,6 +5,7 @@ winner (G5), and the others named in each test."""
 from __future__ import annotations
 
 from bot.console import Console
+from glossary.check import check_glossary_see_also
 from tests.games.seeds import seed_line
 
 
@@ -60,3 +61,13 @@ async def test_bk6_a_strike_at_a_closed_card_says_who_rolls_once(console: Consol
     out = await console.execute("/berserk strike values:1-2-3 kind:magic target:Орк")
     assert "Target: **Орк** (closed: only the attacker rolls, no return strike)." in out
     assert "does not strike back" not in out and out.count("only the attacker rolls") == 1
+
+
+async def test_k3_a_see_also_to_no_entry_is_left_out_and_checked(console: Console) -> None:
+    out = await console.execute("/правило боевая линия игра:keyforge")
+    assert "Смотрите «Существа» на с. 10." in out  # the seed's own text stays
+    assert "См. также" not in out
+    report: list[str] = []
+    assert check_glossary_see_also(report) == []
+    assert "keyforge/boyevaya-liniya → «Существа»" in report[0]
+    assert report[0].startswith("glossary see-also: ") and "dead links" in report[0]
