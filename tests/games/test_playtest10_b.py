@@ -71,3 +71,27 @@ async def test_k3_a_see_also_to_no_entry_is_left_out_and_checked(console: Consol
     assert check_glossary_see_also(report) == []
     assert "keyforge/boyevaya-liniya → «Существа»" in report[0]
     assert report[0].startswith("glossary see-also: ") and "dead links" in report[0]
+
+
+async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console) -> None:
+    # seed 004:39 «Броня предотвращает объём урона»: armor acts before the damage is dealt
+    seed_line("004", 39, "Броня предотвращает объём урона")
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Тролль life:8 traits:броня 1")
+    console.user = "bob"
+    await console.execute("/unit add Бумпус life:5 traits:броня 2")
+    console.user = "alice"
+    out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
+    assert (
+        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 поглотила 2 урона: 💀 существо «Бумпус» "
+        "уничтожено. В ответ 5 урона, броня 1 поглотила 1 урон: Тролль ❤ 4/8."
+    ) in out
+    assert out.count("уничтожено") == 1 and "🛡" not in out and "Итог" not in out
+    await console.execute("/game undo")
+    console.lang = "en"
+    out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
+    assert (
+        "⚔ Fight: Тролль → Бумпус: 8 damage, armor 2 absorbed 2 damage: 💀 Бумпус is destroyed. "
+        "Back: 5 damage, armor 1 absorbed 1 damage: Тролль ❤ 4/8."
+    ) in out
+    assert out.count("destroyed") == 1
