@@ -167,7 +167,7 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
         fields.append(Field(ctx.t("rule.field.names"), ", ".join(aliases)))
     glossary = glossary_of(ctx)
     linked = [e for e in (glossary.get(i) for i in entry.see_also) if e is not None]
-    named, unnamed = resolve_references(entry.see_also_text, glossary.entries, entry.game)
+    named, _ = resolve_references(entry.see_also_text, glossary.entries, entry.game)
     linked += [e for e in named if e not in linked and e.id != entry.id]
     buttons = [
         Button(button_label(e, ctx.lang), "rule.open", e.id)
@@ -177,9 +177,8 @@ def entry_reply(ctx: Ctx, entry: Entry, *, ephemeral: bool = False) -> Reply:
     unlinked = [
         display_title(e, ctx.lang) for e in linked if e.id not in {b.payload for b in buttons}
     ]
-    plain = unlinked + unnamed
-    if plain:
-        fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(plain)))
+    if unlinked:  # a reference to no entry (K3) is left out: `check` lists them as dead links
+        fields.append(Field(ctx.t("rule.field.see_also"), ", ".join(unlinked)))
     return Reply(
         title=shown,
         body=display_text(entry, ctx.lang),
@@ -434,12 +433,15 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
-    # strangers offered only as a place to start.
+    # strangers offered only as a place to start in the asked or channel's game (G4), no other.
     near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    far = own_game_first([h.entry for h in suggestions[:FAR_SUGGESTIONS]], prefer)
-    return _question(ctx, "rule.far", far, private, query, query=shown)
+    far = [h.entry for h in suggestions if h.entry.game in {slug, prefer} - {None}]
+    if not far:
+        title, body = ctx.t("rule.far.title", query=shown), ctx.t("rule.far.plain")
+        return Reply(title=title, body=body, ephemeral=private)
+    return _question(ctx, "rule.far", far[:FAR_SUGGESTIONS], private, query, query=shown)
 
 
 def _unanswered(

@@ -28,6 +28,7 @@ from bot.handlers.tracker_board import (
     targets,
 )
 from bot.handlers.tracker_layout import render_board, render_live, render_show
+from bot.handlers.tracker_quiet import ended_line
 from bot.numbers import ascii_int
 from bot.ratelimit import HEAVY_UNITS
 from bot.registry import UserError, action, command
@@ -194,9 +195,21 @@ async def show(ctx: Ctx) -> Reply:
         # The heading already says the game is over (English walk 5, MW-9): no second «over».
         ended = ctx.t("live.ended")
         lines = [line for line in reply.body.split("\n") if line.strip() != ended]
-        reply.body = ctx.t("tracker.show.last_ended") + "\n" + "\n".join(lines)
+        if last.winner is None:  # G5: no winner line, so say who ended it, when, and no winner
+            lines = [await _who_ended(ctx, last), *lines]
+        reply.body = ctx.t("tracker.show.last_ended") + "\n" + "\n".join(lines).strip("\n")
         return reply
     poster = ctx.services.live
     if poster is not None and await poster.repost(ctx.channel_id):
         return Reply(body=ctx.t("live.reposted"), ephemeral=True)
     return await show_pages(ctx, 1)
+
+
+async def _who_ended(ctx: Ctx, last: GameState) -> str:
+    """The result of a game ended with no winner (playtest 10, G5): an empty result line said
+    nothing; the ending step knows who ended it, the state after which turn."""
+    steps = await ctx.services.storage.tracker.done_steps(last.game.id, 1)
+    step = steps[0] if steps and steps[0].action == "end" else None
+    if step is None or not step.user_name:
+        return ctx.t("tracker.show.no_winner")
+    return ended_line(last, step.user_name, ctx.lang) + " " + ctx.t("tracker.show.no_winner")

@@ -26,7 +26,8 @@ async def test_fight_mode_at_a_closed_card_is_worked_out_as_closed(
             "/berserk strike values:2-3-4 mode:fight target:Циклоп defender_values:1-2-3"
         )
         assert "закрытая карта не сражается, поэтому режим сражения неприменим" in out
-        assert "Режим: закрытый" in out and "Режим: сражение" not in out
+        assert "бросает только атакующий, ответного удара нет" in out
+        assert "Режим: закрытый" not in out and "Режим: сражение" not in out
         assert "Ответ атакованной карты" not in out and "Броски:" not in out
         assert "На выбор" not in out and "на ступень слабее" not in out
         if unit(await state_of(services), "Циклоп").destroyed:

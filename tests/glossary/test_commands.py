@@ -81,7 +81,9 @@ async def test_rule_see_also_at_most_five_buttons_rest_as_text(ctx: Ctx) -> None
         "kf-armor",
     ]
     see_also = next(f for f in reply.fields if f.name == "См. также")
-    assert "Горение (Burn)" in see_also.value and "Critical Damage" in see_also.value
+    assert "Горение (Burn)" in see_also.value
+    # «Critical Damage» names no entry: a dead link is left out (playtest 10, K3)
+    assert "Critical Damage" not in see_also.value
 
 
 async def test_rule_private_is_ephemeral(ctx: Ctx) -> None:
@@ -129,7 +131,7 @@ async def test_rule_close_runner_up_offered_as_did_you_mean(ctx: Ctx) -> None:
 
 
 async def test_rule_no_match_gives_suggestions(ctx: Ctx) -> None:
-    reply = await h.rule(ctx, "Bxxxx")
+    reply = await h.rule(ctx, "Bxxxx", game="mage-wars")
     assert "Bxxxx" in reply.title and not reply.ephemeral
     (select,) = selects(reply)
     assert select.action == "rule.pick"

@@ -58,16 +58,19 @@ def test_footer_agrees_in_number(ctx: Ctx, lang: str, first: int, last: int, foo
 # --- no match ------------------------------------------------------------------------------------
 
 
-async def test_nothing_alike_says_so_and_offers_a_few_terms(ctx: Ctx) -> None:
+async def test_nothing_alike_says_so_and_lists_no_stranger_game(ctx: Ctx) -> None:
+    """G4 (playtest 10): with no game in the channel, no random game's terms are listed."""
     reply = await h.rule(ctx, "zzzzqqq")
     assert reply.title == "Ничего похожего на «zzzzqqq»"
-    assert "не похоже" in reply.body and not reply.ephemeral
-    select = select_of(reply)
-    assert select.placeholder == "Другие термины" and select.action == "rule.pick"
-    assert 1 <= len(select.options) <= h.FAR_SUGGESTIONS
+    assert reply.body == (
+        "Ни одно название термина не похоже на этот запрос. Проверьте написание, откройте "
+        "оглавление (/глоссарий) или поищите слова в текстах правил (/поиск)."
+    )
+    assert not reply.ephemeral and not reply.actions
     ctx.lang = "en"
     reply = await h.rule(ctx, "zzzzqqq")
-    assert reply.title == "Nothing like “zzzzqqq”" and select_of(reply).placeholder == "Other terms"
+    assert reply.title == "Nothing like “zzzzqqq”" and not reply.actions
+    assert reply.body.endswith("look for the words in the rule texts (/search).")
 
 
 async def test_a_near_spelling_is_offered_as_nearest(ctx: Ctx) -> None:
@@ -165,7 +168,7 @@ async def test_broken_data_file_serves_the_readable_entries(
     ctx = Ctx(services, UserRef.from_name("alice"), channel_id=1, guild_id=2, lang="en")
     assert (await h.rule(ctx, "Эгидище")).footer == "Source: s.txt, line 1"
     reply = await h.rule(ctx, "Бронище")  # its entry was broken: an answer, not a crash
-    assert reply.title and select_of(reply).options
+    assert reply.title and reply.body
     err = await error_of(browse.glossary_index(ctx, "berserk"))
     assert err.key == "glossary.index.empty" and err.reply(ctx).ephemeral
 

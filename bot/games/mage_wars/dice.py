@@ -127,6 +127,7 @@ class MWAttack:
     unavoidable: bool = False
     target_daze: int = 0
     restrained: bool = False
+    restrained_by: str = ""  # the token (cripple, stuck) that restrains it, named in the reply
     daze: bool = False
     resilient: bool = False
     incorporeal: bool = False

@@ -104,7 +104,7 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
         # Seed 000 lines 57 and 271: Cripple and Stuck make the creature Restrained (−2 defense).
         restrained = mw_rules.restraining({t.key: t.value for t in unit.tokens})
         if restrained:
-            out["restrained"] = True
+            out["restrained"], out["restrained_by"] = True, restrained
         if not out.get("defense"):
             restrained = ""  # no defense roll, so −2 to it is noise not shown (English walk 5 MW-5)
     incapacitated = ""

@@ -75,7 +75,8 @@ async def test_armor_and_target_in_the_tracker(console: Console, services: Servi
     await console.execute("/unit add Гном life:5 armor:1")
     await console.execute("/set target:Гном stat:закрыт value:1")
     out = await console.execute("/berserk strike values:2-3-4 target:Гном")
-    assert "(карта закрыта) — закрытый режим" in out and "Режим: закрытый" in out
+    assert "(карта закрыта: бросает только атакующий, ответного удара нет)" in out
+    assert "Режим: закрытый" not in out  # said once, in the target line (BK-6)
     # The strike's wounds are written on the target (playtest 2, M5): Броня 1 takes the first.
     [roll] = await services.storage.rolls.recent(CHANNEL, 0, 1)
     dealt = roll.result["attacker"]["wounds"]

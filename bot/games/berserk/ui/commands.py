@@ -44,6 +44,8 @@ from bot.tracker.step import Step
 
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
 MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
+# The target lines that already say only the attacker rolls and no strike comes back (BK-6).
+_SAYS_WHO_ROLLS = ("target_closed", "target_closed_no_fight", "target_open_closed_mode")
 BERSERK_OPTIONS: list[Option] = [
     named("values", str, required=True, max_length=20),
     named("kind", str, choices=STRIKE_CHOICES),
@@ -157,13 +159,15 @@ async def berserk_strike(
     )
     data = shapes.berserk_strike(result)
     await log_roll(ctx, "berserk strike", options, data, summary, private)
-    reply = view.berserk_reply(ctx.t, result)
+    key = ""
     if aimed is not None:
         key = "dice.berserk.target_closed" if aimed.closed else "dice.berserk.target_open"
         if aimed.no_fight:
             key = "dice.berserk.target_closed_no_fight"
         if not aimed.closed and not result.fight and strike.kind == "simple":
             key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
+    reply = view.berserk_reply(ctx.t, result, who_rolls_said=key.endswith(_SAYS_WHO_ROLLS))
+    if aimed is not None:
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
     if aimed is not None:
         await _record(ctx, reply, aimed.unit, hitter, result, strike.kind, private)

@@ -78,10 +78,12 @@ def mode_key(fight: bool, kind: str) -> str:
     return f"dice.berserk.mode_{kind}" if kind != "simple" else "dice.berserk.mode_closed"
 
 
-def berserk_reply(tr: Tr, r: BerserkResult) -> Reply:
+def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Reply:
+    """The strike's reply; `who_rolls_said` when the target line already says that only the
+    attacker rolls (a closed card, BK-6), so the mode line would repeat it."""
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
-    lines = [tr(mode_key(r.fight, s.kind))]
+    lines = [] if who_rolls_said and not r.fight else [tr(mode_key(r.fight, s.kind))]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
     mods = mods_line(tr, s, r.fight)

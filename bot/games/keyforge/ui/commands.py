@@ -115,7 +115,7 @@ ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_le
 
 
 def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`Тролль ❤ 3/8`, or `Тролль — уничтожено`, as the fight left it."""
+    """`Тролль ❤ 3/8`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
     unit = outcome.state.unit(was.id)
     name = md(was.name)
     if unit is None or unit.destroyed:
@@ -125,23 +125,44 @@ def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
     return ctx.t("tracker.kf_fight_left", unit=name, left=left, life=power)
 
 
+_TOLD = ("tracker.note.kf_armor", "tracker.note.kf_ward", "tracker.note.destroyed")
+
+
+def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
+    """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
+    of it, then how the creature stands — so nothing is said before armor and again after."""
+    guard = ""
+    for note in outcome.notes:
+        if note.params.get("unit") != was.name:
+            continue
+        if note.key == "tracker.note.kf_armor":
+            absorbed = plural("tracker.plural.kf_damage", int(note.params["absorbed"]), ctx.lang)
+            guard += ctx.t("tracker.kf_fight_armor", armor=note.params["armor"], absorbed=absorbed)
+        elif note.key == "tracker.note.kf_ward":
+            guard += ctx.t("tracker.kf_fight_ward")
+    damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
+    return ctx.t("tracker.kf_fight_hit", damage=damage, guard=guard, left=_left(ctx, outcome, was))
+
+
 @command("kf", "fight", area=AREA, options=[ATTACKER, TARGET])
 async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
-    """A fight in one short line with the life each side has left; what armor, ward, Elusive
-    or a stun did follows on its own line."""
+    """A fight in one line: each side's damage, what armor or a ward took, and how it stands;
+    what Elusive or a stun did follows on its own line."""
     with refusals(ctx):
         outcome, a, t, (to_target, to_attacker) = await fighting.fight(table(ctx), attacker, target)
-    sides = {"attacker": _left(ctx, outcome, a), "target": _left(ctx, outcome, t)}
+    notes = outcome.notes
     if to_target or to_attacker:  # who dealt how much, then how each side stands (slip 30)
         line = ctx.t(
             "tracker.kf_fight_dealt",
             attacker_name=md(a.name),
             target_name=md(t.name),
-            to_target=plural("tracker.plural.kf_damage", to_target, ctx.lang),
-            to_attacker=plural("tracker.plural.kf_damage", to_attacker, ctx.lang),
-            **sides,
+            to_target=_hit(ctx, outcome, t, to_target),
+            to_attacker=_hit(ctx, outcome, a, to_attacker),
         )
+        sides = {a.name, t.name}  # their armor, ward and death are in the line: said once
+        notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
     else:  # Elusive or a stun: no damage either way, the note says why
-        line = ctx.t("tracker.kf_fight", **sides)
-    notes = [note_line(n, ctx.lang) for n in outcome.notes]
-    return Reply(body="\n".join([line, *notes]), kind=Kind.SUCCESS)
+        sides_left = {"attacker": _left(ctx, outcome, a), "target": _left(ctx, outcome, t)}
+        line = ctx.t("tracker.kf_fight", **sides_left)
+    lines = [note_line(n, ctx.lang) for n in notes]
+    return Reply(body="\n".join([line, *lines]), kind=Kind.SUCCESS)

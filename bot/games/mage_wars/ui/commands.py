@@ -91,7 +91,7 @@ ATTACK_OPTIONS: list[Option] = [
 
 def build_attack(options: dict[str, Any]) -> MWAttack:
     """An `MWAttack` from command options (unknown keys ignored), range-checked."""
-    fields = {o.name for o in ATTACK_OPTIONS} - {"effect"}
+    fields = {o.name for o in ATTACK_OPTIONS} - {"effect"} | {"restrained_by"}
     attack = MWAttack(**{k: v for k, v in options.items() if k in fields and v is not None})
     return attack.with_effect(options.get("effect") or "").checked()
 

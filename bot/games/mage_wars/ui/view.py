@@ -70,7 +70,9 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
         lines.append(tr("dice.mw.unavoidable"))
     elif a.has_defense and a.defense_penalty:
         reasons = [tr("dice.mw.penalty_daze", n=a.target_daze)] if a.target_daze else []
-        reasons += [tr("dice.mw.penalty_restrained")] if a.restrained else []
+        # M2: the token the board shows, and why it costs −2 (it restrains the creature)
+        why = f"dice.mw.penalty_restrained.{a.restrained_by}" if a.restrained_by else ""
+        reasons += [tr(why or "dice.mw.penalty_restrained")] if a.restrained else []
         lines.append(
             tr(
                 "dice.mw.defense_penalty_line",
