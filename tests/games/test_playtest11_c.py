@@ -55,3 +55,37 @@ async def test_last_turn_game_board_counts_turns(console: Console) -> None:
     await console.execute("!press 1")
     console.lang = "ru"
     assert "Итог последней партии (KeyForge, ход 1):" in await console.execute("/игра показать")
+
+
+# ── G1: the end-of-game line shows no gender hedge ──────────────────────────────────────────────
+
+
+async def test_game_end_line_has_no_gender_hedge(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/игра дальше")
+    await console.execute("/игра закончить")
+    out = await console.execute("!press 1")
+    assert "Партия окончена после раунда 2 по команде игрока " in out
+    assert "(а)" not in out
+
+
+# ── G3: the undo refusal names who may undo others' steps, and that one's own can be undone ─────
+
+
+async def test_undo_others_refusal_names_who_may(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/урон цель:Борис урон:2")  # the starter's step
+    await console.execute("!user Борис")
+    await console.execute("/урон цель:Борис урон:1")
+    out = await console.execute("/игра отменить шаги:2")
+    assert "— игрока " in out and "(а)" not in out
+    assert (
+        "Чужие шаги может отменить только тот, кто начал партию, или модератор сервера "
+        "(право «Управлять каналами» или «Управлять сервером»); свои последние шаги вы "
+        "отменяете сами. Ничего не отменено." in out
+    )
+    console.lang = "en"
+    out = await console.execute("/game undo steps:2")
+    assert "you can undo your own latest steps yourself. Nothing was undone." in out
