@@ -89,3 +89,20 @@ async def test_undo_others_refusal_names_who_may(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/game undo steps:2")
     assert "you can undo your own latest steps yourself. Nothing was undone." in out
+
+
+# ── M4: a successful escape says the reason first, then what to remove ──────────────────────────
+
+
+async def test_escape_success_reason_then_instruction(console: Console) -> None:
+    # seed 000:271 «на 7 и выше, уберите жетон Stuck»
+    seed_line("000", 271, "на 7 и выше, уберите жетон Stuck")
+    console.lang = "ru"
+    for _ in range(60):
+        out = await console.execute("/мв спасение")
+        if "Спасение удалось" in out:
+            break
+    assert (
+        "Бросок в партию не записан. Снимите жетон сами: /жетон убрать цель:… "
+        "жетон:застрявший (или паралич)." in out
+    )
