@@ -106,3 +106,17 @@ async def test_escape_success_reason_then_instruction(console: Console) -> None:
         "Бросок в партию не записан. Снимите жетон сами: /жетон убрать цель:… "
         "жетон:застрявший (или паралич)." in out
     )
+
+
+# ── B2: the magic-attack caveat after hand-written wounds is one short clause ───────────────────
+
+
+async def test_berserk_armor_caveat_is_one_clause(console: Console) -> None:
+    # seed 001:37: Броня Х does not stop a magical attack's wounds
+    seed_line("001", 37, "Броня Х")
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф жизнь:4 броня:1")
+    out = await console.execute("/берсерк раны цель:Лесной эльф сколько:2")
+    assert "(Атака считается немагической; иначе — /берсерк раны источник:магическая атака.)" in out
+    assert "отмените" not in out
