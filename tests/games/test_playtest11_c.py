@@ -120,3 +120,22 @@ async def test_berserk_armor_caveat_is_one_clause(console: Console) -> None:
     out = await console.execute("/берсерк раны цель:Лесной эльф сколько:2")
     assert "(Атака считается немагической; иначе — /берсерк раны источник:магическая атака.)" in out
     assert "отмените" not in out
+
+
+# ── K2: the ready step skips a destroyed creature ───────────────────────────────────────────────
+
+
+async def test_keyforge_ready_step_skips_destroyed_creature(console: Console) -> None:
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Тролль life:3")
+    console.user = "bob"
+    await console.execute("/unit add Гоблин life:8")
+    console.user = "alice"
+    out = await console.execute("/kf fight attacker:Тролль target:Гоблин")
+    assert "Тролль 💀" in out
+    await console.execute("/game next")
+    console.lang = "ru"
+    out = await console.execute("/игра журнал")
+    assert "Тролль: карта снова готова" not in out
+    console.lang = "en"
+    assert "Тролль readied" not in await console.execute("/game log")
