@@ -139,3 +139,35 @@ async def test_keyforge_ready_step_skips_destroyed_creature(console: Console) ->
     assert "Тролль: карта снова готова" not in out
     console.lang = "en"
     assert "Тролль readied" not in await console.execute("/game log")
+
+
+# ── M1: armor and defense typed for a target that records none are said to come from the command
+
+
+async def test_mw_attack_typed_values_for_an_untracked_target(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:Борис player2:Вика life:36")
+    console.lang = "ru"
+    out = await console.execute("/мв атака кубики:3 броня:2 защита:6 удары:2 цель:Вика")
+    assert "Цель: **Вика** (из команды: броня, защита; в партии не записано)" in out
+    assert "не бросается" not in out and "броня 0" not in out
+    assert "Броня: **2**" in out and "Защита цели: 6+" in out
+    out = await console.execute("/мв атака кубики:3 броня:2 цель:Вика")
+    assert "Цель: **Вика** (из команды: броня; защита в партии не записана и не бросается)" in out
+    assert "Защита цели" not in out
+    console.lang = "en"
+    out = await console.execute("/mw attack dice:3 armor:2 defense:6 target:Вика")
+    assert "Target: **Вика** (armor, defense from the command; not recorded in the game)" in out
+
+
+# ── M2: a typed value equal to the recorded one is not mentioned; a different one is, in words ──
+
+
+async def test_mw_attack_typed_value_said_only_when_it_differs(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    await console.execute("/unit add name:Медведь owner:Борис life:10 armor:1 defense:8")
+    console.lang = "ru"
+    out = await console.execute("/мв атака кубики:4 броня:1 цель:Медведь")
+    assert "из команды" not in out
+    out = await console.execute("/мв атака кубики:4 броня:2 цель:Медведь")
+    assert "Броня: значение из команды (в партии записано 1)" in out
+    assert "— из команды (в партии" not in out
