@@ -171,3 +171,18 @@ async def test_mw_attack_typed_value_said_only_when_it_differs(console: Console)
     out = await console.execute("/мв атака кубики:4 броня:2 цель:Медведь")
     assert "Броня: значение из команды (в партии записано 1)" in out
     assert "— из команды (в партии" not in out
+
+
+# ── B3: «сила:1-2-3» on a Berserk creature: the refusal says where the strike goes ──────────────
+
+
+async def test_berserk_unit_strike_refusal_names_the_strike_option(console: Console) -> None:
+    # seed 001:17 «Атака на Х… удар на X-X-X»
+    await console.execute("/game start game:berserk player1:Борис")
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Гном-басаарг жизнь:5 сила:1-2-3")
+    assert "это сила существа KeyForge" in out
+    assert "его указывают при каждом ударе: /берсерк удар сила:1-2-3." in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Гном-басаарг life:5 power:1-2-3")
+    assert "give it with each strike: /berserk strike values:1-2-3." in out
