@@ -221,7 +221,7 @@ async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
     await console.execute("/game end")
     out = await console.execute("!press 1")
     assert (
-        "Партия окончена после хода 1 по команде игрока alice. Она сохранена; полная запись — "
+        "Партия окончена по команде игрока alice после хода 1. Она сохранена; полная запись — "
         "/игра экспорт." in out
     )
 

@@ -66,7 +66,7 @@ async def test_game_end_line_has_no_gender_hedge(console: Console) -> None:
     await console.execute("/игра дальше")
     await console.execute("/игра закончить")
     out = await console.execute("!press 1")
-    assert "Партия окончена после раунда 2 по команде игрока " in out
+    assert "Партия окончена по команде игрока alice после раунда 2." in out
     assert "(а)" not in out
 
 
