@@ -25,7 +25,7 @@ from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import in_line, md
 from bot.tracker.plugin import UnitControl, plugin_for
 from bot.tracker.rounds import turn_number
-from bot.tracker.templates import Template, counts_turns, template
+from bot.tracker.templates import Template, counts_turns, holds_initiative, template
 
 # Discord's embed limits (per embed, and the 6000 total across a message's embeds).
 TITLE_MAX = limits.EMBED_TITLE
@@ -132,6 +132,9 @@ class Scoreboard:
     # Tokens, traits and stats in play that have a glossary entry: (name shown, entry id), the
     # selected target's first; the board's «📖» select opens the entry (issue 17).
     rules: tuple[tuple[str, str], ...] = ()
+    # The active seat holds the initiative (Mage Wars, Conquest pass it by round, seed 000:143),
+    # so the board says «Инициатива», as the game's header does (playtest 11 M3).
+    initiative: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -340,6 +343,7 @@ def scoreboard(state: GameState, lang: str, selected: str | None = None) -> Scor
         round_word="turn" if counts_turns(state.slug) else "round",
         turn_no=turn_number(state),
         active=active.name if active else None,
+        initiative=holds_initiative(state.slug),
         ended=not state.game.active,
         winner=winner.name if winner else None,
         players=tuple(players),

@@ -147,7 +147,8 @@ def _header(board: Scoreboard, lang: str) -> tuple[str, str]:
         else:
             body.append(t("live.ended", lang))
     elif board.active:
-        body.append(t("live.active", lang, name=md(board.active)))
+        key = "live.initiative" if board.initiative else "live.active"
+        body.append(t(key, lang, name=md(board.active)))
     target = find_target(board, board.selected)
     if target is not None and target.main is not None and not board.ended:
         main = md(target.main.label)

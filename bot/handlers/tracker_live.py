@@ -191,13 +191,20 @@ async def show(ctx: Ctx) -> Reply:
         if last is None:
             raise UserError("tracker.error.no_game")
         # No game running: the final board of the last one (a game just won stays viewable).
-        reply = render_board(scoreboard(last, ctx.lang), ctx.lang, with_controls=False)
+        board = scoreboard(last, ctx.lang)
+        reply = render_board(board, ctx.lang, with_controls=False)
         # The heading already says the game is over (English walk 5, MW-9): no second «over».
+        # Playtest 11 M5: the heading names the game and round, and no blank lines are left.
         ended = ctx.t("live.ended")
-        lines = [line for line in reply.body.split("\n") if line.strip() != ended]
+        lines = [line for line in reply.body.split("\n") if line.strip() not in ("", ended)]
         if last.winner is None:  # G5: no winner line, so say who ended it, when, and no winner
             lines = [await _who_ended(ctx, last), *lines]
-        reply.body = ctx.t("tracker.show.last_ended") + "\n" + "\n".join(lines).strip("\n")
+        heading = ctx.t(
+            f"tracker.show.last_ended.{board.round_word}",
+            game=board.game_name,
+            n=board.turn_no or board.round,
+        )
+        reply.body = "\n".join([heading, *lines])
         return reply
     poster = ctx.services.live
     if poster is not None and await poster.repost(ctx.channel_id):

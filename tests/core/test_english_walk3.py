@@ -62,8 +62,8 @@ async def test_9_escape_title_is_the_roll_alone(services: Services) -> None:
     out = await _en(services).execute("/mw escape")
     title = out.splitlines()[0].removeprefix("✔ ")
     assert title.startswith(("Escape fails (", "Escape succeeds (")) and title.endswith(")")
-    assert "the roll records nothing in the game" in out or "token stays." in out
-    assert "Stuck/Cripple marker" in out
+    assert "The roll records nothing in the game." in out or "marker stays." in out
+    assert "Stuck/Cripple marker" in out or "token:Stuck (or Cripple)" in out
 
 
 async def test_10_burn_has_no_critical_legend(services: Services) -> None:

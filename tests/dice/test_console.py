@@ -303,6 +303,6 @@ async def test_mw_odds_and_escape_say_what_they_did(console: Console) -> None:
     out = await console.execute("/odds mw dice:3 tough:1 effect:7+ life:4")
     assert "Прочный −1: результат кубика эффектов −1" in out
     out = await console.execute("/mw escape")
-    assert "«застрявший» или «паралич»" in out and "цель не указана" not in out
-    # playtest 7, M2: the command has no target; a success says how to record it
-    assert "бросок в партию не записан — /жетон убрать цель:… жетон:…" in out or "остаётся." in out
+    assert "застрявший" in out and "паралич" in out and "цель не указана" not in out
+    # playtest 7, M2: the command has no target; a success says how to record it (playtest 11 M4)
+    assert "Снимите жетон сами: /жетон убрать цель:… жетон:застрявший" in out or "остаётся." in out

@@ -221,8 +221,8 @@ async def test_the_final_board_says_who_ended_the_game_and_that_it_is_saved(
     await console.execute("/game end")
     out = await console.execute("!press 1")
     assert (
-        "Партию закончил(а) alice после хода 1. Она сохранена; полная запись — /игра экспорт."
-        in out
+        "Партия окончена по команде игрока alice после хода 1. Она сохранена; полная запись — "
+        "/игра экспорт." in out
     )
 
 

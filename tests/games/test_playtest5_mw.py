@@ -92,8 +92,8 @@ async def test_m8_life_given_in_the_command(console: Console) -> None:
     await _start(console)
     await console.execute("/unit add Голем life:14")
     await console.execute("/dmg Голем amount:4")
-    out = await console.execute("/odds mw dice:6 target:Голем life:10")
-    assert "Оставшаяся жизнь — из команды (в партии 10)" in out
+    out = await console.execute("/odds mw dice:6 target:Голем life:9")
+    assert "Оставшаяся жизнь: значение из команды (в партии записано 10)" in out
     assert out.count("из команды") == 1  # said once, beside the value it explains
 
 

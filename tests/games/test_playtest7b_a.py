@@ -106,8 +106,8 @@ async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Consol
         "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода броня израсходована)."
         in out
     )
-    assert "Если это раны магической атаки, броня их не предотвращает" in out
-    assert "/берсерк раны" in out
+    # playtest 11 B2: one short clause
+    assert "(Атака считается немагической; иначе — /берсерк раны источник:магическая атака.)" in out
     console.lang = "en"
     await console.execute("/game next")
     await console.execute("/game next")
@@ -115,4 +115,7 @@ async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Consol
     assert (
         "no wound dealt — Armor 2 prevented 1 wound; until the end of the turn it prevents" in out
     )
-    assert "If these are a magical attack's wounds" in out
+    assert (
+        "(Counted as a non-magical attack; otherwise use /berserk wound source:magical attack.)"
+        in out
+    )

@@ -58,7 +58,7 @@ async def test_mw9_last_game_board_says_over_once(services: Services) -> None:
     await en.execute("/game end")
     await en.execute("!press 1")
     out = await en.execute("/game show")
-    assert "here is how the last one ended" in out
+    assert "here is how the last one ended (Mage Wars, round 1)." in out
     assert "The game is over." not in out
 
 

@@ -72,7 +72,7 @@ async def test_board_shows_round_active_player_life_tokens_and_units(services: S
     assert state is not None
     reply = render_live(state, "ru")
     assert reply.title == "Mage Wars · раунд 1"
-    assert "Ходит: **alice**" in reply.body
+    assert "Инициатива: **alice**" in reply.body  # playtest 11 M3
     names = [f.name for f in reply.fields]
     assert names == ["▶ alice", "bob"]
     alice_block = reply.fields[0].value.splitlines()

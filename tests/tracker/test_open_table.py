@@ -2,7 +2,7 @@
 
 Any member may `/game join`; before this fix a newcomer could `/game undo steps:20` and join
 again, which dropped the redo stack and erased the players' game for good. Now a member cannot
-undo a step taken before they joined, only the game's starter and server managers undo other
+undo a step taken before they joined, only the game's starter and server moderators undo other
 players' steps, and joining keeps the redo stack.
 """
 

@@ -100,7 +100,7 @@ async def test_a_button_click_patches_the_live_message(
         "PATCH", f"/channels/{fake_discord.channel_id}/messages/{mid}", since=since
     )
     text = embed_text(patch.json["embeds"])
-    assert "29/30" in text and "Ходит: **Alice**" in text
+    assert "29/30" in text and "Инициатива: **Alice**" in text  # playtest 11 M3
     assert "29/30" in embed_text(fake_discord.messages[mid]["embeds"])
     assert len(patch.json["components"]) >= 3  # the controls ride along
     await asyncio.sleep(0.05)

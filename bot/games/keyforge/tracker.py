@@ -85,9 +85,10 @@ async def reset_armor(step: Step) -> None:
                 await step.set(unit, used.id, key, 0)
     # Creatures used to fight this turn are ready again (the ready step): bookkeeping the
     # reply leaves out, since every creature would be named each turn (playtest 5 slip K4).
+    # A destroyed creature is out of play and is not readied (playtest 11 K2).
     since = len(step.changes)
     for unit in step.state.units:
         used = unit.counter(EXHAUSTED)
-        if used is not None and used.value:
+        if used is not None and used.value and not unit.destroyed:
             await step.set(unit, used.id, EXHAUSTED, 0)
     step.cover(since)

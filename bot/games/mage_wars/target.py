@@ -31,6 +31,9 @@ ATTACK_FROM_UNIT: dict[str, str] = {
     "tough": "tough",
 }
 FLAGS = frozenset({"restrained", "resilient", "incorporeal"})
+# Values the command may give for a unit that records none (a mage without armor or defense):
+# the reply says they came from the command, not that they are missing (playtest 11 M1).
+TYPED = ("armor", "defense")
 # Traits of the target that change how the attack is counted and that the roll's own lines do
 # not already name (issue 16): Aegis (seed 000 line 7). Incorporeal, Resilient and Tough (lines
 # 137, 249, 291) are named once by the roll itself, which also knows when an Ethereal attack
@@ -75,7 +78,8 @@ class Filled:
 
     options: dict[str, Any]
     taken: list[tuple[str, int]] = field(default_factory=list)  # tracker key, value used
-    given: list[tuple[str, Any, int]] = field(default_factory=list)  # key, given, tracked
+    # key, given, tracked (None: the game records none of it, playtest 11 M1)
+    given: list[tuple[str, Any, int | None]] = field(default_factory=list)
     incapacitated: str = ""  # the token that took the defense away, if any
     restrained: str = ""  # the token (Cripple, Stuck) that makes the target Restrained
     applied: list[tuple[str, int]] = field(default_factory=list)  # RULE_TRAITS read, value
@@ -86,11 +90,13 @@ def fill_attack(options: dict[str, Any], tracked: Aimed) -> Filled:
     """Options the user did not give are read from the unit; options given always win."""
     out = dict(options)
     taken: list[tuple[str, int]] = []
-    given: list[tuple[str, Any, int]] = []
+    given: list[tuple[str, Any, int | None]] = []
     unit = tracked.unit
     for name, key in ATTACK_FROM_UNIT.items():
         c = unit.counter(key) or unit.token(key)
         if c is None:
+            if name in TYPED and name in options:
+                given.append((key, options[name], None))  # the reply says where it came from
             continue
         if name in options:
             given.append((key, options[name], c.value))

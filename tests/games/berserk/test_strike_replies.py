@@ -85,7 +85,7 @@ async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console)
     await console.execute("/game start game:berserk player1:bob")
     out = await console.execute("/unit add Гном life:4 power:1-2-3")
     assert out.startswith("✖") and "KeyForge" not in out  # playtest 4, slip 12
-    assert "X-Y-Z у существа не записывают — указывайте её в /берсерк удар" in out
+    assert "X-Y-Z у существа не записывают — его указывают при каждом ударе: /берсерк удар" in out
 
 
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:

@@ -94,7 +94,10 @@ async def test_effect_tokens_go_in_the_same_step(guard: Console, services: Servi
     out = await guard.execute(
         "/mw attack dice:6 armor:0 defense:0 target:Страж effect:5-8 Burn; 9+ 2 Burn"
     )
-    assert "Броня — из команды (в партии 2), защита — из команды (в партии 8)" in out
+    assert (
+        "Броня: значение из команды (в партии записано 2), "
+        "защита: значение из команды (в партии записано 8)"
+    ) in out
     assert "Страж · горение: 0 → 2" in out
     guard_now = await unit(services, "Страж")
     assert guard_now.value("burn") == 2 and guard_now.value("damage") == expected.total
@@ -292,7 +295,7 @@ async def test_odds_take_armor_defense_and_life_left(guard: Console, services: S
     plain = await guard.execute("/odds mw dice:4 armor:2 corrode:1 defense:8 life:5")
     assert out.split("\n", 1)[0] == plain.split("\n", 1)[0]  # the same mean
     out = await guard.execute("/odds mw dice:4 target:Страж life:2")
-    assert "Оставшаяся жизнь — из команды (в партии 5)" in out
+    assert "Оставшаяся жизнь: значение из команды (в партии записано 5)" in out
     assert "Шанс убить (жизнь 2)" in out
 
 

@@ -103,7 +103,7 @@ async def test_an_explicit_option_still_overrides_the_tracked_trait(
     await console.execute("/unit add Призрак life:30 traits:Бесплотный")
     out = await console.execute("/mw attack dice:6 target:Призрак incorporeal:false")
     assert "Бесплотная цель" not in out
-    assert " — из команды (в партии " in out
+    assert ": значение из команды (в партии записано " in out
 
 
 # ── Sweeping and zone: the bonus goes to the first attack only ───────────────────────────────

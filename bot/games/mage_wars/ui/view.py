@@ -250,7 +250,7 @@ def target_lines(
     tr: Tr,
     unit: str,
     taken: Sequence[tuple[str, int]],
-    given: Sequence[tuple[str, object, int]],
+    given: Sequence[tuple[str, object, int | None]],
     incapacitated: str,
     label: Callable[[str], str],
     restrained: str = "",
@@ -265,16 +265,23 @@ def target_lines(
     values = ", ".join(
         _taken_item(tr, key, value, label, shown) for key, value in taken
     )  # «защиты нет», not «защита 0» that reads like «0+» (playtest 4, slip 17)
+    # Playtest 11 M1: values typed for a unit that records none are said to come from the
+    # command; M2: a typed value equal to the recorded one is not worth a line.
+    typed = [key for key, _, tracked in given if tracked is None]
+    differ = [(k, v, n) for k, v, n in given if n is not None and _plain(v) != _plain(n)]
     if values:
         lines = [tr("dice.target.from", unit=unit, values=values)]
+    elif typed:
+        key = "dice.target.typed" if "defense" in typed else "dice.target.typed_no_defense"
+        lines = [tr(key, unit=unit, stats=", ".join(label(k) for k in typed))]
+        typed = []
     else:
         lines = [tr("dice.target.plain" if given else "dice.target.from_nothing", unit=unit)]
-    if given:
-        items = ", ".join(
-            tr("dice.target.given_item", stat=label(key), given=_plain(value), tracked=tracked)
-            for key, value, tracked in given
-        )
-        lines.append(tr("dice.target.given", values=items[:1].upper() + items[1:]))
+    items = [tr("dice.target.given_item", stat=label(k), tracked=n) for k, _, n in differ]
+    items += [tr("dice.target.typed_item", stat=label(k)) for k in typed]
+    if items:
+        text = ", ".join(items)
+        lines.append(tr("dice.target.given", values=text[:1].upper() + text[1:]))
     if incapacitated:
         lines.append(tr("dice.target.incapacitated", unit=unit, token=label(incapacitated)))
     elif restrained:  # no defense roll is made, so no modifier to it (playtest 8 M4)
