@@ -31,3 +31,20 @@ async def test_c4_conquest_board_says_shield_ready(console: Console) -> None:
     assert "значок" not in board
     console.lang = "en"
     assert "shield ready for 1 damage" in await console.execute("/game show")
+
+
+# ── W1: a failed dispel says the spell takes effect, and how to have the bar counted ───────────
+
+
+async def test_w1_failed_dispel_says_the_spell_takes_effect(console: Console) -> None:
+    seed_line("002", 19, "Заклинание сработало или нет.")
+    console.lang = "ru"
+    out = await console.execute("/вфб рассеивание кубики:1 уровень:1 против:20")
+    assert out.splitlines()[0] == "Рассеивание не удалось — заклинание срабатывает"
+    assert "Этот маг больше не рассеивает в эту фазу (чтобы это учитывалось, укажите мага" in out
+    assert "бот" not in out
+    out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
+    assert "Этот маг больше не творит заклинаний в эту фазу" in out and "бот" not in out
+    console.lang = "en"
+    out = await console.execute("/whf dispel dice:1 level:1 against:20")
+    assert out.splitlines()[0] == "The dispel failed — the spell takes effect"
