@@ -48,3 +48,30 @@ async def test_w1_failed_dispel_says_the_spell_takes_effect(console: Console) ->
     console.lang = "en"
     out = await console.execute("/whf dispel dice:1 level:1 against:20")
     assert out.splitlines()[0] == "The dispel failed — the spell takes effect"
+
+
+# ── W2: /dmg at a player names each game's own pieces and gives that game's example ────────────
+
+
+async def test_w2_wfb_player_damage_refusal_speaks_wfb(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/урон цель:Вика урон:1")
+    assert "раны получают только маги и подразделения, а не игроки" in out
+    assert "/урон цель:Маг-огнепоклонник урон:1" in out
+    assert "существ" not in out and "Гном" not in out
+    console.lang = "en"
+    out = await console.execute("/dmg target:Вика amount:1")
+    assert "only wizards and units suffer wounds" in out and "Gnome" not in out
+
+
+async def test_w2_keyforge_player_damage_refusal_gives_a_keyforge_example(
+    console: Console,
+) -> None:
+    await console.execute("/game start game:keyforge player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/урон цель:Вика урон:1")
+    assert "урон получают только существа, а не игроки" in out
+    assert "/урон цель:Тролль урон:2" in out and "Гном" not in out
+    console.lang = "en"
+    assert "target:Troll amount:2" in await console.execute("/dmg target:Вика amount:1")
