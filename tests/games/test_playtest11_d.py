@@ -75,3 +75,16 @@ async def test_w2_keyforge_player_damage_refusal_gives_a_keyforge_example(
     assert "/урон цель:Тролль урон:2" in out and "Гном" not in out
     console.lang = "en"
     assert "target:Troll amount:2" in await console.execute("/dmg target:Вика amount:1")
+
+
+# ── W3: a no-exact-match answer names its list once ───────────────────────────────────────────
+
+
+async def test_w3_the_nearest_terms_heading_is_said_once(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/правило берегитесь милорд")
+    assert out.count("Ближайшие термины") == 1
+    assert "Выберите статью в списке ниже или уточните запрос" in out
+    console.lang = "en"
+    out = await console.execute("/rule look out sir")
+    assert out.count("earest terms") <= 1
