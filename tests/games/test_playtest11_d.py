@@ -88,3 +88,15 @@ async def test_w3_the_nearest_terms_heading_is_said_once(console: Console) -> No
     console.lang = "en"
     out = await console.execute("/rule look out sir")
     assert out.count("earest terms") <= 1
+
+
+# ── G2: a near command is offered best first, and a bare group is never offered ───────────────
+
+
+async def test_g2_help_offers_the_best_command_only(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/помощь команда:mw атака")
+    assert "Команды «mw атака» нет. Может быть, /мв атака? Список команд: /помощь." in out
+    console.lang = "en"
+    out = await console.execute("/help command:mw атака")
+    assert "Did you mean /mw attack?" in out
