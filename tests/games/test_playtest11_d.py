@@ -100,3 +100,18 @@ async def test_g2_help_offers_the_best_command_only(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/help command:mw атака")
     assert "Did you mean /mw attack?" in out
+
+
+# ── C2: Conquest «здоровье» and «щиты» open the entries that rule them, as «военачальник» does ─
+
+
+async def test_c2_conquest_health_and_shields_open_their_entries(console: Console) -> None:
+    seed_line("003", 112, "его очкам здоровья, то он уничтожается")
+    seed_line("003", 137, "2. Щиты:")
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute("/правило здоровье")
+    assert "Отдельной статьи «здоровье» нет; это правило — в статье «Урон (Damage)»." in out
+    out = await console.execute("/правило щиты")
+    assert "Отдельной статьи «щиты» нет; это правило — в статье «Нанесение Урона»." in out
