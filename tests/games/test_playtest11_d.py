@@ -115,3 +115,20 @@ async def test_c2_conquest_health_and_shields_open_their_entries(console: Consol
     assert "Отдельной статьи «здоровье» нет; это правило — в статье «Урон (Damage)»." in out
     out = await console.execute("/правило щиты")
     assert "Отдельной статьи «щиты» нет; это правило — в статье «Нанесение Урона»." in out
+
+
+# ── C1: in a channel playing a game, «Может быть, вы искали…» lists that game's entries only ───
+
+
+async def test_c1_did_you_mean_keeps_to_the_running_game(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute("/правило что будет если урона больше чем здоровья")
+    assert out.splitlines()[0] == "Урон (Damage)"
+    assert "Берсерк" not in out and "Mage Wars" not in out
+    for query in ("ход", "способность"):  # they once offered Берсерк, KeyForge, Mage Wars
+        out = await console.execute(f"/правило {query}")
+        assert "Берсерк" not in out and "KeyForge" not in out and "Mage Wars" not in out
+    out = await console.execute("/правило фаза")  # the game's own guesses stay
+    assert "Может быть, вы искали…" in out and "Командная Фаза (Command Phase)" in out
