@@ -126,20 +126,26 @@ def similar_paths(
     text: str, paths: Sequence[Sequence[str]], limit: int = 3
 ) -> list[tuple[str, ...]]:
     """Commands a mistyped or partial name may mean (playtest 6, G3: «атака» → /мв атака): those
-    with a word, in any language, equal to or close to a typed word, the closest first."""
+    with a word, in any language, equal to or close to a typed word. A command matching more of
+    the typed words wins, and only the best are offered (playtest 11, G2: «mw атака» → /мв атака
+    alone, not /мв and /мв действие before it)."""
     typed = [w for w in text.lower().lstrip("/").split() if w]
     scored: list[tuple[float, tuple[str, ...]]] = []
     for path in paths:
         words = {w.lower() for lang in ("ru", "en") for w in command_label(path, lang)[1:].split()}
         words.update(w.lower() for w in path)
-        best = max(
-            (SequenceMatcher(None, t, w).ratio() for t in typed for w in words if _may_match(t, w)),
-            default=0.0,
-        )
-        if best >= SIMILAR:
-            scored.append((best, tuple(path)))
-    scored.sort(key=lambda s: (-s[0], len(s[1]), s[1]))
-    return [p for _, p in scored[:limit]]
+        ratios = [
+            max((SequenceMatcher(None, t, w).ratio() for w in words if _may_match(t, w)), default=0)
+            for t in typed
+        ]
+        score = sum(r for r in ratios if r >= SIMILAR)
+        if score:
+            scored.append((score, tuple(path)))
+    if not scored:
+        return []
+    top = max(s for s, _ in scored)
+    best = sorted((p for s, p in scored if s >= top - 1e-9), key=lambda p: (len(p), p))
+    return best[:limit]
 
 
 def _may_match(a: str, b: str) -> bool:

@@ -139,7 +139,8 @@ def find_path(text: str) -> tuple[str, ...] | None:
 def help_command(ctx: Ctx, text: str) -> Reply:
     path = find_path(text)
     if path is None:
-        raise unknown_command("help.unknown_command", text[:50], help_paths())  # G3: near ones
+        # G3: the near ones; only commands, never a bare group (playtest 11, G2)
+        raise unknown_command("help.unknown_command", text[:50], registry.commands)
     cmds = sorted(
         (c for c in registry.commands.values() if c.path[: len(path)] == path),
         key=lambda c: c.label(ctx.lang),

@@ -361,11 +361,13 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     elif hits[0].tier == "text" and len(query.split()) <= 3:  # a phrase found in a text
         reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
-    alternatives = close_alternatives(hits)
-    if alternatives:
-        others = [h.entry for h in alternatives]
+    others = [h.entry for h in close_alternatives(hits)]
+    if others:
         others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]
         others = own_game_first(others, prefer)
+        # playtest 11 C1: in a channel playing a game, the guesses are that game's only
+        others = [e for e in others if e.game == prefer] if prefer and not slug else others
+    if others:
         reply.actions.append(
             Select(
                 ctx.t("rule.did_you_mean"),

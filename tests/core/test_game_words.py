@@ -68,7 +68,8 @@ def texts(folder: str) -> dict[str, str]:
 
 def uses(text: str, word: str) -> bool:
     plain = re.sub(r"\{[^{}]*\}|`[^`]*`", " ", text)
-    return re.search(rf"(?<![\w-]){FORMS[word]}(?![\w-])", plain, re.IGNORECASE) is not None
+    # «урон:1» is a command's option as typed (a contract), not the game's word (playtest 11 W2)
+    return re.search(rf"(?<![\w-]){FORMS[word]}(?![\w-]|:\S)", plain, re.IGNORECASE) is not None
 
 
 def test_every_game_with_texts_has_a_word_list() -> None:

@@ -103,11 +103,12 @@ async def _pool(services: Services, name: str, key: str) -> int:
 async def test_a_failed_cast_or_dispel_names_the_option_in_words(console: Console) -> None:
     for command in ("/whf cast dice:1 level:1 value:20", "/whf dispel dice:1 level:1 against:20"):
         out = await console.execute(command)
-        assert "Укажите мага (параметр «маг»), и бот это запомнит." in out
+        assert "укажите мага в параметре «маг»" in out  # playtest 11 W1
+        assert "бот это запомнит" not in out
         assert "маг:," not in out
     console.lang = "en"
     out = await console.execute("/whf cast dice:1 level:1 value:20")
-    assert "Name the wizard (option “wizard”) and the bot remembers it." in out
+    assert "name the wizard in the option “wizard” to have that counted" in out
     assert "маг" not in out
 
 

@@ -172,7 +172,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     assert "🛡 Космодесантник: щит на 2 урона — сработает при следующем нанесении урона" in out
     assert "щит: 0 → 2" not in out
     board = await console.execute("/game show")
-    assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · карта щита (2 значка щита)" in board
+    assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · щит наготове на 2 урона" in board  # playtest 11 C4
     assert "жетоны" not in board
     out = await console.execute("/dmg target:Космодесантник amount:3")
     assert (

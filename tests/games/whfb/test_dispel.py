@@ -38,4 +38,4 @@ async def test_dispel_without_wizard_in_a_tracked_game(console: Console) -> None
 async def test_failed_dispel_says_the_wizard_is_done(console: Console) -> None:
     for _ in range(20):
         out = await console.execute("/whf dispel dice:1 level:1 against:12")
-        assert "больше не может рассеивать" in out  # 1d6 + 1 never reaches 12
+        assert "больше не рассеивает" in out  # 1d6 + 1 never reaches 12
