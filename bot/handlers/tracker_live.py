@@ -197,13 +197,14 @@ async def show(ctx: Ctx) -> Reply:
         # Playtest 11 M5: the heading names the game and round, and no blank lines are left.
         ended = ctx.t("live.ended")
         lines = [line for line in reply.body.split("\n") if line.strip() not in ("", ended)]
-        if last.winner is None:  # G5: no winner line, so say who ended it, when, and no winner
-            lines = [await _who_ended(ctx, last), *lines]
         heading = ctx.t(
             f"tracker.show.last_ended.{board.round_word}",
             game=board.game_name,
             n=board.turn_no or board.round,
         )
+        if last.winner is None:  # G5: no winner line, so say who ended it, when, and no winner
+            lines = [await _who_ended(ctx, last), *lines]
+            heading = ctx.t("tracker.show.last_ended.plain")
         reply.body = "\n".join([heading, *lines])
         return reply
     poster = ctx.services.live

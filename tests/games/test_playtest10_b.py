@@ -22,8 +22,8 @@ async def test_g5_a_game_ended_without_winner_says_who_ended_it(console: Console
     await console.execute("/игра закончить")
     await console.execute("!press 1")
     out = await console.execute("/игра показать")
-    head = "Сейчас партия не идёт. Итог последней:\n"
-    assert head + "Партию закончил(а) alice после хода 1." in out
+    head = "Сейчас партия не идёт. Итог последней партии:\n"  # the next line says the turn
+    assert head + "Партия окончена по команде игрока alice после хода 1." in out
     assert "Победитель не назван." in out
     assert "\n\n\n" not in out
     console.lang = "en"
@@ -83,15 +83,15 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 поглотила 2 урона: 💀 существо «Бумпус» "
-        "уничтожено. В ответ 5 урона, броня 1 поглотила 1 урон: Тролль ❤ 4/8."
+        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 поглотила 2 урона — 💀 существо «Бумпус» "
+        "уничтожено. В ответ 5 урона, броня 1 поглотила 1 урон — Тролль ❤ 4/8."
     ) in out
     assert out.count("уничтожено") == 1 and "🛡" not in out and "Итог" not in out
     await console.execute("/game undo")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Fight: Тролль → Бумпус: 8 damage, armor 2 absorbed 2 damage: 💀 Бумпус is destroyed. "
-        "Back: 5 damage, armor 1 absorbed 1 damage: Тролль ❤ 4/8."
+        "⚔ Fight: Тролль → Бумпус: 8 damage, armor 2 absorbed 2 damage — 💀 Бумпус is destroyed. "
+        "Back: 5 damage, armor 1 absorbed 1 damage — Тролль ❤ 4/8."
     ) in out
     assert out.count("destroyed") == 1

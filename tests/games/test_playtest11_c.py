@@ -38,11 +38,11 @@ async def test_turn_games_board_still_says_whose_turn(console: Console) -> None:
 async def test_last_game_board_names_game_and_round(console: Console) -> None:
     await console.execute("/game start game:mage-wars player1:Борис life:36")
     await console.execute("/game next")
-    await console.execute("/game end")
-    await console.execute("!press 1")
+    await console.execute("/dmg target:Борис amount:36")  # alice wins
     console.lang = "ru"
     out = await console.execute("/игра показать")
-    assert "Сейчас партия не идёт. Итог последней партии (Mage Wars, раунд 2):\n\n▸" in out
+    assert "Сейчас партия не идёт. Итог последней партии (Mage Wars, раунд 2):\n" in out
+    assert "Победитель: **alice**" in out
     assert "\n\n\n" not in out and "Итог последней:" not in out
     console.lang = "en"
     out = await console.execute("/game show")
@@ -51,10 +51,23 @@ async def test_last_game_board_names_game_and_round(console: Console) -> None:
 
 async def test_last_turn_game_board_counts_turns(console: Console) -> None:
     await console.execute("/game start game:keyforge player1:Борис")
+    await console.execute("/set target:alice stat:keys value:2")
+    await console.execute("/add target:alice stat:aember amount:6")
+    await console.execute("/kf forge")  # the third key: alice wins
+    console.lang = "ru"
+    assert "Итог последней партии (KeyForge, ход 1):" in await console.execute("/игра показать")
+
+
+async def test_a_game_ended_with_no_winner_says_the_round_once(console: Console) -> None:
+    """With no winner, the line under the heading says who ended it after which round."""
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    await console.execute("/game next")
     await console.execute("/game end")
     await console.execute("!press 1")
     console.lang = "ru"
-    assert "Итог последней партии (KeyForge, ход 1):" in await console.execute("/игра показать")
+    out = await console.execute("/игра показать")
+    assert "Итог последней партии:\nПартия окончена по команде игрока alice после раунда 2." in out
+    assert out.count("раунд 2") == 1 and "\n\n\n" not in out
 
 
 # ── G1: the end-of-game line shows no gender hedge ──────────────────────────────────────────────
@@ -132,7 +145,7 @@ async def test_keyforge_ready_step_skips_destroyed_creature(console: Console) ->
     await console.execute("/unit add Гоблин life:8")
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Гоблин")
-    assert "Тролль 💀" in out
+    assert "💀 существо «Тролль» уничтожено" in out and "истощается" not in out
     await console.execute("/game next")
     console.lang = "ru"
     out = await console.execute("/игра журнал")

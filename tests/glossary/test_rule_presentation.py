@@ -8,6 +8,7 @@ import pytest
 from bot.context import Ctx, Services, UserRef
 from bot.handlers import glossary as h
 from bot.handlers import glossary_browse as browse
+from bot.handlers.glossary_source import source_footer
 from bot.registry import UserError
 from bot.reply import Button, Select
 from glossary import Glossary
@@ -40,16 +41,16 @@ def test_footer_names_the_rulebook_and_lines(rctx: Ctx, g: Glossary) -> None:
     aegis = g.get("mage-wars/aegis-x")
     amber = g.get("keyforge/yantar")
     assert aegis is not None and amber is not None
-    assert h.source_footer(rctx, aegis) == (
+    assert source_footer(rctx, aegis) == (
         "Источник: Mage Wars: Compiled Codex (январь 2014), строки 6–7"
     )
-    assert "KeyForge" in h.source_footer(rctx, amber) and ".txt" not in h.source_footer(rctx, amber)
+    assert "KeyForge" in source_footer(rctx, amber) and ".txt" not in source_footer(rctx, amber)
     rctx.lang = "en"
-    assert h.source_footer(rctx, aegis) == (
+    assert source_footer(rctx, aegis) == (
         "Source: Mage Wars: Compiled Codex (January 2014), lines 6–7"
     )
     stray = Entry("x/y", "mage-wars", "Y", ("Y",), "t", Source("other.txt", 3, 3))
-    assert h.source_footer(rctx, stray) == "Source: other.txt, line 3"  # an unknown file as is
+    assert source_footer(rctx, stray) == "Source: other.txt, line 3"  # an unknown file as is
 
 
 async def test_only_the_asker_turns_the_question_into_the_answer(

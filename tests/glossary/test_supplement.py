@@ -14,6 +14,7 @@ from bot.cli import main
 from bot.context import Ctx, Services, UserRef
 from bot.glossary_view import resolve_references
 from bot.handlers import glossary as h
+from bot.handlers.glossary_source import source_footer
 from bot.reply import Button
 from glossary import Glossary, load_glossary
 from glossary.loader import DATA_DIR, SUPPLEMENT, load_entries, load_entries_lenient, validate_data
@@ -158,12 +159,12 @@ def test_footer_says_retold_from_the_published_rules(rctx: Ctx) -> None:
     g: Glossary = load_glossary()
     keys = g.get("keyforge/klyuchi")
     assert keys is not None
-    assert h.source_footer(rctx, keys) == (
+    assert source_footer(rctx, keys) == (
         "Источник: правила KeyForge (v1.8), пересказ Arbiter (в исходных текстах статьи нет)"
     )
-    assert h.entry_reply(rctx, keys).footer == h.source_footer(rctx, keys)
+    assert h.entry_reply(rctx, keys).footer == source_footer(rctx, keys)
     rctx.lang = "en"
-    assert h.source_footer(rctx, keys) == (
+    assert source_footer(rctx, keys) == (
         "Source: KeyForge (v1.8) rules, retold by Arbiter (not in the source texts)"
     )
 

@@ -26,6 +26,6 @@ async def test_kf_fight_is_synced_and_answers_in_one_line(
     _, reply = await fake_discord.slash("kf fight", {"attacker": "Тролль", "target": "Гоблин"})
     text = embed_text(reply.json["data"]["embeds"])
     assert text.strip().splitlines()[0] == (
-        "⚔ Бой: Тролль → Гоблин: 8 урона: 💀 существо «Гоблин» уничтожено. "
-        "В ответ 3 урона, броня 1 поглотила 1 урон: Тролль ❤ 6/8."
+        "⚔ Бой: Тролль → Гоблин: 8 урона — 💀 существо «Гоблин» уничтожено. "
+        "В ответ 3 урона, броня 1 поглотила 1 урон — Тролль ❤ 6/8."
     )

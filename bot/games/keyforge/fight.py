@@ -20,7 +20,7 @@ from bot.tracker.errors import TrackerError
 from bot.tracker.model import Unit
 from bot.tracker.ports import Table
 from bot.tracker.resolve import find_unit, require_standing
-from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.step import Outcome, Step, effective_damage, run_step
 
 COMMAND = "/kf fight"
 ELUSIVE_USED = "elusive_used"
@@ -73,8 +73,6 @@ async def fight(
             await step.set(me, stun.id, "stun", 0)
             step.note("tracker.note.kf_fight_stunned", unit=me.name)
             return
-        if not was_exhausted:  # K3: the change line is covered, so the reply says it in words
-            step.note("tracker.note.kf_fight_exhausts", unit=me.name)
         first = foe.value("elusive") > 0 and foe.value(ELUSIVE_USED) <= 0
         result = resolve(power_of(me), power_of(foe), elusive_first=first)
         if result.elusive:
@@ -91,6 +89,12 @@ async def fight(
         enrage = me.token("enrage")
         if enrage is not None and enrage.value > 0:
             await step.set(me, enrage.id, "enrage", 0)
+        # K3: the change line is covered, so the reply says it in words; a creature the fight
+        # destroyed is not said to exhaust (playtest 11 K2: its death is the news).
+        after = (await step.fresh()).unit(me.id) or me
+        life = step.tpl.toughness_of({c.key: c.value for c in (*after.counters, *after.tokens)})
+        if not was_exhausted and effective_damage(step.tpl, after) < life:
+            step.note("tracker.note.kf_fight_exhausts", unit=me.name)
 
     params = {"attacker": a.name, "target": t.name}
     outcome = await run_step(table, state, "kf_fight", body, params)
