@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from glossary.normalize import STOP_WORDS, analyse
+from glossary.textterms import term_of
 
 if TYPE_CHECKING:
     from glossary.model import Entry
@@ -29,8 +30,6 @@ def first_without_each(
     the share of the question by rarity, BM25, the words as one phrase; texts named by every
     word first) when any one of the query's words is left out. A query of fewer than three
     known words has nothing to leave out: False."""
-    from glossary.textindex import term_of
-
     words = [t for t in analyse(query).tokens if t not in STOP_WORDS]
     word_terms = [term_of(w) for w in words]
     stems = list(dict.fromkeys(word_terms))

@@ -18,13 +18,13 @@ from glossary.normalize import (
     TRUSTED_STEM,
     analyse,
     fold,
-    is_param_token,
     stem,
     stems_agree,
 )
 from glossary.proximity import Row, first_rows, with_near
 from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
+from glossary.textterms import add_name_bridges, code_of, name_sets, term_of
 
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
@@ -55,13 +55,6 @@ class TextHit:
     whole_name: float = 0.0
 
 
-def term_of(word: str) -> str:
-    """What a folded word is indexed by: its stem, or the word itself when the stem is too short
-    to trust (`горит` and `горы` share `гор`, and must not find each other)."""
-    root = stem(word)
-    return root if len(root) >= TRUSTED_STEM or root.isascii() else word
-
-
 class TextIndex:
     """Inverted index of stems over titles and bodies, built once on first use."""
 
@@ -79,7 +72,7 @@ class TextIndex:
         # `Incorporeal`): the codex's own translations, as the texts mix the two languages
         self._bridges: dict[str, tuple[str, ...]] = {}
         if word_map is None:
-            _add_name_bridges(self._bridges, entries, aliases)
+            add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
         self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
@@ -87,6 +80,10 @@ class TextIndex:
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
+        # each text's terms as one character each (`term_code`): a term's word numbers are
+        # where its character is, found in C with no counting of words (`glossary.proximity`)
+        self.coded: list[str] = []
+        self.term_code: dict[str, str] = {}
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
         self.whole_names: list[tuple[frozenset[str], ...]] = []  # each name's terms, by name
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
@@ -97,9 +94,10 @@ class TextIndex:
             stems = [term_of(t) for t in words]
             self.lengths.append(len(stems))
             self.stem_text.append(f" {' '.join(stems)} ")
+            self.coded.append("".join([code_of(self.term_code, t) for t in stems]))
             named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
-            self.whole_names.append(_name_sets(named_as))
+            self.whole_names.append(name_sets(named_as))
             for term in self.name_terms[-1]:
                 self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
@@ -431,46 +429,12 @@ class TextIndex:
         def nearby() -> list[TextHit]:
             if not done:
                 moved = with_near(
-                    rows, limit, together, owner, shares, self.postings, self.stem_text
+                    rows, limit, together, owner, shares, self.postings, self.coded, self.term_code
                 )
                 done.append(hits(moved, True))
             return list(done[0])
 
         return plain, nearby
-
-
-def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
-    """The terms of each name, value slots and stop words left out (`Защита от атак` →
-    {защит, атак}), for `TextHit.whole_name`."""
-    out: list[frozenset[str]] = []
-    for name in names:
-        terms = frozenset(
-            term_of(w) for w in fold(name).split() if w not in STOP_WORDS and not is_param_token(w)
-        )
-        if terms and terms not in out:
-            out.append(terms)
-    return tuple(out)
-
-
-def _add_name_bridges(
-    table: dict[str, tuple[str, ...]],
-    entries: Sequence[Entry],
-    aliases: Mapping[str, Sequence[str]],
-) -> None:
-    """Each one-word name of an entry (its value slot left out: `Charge +X` is `charge`) also
-    stands for the entry's other one-word names, in `table` (keyed by term, like `by_term`)."""
-    for entry in entries:
-        single: list[str] = []
-        for name in (entry.title, *entry.names, *aliases.get(entry.id, ())):
-            words = [w for w in fold(name).split() if not is_param_token(w)]
-            if len(words) == 1 and words[0] not in STOP_WORDS and words[0] not in single:
-                single.append(words[0])
-        for word in single:
-            key = term_of(word)
-            others = [w for w in single if term_of(w) != key]
-            if others:
-                known = table.get(key, ())
-                table[key] = (*known, *(w for w in others if w not in known))
 
 
 def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:
