@@ -46,6 +46,7 @@ from glossary.scoring import (
     Hit,
     Match,
     Plan,
+    new_hit,
 )
 from glossary.terms import TermFinder, TermMatch
 from glossary.textindex import TextHit, TextIndex
@@ -419,7 +420,7 @@ class Glossary(NameMatcher):
         for *_, e in ranked[:limit]:
             m = per_entry[e]
             hits.append(
-                Hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
+                new_hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
             )
         return hits
 
