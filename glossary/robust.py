@@ -10,7 +10,7 @@ pick list, and the ranking without the word is worked out the way `TextIndex` ra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from glossary.normalize import STOP_WORDS, analyse
@@ -61,10 +61,18 @@ def first_without_each(
     for left_out in known:
         rest = [s for s in known if s != left_out]
         total = sum(weight[s] for s in rest)
-        phrase = f" {' '.join(t for t in word_terms if t != left_out)} "
+        phrase_terms = [t for t in word_terms if t != left_out]
+        phrase = f" {' '.join(phrase_terms)} "
+        # a text holding the phrase holds its rarest term: the others skip the substring scan
+        rarest = min(phrase_terms, key=lambda t: len(index.postings.get(t, ())))
+        phrase_in = index.postings.get(rarest, {})
 
         def rank(
-            i: int, rest: list[str] = rest, total: float = total, phrase: str = phrase
+            i: int,
+            rest: list[str] = rest,
+            total: float = total,
+            phrase: str = phrase,
+            phrase_in: Mapping[int, int] = phrase_in,
         ) -> tuple[bool, float]:
             row = parts[i]
             named = 0
@@ -77,7 +85,7 @@ def first_without_each(
                     held += idf[s]
             coverage = held / total
             score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
-            score += 15.0 if phrase in index.stem_text[i] else 0.0
+            score += 15.0 if i in phrase_in and phrase in index.stem_text[i] else 0.0
             return (named < len(rest), -round(score, 3))
 
         mine = rank(entries[0])

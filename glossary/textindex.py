@@ -365,11 +365,13 @@ class TextIndex:
                         items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
-            else:
-                tfs: dict[int, int] = defaultdict(int)
-                for v in terms:
-                    for i, tf in self._best_postings(v).items():
-                        tfs[i] += tf
+            else:  # the forms' counts summed: the entries in several summed alone, in C
+                tfs = dict(self._best_postings(terms[0]))
+                for v in terms[1:]:
+                    more = self._best_postings(v)
+                    both = {i: tfs[i] + more[i] for i in tfs.keys() & more.keys()}
+                    tfs.update(more)
+                    tfs.update(both)
                 items = tfs
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
@@ -381,8 +383,11 @@ class TextIndex:
                 items = {i: tf for i, tf in items.items() if i in coverage}
             share = idf / total_idf
             parts.append((items, idf * k1p))
-            for i in items:
+            # the entries already in summed in turn, the new ones set in C (the order of
+            # `coverage` counts nowhere: every ranking below is keyed by the entry too)
+            for i in coverage.keys() & items.keys():
                 coverage[i] += share
+            coverage.update(dict.fromkeys(items.keys() - coverage.keys(), share))
             for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
                 if i in items:
                     named[i] += 1
