@@ -36,6 +36,7 @@ CANDIDATE_CAP = 400  # entries brought in by the rarer query words before common
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
 REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
+SORT_WHOLE = 8  # candidates, in multiples of those wanted, sorted whole rather than heaped
 KNOWS_MEMO = 64  # words `knows` remembers: one lookup's, not the next few queries'
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
@@ -401,13 +402,11 @@ class TextIndex:
             cut = sorted(coverage.values(), reverse=True)[want - 1]
             pool = [i for i, c in coverage.items() if c >= cut]
         scores = pool_scores(pool, parts, denom)
-        # the keys built in one pass, compared in C (a key function per entry cost more)
-        ranked = [
-            k[3]
-            for k in nsmallest(
-                want, [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
-            )
-        ]
+        # the keys built in one pass, compared in C (a key function per entry cost more); a
+        # pool of a few times `want` sorted whole (no heap kept in Python: the same order)
+        keys = [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
+        placed = sorted(keys)[:want] if len(keys) <= SORT_WHOLE * want else nsmallest(want, keys)
+        ranked = [k[3] for k in placed]
         phrase = " ".join(word_terms)
         phrase = f" {phrase} " if len(words) > 1 else ""
         # a text holding the phrase holds its rarest term: the others skip the substring scan
