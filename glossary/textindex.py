@@ -389,10 +389,10 @@ class TextIndex:
             for i in coverage.keys() & items.keys():
                 coverage[i] += share
             coverage.update(dict.fromkeys(items.keys() - coverage.keys(), share))
-            for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
-                if i in items:
-                    named[i] += 1
-                    named_idf[i] += share
+            # (few entries: looked up, not tested per posting; those among `items` found in C)
+            for i in self._naming(terms) & items.keys():
+                named[i] += 1
+                named_idf[i] += share
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
         # Only entries whose coverage reaches the `want`-th best can place (the first key after
@@ -424,7 +424,7 @@ class TextIndex:
                 together.add(i)
             rows.append((named[i] < whole, score, i, 0.0))
 
-        stem_of = {v: s for s in known for v in groups[s]}
+        stem_of = owner  # each term's query word
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
 
         held: dict[int, float] = {}  # entry → its `whole_name`, once per search
