@@ -20,7 +20,7 @@ from glossary.gamenames import find_games
 from glossary.matching import WordMemo
 from glossary.normalize import fold
 from glossary.question import read_question
-from glossary.scoring import CONFIDENT_SCORE, Hit
+from glossary.scoring import CONFIDENT_SCORE, Hit, new_hit
 from glossary.translit import cyrillic_reading
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ def _fuse(
                 score = _soft_cap(raw + bonus)
                 uncapped[t.entry.id] = raw + bonus
                 preferred = prefer_game is not None and t.entry.game == prefer_game
-                fused[t.entry.id] = Hit(
+                fused[t.entry.id] = new_hit(
                     t.entry, round(score, 3), "text", named.matched, preferred or named.preferred
                 )
             else:
@@ -282,7 +282,7 @@ def _fuse(
         else:
             uncapped[t.entry.id] = raw
             preferred = prefer_game is not None and t.entry.game == prefer_game
-            fused[t.entry.id] = Hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
+            fused[t.entry.id] = new_hit(t.entry, round(score, 3), "text", t.entry.title, preferred)
     ranked = sorted(fused.values(), key=lambda h: (not h.preferred, -h.score))
     return ranked, uncapped
 
@@ -290,7 +290,7 @@ def _fuse(
 def _rescored(hit: Hit, score: float, tier: str | None = None) -> Hit:
     """`hit` with another score (and tier): built directly, as `dataclasses.replace` costs
     several times more and a question's lookup makes dozens of these."""
-    return Hit(hit.entry, score, hit.tier if tier is None else tier, hit.matched, hit.preferred)
+    return new_hit(hit.entry, score, hit.tier if tier is None else tier, hit.matched, hit.preferred)
 
 
 def _soft_cap(score: float) -> float:

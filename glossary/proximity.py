@@ -26,7 +26,8 @@ def with_near(
     owner: dict[str, str],
     shares: dict[str, float],
     postings: Mapping[str, Mapping[int, int]],
-    stem_text: Sequence[str],
+    coded: Sequence[str],
+    code: Mapping[str, str],
 ) -> list[Row]:
     """`rows` with the proximity bonus (`near_share`) of each row that can still reach the
     first `limit` with it: the expensive part of a question's lookup, skipped for most rows.
@@ -35,7 +36,8 @@ def with_near(
     are taken best bound first; once a row's bound is below the `limit`-th score found so far
     (bonuses included), no later row can place, and the rest keep no bonus (the order of the
     first `limit` is exactly as with every bonus computed). `owner`: each query term's word;
-    `shares`: each term's share of the query; `together`: rows holding the whole phrase.
+    `shares`: each term's share of the query; `together`: rows holding the whole phrase;
+    `coded`, `code`: each text's terms as one character each (`TextIndex.coded`).
     """
     if limit <= 0:
         return rows
@@ -81,7 +83,7 @@ def with_near(
         bonus = 0.0
         if near:  # only the query's terms this text holds (a missing one is a scan for nothing)
             present = [t for t in owner if i in postings[t]]
-            bonus = PROXIMITY_WEIGHT * near_share(stem_text[i], present, owner, shares)
+            bonus = PROXIMITY_WEIGHT * near_share(coded[i], present, owner, shares, code)
             out[k] = (row_first, score, i, bonus)
         key = (-int(first), score + bonus)  # smaller is worse: the worst on the heap's top
         if len(placed) < limit:
@@ -92,25 +94,28 @@ def with_near(
 
 
 def near_share(
-    text: str, terms: Sequence[str], owner: dict[str, str], shares: dict[str, float]
+    text: str,
+    terms: Sequence[str],
+    owner: dict[str, str],
+    shares: dict[str, float],
+    code: Mapping[str, str],
 ) -> float:
     """The largest share of the query (by rarity) whose words stand within `NEAR_WINDOW` words
     of each other somewhere in the text: a question's words together in one sentence of a text
     are likelier its answer than the same words scattered over it. Two words at least. `terms`:
-    the query's index terms that occur in the text (`owner`: each one's query word)."""
+    the query's index terms that occur in the text (`owner`: each one's query word); `text`:
+    its terms as one character each (`code`), so a term's word numbers are where its
+    character is."""
     word_share: dict[str, float] = {}  # each query word the text holds, in `terms`' order
     hits: list[tuple[int, str]] = []  # (word number, query word): one word per number
-    for t in terms:  # found in C: no split of the whole text (`text` is " stem stem … ")
+    for t in terms:  # found in C: no split of the whole text
         word = owner[t]
         if word not in word_share:
             word_share[word] = shares[t]
-        needle = f" {t} "
+        needle = code[t]
         at = text.find(needle)
-        number = counted = 0  # its word number: the spaces before it, each counted once
         while at >= 0:
-            number += text.count(" ", counted, at)
-            counted = at
-            hits.append((number, word))
+            hits.append((at, word))
             at = text.find(needle, at + 1)
     hits.sort()
     most = sum(word_share.values())  # every word it holds: no window can do better

@@ -10,10 +10,11 @@ pick list, and the ranking without the word is worked out the way `TextIndex` ra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from glossary.normalize import STOP_WORDS, analyse
+from glossary.textterms import term_of
 
 if TYPE_CHECKING:
     from glossary.model import Entry
@@ -29,8 +30,6 @@ def first_without_each(
     the share of the question by rarity, BM25, the words as one phrase; texts named by every
     word first) when any one of the query's words is left out. A query of fewer than three
     known words has nothing to leave out: False."""
-    from glossary.textindex import term_of
-
     words = [t for t in analyse(query).tokens if t not in STOP_WORDS]
     word_terms = [term_of(w) for w in words]
     stems = list(dict.fromkeys(word_terms))
@@ -62,10 +61,18 @@ def first_without_each(
     for left_out in known:
         rest = [s for s in known if s != left_out]
         total = sum(weight[s] for s in rest)
-        phrase = f" {' '.join(t for t in word_terms if t != left_out)} "
+        phrase_terms = [t for t in word_terms if t != left_out]
+        phrase = f" {' '.join(phrase_terms)} "
+        # a text holding the phrase holds its rarest term: the others skip the substring scan
+        rarest = min(phrase_terms, key=lambda t: len(index.postings.get(t, ())))
+        phrase_in = index.postings.get(rarest, {})
 
         def rank(
-            i: int, rest: list[str] = rest, total: float = total, phrase: str = phrase
+            i: int,
+            rest: list[str] = rest,
+            total: float = total,
+            phrase: str = phrase,
+            phrase_in: Mapping[int, int] = phrase_in,
         ) -> tuple[bool, float]:
             row = parts[i]
             named = 0
@@ -78,7 +85,7 @@ def first_without_each(
                     held += idf[s]
             coverage = held / total
             score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
-            score += 15.0 if phrase in index.stem_text[i] else 0.0
+            score += 15.0 if i in phrase_in and phrase in index.stem_text[i] else 0.0
             return (named < len(rest), -round(score, 3))
 
         mine = rank(entries[0])

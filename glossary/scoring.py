@@ -84,6 +84,23 @@ class Hit:
         return self.score >= CONFIDENT_SCORE
 
 
+_new = object.__new__
+
+
+def new_hit(entry: Entry, score: float, tier: str, matched: str, preferred: bool = False) -> Hit:
+    """`Hit(entry, score, tier, matched, preferred)`, equal in every way, built without the
+    frozen dataclass's `object.__setattr__` per field (a third of the cost): a question's
+    lookup builds about forty."""
+    hit: Hit = _new(Hit)
+    fields = hit.__dict__
+    fields["entry"] = entry
+    fields["score"] = score
+    fields["tier"] = tier
+    fields["matched"] = matched
+    fields["preferred"] = preferred
+    return hit
+
+
 @dataclass(frozen=True)
 class Plan:
     """What a search is for: the game filter, the game to rank first, how many hits."""

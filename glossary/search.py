@@ -46,9 +46,10 @@ from glossary.scoring import (
     Hit,
     Match,
     Plan,
+    new_hit,
 )
 from glossary.terms import TermFinder, TermMatch
-from glossary.textindex import TextHit, TextIndex
+from glossary.textindex import SORT_WHOLE, TextHit, TextIndex
 from glossary.translit import latin_forms
 
 __all__ = ["MIN_SCORE", "Glossary", "Hit", "Lookup", "TermMatch", "TextHit"]
@@ -408,7 +409,13 @@ class Glossary(NameMatcher):
             }
         cut = -1.0
         if len(per_entry) - len(preferred) > limit:
-            cut = nlargest(limit, [m.score for e, m in per_entry.items() if e not in preferred])[-1]
+            scores = [m.score for e, m in per_entry.items() if e not in preferred]
+            # the `limit`-th best score: a short list sorted whole in C, a long one heaped
+            cut = (
+                sorted(scores, reverse=True)[limit - 1]
+                if len(scores) <= SORT_WHOLE * limit
+                else nlargest(limit, scores)[-1]
+            )
         order = self._tie_order
         ranked = sorted(
             (e not in preferred, -m.score, len(norm[m.key]), order[e], e)
@@ -419,7 +426,7 @@ class Glossary(NameMatcher):
         for *_, e in ranked[:limit]:
             m = per_entry[e]
             hits.append(
-                Hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
+                new_hit(self.entries[e], round(m.score, 3), m.tier, idx.text[m.key], e in preferred)
             )
         return hits
 

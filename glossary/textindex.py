@@ -18,13 +18,13 @@ from glossary.normalize import (
     TRUSTED_STEM,
     analyse,
     fold,
-    is_param_token,
     stem,
     stems_agree,
 )
 from glossary.proximity import Row, first_rows, with_near
 from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
+from glossary.textterms import add_name_bridges, code_of, name_sets, term_of
 
 SNIPPET_RADIUS = 80
 _WORD = re.compile(r"\w+")
@@ -36,6 +36,7 @@ CANDIDATE_CAP = 400  # entries brought in by the rarer query words before common
 FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or loses between forms
 FLEETING_REACH = 3  # … among its last this many letters
 REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
+SORT_WHOLE = 8  # candidates, in multiples of those wanted, sorted whole rather than heaped
 KNOWS_MEMO = 64  # words `knows` remembers: one lookup's, not the next few queries'
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
 
@@ -55,11 +56,30 @@ class TextHit:
     whole_name: float = 0.0
 
 
-def term_of(word: str) -> str:
-    """What a folded word is indexed by: its stem, or the word itself when the stem is too short
-    to trust (`горит` and `горы` share `гор`, and must not find each other)."""
-    root = stem(word)
-    return root if len(root) >= TRUSTED_STEM or root.isascii() else word
+_new = object.__new__
+
+
+def new_text_hit(
+    entry: Entry,
+    score: float,
+    snippet: str,
+    named: float,
+    coverage: float,
+    near: float,
+    whole_name: float,
+) -> TextHit:
+    """`TextHit(...)` with every field given, equal in every way, built without the frozen
+    dataclass's `object.__setattr__` per field (most of its cost; a lookup builds about 20)."""
+    hit: TextHit = _new(TextHit)
+    fields = hit.__dict__
+    fields["entry"] = entry
+    fields["score"] = score
+    fields["snippet"] = snippet
+    fields["named"] = named
+    fields["coverage"] = coverage
+    fields["near"] = near
+    fields["whole_name"] = whole_name
+    return hit
 
 
 class TextIndex:
@@ -79,7 +99,7 @@ class TextIndex:
         # `Incorporeal`): the codex's own translations, as the texts mix the two languages
         self._bridges: dict[str, tuple[str, ...]] = {}
         if word_map is None:
-            _add_name_bridges(self._bridges, entries, aliases)
+            add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
         self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
@@ -87,6 +107,10 @@ class TextIndex:
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
         self.stem_text: list[str] = []  # " stem stem … ": phrase checks survive inflection
+        # each text's terms as one character each (`term_code`): a term's word numbers are
+        # where its character is, found in C with no counting of words (`glossary.proximity`)
+        self.coded: list[str] = []
+        self.term_code: dict[str, str] = {}
         self.name_terms: list[frozenset[str]] = []  # terms of the title and names
         self.whole_names: list[tuple[frozenset[str], ...]] = []  # each name's terms, by name
         self._named_by: dict[str, list[int]] = {}  # term → entries whose names hold it
@@ -97,9 +121,10 @@ class TextIndex:
             stems = [term_of(t) for t in words]
             self.lengths.append(len(stems))
             self.stem_text.append(f" {' '.join(stems)} ")
+            self.coded.append("".join([code_of(self.term_code, t) for t in stems]))
             named = fold(" ".join(named_as)).split()
             self.name_terms.append(frozenset(map(term_of, named)))
-            self.whole_names.append(_name_sets(named_as))
+            self.whole_names.append(name_sets(named_as))
             for term in self.name_terms[-1]:
                 self._named_by.setdefault(term, []).append(i)
             for s, tf in Counter(stems).items():
@@ -341,11 +366,13 @@ class TextIndex:
                         items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
-            else:
-                tfs: dict[int, int] = defaultdict(int)
-                for v in terms:
-                    for i, tf in self._best_postings(v).items():
-                        tfs[i] += tf
+            else:  # the forms' counts summed: the entries in several summed alone, in C
+                tfs = dict(self._best_postings(terms[0]))
+                for v in terms[1:]:
+                    more = self._best_postings(v)
+                    both = {i: tfs[i] + more[i] for i in tfs.keys() & more.keys()}
+                    tfs.update(more)
+                    tfs.update(both)
                 items = tfs
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
@@ -357,12 +384,15 @@ class TextIndex:
                 items = {i: tf for i, tf in items.items() if i in coverage}
             share = idf / total_idf
             parts.append((items, idf * k1p))
-            for i in items:
+            # the entries already in summed in turn, the new ones set in C (the order of
+            # `coverage` counts nowhere: every ranking below is keyed by the entry too)
+            for i in coverage.keys() & items.keys():
                 coverage[i] += share
-            for i in self._naming(terms):  # (few entries: looked up, not tested per posting)
-                if i in items:
-                    named[i] += 1
-                    named_idf[i] += share
+            coverage.update(dict.fromkeys(items.keys() - coverage.keys(), share))
+            # (few entries: looked up, not tested per posting; those among `items` found in C)
+            for i in self._naming(terms) & items.keys():
+                named[i] += 1
+                named_idf[i] += share
         # Every query word in the names: the entry *is* the thing asked about, so it leads.
         whole = len(known)
         # Only entries whose coverage reaches the `want`-th best can place (the first key after
@@ -372,28 +402,29 @@ class TextIndex:
             cut = sorted(coverage.values(), reverse=True)[want - 1]
             pool = [i for i, c in coverage.items() if c >= cut]
         scores = pool_scores(pool, parts, denom)
-        # the keys built in one pass, compared in C (a key function per entry cost more)
-        ranked = [
-            k[3]
-            for k in nsmallest(
-                want, [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
-            )
-        ]
+        # the keys built in one pass, compared in C (a key function per entry cost more); a
+        # pool of a few times `want` sorted whole (no heap kept in Python: the same order)
+        keys = [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
+        placed = sorted(keys)[:want] if len(keys) <= SORT_WHOLE * want else nsmallest(want, keys)
+        ranked = [k[3] for k in placed]
         phrase = " ".join(word_terms)
         phrase = f" {phrase} " if len(words) > 1 else ""
+        # a text holding the phrase holds its rarest term: the others skip the substring scan
+        rarest = min(word_terms, key=lambda t: len(self.postings.get(t, ()))) if phrase else ""
+        phrase_in = self.postings.get(rarest, {})
         shares = {v: self.idf.get(s, 1.0) / total_idf for s in known for v in groups[s]}
         owner = {v: s for s in known for v in groups[s]}
         rows = []
         together: set[int] = set()
         for i in ranked:
             bm = scores[i]
-            joined = bool(phrase) and phrase in self.stem_text[i]
+            joined = i in phrase_in and phrase in self.stem_text[i]
             score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if joined else 0.0)
             if joined:
                 together.add(i)
             rows.append((named[i] < whole, score, i, 0.0))
 
-        stem_of = {v: s for s in known for v in groups[s]}
+        stem_of = owner  # each term's query word
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
 
         held: dict[int, float] = {}  # entry → its `whole_name`, once per search
@@ -411,7 +442,7 @@ class TextIndex:
         def hits(rows: list[Row], nearby: bool) -> list[TextHit]:
             order = first_rows(rows, limit, nearby)
             return [
-                TextHit(
+                new_text_hit(
                     self.entries[i],
                     -neg,
                     snippet(self.entries[i].text, wanted) if snippets else "",
@@ -431,46 +462,12 @@ class TextIndex:
         def nearby() -> list[TextHit]:
             if not done:
                 moved = with_near(
-                    rows, limit, together, owner, shares, self.postings, self.stem_text
+                    rows, limit, together, owner, shares, self.postings, self.coded, self.term_code
                 )
                 done.append(hits(moved, True))
             return list(done[0])
 
         return plain, nearby
-
-
-def _name_sets(names: Iterable[str]) -> tuple[frozenset[str], ...]:
-    """The terms of each name, value slots and stop words left out (`Защита от атак` →
-    {защит, атак}), for `TextHit.whole_name`."""
-    out: list[frozenset[str]] = []
-    for name in names:
-        terms = frozenset(
-            term_of(w) for w in fold(name).split() if w not in STOP_WORDS and not is_param_token(w)
-        )
-        if terms and terms not in out:
-            out.append(terms)
-    return tuple(out)
-
-
-def _add_name_bridges(
-    table: dict[str, tuple[str, ...]],
-    entries: Sequence[Entry],
-    aliases: Mapping[str, Sequence[str]],
-) -> None:
-    """Each one-word name of an entry (its value slot left out: `Charge +X` is `charge`) also
-    stands for the entry's other one-word names, in `table` (keyed by term, like `by_term`)."""
-    for entry in entries:
-        single: list[str] = []
-        for name in (entry.title, *entry.names, *aliases.get(entry.id, ())):
-            words = [w for w in fold(name).split() if not is_param_token(w)]
-            if len(words) == 1 and words[0] not in STOP_WORDS and words[0] not in single:
-                single.append(words[0])
-        for word in single:
-            key = term_of(word)
-            others = [w for w in single if term_of(w) != key]
-            if others:
-                known = table.get(key, ())
-                table[key] = (*known, *(w for w in others if w not in known))
 
 
 def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:
