@@ -21,6 +21,7 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 # Each game's own texts sit in its folder (`bot/games/<game>/locale.toml`), merged in the same way.
 GAMES_DIR = Path(__file__).with_name("games")
 LANGUAGES = ("ru", "en")
+COUNTS = "counts"  # a message's table of counted phrases (`Catalogue.get` declines them)
 DEFAULT_LANGUAGE = "ru"
 
 
@@ -42,14 +43,22 @@ class CatalogueError(ValueError):
 class Catalogue:
     """Flat key -> {language: template} map merged from every locale file."""
 
-    def __init__(self, messages: Mapping[str, Mapping[str, str]]) -> None:
+    def __init__(
+        self,
+        messages: Mapping[str, Mapping[str, str]],
+        counts: Mapping[str, Mapping[str, tuple[str, str]]] | None = None,
+    ) -> None:
         self._messages = dict(messages)
+        # message key → {phrase param: (count param, plural phrase key)}: a message's own
+        # `counts` table, so a game's counted words live beside its texts (`counts` below)
+        self._counts = dict(counts or {})
 
     @classmethod
     def load(cls, directory: Path | None = None) -> Catalogue:
         """Merge every `*.toml` in `directory`; by default `LOCALES_DIR` (read at call time) and
         every game's `locale.toml`."""
         merged: dict[str, dict[str, str]] = {}
+        counts: dict[str, dict[str, tuple[str, str]]] = {}
         paths = sorted((directory or LOCALES_DIR).glob("*.toml"))
         if directory is None:
             paths += sorted(GAMES_DIR.glob("*/locale.toml"))
@@ -57,14 +66,14 @@ class Catalogue:
             try:
                 with path.open("rb") as fh:
                     data = tomllib.load(fh)
-                found = list(_flatten(data))
+                found = list(_flatten(data, counts=counts))
             except (OSError, tomllib.TOMLDecodeError, ValueError) as exc:
                 raise CatalogueError(f"{path.name}: {exc}") from exc
             for key, langs in found:
                 if key in merged:
                     raise CatalogueError(f"{path.name}: duplicate message key {key!r}")
                 merged[key] = langs
-        return cls(merged)
+        return cls(merged, counts)
 
     def keys(self) -> list[str]:
         return sorted(self._messages)
@@ -86,6 +95,13 @@ class Catalogue:
             text = _COMMAND_REF.sub(
                 lambda m: self.command_label(m.group(1)[1:].split(), lang), text
             )
+        counted = self._counts.get(key)
+        if counted:  # «2 повреждения», «1 жетон»: each counted phrase in the reader's language
+            params = {**params}
+            for name, (count, phrase) in counted.items():
+                if name not in params and count in params:
+                    n = int(str(params[count]))
+                    params[name] = plural_form(n, self.get(phrase, lang, n=n).split("|"), lang)
         return text.format(**params) if params else text
 
     def listing_key(self, key: str, params: Mapping[str, object]) -> str:
@@ -131,21 +147,44 @@ class Catalogue:
             fields = {lang: _placeholders(langs[lang]) for lang in LANGUAGES}
             if len({frozenset(v) for v in fields.values()}) > 1:
                 found.append(f"message {key!r} has different placeholders per language")
+        for key, counted in sorted(self._counts.items()):
+            for name, (_, phrase) in counted.items():
+                if phrase not in self._messages:
+                    found.append(f"message {key!r} counts {name!r} with unknown {phrase!r}")
+                elif key in self._messages and name not in _placeholders(self._messages[key]["ru"]):
+                    found.append(f"message {key!r} counts {name!r} but never shows it")
         return found
 
 
-def _flatten(data: Mapping[str, object], prefix: str = "") -> Iterator[tuple[str, dict[str, str]]]:
+def _flatten(
+    data: Mapping[str, object],
+    prefix: str = "",
+    counts: dict[str, dict[str, tuple[str, str]]] | None = None,
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """Messages by dotted key; a message's `counts` table (`counts.damage_text = ["damage",
+    "dice.plural.damage_plain"]`) is gathered into `counts`, not read as a message."""
     for name, value in data.items():
         key = f"{prefix}.{name}" if prefix else name
         if not isinstance(value, Mapping):
             raise ValueError(f"message {key!r} must be a table with ru/en")
         if any(isinstance(v, str) for v in value.values()):
             yield key, {str(k): str(v) for k, v in value.items() if isinstance(v, str)}
-            nested = {k: v for k, v in value.items() if not isinstance(v, str)}
+            counted = value.get(COUNTS)
+            if counted is not None:
+                if counts is None or not isinstance(counted, Mapping):
+                    raise ValueError(f"message {key!r}: counts must be a table")
+                counts[key] = {str(n): _count_spec(key, spec) for n, spec in counted.items()}
+            nested = {k: v for k, v in value.items() if not isinstance(v, str) and k != COUNTS}
             if nested:
-                yield from _flatten(nested, key)
+                yield from _flatten(nested, key, counts)
         else:
-            yield from _flatten(value, key)
+            yield from _flatten(value, key, counts)
+
+
+def _count_spec(key: str, spec: object) -> tuple[str, str]:
+    if not (isinstance(spec, list) and len(spec) == 2 and all(isinstance(x, str) for x in spec)):
+        raise ValueError(f"message {key!r}: a count is [count param, plural phrase key]")
+    return spec[0], spec[1]
 
 
 _COMMAND_REF = re.compile(r"\{(/[^{}]+)\}")

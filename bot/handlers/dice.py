@@ -18,7 +18,7 @@ from bot.handlers import dice_errors as dice_errors  # registers the engines' er
 from bot.handlers.dice_names import named
 from bot.handlers.dice_replies import expr_reply
 from bot.handlers.dice_text import as_typed, normalize_expr, summarize
-from bot.i18n import catalogue, plural
+from bot.i18n import catalogue
 from bot.registry import command, command_label
 from bot.reply import Reply, timestamp
 from bot.storage.api import RollRecord
@@ -94,19 +94,6 @@ async def _plays(ctx: Ctx) -> str | None:
 TYPED_PARAMS = frozenset({"expr"})  # summary params that hold text as the user typed it
 
 
-# Counted phrases a summary shows: summary key → {phrase param: (count param, phrase key)}, so
-# the count is declined in the reader's language when the roll is listed.
-SUMMARY_PLURALS = {
-    "dice.summary.mw_damage": {"damage_text": ("total", "dice.plural.damage_plain")},
-    "dice.summary.mw_damage_target": {"damage_text": ("total", "dice.plural.damage_plain")},
-    "dice.summary.berserk": {"wounds_text": ("wounds", "dice.plural.wounds")},
-    "dice.summary.mw_burn": {
-        "damage_text": ("damage", "dice.plural.damage_plain"),
-        "left_text": ("left", "tracker.plural.mw_burn_left"),
-    },
-}
-
-
 def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
     """A logged roll's summary in the reader's language; `@key` params are catalogue words.
 
@@ -120,8 +107,6 @@ def summary_text(ctx: Ctx, result: dict[str, Any]) -> str:
         for k, v in (summary.get("params") or {}).items()
     }
     key = summary.get("key")
-    for name, (count, phrase) in SUMMARY_PLURALS.get(key or "", {}).items():
-        params[name] = plural(phrase, int(params.get(count, 0)), ctx.lang)
     return ctx.t(key, **params) if key else ""
 
 

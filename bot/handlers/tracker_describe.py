@@ -128,64 +128,6 @@ def genitive_name(name: str, lang: str) -> str:
     return t("tracker.name.player_gen", lang, name=md(name))
 
 
-# Counted phrases a note's text shows: note key → {phrase param: (count param, phrase key)}.
-NOTE_PLURALS = {
-    "tracker.note.burn": {
-        "left_text": ("left", "tracker.plural.mw_burn_left"),
-        "damage_text": ("damage", "dice.plural.damage_plain"),
-    },
-    "tracker.note.burn_out": {"damage_text": ("damage", "dice.plural.damage_plain")},
-    "tracker.note.bleed": {"damage_text": ("damage", "dice.plural.damage_plain")},
-    "tracker.note.rot": {"damage_text": ("damage", "dice.plural.damage_plain")},
-    "tracker.note.kf_captured": {"amber": ("count", "tracker.plural.aember")},
-    "tracker.note.berserk_armor": {"prevented_text": ("prevented", "tracker.plural.wounds_acc")},
-    "tracker.note.berserk_armor_left": {
-        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
-        "left_text": ("left", "tracker.plural.wounds_acc"),
-    },
-    "tracker.note.berserk_armor_all": {
-        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
-    },
-    "tracker.note.berserk_armor_all_left": {
-        "prevented_text": ("prevented", "tracker.plural.wounds_acc"),
-        "left_text": ("left", "tracker.plural.wounds_acc"),
-    },
-    "tracker.note.berserk_armor_magic": {"wounds_text": ("wounds", "tracker.plural.wounds_dealt")},
-    "tracker.note.kf_armor": {"absorbed_text": ("absorbed", "tracker.plural.kf_damage")},
-    "tracker.note.kf_stole": {"amber": ("count", "tracker.plural.aember")},
-    "tracker.note.kf_stole_short": {"amber": ("count", "tracker.plural.aember")},
-    "tracker.note.kf_captured_short": {"amber": ("count", "tracker.plural.aember")},
-    "tracker.note.hand": {"cards_text": ("cards", "tracker.plural.kf_hand")},
-    "tracker.note.kf_hand_chains": {"cards_text": ("cards", "tracker.plural.kf_hand")},
-    "tracker.note.forged": {"amber": ("cost", "tracker.plural.aember")},
-    "tracker.note.mw_corrode_damage": {
-        "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
-    },
-    "tracker.note.mw_corrode_damage_bare": {
-        "damage_text": ("damage", "tracker.plural.mw_corrode_damage")
-    },
-    "tracker.note.kf_forged_at_start": {"amber": ("cost", "tracker.plural.aember")},
-    "tracker.note.mw_bleed_healed": {"bleed_text": ("count", "tracker.plural.mw_bleed_healed")},
-    "tracker.note.mw_act_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
-    "tracker.note.mw_act_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
-    "tracker.note.mw_round_cleared_daze": {"daze_text": ("daze", "tracker.plural.mw_daze_removed")},
-    "tracker.note.mw_round_cleared_stun": {"stun_text": ("stun", "tracker.plural.mw_stun_removed")},
-    "tracker.note.mw_round_cleared_daze_stun": {
-        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
-        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
-    },
-    "tracker.note.mw_act_cleared_daze_stun": {
-        "daze_text": ("daze", "tracker.plural.mw_daze_tokens"),
-        "stun_text": ("stun", "tracker.plural.mw_stun_tokens"),
-    },
-    "tracker.note.cq_shield": {"prevented_text": ("prevented", "tracker.plural.cq_damage")},
-    "tracker.note.cq_headquarters": {
-        "cards_text": ("cards", "tracker.plural.cards"),
-        "resources_text": ("resources", "tracker.plural.resources"),
-    },
-}
-
-
 # A start option confirmed in the game's words, counted: «Key cost: 7 Æmber.» (playtest en-3, 47).
 START_VALUE_PLURALS = {
     "tracker.started.keyforge.keycost": "tracker.plural.aember",
@@ -308,8 +250,6 @@ def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
             params[f"{k}_gen"] = genitive_name(v, lang)
     if "stats" in params:
         params["stats"] = stats_echo(tpl, params["stats"], lang)
-    for name, (count, key) in NOTE_PLURALS.get(note.key, {}).items():
-        params[name] = plural(key, int(params.get(count, 0)), lang)
     key = note.key
     kind = params.pop("kind", None)
     # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен»;

@@ -217,3 +217,38 @@ def test_a_command_a_game_declares_has_its_texts_in_that_games_folder() -> None:
         assert left == [], cmd.key
         assert cmd.key in merged and cmd.key + ".name" in merged, cmd.key
     assert owned >= 10
+
+
+COUNTED = """
+[n.bleed]
+ru = "кровотечение — {damage_text}."
+en = "Bleed — {damage_text}."
+counts.damage_text = ["damage", "p.damage"]
+
+[p.damage]
+ru = "{n} повреждение|{n} повреждения|{n} повреждений"
+en = "{n} damage|{n} damage"
+"""
+
+
+def test_a_message_declines_its_own_counts(tmp_path: Path) -> None:
+    """A game's counted words live beside its text (`counts`), not in a table in the shared
+    layer: the catalogue declines them for 1, 2, 5, 21 and 0 in the reader's language."""
+    write(tmp_path, "a.toml", COUNTED)
+    cat = Catalogue.load(tmp_path)
+    assert cat.keys() == ["n.bleed", "p.damage"]  # `counts` is not a message
+    said = {n: cat.get("n.bleed", "ru", damage=n) for n in (1, 2, 5, 21, 0)}
+    assert said[1] == "кровотечение — 1 повреждение." and said[21].endswith("21 повреждение.")
+    assert said[2] == "кровотечение — 2 повреждения." and said[0].endswith("0 повреждений.")
+    assert cat.get("n.bleed", "en", damage=2) == "Bleed — 2 damage."
+    assert cat.problems() == []
+
+
+def test_problems_find_a_count_of_an_unknown_phrase_or_one_never_shown(tmp_path: Path) -> None:
+    write(tmp_path, "a.toml", COUNTED.replace('"p.damage"]', '"p.nothing"]'))
+    assert any("unknown 'p.nothing'" in p for p in Catalogue.load(tmp_path).problems())
+    write(tmp_path, "a.toml", COUNTED.replace("{damage_text}", "{damage}"))
+    assert any("never shows it" in p for p in Catalogue.load(tmp_path).problems())
+    write(tmp_path, "a.toml", COUNTED.replace('["damage", "p.damage"]', '"damage"'))
+    with pytest.raises(ValueError, match="a count is"):
+        Catalogue.load(tmp_path)
