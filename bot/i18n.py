@@ -21,6 +21,7 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 # Each game's own texts sit in its folder (`bot/games/<game>/locale.toml`), merged in the same way.
 GAMES_DIR = Path(__file__).with_name("games")
 LANGUAGES = ("ru", "en")
+KIND_VARIANT = "_kind."  # `tracker.note.destroyed_kind.mage`: a message's wording per kind
 COUNTS = "counts"  # a message's table of counted phrases (`Catalogue.get` declines them)
 DEFAULT_LANGUAGE = "ru"
 
@@ -95,7 +96,7 @@ class Catalogue:
             text = _COMMAND_REF.sub(
                 lambda m: self.command_label(m.group(1)[1:].split(), lang), text
             )
-        counted = self._counts.get(key)
+        counted = self._counts_for(key)
         if counted:  # «2 повреждения», «1 жетон»: each counted phrase in the reader's language
             params = {**params}
             for name, (count, phrase) in counted.items():
@@ -103,6 +104,14 @@ class Catalogue:
                     n = int(str(params[count]))
                     params[name] = plural_form(n, self.get(phrase, lang, n=n).split("|"), lang)
         return text.format(**params) if params else text
+
+    def _counts_for(self, key: str) -> Mapping[str, tuple[str, str]] | None:
+        """A message's counts, or its base message's: a phrase per kind of piece
+        (`…_kind.creature`) and a list's `.none` wording count as their base does."""
+        for candidate in (key, key.split(KIND_VARIANT)[0], key.removesuffix(NONE)):
+            if candidate in self._counts:
+                return self._counts[candidate]
+        return None
 
     def listing_key(self, key: str, params: Mapping[str, object]) -> str:
         """`<key>.none` when one of `params` is an empty list and the catalogue words that case:

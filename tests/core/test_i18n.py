@@ -252,3 +252,12 @@ def test_problems_find_a_count_of_an_unknown_phrase_or_one_never_shown(tmp_path:
     write(tmp_path, "a.toml", COUNTED.replace('["damage", "p.damage"]', '"damage"'))
     with pytest.raises(ValueError, match="a count is"):
         Catalogue.load(tmp_path)
+
+
+def test_a_kind_variant_counts_as_its_base_message(tmp_path: Path) -> None:
+    """`…_kind.mage` is the base message worded for one kind of piece: it declines the base's
+    counts too (a Berserk magic wound note crashed on its kind variant before)."""
+    variant = '\n[n.bleed_kind.mage]\nru = "маг: {damage_text}."\nen = "mage: {damage_text}."\n'
+    write(tmp_path, "a.toml", COUNTED + variant)
+    cat = Catalogue.load(tmp_path)
+    assert cat.get("n.bleed_kind.mage", "ru", damage=2) == "маг: 2 повреждения."
