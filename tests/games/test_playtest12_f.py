@@ -1,0 +1,22 @@
+"""Playtest 12 (issue 17, `docs/playtest-ru-12.md`), share F: M1, M2, M4, M5, G1, B4, B5, C2, K1 —
+each test pins the reworded reply or the rule applied, in both languages where a template is shared."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── K1: a second ward is refused as the rule (one ward at most), not as a range ────────────────
+
+
+async def test_k1_a_second_ward_is_refused_in_words(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    await console.execute("/unit add name:Страж owner:Аня")
+    console.lang = "ru"
+    await console.execute("/жетон добавить цель:Страж жетон:оберег")
+    out = await console.execute("/жетон добавить цель:Страж жетон:оберег")
+    assert "Страж · оберег: уже есть, а больше одного такого жетона не бывает" in out
+    assert "вне пределов" not in out and "Ничего не изменено" in out
+    console.lang = "en"
+    out = await console.execute("/token add target:Страж token:ward")
+    assert "a card never has more than one" in out and "out of bounds" not in out
