@@ -20,3 +20,18 @@ async def test_k1_a_second_ward_is_refused_in_words(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/token add target:Страж token:ward")
     assert "a card never has more than one" in out and "out of bounds" not in out
+
+
+# ── M2: an upkeep line that claims more than life allowed says what the counter recorded ───────
+
+
+async def test_m2_bleed_past_life_says_what_was_recorded(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    await console.execute("/unit add name:Гоблин owner:Аня life:6")
+    await console.execute("/dmg target:Гоблин amount:5")
+    await console.execute("/token add target:Гоблин token:bleed count:5")
+    console.lang = "ru"
+    out = await console.execute("/игра дальше")
+    assert "🩸 Гоблин: кровотечение — 5 повреждений." in out
+    assert "Гоблин: записано 1 повреждение — больше жизни не оставалось." in out

@@ -120,6 +120,8 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         if tokens > 0:
             step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
     if plan.dealt:
-        await step.adjust(unit, damage.id, "damage", plan.dealt)
+        recorded = await step.adjust(unit, damage.id, "damage", plan.dealt) - damage.value
+        if plan.lethal and 0 <= recorded < plan.dealt:  # playtest 12, M2: say what was recorded
+            step.note("tracker.note.mw_upkeep_capped", unit=unit.name, recorded=recorded)
     if not plan.regenerate_first and not plan.lethal:
         await apply_healing(step, unit, plan.healing, "tracker.note.regenerate")
