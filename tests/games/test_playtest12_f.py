@@ -35,3 +35,20 @@ async def test_m2_bleed_past_life_says_what_was_recorded(console: Console) -> No
     out = await console.execute("/игра дальше")
     assert "🩸 Гоблин: кровотечение — 5 повреждений." in out
     assert "Гоблин: записано 1 повреждение — больше жизни не оставалось." in out
+
+
+# ── M4, M5: ending a game says it once, and names the player in the genitive where sure ────────
+
+
+async def test_m4_m5_ending_says_it_once_with_the_name_declined(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/игра закончить")
+    out = await console.execute("!press 1")
+    assert "Партия окончена по команде Ани после раунда 1." in out
+    assert "Игра окончена." not in out and "игрока Аня" not in out
+    out = await console.execute("/игра показать")
+    assert "Партия окончена по команде Ани после раунда 1." in out
+    console.lang = "en"
+    assert "Аня ended the game after round 1." in await console.execute("/game show")
