@@ -140,7 +140,9 @@ def ended_line(state: GameState, ender: str, lang: str) -> str:
     the genitive where the ending is sure («по команде Ани», playtest 12 M5)."""
     word = "turn" if counts_turns(state.slug) else "round"
     name_gen = genitive_name(ender, lang)
-    return t(f"tracker.end.by_{word}", lang, name=md(ender), name_gen=name_gen, n=turn_number(state))
+    return t(
+        f"tracker.end.by_{word}", lang, name=md(ender), name_gen=name_gen, n=turn_number(state)
+    )
 
 
 def with_ended_line(body: str, state: GameState, ender: str, lang: str) -> str:

@@ -52,3 +52,23 @@ async def test_m4_m5_ending_says_it_once_with_the_name_declined(console: Console
     assert "Партия окончена по команде Ани после раунда 1." in out
     console.lang = "en"
     assert "Аня ended the game after round 1." in await console.execute("/game show")
+
+
+# ── B4: an untracked trait shows the card's own number, not the title's «Х» ───────────────────
+
+
+async def test_b4_untracked_clumsiness_shows_the_value_given(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Борис")
+    console.lang = "ru"
+    out = await console.execute(
+        "/существо добавить имя:Гном владелец:Аня жизнь:8 черты:неповоротливость 2"
+    )
+    assert (
+        "Особенность «Неповоротливость 2» на карте не хранится — указывайте её при ударе: "
+        "/берсерк удар неповоротливость:2." in out
+    )
+    assert "Х»" not in out and "(неповоротливость" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Гном2 owner:Аня life:8 traits:неповоротливость 3")
+    assert "is not kept on the card: give it with the strike, /berserk strike clumsiness:3." in out
