@@ -15,7 +15,6 @@ from bot.handlers.tracker_describe import change_line, genitive_name, note_line
 from bot.i18n import t
 from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.model import GameState
-from bot.tracker.names import md
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Note, Outcome
 from bot.tracker.templates import counts_turns
@@ -140,9 +139,7 @@ def ended_line(state: GameState, ender: str, lang: str) -> str:
     the genitive where the ending is sure («по команде Ани», playtest 12 M5)."""
     word = "turn" if counts_turns(state.slug) else "round"
     name_gen = genitive_name(ender, lang)
-    return t(
-        f"tracker.end.by_{word}", lang, name=md(ender), name_gen=name_gen, n=turn_number(state)
-    )
+    return t(f"tracker.end.by_{word}", lang, name_gen=name_gen, n=turn_number(state))
 
 
 def with_ended_line(body: str, state: GameState, ender: str, lang: str) -> str:

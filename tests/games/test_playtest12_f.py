@@ -1,5 +1,5 @@
-"""Playtest 12 (issue 17, `docs/playtest-ru-12.md`), share F: M1, M2, M4, M5, G1, B4, B5, C2, K1 —
-each test pins the reworded reply or the rule applied, in both languages where a template is shared."""
+"""Playtest 12 (issue 17, `docs/playtest-ru-12.md`), share F: M1, M2, M4, M5, G1, B4, B5, C2,
+K1 — each test pins the reworded reply or the rule applied, in both languages where shared."""
 
 from __future__ import annotations
 
@@ -72,3 +72,19 @@ async def test_b4_untracked_clumsiness_shows_the_value_given(console: Console) -
     console.lang = "en"
     out = await console.execute("/unit add name:Гном2 owner:Аня life:8 traits:неповоротливость 3")
     assert "is not kept on the card: give it with the strike, /berserk strike clumsiness:3." in out
+
+
+# ── C2: a Conquest unit is added when an extra value is typed; one clause says it is skipped ───
+
+
+async def test_c2_conquest_unit_with_attack_is_added(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Вика hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Орочьи парни владелец:Вика жизнь:3 сила:2")
+    assert "Новый отряд: Орочьи парни (Вика) · ❤ 3" in out
+    assert "Параметр «сила:2» пропущен — бот у отрядов хранит только здоровье." in out
+    assert "не добавлен" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Гретчин owner:Вика life:1 power:2")
+    assert "“power:2” was skipped: the bot keeps only a unit's HP." in out

@@ -153,8 +153,9 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     assert "Укажите здоровье отряда «Гретчин» (жизнь:1 — очки здоровья с карты)" in out
     assert "в Conquest без него отряд не добавить" in out and "у /существо добавить" not in out
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
-    # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»
-    assert "параметр «броня» бот у отрядов не хранит — уберите «броня:» из команды" in out
+    # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»; playtest 12
+    # C2: the unit is added all the same, and the value is said to be skipped
+    assert "Параметр «броня:2» пропущен — бот у отрядов хранит только здоровье." in out
 
 
 async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:
