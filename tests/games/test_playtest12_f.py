@@ -4,6 +4,7 @@ K1 — each test pins the reworded reply or the rule applied, in both languages 
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── K1: a second ward is refused as the rule (one ward at most), not as a range ────────────────
 
@@ -88,3 +89,39 @@ async def test_c2_conquest_unit_with_attack_is_added(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/unit add name:Гретчин owner:Вика life:1 power:2")
     assert "“power:2” was skipped: the bot keeps only a unit's HP." in out
+
+
+# ── M1: a Stuck creature rolls its escape at the end of the round, as its Daze goes then ───────
+
+
+async def test_m1_round_end_rolls_the_escape_for_stuck(console: Console) -> None:
+    seed_line("000", 271, "В конце каждой фазы действий", "кидает кубик спасения", "на 7 и выше")
+    console.user = "Аня"
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    await console.execute("/unit add name:Тролль owner:Аня life:10")
+    console.lang = "ru"
+    await console.execute("/жетон добавить цель:Тролль жетон:застрявший")
+    for _ in range(40):  # the seeded die: each round end rolls once until the token is off
+        out = await console.execute("/игра дальше")
+        lines = [line for line in out.splitlines() if "бросок на спасение" in line]
+        assert len(lines) == 1, out
+        if "7 и выше: жетон «застрявший» снят." in lines[0]:
+            break
+        assert "меньше 7: жетон «застрявший» остаётся." in lines[0]
+    else:
+        raise AssertionError("40 round ends without a 7+")
+    assert lines[0].startswith("Конец раунда: Тролль — бросок на спасение ")
+    out = await console.execute("/игра дальше")
+    assert "бросок на спасение" not in out  # the token is off: no more rolls
+
+
+async def test_m1_a_unit_that_acted_does_not_roll_again_at_round_end(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:mage-wars player1:Борис life:36")
+    await console.execute("/unit add name:Тролль owner:Аня life:10")
+    await console.execute("/token add target:Тролль token:stuck")
+    console.lang = "ru"
+    out = await console.execute("/мв действие цель:Тролль")
+    assert "Тролль: бросок на спасение" in out
+    out = await console.execute("/игра дальше")
+    assert "бросок на спасение" not in out
