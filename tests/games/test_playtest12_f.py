@@ -125,3 +125,46 @@ async def test_m1_a_unit_that_acted_does_not_roll_again_at_round_end(console: Co
     assert "Тролль: бросок на спасение" in out
     out = await console.execute("/игра дальше")
     assert "бросок на спасение" not in out
+
+
+# ── G1: destroyed units fold into one line per player and are no longer offered as targets ─────
+
+
+async def test_g1_destroyed_units_fold_into_one_line(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Борис")
+    for name, power in (("Страж", 3), ("Громила", 2), ("Волк", 1)):
+        await console.execute(f"/unit add name:{name} owner:Аня power:{power}")
+    await console.execute("/dmg target:Громила amount:2")
+    await console.execute("/dmg target:Волк amount:1")
+    console.lang = "ru"
+    board = await console.execute("/игра показать")
+    assert "💀 Уничтожены: Громила, Волк" in board
+    assert "• Громила" not in board and "• Волк" not in board and "• Страж" in board
+    out = await console.execute("/урон цель:Дракон урон:1")
+    known = next(line for line in out.splitlines() if "Есть:" in line)
+    assert "Страж" in known and "Громила" not in known and "Волк" not in known
+    console.lang = "en"
+    assert "💀 Destroyed: Громила, Волк" in await console.execute("/game show")
+
+
+# ── B5: a poisoned Berserk card is named at the start of its owner's turn ──────────────────────
+
+
+async def test_b5_poison_reminder_at_the_owners_turn(console: Console) -> None:
+    seed_line("001", 53, "В начале хода", "Шаге открыт")
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Борис")
+    await console.execute("/unit add name:Костедробитель owner:Борис life:8")
+    console.lang = "ru"
+    await console.execute("/жетон добавить цель:Костедробитель жетон:яд сколько:2")
+    out = await console.execute("/игра дальше")  # Борис's turn: his poisoned card
+    assert (
+        "☠ Существо «Костедробитель» отравлено (отравление 2) — нанесите раны от яда: "
+        "/берсерк раны цель:Костедробитель источник:яд." in out
+    )
+    out = await console.execute("/игра дальше")  # Аня's turn: not hers
+    assert "отравлен" not in out
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert "☠ “Костедробитель” is poisoned (poison 2)" in out
