@@ -16,7 +16,7 @@ async def test_k1_a_second_ward_is_refused_in_words(console: Console) -> None:
     console.lang = "ru"
     await console.execute("/жетон добавить цель:Страж жетон:оберег")
     out = await console.execute("/жетон добавить цель:Страж жетон:оберег")
-    assert "Страж · оберег: уже есть, а больше одного такого жетона не бывает" in out
+    assert "Страж · оберег: на карте бывает не больше одного такого жетона" in out
     assert "вне пределов" not in out and "Ничего не изменено" in out
     console.lang = "en"
     out = await console.execute("/token add target:Страж token:ward")

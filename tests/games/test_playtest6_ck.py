@@ -108,7 +108,8 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")
     board = await console.execute("/game show")
-    assert "• Троллетух 💀 · ❤ ▱▱▱▱▱ 0/8\n" in board  # nothing more on a destroyed creature
+    # nothing more on a destroyed creature: its name, in one line (playtest 12, G1)
+    assert "💀 Уничтожены: Троллетух" in board and "• Троллетух" not in board
     console.user = "Аня"
     board = await console.execute("/game next")
     assert "броня восстановилась" in board
