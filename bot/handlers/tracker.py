@@ -17,7 +17,7 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
 from bot.handlers.tracker_describe import extra_seat, game_name, header, start_values, step_line
 from bot.handlers.tracker_layout import render_board
-from bot.handlers.tracker_quiet import change_reply, ended_line, lines_under_header
+from bot.handlers.tracker_quiet import change_reply, lines_under_header, with_ended_line
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
 from bot.i18n import catalogue, plural
 from bot.registry import (
@@ -322,7 +322,7 @@ async def game_end(ctx: Ctx) -> Reply:
 async def end_pressed(ctx: Ctx, payload: str) -> Reply:
     outcome = await service.end(ctx, service.button_game_id(payload))
     reply = show_reply(ctx, outcome.state)  # the final board: it names the winner, if any
-    reply.body = f"{reply.body}\n{ended_line(outcome.state, ctx.user.name, ctx.lang)}".strip()
+    reply.body = with_ended_line(reply.body, outcome.state, ctx.user.name, ctx.lang)
     reply.edit_origin = True  # the confirmation is settled: its button goes
     return reply
 

@@ -12,6 +12,7 @@ from bot.games import GAMES
 from bot.i18n import catalogue, t
 from bot.i18n import game_name as i18n_game_name
 from bot.i18n import plural as i18n_plural
+from bot.registry import option_label
 from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
@@ -250,6 +251,8 @@ def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
             params[f"{k}_gen"] = genitive_name(v, lang)
     if "stats" in params:
         params["stats"] = stats_echo(tpl, params["stats"], lang)
+    if "unit_option" in params:  # a `/unit add` option, as the reader's client names it
+        params["unit_option"] = option_label(("unit", "add"), str(params["unit_option"]), lang)
     key = note.key
     kind = params.pop("kind", None)
     # A phrase per kind of piece, so the name stays in the nominative: «Алиса: маг уничтожен»;

@@ -106,8 +106,14 @@ def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None)
         lines.append(t("live.units_folded", lang, count=len(p.units), alive=alive))
     else:
         lines.extend(
-            unit_line(u, lang, compact=level >= 1, selected=u.key == selected) for u in p.units
+            unit_line(u, lang, compact=level >= 1, selected=u.key == selected)
+            for u in p.units
+            if not u.dead
         )
+        # Playtest 12 G1: a destroyed unit is out of play; its name stays, folded into one line
+        dead = [md(u.name) for u in p.units if u.dead]
+        if dead:
+            lines.append(t("live.units_destroyed", lang, names=", ".join(dead)))
     return lines or ["—"]
 
 

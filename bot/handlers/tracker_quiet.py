@@ -11,11 +11,10 @@ from collections.abc import Sequence
 
 from bot import limits
 from bot.context import Ctx
-from bot.handlers.tracker_describe import change_line, note_line
+from bot.handlers.tracker_describe import change_line, genitive_name, note_line
 from bot.i18n import t
 from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.model import GameState
-from bot.tracker.names import md
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Note, Outcome
 from bot.tracker.templates import counts_turns
@@ -136,6 +135,16 @@ def applied_field(
 
 def ended_line(state: GameState, ender: str, lang: str) -> str:
     """Who ended the game and after which round or turn, and that it is kept (MW-10): the final
-    board alone does not say the game was saved, nor where its record is."""
+    board alone does not say the game was saved, nor where its record is. The player is named in
+    the genitive where the ending is sure («по команде Ани», playtest 12 M5)."""
     word = "turn" if counts_turns(state.slug) else "round"
-    return t(f"tracker.end.by_{word}", lang, name=md(ender), n=turn_number(state))
+    name_gen = genitive_name(ender, lang)
+    return t(f"tracker.end.by_{word}", lang, name_gen=name_gen, n=turn_number(state))
+
+
+def with_ended_line(body: str, state: GameState, ender: str, lang: str) -> str:
+    """The final board's heading with who ended the game; that line says the game is over, so
+    the board's own «Игра окончена.» goes (playtest 12 M4: it was said twice)."""
+    ended = t("live.ended", lang)
+    lines = [line for line in body.split("\n") if line.strip() != ended]
+    return "\n".join([*lines, ended_line(state, ender, lang)]).strip()

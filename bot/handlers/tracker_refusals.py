@@ -202,9 +202,12 @@ def _destroyed(params: dict[str, Any]) -> str:
 
 def _bounds(params: dict[str, Any]) -> str:
     """A value past a bound that is open on the other side is said as that one bound («не может
-    быть меньше 0»), never as a range to «∞» (playtest 6, B4)."""
+    быть меньше 0»), never as a range to «∞» (playtest 6, B4); a second token where one at most
+    lies (a KeyForge ward) is said as that rule, not as a range (playtest 12, K1)."""
     low, high = params.get("min"), params.get("max")
-    value = params.get("value")
+    value, token = params.get("value"), params.pop("token", False)
+    if token and high == 1 and isinstance(value, int) and value > 1:
+        return E + "bounds_one_token"
     if isinstance(value, int) and isinstance(low, int) and not isinstance(high, int):
         return E + "bounds_below" if value < low else E + "bounds"
     if isinstance(value, int) and isinstance(high, int) and not isinstance(low, int):

@@ -94,6 +94,7 @@ def _own(key: str, slug: str) -> str:
 # ── playtest 6, B2: a card is added with the traits the bot tracks; the rest are said ───────────
 
 _NUMBER = re.compile(r"(\d+)\s*\)?\s*$")
+_PLACEHOLDER = re.compile(r"\s+[XХ]$")  # a rule title's value placeholder, Latin or Cyrillic
 
 
 @dataclass(frozen=True)
@@ -156,5 +157,8 @@ def untracked_lines(slug: str, left: list[Untracked], lang: str) -> list[str]:
             continue
         own = f"tracker.note.untracked.{item.name.entry.id.replace('/', '.')}"
         key = own if own in catalogue() else _own("tracker.note.trait_untracked", slug)
-        lines.append(t(key, lang, name=md(item.name.name(lang)), n=item.number))
+        name = item.name.name(lang)
+        if _NUMBER.search(item.part):  # the title's «Х» is no value: the card's own number is
+            name = _PLACEHOLDER.sub(f" {item.number}", name)  # (playtest 12, B4)
+        lines.append(t(key, lang, name=md(name), n=item.number))
     return lines

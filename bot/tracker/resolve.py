@@ -77,7 +77,9 @@ def _same_name(found: list[Holder]) -> bool:
 
 
 def _known(state: GameState) -> NameList:
-    names = [u.name for u in state.units] + [p.name for p in state.participants]
+    """The names a refusal offers instead: a destroyed unit is no target (playtest 12, G1)."""
+    units = [u.name for u in state.units if u.present and not u.destroyed]
+    names = units + [p.name for p in state.participants]
     return NameList(list(dict.fromkeys(names)))
 
 

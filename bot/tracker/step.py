@@ -229,6 +229,7 @@ def bounds_error(tpl: Template, holder: Holder, exc: Overflow) -> TrackerError:
         value=exc.value,
         min=c.min if c.min is not None else "−∞",
         max=c.max if c.max is not None else "∞",
+        token=bool(c.token),
     )
 
 

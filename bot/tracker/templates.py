@@ -115,6 +115,9 @@ class Template:
     toughness_tokens: dict[str, int] = field(default_factory=dict)
     unit_required: tuple[str, ...] = ()  # /unit add options a creature cannot do without
     unit_note: str = "tracker.note.unit_added"  # how /unit add announces one (Conquest: отряд)
+    # A /unit add option the game's units do not keep: refused ("") or skipped with this note
+    # (Conquest: the attack printed on a card is harmless to type, playtest 12 C2).
+    unit_skip_note: str = ""
     max_players: int = 0  # seats the game has (Conquest, KeyForge: 2); 0: any number
     usual_players: int = 0  # the count it is played by (Berserk: a duel); more only warn; 0: none
     # Stats and tokens a unit carries from its card (`/unit add traits:`, later `/set`): made on
@@ -238,6 +241,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             toughness_tokens={str(k): int(v) for k, v in data.get("toughness_tokens", {}).items()},
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),
             unit_note=str(data.get("unit_note", "tracker.note.unit_added")),
+            unit_skip_note=str(data.get("unit_skip_note", "")),
             max_players=int(data.get("max_players", 0)),
             usual_players=int(data.get("usual_players", 0)),
             traits=tuple(str(k) for k in data.get("traits", ())),

@@ -55,8 +55,11 @@ async def add_unit(
         if trait not in tokens and trait not in stats:
             values[trait] = value
     given: dict[str, tuple[str, int]] = {}  # stat → the option that set it, and its number
+    skipped = [o for o in stats if tpl.unit_skip_note and option_stat(tpl, o) not in values]
     for option, value in stats.items():
         key = option_stat(tpl, option)
+        if option in skipped:
+            continue
         if key is None or key not in values:
             # `name` is the option as declared; the handler names it as the reader's client does
             raise TrackerError("unit_no_stat", name=option, target=clean, game=GameRef(tpl.slug))
@@ -116,6 +119,8 @@ async def add_unit(
         note = plugin_for(tpl.slug).unit_note(tpl.unit_note, values)
         said = plugin_for(tpl.slug).note_says(note)
         step.note(note, unit=final, owner=p.name, stats=tuple(e for e in echo if e[0] not in said))
+        for option in skipped:  # `unit_option`: named as the reader's client shows it
+            step.note(tpl.unit_skip_note, unit=final, unit_option=option, value=stats[option])
         # said only where `life` alone set that stat: `power:8 life:8` shows its own reading
         if life_note(tpl) and [o for o in stats if option_stat(tpl, o) == tpl.toughness[0]] == [
             "life"

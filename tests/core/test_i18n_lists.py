@@ -15,6 +15,7 @@ NEVER_EMPTY = {
     "console.bad_choice",
     "console.unknown_option",  # a command without options says «нет параметров» before this
     "glossary.unknown_game",
+    "live.units_destroyed",  # shown only when a player has a destroyed unit (playtest 12, G1)
     "tracker.error.ambiguous",
     "tracker.error.no_such_game",
     "tracker.error.too_many_players",

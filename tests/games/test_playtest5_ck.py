@@ -61,8 +61,8 @@ async def test_b1_k2_the_untracked_trait_says_what_to_do_instead(console: Consol
     console.user = "Аня"
     await console.execute("/game start game:berserk player1:Борис")
     out = await console.execute("/unit add Гном-латник life:8 traits:Броня 1, Неповоротливость 1")
-    assert "Особенность «Неповоротливость Х» бот на карте не хранит: указывайте её при ударе" in out
-    assert "/берсерк удар (неповоротливость:1)" in out
+    assert "Особенность «Неповоротливость 1» на карте не хранится — указывайте её при ударе" in out
+    assert "/берсерк удар неповоротливость:1." in out  # playtest 12 B4: no brackets, no «Х»
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:keyforge player1:Борис")

@@ -163,7 +163,7 @@ async def test_an_untracked_ability_is_said_and_the_card_is_added(
         "/unit add Рыцарь life:7 traits:Броня 1, Вампиризм, Неповоротливость 2"
     )
     assert "Особенность «Вампиризм» бот не отслеживает" in out
-    assert "/берсерк удар (неповоротливость:2)" in out  # the card's number, not 1
+    assert "/берсерк удар неповоротливость:2." in out  # the card's number, not 1
     state = await state_of(services)
     assert unit(state, "Мечник").value("life") == 7
     assert unit(state, "Рыцарь").value("armor") == 1

@@ -108,7 +108,8 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")
     board = await console.execute("/game show")
-    assert "• Троллетух 💀 · ❤ ▱▱▱▱▱ 0/8\n" in board  # nothing more on a destroyed creature
+    # nothing more on a destroyed creature: its name, in one line (playtest 12, G1)
+    assert "💀 Уничтожены: Троллетух" in board and "• Троллетух" not in board
     console.user = "Аня"
     board = await console.execute("/game next")
     assert "броня восстановилась" in board
@@ -153,8 +154,9 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     assert "Укажите здоровье отряда «Гретчин» (жизнь:1 — очки здоровья с карты)" in out
     assert "в Conquest без него отряд не добавить" in out and "у /существо добавить" not in out
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
-    # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»
-    assert "параметр «броня» бот у отрядов не хранит — уберите «броня:» из команды" in out
+    # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»; playtest 12
+    # C2: the unit is added all the same, and the value is said to be skipped
+    assert "Параметр «броня:2» пропущен — бот у отрядов хранит только здоровье." in out
 
 
 async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:

@@ -38,8 +38,9 @@ async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None
     assert "Если у кого-то другой военачальник, задайте его здоровье: /задать цель:" in out
     assert "(для окровавленной стороны — показатель:окровавленный)" in out  # playtest 10 C3
     out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
-    assert "параметр «сила» бот у отрядов не хранит — уберите «сила:» из команды" in out
-    assert "отряду задаётся только здоровье (параметр «жизнь»)" in out
+    # playtest 12 C2: the unit is added, and one line says its attack is not kept
+    assert "Новый отряд: Орк-бой (Борис) · ❤ 2" in out
+    assert "Параметр «сила:2» пропущен — бот у отрядов хранит только здоровье." in out
     assert "нет параметра" not in out
 
 

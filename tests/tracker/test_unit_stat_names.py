@@ -60,6 +60,10 @@ async def test_each_unit_option_is_taken_or_refused_by_the_name_typed(
             assert unit(await state_of(services), name).value(key) == 2, reply
             continue
         refused += 1
+        if tpl.unit_skip_note:  # Conquest (playtest 12 C2): added, the option said skipped
+            assert unit(await state_of(services), name).value(tpl.toughness[0]) == 3, reply
+            assert (f"«{label[option]}:2»" if lang == "ru" else f"“{label[option]}:2”") in reply
+            continue
         quoted = f"«{label[option]}»" if lang == "ru" else f"“{label[option]}”"
         assert NOT_ADDED[lang] in reply and quoted in reply, reply
         usable = [label[o] for o in STAT_OPTIONS if option_stat(tpl, o) in tpl.creature]

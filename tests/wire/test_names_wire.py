@@ -85,7 +85,9 @@ async def test_a_settled_confirmation_loses_its_buttons(
     _, pressed = await fake_discord.click(button["custom_id"])
     assert pressed.json["type"] == 7  # UPDATE_MESSAGE: the confirmation itself is replaced
     assert pressed.json["data"].get("components") == []
-    assert t("live.ended", "ru") in embed_text(pressed.json["data"]["embeds"])
+    # playtest 12 M4: the ended line says it once, not «Игра окончена.» above it
+    text = embed_text(pressed.json["data"]["embeds"])
+    assert "Партия окончена по команде" in text and t("live.ended", "ru") not in text
 
 
 async def test_tracker_commands_refuse_direct_messages(

@@ -23,3 +23,15 @@ async def next_round(step: Step, rng: random.Random) -> None:
         closed = unit.counter("closed")
         if closed is not None and closed.value:
             await step.set(unit, closed.id, "closed", 0)
+    await _poison_reminders(step, player.id)
+
+
+async def _poison_reminders(step: Step, owner_id: int) -> None:
+    """Playtest 12, B5: a poisoned card of the new active player is named once at the start of
+    its owner's turn (001:53: «в начале хода» comes right after the cards open), with the
+    command that deals its wounds: the seed leaves how many to the card (001:289 only keeps the
+    marker), so the bot reminds and does not deal them (docs/rules.md)."""
+    for unit in step.state.units_of(owner_id):
+        poison = unit.value("poison")
+        if poison > 0 and not unit.destroyed:
+            step.note("tracker.note.berserk_poisoned", unit=unit.name, n=poison)

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import random
 
-from bot.games.mage_wars.dice import roll_burn
-from bot.games.mage_wars.rules import ACTED, end_of_round_clears, finite_life, upkeep, upkeep_paid
+from bot.games.mage_wars.dice import roll_burn, roll_escape
+from bot.games.mage_wars.rules import (
+    ACTED,
+    end_of_round_clears,
+    escapes_at_round_end,
+    finite_life,
+    upkeep,
+    upkeep_paid,
+)
 from bot.games.mage_wars.tracker import apply_healing
 from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.rounds import pass_turn
@@ -16,7 +23,7 @@ from bot.tracker.step import Step
 async def next_round(step: Step, rng: random.Random) -> None:
     """Daze and Stun off; new round, initiative passes; Channeling; Upkeep: Burn, Bleed, Rot
     and Regenerate (first when the damage would be lethal); Slam waits for the activation."""
-    await _end_of_action_phases(step)
+    await _end_of_action_phases(step, rng)
     await pass_turn(step, new_round=True)
     state = step.state
     for unit in state.units:
@@ -36,13 +43,14 @@ async def next_round(step: Step, rng: random.Random) -> None:
         step.note("tracker.note.mw_slam", units=", ".join(slammed))
 
 
-async def _end_of_action_phases(step: Step) -> None:
-    """Seed 000 lines 68 and 273: Daze and Stun go at the end of the creature's action phase.
+async def _end_of_action_phases(step: Step, rng: random.Random) -> None:
+    """Seed 000 lines 68 and 273: Daze and Stun go at the end of the creature's action phase;
+    line 271: a Stuck creature rolls to escape then (7+ removes one Stuck token).
 
-    A unit marked as having acted (`/mw act`) had its action phase, and lost them then: what it
-    holds now came after and waits for its next activation. Every other unit's action phase went
-    by untracked, so its Daze and Stun go now, in one line per unit naming only what it held.
-    The markers are reset for the new round.
+    A unit marked as having acted (`/mw act`) had its action phase, and lost them (and rolled)
+    then: what it holds now came after and waits for its next activation. Every other unit's
+    action phase went by untracked, so its Daze and Stun go now, in one line per unit naming only
+    what it held, and a Stuck one rolls its escape now, in one line. The markers are reset.
     """
     for unit in step.state.units:
         acted = unit.counter(ACTED)
@@ -62,6 +70,22 @@ async def _end_of_action_phases(step: Step) -> None:
                 f"tracker.note.mw_round_cleared_{'_'.join(cleared)}", unit=unit.name, **cleared
             )
             step.cover(since)  # the note says it: no «оглушение: 1 → 0» beside it
+        stuck = unit.token("stuck")
+        if stuck is not None and escapes_at_round_end(
+            acted is not None and acted.value > 0, stuck.value
+        ):
+            escape = roll_escape(rng)  # the game's seeded rng: a replay rolls the same
+            since = len(step.changes)
+            if escape.success:
+                await step.adjust(unit, stuck.id, "stuck", -1)
+            step.note(
+                "tracker.note.mw_round_escaped"
+                if escape.success
+                else "tracker.note.mw_round_stuck",
+                unit=unit.name,
+                roll=escape.natural,
+            )
+            step.cover(since)
 
 
 async def _pay_upkeep(step: Step, unit: Unit) -> None:
@@ -120,6 +144,8 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         if tokens > 0:
             step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
     if plan.dealt:
-        await step.adjust(unit, damage.id, "damage", plan.dealt)
+        recorded = await step.adjust(unit, damage.id, "damage", plan.dealt) - damage.value
+        if plan.lethal and 0 <= recorded < plan.dealt:  # playtest 12, M2: say what was recorded
+            step.note("tracker.note.mw_upkeep_capped", unit=unit.name, recorded=recorded)
     if not plan.regenerate_first and not plan.lethal:
         await apply_healing(step, unit, plan.healing, "tracker.note.regenerate")

@@ -48,6 +48,13 @@ def end_of_round_clears(acted: bool) -> tuple[str, ...]:
     return () if acted else END_OF_ACTION_PHASE
 
 
+def escapes_at_round_end(acted: bool, stuck: int) -> bool:
+    """Line 271 (Stuck): «В конце каждой фазы действий» the stuck creature rolls to escape. A
+    unit marked as having acted rolled at its `/mw act`; one whose action phase went by untracked
+    rolls when `/game next` ends the round, as its Daze and Stun go then (playtest 12, M1)."""
+    return not acted and stuck > 0
+
+
 def restraining(tokens: Mapping[str, int]) -> str:
     """The token that makes the creature Restrained (Cripple or Stuck), or ''."""
     return next((key for key in RESTRAINING if tokens.get(key, 0) > 0), "")

@@ -129,7 +129,8 @@ async def test_wards_do_not_stack(console: Console, services: Services) -> None:
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/unit add Krump power:4")
     out = await console.execute("/token add Krump token:ward count:3")
-    assert out.startswith("✖") and "0…1" in out
+    # playtest 12 K1: said as the rule, not as a range «(0…1)»
+    assert out.startswith("✖") and "не больше одного такого жетона" in out
     assert unit(await state_of(services), "Krump").value("ward") == 0
     await console.execute("/token add Krump token:ward")
     out = await console.execute("/token add Krump token:ward")
