@@ -13,3 +13,40 @@ async def test_wf4_spell_resolution_step_carries_its_official_english_name(
     console.lang = "en"
     out = await console.execute("/glossary game:whfb")
     assert "Заклинание сработало или нет (Spell Resolution)" in out
+
+
+async def _conquest(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
+
+
+async def test_cq1_a_planet_is_captured(console: Console) -> None:
+    await _conquest(console)
+    out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
+    assert "Bob captures the planet Tarrus." in out
+    assert "wins the planet" not in out
+
+
+async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> None:
+    await _conquest(console)
+    await console.execute("/unit add name:Ork Boyz life:3")
+    out = await console.execute("/token add target:Ork Boyz token:shield")
+    assert (
+        "🛡 Ork Boyz: shield card set aside — it will prevent 1 damage the next time damage is "
+        "assigned to this unit, then goes to the discard pile."
+    ) in out
+
+
+async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:keyforge player2:Vicky")
+    await console.execute("/unit add name:Troll power:8")
+    await console.execute("/unit add name:Urchin power:1 owner:Vicky")
+    out = await console.execute("/kf fight attacker:Troll target:Urchin")
+    assert (
+        "⚔ Troll fights Urchin: deals 8 damage — 💀 Urchin is destroyed. "
+        "Urchin strikes back: 1 damage — Troll ❤ 7/8."
+    ) in out
+    assert "Back:" not in out

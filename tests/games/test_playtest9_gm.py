@@ -186,8 +186,8 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     await console.execute("/unit add Space Marine life:3")
     out = await console.execute("/token add target:Space Marine token:shield")
     assert (
-        "🛡 Space Marine: a shield card that prevents 1 damage the next time damage is assigned "
-        "to this unit; then discard it." in out
+        "🛡 Space Marine: shield card set aside — it will prevent 1 damage the next time damage "
+        "is assigned to this unit, then goes to the discard pile." in out
     )
 
 
