@@ -50,3 +50,16 @@ async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> Non
         "Urchin strikes back: 1 damage — Troll ❤ 7/8."
     ) in out
     assert "Back:" not in out
+
+
+async def test_cq4_the_log_says_the_warlord_fell_and_who_won(console: Console) -> None:
+    await _conquest(console)
+    await console.execute("/dmg target:Bob amount:6")
+    await console.execute("/dmg target:Bob amount:4")
+    out = await console.execute("/game log n:1")
+    assert "Bob's bloodied Warlord is defeated; Anna wins; the game is over" in out
+    assert "Bob destroyed" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра журнал n:1")
+    assert "окровавленный военачальник игрока Bob повержен; победа: Anna, партия окончена" in out
+    assert "вне игры" not in out
