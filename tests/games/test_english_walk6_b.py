@@ -63,3 +63,12 @@ async def test_cq4_the_log_says_the_warlord_fell_and_who_won(console: Console) -
     out = await console.execute("/игра журнал n:1")
     assert "окровавленный военачальник игрока Bob повержен; победа: Anna, партия окончена" in out
     assert "вне игры" not in out
+
+
+async def test_cq5_the_board_says_the_hp_is_the_warlords(console: Console) -> None:
+    await _conquest(console)
+    out = await console.execute("/game show")
+    assert "Warlord ❤ ▰▰▰▰▰▰▰▰▰▰ 6/6" in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "Военачальник ❤ ▰▰▰▰▰▰▰▰▰▰ 6/6" in out
