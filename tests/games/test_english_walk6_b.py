@@ -72,3 +72,18 @@ async def test_cq5_the_board_says_the_hp_is_the_warlords(console: Console) -> No
     console.lang = "ru"
     out = await console.execute("/игра показать")
     assert "Военачальник ❤ ▰▰▰▰▰▰▰▰▰▰ 6/6" in out
+
+
+async def test_kf1_the_board_counts_the_captured_aember(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:keyforge player2:Vicky")
+    await console.execute("/unit add name:Troll power:10")
+    await console.execute("/add target:Vicky stat:aember amount:3")
+    await console.execute("/kf capture target:Troll amount:2")
+    out = await console.execute("/game show")
+    assert "• Troll ❤ ▰▰▰▰▰ 10/10 · 2 captured Æmber" in out
+    assert "tokens: captured" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "• Troll ❤ ▰▰▰▰▰ 10/10 · захвачено 2 янтаря" in out
