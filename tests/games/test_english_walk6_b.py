@@ -87,3 +87,16 @@ async def test_kf1_the_board_counts_the_captured_aember(console: Console) -> Non
     console.lang = "ru"
     out = await console.execute("/игра показать")
     assert "• Troll ❤ ▰▰▰▰▰ 10/10 · захвачено 2 янтаря" in out
+
+
+async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/unit add name:Gold Wizard owner:Bob")
+    assert "No Wounds given — 1 recorded (if the profile has more: /set target:Gold Wizard" in out
+    out = await console.execute("/unit add name:Orc life:2")
+    assert "No Wounds given" not in out
+    console.lang = "ru"
+    out = await console.execute("/unit add name:Маг Света owner:Bob")
+    assert "Раны по профилю не указаны — записана 1" in out
