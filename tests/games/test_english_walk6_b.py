@@ -5,6 +5,7 @@ where the rule or the information changed)."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 
 async def test_wf4_spell_resolution_step_carries_its_official_english_name(
@@ -100,3 +101,34 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
     assert "Раны по профилю не указаны — записана 1" in out
+
+
+async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(
+    console: Console,
+) -> None:
+    # seed 002:47 «Сотворяющий игрок кидает D6 за каждого мага в своей армии»
+    seed_line("002", 47, "Сотворяющий игрок кидает D6 за каждого мага в своей армии")
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player2:Bob")
+    await console.execute("/unit add name:Gold Wizard owner:Bob life:2")
+    await console.execute("/unit add name:Jade Wizard life:2 traits:wizard")
+    console.user = "Bob"  # Anna's magic phase; Bob types the roll
+    out = await console.execute("/whf winds wizards:3")
+    assert "Anna channels — 3 wizards:" in out and "Bob channels — 1 wizard:" in out
+    assert (
+        "Anna has 1 wizard on the board; this roll uses 3 wizards (the board is unchanged)."
+    ) in out
+    board = await console.execute("/game show")
+    assert board.count("wizards 1") == 2
+    log = await console.execute("/game log n:1")
+    assert "wizards 1 → 3" not in log
+    help_text = await console.execute("/help command:whf winds")
+    assert "Wizards of the casting side (whose magic phase it is)" in help_text
+    assert "Wizards of the dispelling side (the caster's opponent)" in help_text
+    odds = await console.execute("/odds winds wizards:2 enemy_wizards:1")
+    assert "the caster's 2 wizards against the dispeller's 1 wizard" in odds
+    console.lang = "ru"
+    await console.execute("/game undo")
+    out = await console.execute("/вфб ветры маги:2")
+    assert "Anna: на поле 1 маг; в этом броске — 2 мага, поле не изменено." in out
