@@ -132,3 +132,14 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
     assert "Anna: на поле 1 маг; в этом броске — 2 мага, поле не изменено." in out
+
+
+async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/rule remains in play")
+    assert "No entry for “remains in play”: the magic-phase chapter these texts come from" in out
+    assert "titled in Russian" not in out
+    console.lang = "ru"
+    out = await console.execute("/rule remains in play")
+    assert "тексты взяты из главы о фазе магии, и она этого не касается" in out
