@@ -143,3 +143,11 @@ async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Conso
     console.lang = "ru"
     out = await console.execute("/rule remains in play")
     assert "тексты взяты из главы о фазе магии, и она этого не касается" in out
+
+
+async def test_cq2_a_covered_term_says_where_it_is_covered(console: Console) -> None:
+    await _conquest(console)
+    for term in ("exhaust", "warlord", "bloodied"):
+        out = await console.execute(f"/rule {term}")
+        assert f"No entry for “{term}”; it is covered under Урон (Damage)." in out
+        assert "ruled in" not in out
