@@ -40,6 +40,7 @@ from bot.handlers.glossary_learn import (
     unlearn,
 )
 from bot.handlers.glossary_source import source_footer
+from bot.i18n import catalogue
 from bot.numbers import ascii_int
 from bot.registry import (
     Choice,
@@ -370,7 +371,8 @@ def _channel_game_answer(
     if not entries:
         russian = ctx.lang == "en" and titled_in_russian(glossary.entries, prefer)
         key = "rule.not_in_game_russian" if russian else "rule.not_in_game"
-        raise UserError(key, query=shown, game=game)
+        chapter = f"rule.not_covered.{prefer}"  # a game whose texts are one chapter says so (WF-3)
+        raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
     # MW-8: the warning about other games' rules only when the list has one of theirs
     kind = "rule.channel_other" if any(e.game != prefer for e in entries) else "rule.channel_own"
     return _question(ctx, kind, entries, private, query, query=shown, game=game)

@@ -295,6 +295,9 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
     leader = leader if leader is not None and leader.present else None
     holder: Participant | Unit = leader if leader is not None else p
     health = _health_of(holder, tpl, state)
+    said = f"live.leader_life.{leader.kind}" if leader is not None else ""
+    if health is not None and said in catalogue():  # the Warlord's HP, not the player's (CQ-5)
+        health = Health(health.left, health.total, t(said, lang))
     skip = _health_keys(tpl) if health else set()
     stats = _stats_of(p, tpl, lang, always=True, skip=skip if leader is None else set())
     tokens = list(_tokens_of(p, tpl, lang))

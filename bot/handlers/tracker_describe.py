@@ -308,6 +308,16 @@ def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, la
     return t(phrase, lang, target=name, diff_text=diff_text)
 
 
+def destroyed_phrase(state: GameState, unit_id: int, lang: str) -> str:
+    """A unit gone, said as its game says it: a defeated Warlord is not its player destroyed
+    (`tracker.log.defeated.<kind>`, EN-6 CQ-4), any other unit is «вне игры»."""
+    unit = state.unit(unit_id)
+    own = f"tracker.log.defeated.{getattr(unit, 'kind', '')}"
+    if unit is not None and own in catalogue():
+        return t(own, lang, name_gen=genitive_name(unit.name, lang))
+    return t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?")
+
+
 def step_line(
     step: StepRecord,
     state: GameState,
@@ -350,8 +360,7 @@ def step_line(
             label = md(change_label(tpl, key, lang))  # «max life», as the reply (EN walk 5, MW-10)
             what.append(said or f"{name} · {label} {before} → {after}")
         elif ev.entity == "unit" and ev.field == "state" and ev.after:
-            unit = state.unit(ev.row_id)
-            what.append(t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?"))
+            what.append(destroyed_phrase(state, ev.row_id, lang))
         elif ev.entity == "game" and ev.field == "round" and not counts_each_turn(state.slug):
             word = "turn" if counts_turns(state.slug) else "round"
             what.append(f"{t('tracker.log.field.' + word, lang)} {ev.before} → {ev.after}")
@@ -362,7 +371,11 @@ def step_line(
         elif ev.entity == "unit" and ev.field == "name":
             what.append(f"{md(str(ev.before))} → {md(str(ev.after))}")
         elif ev.entity == "game" and ev.field == "status":
-            what.append(t(f"tracker.log.status.{ev.after}", lang))
+            won = state.winner if ev.after == "ended" else None  # «Аня побеждает» (EN-6 CQ-4)
+            if won is not None:
+                what.append(t("tracker.log.status.ended_winner", lang, name=md(won.name)))
+            else:
+                what.append(t(f"tracker.log.status.{ev.after}", lang))
     what = [
         t("tracker.log.leader_marks", lang, name=w, marks=", ".join(marks[w])) if w in marks else w
         for w in what

@@ -167,9 +167,9 @@ async def test_31_32_shield_icons_counted_and_prevented_damage(services: Service
     en = await _conquest(services)
     await en.execute("/unit add Ork Boyz life:3")
     out = await en.execute("/token add target:Ork Boyz token:shield")
-    assert "a shield card that prevents 1 damage the next time damage is assigned" in out
+    assert "shield card set aside — it will prevent 1 damage the next time damage" in out
     out = await en.execute("/token add target:bob token:shield count:2")
-    assert "a shield card that prevents 2 damage the next time damage is assigned" in out
+    assert "shield card set aside — it will prevent 2 damage the next time damage" in out
     out = await en.execute("/dmg target:bob amount:3")
     assert "🛡 bob: the shield card prevents 2 damage and is discarded." in out
 

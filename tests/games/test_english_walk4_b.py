@@ -195,7 +195,7 @@ async def test_far_entries_of_other_games_are_not_suggested(console: Console) ->
     console.lang = "en"
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/rule remains in play")
-    assert "nor anything close" in out and "/search" in out and "KeyForge" not in out
+    assert "does not cover it" in out and "/search" in out and "KeyForge" not in out  # EN-6 WF-3
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:berserk player1:Bob")

@@ -33,7 +33,7 @@ async def test_cq3_damage_and_shield_tokens_get_one_consistent_message(
     assert "Conquest has no “xyz” token. Damage goes on cards as damage tokens" in other
     assert await state_of(services) == before
     out = await console.execute("/token add target:Ork Kannon token:shield count:1")
-    assert "a shield card that prevents 1 damage" in out
+    assert "shield card set aside — it will prevent 1 damage" in out
     console.lang = "ru"
     out = await console.execute("/жетон добавить цель:Ork Kannon жетон:урон")
     assert "Значки урона кладёт /урон цель:Ork Kannon урон:N" in out

@@ -91,7 +91,7 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Fight: Тролль → Бумпус: 8 damage, armor 2 absorbed 2 damage — 💀 Бумпус is destroyed. "
-        "Back: 5 damage, armor 1 absorbed 1 damage — Тролль ❤ 4/8."
+        "⚔ Тролль fights Бумпус: deals 8 damage, armor 2 absorbed 2 damage — 💀 Бумпус is "
+        "destroyed. Бумпус strikes back: 5 damage, armor 1 absorbed 1 damage — Тролль ❤ 4/8."
     ) in out
     assert out.count("destroyed") == 1

@@ -10,7 +10,12 @@ async def test_whfb_pieces_are_wizards(console: Console) -> None:
     await console.execute("/game start game:whfb player1:bob")
     out = await console.execute("/unit add Маг огня")
     # the new wizard first, then the count it moved (notes and changes in the order they happened)
-    assert out.strip().splitlines()[1:] == ["Новый маг: Маг огня (alice)", "alice · маги: 0 → 1"]
+    assert out.strip().splitlines()[1:] == [
+        "Новый маг: Маг огня (alice)",
+        "Раны по профилю не указаны — записана 1 (если их больше: /задать цель:Маг огня "
+        "показатель:раны (всего) значение:N).",  # EN-6 WF-2
+        "alice · маги: 0 → 1",
+    ]
     assert "существо" not in out.lower()
     out = await console.execute("/dmg Маг огня amount:1")
     assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out

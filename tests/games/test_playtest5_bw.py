@@ -41,7 +41,7 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     # the caster's wizards (bob's one) add power, the dispeller's (alice's two) dispel dice
     assert len(rec.result["wizard_rolls"]) == 1 and len(rec.result["enemy_rolls"]) == 2
     assert "Сотворяет bob — 1 маг:" in out and "Рассеивает alice — 2 мага:" in out
-    assert rec.inputs == {"wizards": 2, "enemy_wizards": 1}  # the options stay the roller's
+    assert rec.inputs == {"wizards": 1, "enemy_wizards": 2}  # caster's, dispeller's (EN-6 WF-1)
     # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
@@ -60,7 +60,7 @@ async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(
 ) -> None:
     await console.execute("/game start game:whfb player1:alice player2:bob")
     await console.execute("/game next")
-    await console.execute("/whf winds wizards:3 enemy_wizards:0")  # alice's 3 wizards dispel
+    await console.execute("/whf winds wizards:0 enemy_wizards:3")  # alice's 3 wizards dispel
     [rec] = await services.storage.rolls.recent(CHANNEL, UserRef.from_name("alice").id, 1)
     assert rec.result["wizard_rolls"] == [] and len(rec.result["enemy_rolls"]) == 3
 

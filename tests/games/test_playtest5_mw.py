@@ -200,8 +200,12 @@ async def test_m17_the_selected_holder_is_not_the_stat(console: Console) -> None
 def test_g1_option_descriptions_are_whole_phrases() -> None:
     assert t("cmd.mw.attack.opt.dice", "ru") == "Число кубиков атаки"
     assert t("cmd.whf.cast.opt.dice", "ru") == "Число кубиков силы (1–6)"
-    assert t("cmd.whf.winds.opt.wizards", "ru") == "Сколько у вас магов"
-    assert t("cmd.whf.winds.opt.enemy_wizards", "ru") == "Сколько магов у противника"
+    assert t("cmd.whf.winds.opt.wizards", "ru") == (
+        "Маги сотворяющего (чья фаза магии); без параметра — как на поле"
+    )
+    assert t("cmd.whf.winds.opt.enemy_wizards", "ru") == (
+        "Маги рассеивающего (противника сотворяющего); без параметра — как на поле"
+    )
 
 
 def test_g2_life_option_says_what_each_game_wants() -> None:

@@ -222,7 +222,7 @@ async def test_the_winds_odds_read_the_games_wizards(console: Console) -> None:
     await console.execute("/unit add name:Архимаг traits:маг")
     await console.execute("/unit add name:Шаман traits:маг")
     out = await console.execute("/odds winds")
-    assert "Ветры Магии: 2 мага, у противника магов нет" in out
+    assert "Ветры Магии: у сотворяющего 2 мага, у рассеивающего магов нет" in out
     assert "взято из текущей игры" in out  # WF-2
     out = await console.execute("/odds winds wizards:1 enemy_wizards:3")
-    assert "Ветры Магии: 1 маг против 3 магов противника" in out
+    assert "Ветры Магии: 1 маг сотворяющего против 3 магов рассеивающего" in out

@@ -123,9 +123,9 @@ async def test_cq1_warlord_opens_damage_and_says_why(services: Services, console
     await en.execute("/game start game:conquest player1:Bob hale:7 bloodied:4")
     for term in ("Warlord", "bloodied"):
         out = await en.execute(f"/rule {term}")
-        assert f"No entry is named “{term}”; it is ruled in Урон (Damage)." in out
+        assert f"No entry for “{term}”; it is covered under Урон (Damage)." in out
     out = await en.execute("/explain text:The warlord is bloodied")
-    assert "→ Урон (Damage)" in out and "no entry of its own; ruled here" in out
+    assert "→ Урон (Damage)" in out and "no entry of its own; covered here" in out
     out = await console.execute("/правило военачальник игра:conquest")
     assert "Отдельной статьи «военачальник» нет; это правило — в статье «Урон (Damage)»." in out
 

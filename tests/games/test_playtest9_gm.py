@@ -71,16 +71,17 @@ async def test_wf2_no_enemy_wizards_is_said_in_words(console: Console) -> None:
     """WF-2: «your 9 wizards, no enemy wizards», and a count taken from the game says so."""
     console.lang = "en"
     out = await console.execute("/odds winds wizards:9")
-    assert "Winds of Magic: your 9 wizards, no enemy wizards" in out and "0 wizards" not in out
+    assert "Winds of Magic: the caster's 9 wizards, no dispelling wizards" in out
+    assert "0 wizards" not in out
     assert "taken from the current game" not in out
     await console.execute("/game start game:whfb player1:bob")
     await console.execute("/set target:bob stat:wizards value:1")
     out = await console.execute("/odds winds wizards:2")
-    assert "your 2 wizards against the enemy's 1 wizard" in out
+    assert "the caster's 2 wizards against the dispeller's 1 wizard" in out
     assert "taken from the current game" in out
     console.lang = "ru"
     out = await console.execute("/odds winds wizards:0 enemy_wizards:2")
-    assert "Ветры Магии: своих магов нет, у противника 2 мага" in out
+    assert "Ветры Магии: у сотворяющего магов нет, у рассеивающего 2 мага" in out
 
 
 async def test_w2_wf4_profile_wounds_and_wounds_suffered_differ(console: Console) -> None:
@@ -186,8 +187,8 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     await console.execute("/unit add Space Marine life:3")
     out = await console.execute("/token add target:Space Marine token:shield")
     assert (
-        "🛡 Space Marine: a shield card that prevents 1 damage the next time damage is assigned "
-        "to this unit; then discard it." in out
+        "🛡 Space Marine: shield card set aside — it will prevent 1 damage the next time damage "
+        "is assigned to this unit, then goes to the discard pile." in out
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.whfb import rounds
@@ -33,6 +33,11 @@ class WhfbPlugin(GamePlugin):
     def unit_note(self, note: str, values: Mapping[str, int]) -> str:
         """«Новый маг» for a wizard, «Новое подразделение» for any other unit (W4)."""
         return "tracker.note.wizard_added" if values.get(WIZARD) else note
+
+    def untyped_notes(self, typed: Collection[str]) -> list[str]:
+        """EN-6 WF-2: a unit added without its Wounds is recorded with 1, and says so, so a
+        wizard is not destroyed by its first wound unawares."""
+        return [] if "wounds_max" in typed else ["tracker.note.whfb_wounds_default"]
 
     def note_says(self, note: str) -> frozenset[str]:
         """«Новый маг» already says the unit is a wizard: no «· маг» after it (playtest 8, W3)."""

@@ -26,6 +26,8 @@ from bot.games.whfb.dice import (
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, foreign_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
+from bot.games.whfb.ui.wizards import recorded, wizard_counts
+from bot.games.whfb.ui.wizards import said as wizards_lines
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -83,14 +85,12 @@ async def magic_side(ctx: Ctx) -> MagicSide | None:
 async def record_winds(
     ctx: Ctx, side: MagicSide, power: int, dispel: int, typed: tuple[Opt, Opt] = (None, None)
 ) -> service.Outcome:
-    """The pools and the wizard counts typed (mine, theirs: the board agrees with the roll, playtest
-    9 W1) as ONE tracker step (`pools`): one `/game undo` takes the whole Winds of Magic back."""
+    """The pools, and a typed wizard count where the board had none (`wizards.recorded`), as ONE
+    tracker step (`pools`): one `/game undo` takes the whole Winds of Magic back."""
     targets = [(side.caster, "power", power)]
     if side.dispeller is not None:
         targets.append((side.dispeller, "dispel", dispel))
-    for who, count in zip(_sides(side), typed, strict=True):
-        if who is not None and count not in (None, who.value("wizards")):
-            targets.append((who, "wizards", count))
+    targets += [(who, "wizards", count) for who, count in recorded(side, typed)]
 
     async def body(step: service.Step) -> None:
         for player, key, value in targets:
@@ -294,40 +294,21 @@ async def whf_winds(
     side = await _magic_side(ctx, private)
     if side is not None and await winds_rolled(ctx, side):
         raise UserError("dice.whf.winds_again")
-    # `wizards` are the roller's, `enemy_wizards` the other side's; the caster's add power dice
+    # `wizards` are the casting side's, `enemy_wizards` the dispelling side's (EN-6 WF-1)
     typed = (wizards, enemy_wizards)
-    wizards, enemy_wizards, power_side, dispel_side = _wizards(side, wizards, enemy_wizards)
-    result = roll_winds(power_side, dispel_side, ctx.services.rng)
+    wizards, enemy_wizards = counts = wizard_counts(side, wizards, enemy_wizards)
+    result = roll_winds(*counts, ctx.services.rng)
     if side is None:
         reply = view.winds_reply(ctx.t, result)
     else:
         dispeller = side.dispeller.name if side.dispeller is not None else None
         reply = view.winds_reply(ctx.t, result, (side.caster.name, dispeller))
+        reply.body = "\n".join([reply.body, *wizards_lines(ctx, side, typed)])
         await record_winds(ctx, side, result.power, result.dispel, typed)
     inputs = {"wizards": wizards, "enemy_wizards": enemy_wizards}
     summary = ("dice.summary.winds", {"power": result.power, "dispel": result.dispel})
     await log_roll(ctx, "whf winds", inputs, shapes.whf_winds(result), summary, private)
     return finish(reply, private)
-
-
-def _wizards(side: MagicSide | None, mine: int | None, theirs: int | None) -> tuple[int, ...]:
-    """Mine and theirs (typed, else the game's), then the caster's (power) and dispeller's."""
-    me, other = _sides(side)
-    mine = mine if mine is not None else min(MAX_WIZARDS, me.value("wizards")) if me else 0
-    theirs = (
-        theirs if theirs is not None else min(MAX_WIZARDS, other.value("wizards")) if other else 0
-    )
-    dispelling = side is not None and side.me.id != side.caster.id
-    return (mine, theirs, *((theirs, mine) if dispelling else (mine, theirs)))
-
-
-def _sides(side: MagicSide | None) -> tuple[Participant | None, Participant | None]:
-    """The roller and the other side (the caster or the dispeller) in a tracked game."""
-    if side is None:
-        return None, None
-    if side.me.id != side.caster.id:
-        return side.me, side.caster
-    return side.me, side.dispeller
 
 
 async def last_cast_irresistible(ctx: Ctx, side: MagicSide) -> bool:
@@ -494,7 +475,7 @@ async def odds_dispel(ctx: Ctx, dice: int, level: int, against: int) -> Reply:
 )
 async def odds_winds(ctx: Ctx, wizards: Opt = None, enemy_wizards: Opt = None) -> Reply:
     """Exact pool sizes after the Winds (002:41–71), with the game's wizards unless typed (W4)."""
-    mine, theirs, power_side, dispel_side = _wizards(await magic_side(ctx), wizards, enemy_wizards)
-    power, dispel = winds_odds(power_side, dispel_side)
+    mine, theirs = wizard_counts(await magic_side(ctx), wizards, enemy_wizards)
+    power, dispel = winds_odds(mine, theirs)
     from_board = (wizards is None and bool(mine)) or (enemy_wizards is None and bool(theirs))
     return view.winds_odds_reply(ctx.t, mine, theirs, power, dispel, from_board)
