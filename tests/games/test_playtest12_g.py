@@ -1,0 +1,28 @@
+"""Playtest 12 (issue 17, `docs/playtest-ru-12.md`), share G: B1, B2, W1, W2, W3, C3, M6, C1 —
+each test pins the reworded reply, in both languages where the slip was in a shared template."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── C1: a non-number for a stat gives an example with that stat, not Berserk's «закрыт» ───────
+
+
+async def test_c1_not_a_number_names_the_stat_asked(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/задать цель:Вика показатель:ресурсы значение:abc")
+    assert "Пример: /задать показатель:ресурсы значение:5." in out
+    assert "закрыт" not in out
+    console.lang = "en"
+    out = await console.execute("/set target:Вика stat:resources value:abc")
+    assert "For example: /set stat:resources value:5." in out
+
+
+async def test_c1_a_yes_no_mark_keeps_its_one_or_zero(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:berserk player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/задать цель:Вика показатель:закрыт значение:да")
+    assert "Отметку «закрыт» задают числом: 1 — да, 0 — нет" in out
