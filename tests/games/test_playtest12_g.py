@@ -26,3 +26,23 @@ async def test_c1_a_yes_no_mark_keeps_its_one_or_zero(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/задать цель:Вика показатель:закрыт значение:да")
     assert "Отметку «закрыт» задают числом: 1 — да, 0 — нет" in out
+
+
+# ── W3: an empty pool is said plainly; a wizard the game does not have is named ───────────────
+
+
+async def test_w3_empty_pool_and_unknown_wizard(console: Console) -> None:
+    console.user = "Борис"
+    await console.execute("/game start game:whfb player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/вфб сотворение кубики:2 уровень:2 сложность:8")
+    assert "Борис: пул силы пуст — бросать нечего." in out
+    assert "только 0" not in out
+    await console.execute("/существо добавить имя:Архимаг владелец:Борис")
+    out = await console.execute("/вфб сотворение кубики:2 уровень:2 сложность:8 маг:Некромант")
+    assert "Мага «Некромант» в партии нет; есть: Архимаг. Ничего не брошено." in out
+    console.lang = "en"
+    out = await console.execute("/whf cast dice:2 level:2 value:8 wizard:Necromancer")
+    assert "There is no wizard “Necromancer” in this game; there is: Архимаг." in out
+    out = await console.execute("/whf cast dice:2 level:2 value:8 wizard:Архимаг")
+    assert "Борис's power pool is empty: there is nothing to roll." in out
