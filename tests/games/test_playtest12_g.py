@@ -46,3 +46,21 @@ async def test_w3_empty_pool_and_unknown_wizard(console: Console) -> None:
     assert "There is no wizard “Necromancer” in this game; there is: Архимаг." in out
     out = await console.execute("/whf cast dice:2 level:2 value:8 wizard:Архимаг")
     assert "Борис's power pool is empty: there is nothing to roll." in out
+
+
+# ── W2: a singular form of an entry's own title opens it without the «no such entry» hedge ────
+
+
+async def test_w2_a_form_of_the_title_is_that_entry(console: Console) -> None:
+    await console.execute("/game start game:whfb player1:Вика")
+    console.lang = "ru"
+    out = await console.execute("/правило вихрь")
+    assert "Магические вихри" in out
+    assert "Точной статьи" not in out
+
+
+def test_w2_forms_of_name() -> None:
+    from glossary.normalize import forms_of_name
+
+    assert forms_of_name("вихрь", ["Магические вихри"])
+    assert not forms_of_name("первый удар", ["В направлении удара (атаки)"])
