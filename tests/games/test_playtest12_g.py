@@ -64,3 +64,43 @@ def test_w2_forms_of_name() -> None:
 
     assert forms_of_name("вихрь", ["Магические вихри"])
     assert not forms_of_name("первый удар", ["В направлении удара (атаки)"])
+
+
+# ── W1: the dispel attempt («рассеять») opens «Разрушение», seed 002:15–17 ─────────────────────
+
+
+def test_w1_dispel_attempt_opens_razrusheniye() -> None:
+    from tests.glossary.search_data import real_glossary
+
+    # seed 002:17: «…один из магов второго игрока пытается разрушить сотворённое заклинание»
+    found = real_glossary().lookup("рассеять", prefer_game="whfb")
+    assert found.confident and found.hits[0].entry.id == "whfb/razrusheniye"
+
+
+# ── C3: a victory question points to the entry that says how the game is won or lost ─────────
+
+
+async def test_c3_how_to_win_points_to_the_rule(console: Console) -> None:
+    console.user = "Борис"
+    await console.execute("/game start game:conquest player1:Вика hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute("/правило как выиграть")
+    # seed 003: «…то он терпит поражение и его владелец проигрывает игру»
+    assert "Отдельной статьи «как выиграть» нет; это правило — в статье «Урон (Damage)»." in out
+    console.lang = "en"
+    out = await console.execute("/rule how to win")
+    assert "Урон (Damage)" in out
+
+
+def test_c3_victory_words_in_each_game() -> None:
+    from tests.glossary.search_data import real_glossary
+
+    g = real_glossary()
+    for game, entry in (
+        ("conquest", "conquest/uron"),
+        ("mage-wars", "mage-wars/mage"),
+        ("keyforge", "keyforge/klyuchi"),
+    ):
+        for q in ("победа", "как выиграть", "проиграть"):
+            found = g.lookup(q, game=game)
+            assert found.confident and found.hits[0].entry.id == entry, (game, q)
