@@ -104,3 +104,25 @@ def test_c3_victory_words_in_each_game() -> None:
         for q in ("победа", "как выиграть", "проиграть"):
             found = g.lookup(q, game=game)
             assert found.confident and found.hits[0].entry.id == entry, (game, q)
+
+
+# ── M6: another game's command names the game it belongs to ─────────────────────────────────
+
+
+async def test_m6_wrong_game_names_the_commands_game(console: Console) -> None:
+    await console.execute("/game start game:mage-wars player1:Вика life:36")
+    console.lang = "ru"
+    out = await console.execute("/планета планета:Ферос")
+    want = (
+        "Команда /планета — из игры Warhammer 40,000: Conquest,"
+        " а в этом канале идёт партия Mage Wars."
+    )
+    assert want in out
+    out = await console.execute("/кф украсть")
+    assert "Команда /кф украсть — из игры KeyForge, а в этом канале идёт партия Mage Wars." in out
+    console.lang = "en"
+    out = await console.execute("/planet planet:Feros")
+    assert (
+        "/planet is a Warhammer 40,000: Conquest command, and this channel is playing Mage Wars."
+        in out
+    )
