@@ -24,7 +24,7 @@ from bot.console_numbers import fitted, not_a_number_key
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, catalogue
 from bot.numbers import ascii_int
 from bot.registry import (
     Command,
@@ -323,7 +323,9 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
             ru=", ".join(c.label("ru") for c in option.choices),
             en=", ".join(c.label("en") for c in option.choices),
         )
-        raise UserError("console.bad_choice", name=shown, value=raw, allowed=allowed)
+        own = f"console.bad_choice.{'.'.join(cmd.path)}.{option.name}" if cmd else ""
+        key = own if own in catalogue() else "console.bad_choice"  # its own words (B1)
+        raise UserError(key, name=shown, value=raw, allowed=allowed)
     if option.max_length is not None and len(value) > option.max_length:
         raise UserError("error.too_long", name=shown, max=option.max_length)
     if option.min_length is not None and len(value) < option.min_length:

@@ -126,3 +126,19 @@ async def test_m6_wrong_game_names_the_commands_game(console: Console) -> None:
         "/planet is a Warhammer 40,000: Conquest command, and this channel is playing Mage Wars."
         in out
     )
+
+
+# ── B1: «вид:сильный» says what «вид» takes here and how the strike's strength is set ────────
+
+
+async def test_b1_kind_explains_attack_type_and_strength(console: Console) -> None:
+    # seed 001:63: «Любая атака (удар) подразделяется на 3 вида: слабая, средняя или сильная»
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:3-4-5 вид:сильный")
+    assert "«сильный» не подходит — здесь это тип атаки: простой удар, выстрел," in out
+    assert "делает бросок кубика по силе удара X-Y-Z (параметр «сила»)" in out
+    assert "/берсерк удар сила:3-4-5" in out
+    console.lang = "en"
+    out = await console.execute("/berserk strike values:3-4-5 kind:strong")
+    assert "here it is the type of attack: simple strike" in out
+    assert "/berserk strike values:3-4-5; you do not choose it." in out
