@@ -142,3 +142,21 @@ async def test_b1_kind_explains_attack_type_and_strength(console: Console) -> No
     out = await console.execute("/berserk strike values:3-4-5 kind:strong")
     assert "here it is the type of attack: simple strike" in out
     assert "/berserk strike values:3-4-5; you do not choose it." in out
+
+
+# ── B2: a term whose words are only scattered in a text does not open that text ─────────────
+
+
+async def test_b2_first_strike_shows_the_list(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/правило первый удар")
+    assert "Точного совпадения для «первый удар» нет" in out
+    assert "ближайшая по тексту правил" not in out
+    assert "Две соседние клетки – первая" not in out  # the entry's text is not printed
+
+
+def test_b2_lookup_does_not_open_a_scattered_term() -> None:
+    from tests.glossary.search_data import real_glossary
+
+    found = real_glossary().lookup("первый удар")
+    assert not found.confident
