@@ -152,7 +152,7 @@ async def test_b2_first_strike_shows_the_list(console: Console) -> None:
     out = await console.execute("/правило первый удар")
     assert "Точного совпадения для «первый удар» нет" in out
     assert "ближайшая по тексту правил" not in out
-    assert "Две соседние клетки – первая" not in out  # the entry's text is not printed
+    assert "Третья клетка должна быть соседней" not in out  # a list, not the full text
 
 
 def test_b2_lookup_does_not_open_a_scattered_term() -> None:
