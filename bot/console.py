@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.console_numbers import fitted, not_a_number_key
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
@@ -145,7 +146,10 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
         option = cmd.option(name)
         assert option is not None
         if value:  # `term:` with nothing after it is left out, as Discord's client does
-            values[name] = convert(option, value, cmd)
+            try:
+                values[name] = convert(option, value, cmd)
+            except UserError as e:  # the example names the stat asked (playtest 12, C1)
+                raise fitted(e, raw) from None
     missing = [o for o in cmd.options if o.required and o.name not in values]
     if missing:
         raise UserError(
@@ -280,17 +284,6 @@ def _looks_like(option: Option, word: str) -> bool:
     return True
 
 
-def _not_a_number_key(option: Option, cmd: Command | None) -> str:
-    """The refusal of a non-number: an option's own words where one game's number is easily
-    taken for another game's (`/unit add power:1-2-3`, a Berserk strike typed as KeyForge
-    power), else the shared one."""
-    if cmd is not None:
-        own = f"error.not_a_number.{'.'.join(cmd.path)}.{option.name}"
-        if own in catalogue():
-            return own
-    return "error.not_a_number"
-
-
 def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
     """Turn typed text into the option's type, enforcing Discord's limits for that option."""
     value: Any
@@ -304,7 +297,7 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
         try:
             value = option.type(raw.strip().replace(",", ".") if option.type is float else raw)
         except ValueError:
-            raise UserError(_not_a_number_key(option, cmd), name=shown, value=raw) from None
+            raise UserError(not_a_number_key(option, cmd), name=shown, value=raw) from None
         low_ok = option.min_value is None or value >= option.min_value
         high_ok = option.max_value is None or value <= option.max_value
         if not (low_ok and high_ok):
@@ -330,7 +323,9 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
             ru=", ".join(c.label("ru") for c in option.choices),
             en=", ".join(c.label("en") for c in option.choices),
         )
-        raise UserError("console.bad_choice", name=shown, value=raw, allowed=allowed)
+        own = f"console.bad_choice.{'.'.join(cmd.path)}.{option.name}" if cmd else ""
+        key = own if own in catalogue() else "console.bad_choice"  # its own words (B1)
+        raise UserError(key, name=shown, value=raw, allowed=allowed)
     if option.max_length is not None and len(value) > option.max_length:
         raise UserError("error.too_long", name=shown, max=option.max_length)
     if option.min_length is not None and len(value) < option.min_length:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from glossary.gamenames import find_games
 from glossary.matching import WordMemo
 from glossary.normalize import fold
+from glossary.phrase import stands_in, term_like
 from glossary.question import read_question
 from glossary.scoring import CONFIDENT_SCORE, Hit, new_hit
 from glossary.translit import cyrillic_reading
@@ -216,6 +217,14 @@ def _lookup(
         # the name matcher alone would have opened this entry, and a text agrees
         agreed=top is not None and top.entry.id == plain[0].entry.id and top.confident,
     )
+    if (  # a term («первый удар») is no text's answer unless it stands there whole (B2)
+        decided.confident
+        and plain[0].tier == "text"
+        and term_like(query, question.subject, question.content)
+        and all(map(glossary.text_knows, question.content))
+        and not stands_in(plain[0].entry, query)
+    ):
+        decided = Lookup(decided.hits, False, decided.tied, decided.unanswered)
     if decided.confident:  # a sure answer is not second-guessed by where its words stand
         return decided
     # The words of a question standing close in a text (`TextHit.near`) reorder only a list

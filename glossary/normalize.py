@@ -254,3 +254,17 @@ def analyse(text: str) -> Folded:
         stems,
         " ".join(stems),
     )
+
+
+def forms_of_name(query: str, names: Iterable[str]) -> bool:
+    """Whether every word of `query` is a form of a word of one of `names` (`вихрь` of «Магические
+    вихри», `рассеивание` of «Пул Рассеивания»): the query names that entry, so `/rule` opens it
+    without the «no entry of that name» hedge (playtest 12, W2)."""
+    words = [w for w in fold(query).split() if w not in STOP_WORDS]
+    if not words:
+        return False
+    for name in names:
+        own = fold(name).split()
+        if all(any(stem(w) == stem(o) and stems_agree(w, o) for o in own) for w in words):
+            return True
+    return False

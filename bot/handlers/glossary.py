@@ -53,7 +53,7 @@ from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.aliases import game_aliases
 from glossary.covers import covers
 from glossary.model import Entry
-from glossary.normalize import clean, fold
+from glossary.normalize import clean, fold, forms_of_name
 
 if TYPE_CHECKING:
     from glossary import Glossary, Hit
@@ -333,7 +333,11 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     if covers(hits[0].entry.id, query):  # no entry of its own: say which one rules it (CQ-1)
         title = display_title(hits[0].entry, ctx.lang)
         reply.body = ctx.t("rule.covered", query=shown, title=title) + "\n\n" + reply.body
-    elif hits[0].tier == "text" and len(query.split()) <= 3:  # a phrase found in a text
+    elif (  # a phrase found in a text; a form of the entry's own name is no hedge (W2)
+        hits[0].tier == "text"
+        and len(query.split()) <= 3
+        and not forms_of_name(query, (hits[0].entry.title, *hits[0].entry.names))
+    ):
         reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     others = [h.entry for h in close_alternatives(hits)]

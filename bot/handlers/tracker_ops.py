@@ -12,8 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.context import Ctx, UserRef
-from bot.handlers.tracker_describe import game_name
-from bot.handlers.tracker_refusals import refusals, user_error
+from bot.handlers.tracker_refusals import refusals, user_error, wrong_game_refusal
 from bot.numbers import ascii_int
 from bot.registry import CommandLabel, UserError
 from bot.storage import Storage
@@ -77,7 +76,8 @@ def refusal(key: str, /, **params: Any) -> UserError:
 def wrong_game(ctx: Ctx, command: str, slug: str) -> UserError:
     """`/kf forge` in a Mage Wars game: the command as typed, the game by its players' name."""
     shown = CommandLabel(command.lstrip("/").split(), slash=True)  # as the client names it
-    return refusal("tracker.error.wrong_game", command=shown, game=game_name(slug, ctx.lang))
+    key, params = wrong_game_refusal(command, slug, ctx.lang)  # and the game it is of (M6)
+    return refusal(key, command=shown, **params)
 
 
 def refused(ctx: Ctx, exc: TrackerError) -> UserError:

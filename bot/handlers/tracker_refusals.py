@@ -290,11 +290,39 @@ def _named(value: object, lang: str) -> object:
     return named.name(lang)
 
 
+def command_game(command: str) -> str | None:
+    """The game whose package registers `command` (`/planet` → conquest), or None for a shared
+    one: a game's command in another game's channel names the game it belongs to (playtest 12,
+    M6). Found from the handler's module, so no game is named here."""
+    from bot.games import ALL_GAMES
+    from bot.registry import registry
+
+    cmd = registry.commands.get(tuple(command.lstrip("/").split()))
+    module = getattr(cmd.handler, "__module__", "") if cmd is not None else ""
+    for slug, game in ALL_GAMES.items():
+        if game.package and (module + ".").startswith(game.package + "."):
+            return slug
+    return None
+
+
+def wrong_game_refusal(command: object, playing: str, lang: str) -> tuple[str, dict[str, Any]]:
+    """The wrong-game key and its names: with the command's own game when it has one."""
+    params: dict[str, Any] = {"game": game_name(playing, lang)}
+    owner = command_game(str(command)) if isinstance(command, str) else None
+    if owner is None or owner == playing:
+        return E + "wrong_game", params
+    return E + "wrong_game_owned", {**params, "owner": game_name(owner, lang)}
+
+
 def user_error(exc: TrackerError, lang: str) -> UserError:
     """The refusal as players read it: its message, named in `lang`, names escaped as typed."""
     params = dict(exc.params)
     key = catalogue().listing_key(catalogue_key(exc, params), params)  # an empty list: `.none`
     shown = {k: _named(v, lang) for k, v in params.items()}
+    playing = params.get("game")
+    if exc.code == "wrong_game" and isinstance(playing, GameRef):
+        key, named = wrong_game_refusal(params.get("command"), playing.slug, lang)
+        shown.update(named)
     command = shown.get("command")
     if isinstance(command, str) and command.startswith("/"):  # as the reader's client names it
         shown["command"] = CommandLabel(command.lstrip("/").split(), slash=True)

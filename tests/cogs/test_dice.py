@@ -166,7 +166,10 @@ async def test_target_in_a_keyforge_channel_is_refused(table: Table, services: S
     await table.bob.slash(table.channel, "game start", game="keyforge")
     assert await table.bob.autocomplete(table.channel, "mw attack", "target", "") == []
     result = await table.bob.slash(table.channel, "mw burn", target="bob")
-    assert result.ephemeral and "does not apply to a KeyForge game" in table.text(result)
+    assert (
+        result.ephemeral
+        and "is a Mage Wars command, and this channel is playing KeyForge." in table.text(result)
+    )
     assert await logged(services, table.channel, table.bob) == []
 
 

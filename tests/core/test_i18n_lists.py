@@ -13,6 +13,8 @@ from bot.tracker.errors import NameList
 # names an ambiguous name matches, the players who make a table too full.
 NEVER_EMPTY = {
     "console.bad_choice",
+    "console.bad_choice.berserk.strike.kind",  # a fixed choice list is never empty (B1)
+    "console.bad_choice.odds.berserk.kind",
     "console.unknown_option",  # a command without options says «нет параметров» before this
     "glossary.unknown_game",
     "live.units_destroyed",  # shown only when a player has a destroyed unit (playtest 12, G1)

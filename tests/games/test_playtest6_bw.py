@@ -137,13 +137,16 @@ async def test_berserk_wound_in_a_wfb_game_names_itself(console: Console) -> Non
     await console.execute("/game start game:whfb player1:bob")
     await console.execute("/unit add Мастер огня")
     out = await console.execute("/berserk wound target:Мастер огня amount:1")
-    assert "Команда /берсерк раны не подходит для партии Warhammer Fantasy" in out
+    assert (
+        "Команда /берсерк раны — из игры Берсерк ККИ, а в этом канале идёт партия Warhammer Fantasy"
+        in out
+    )
     assert "удар" not in out
     out = await console.execute("/berserk strike values:1 target:Мастер огня attacker:Мастер огня")
-    assert "Команда /берсерк удар не подходит" in out
+    assert "Команда /берсерк удар — из игры Берсерк ККИ" in out
     console.lang = "en"
     out = await console.execute("/berserk wound target:Мастер огня amount:1")
-    assert "/berserk wound does not apply" in out
+    assert "/berserk wound is a Berserk CCG command" in out
 
 
 # ── B1, B2: Berserk's «особенность»; a card is added without the abilities not tracked ─────────

@@ -91,21 +91,33 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
     text = await refused(
         services,
         lambda: service.add_item(alice, "planets", "Tarrus", command="/planet"),
-        "tracker.error.wrong_game",
+        "tracker.error.wrong_game_owned",
     )
-    assert text == "Команда /планета не подходит для партии KeyForge."
+    assert text == (  # playtest 12, M6: the command's own game is named
+        "Команда /планета — из игры Warhammer 40,000: Conquest,"
+        " а в этом канале идёт партия KeyForge."
+    )
     for line, wanted in (
-        ("/planet name:X", "Команда /планета не подходит для партии KeyForge."),
+        (
+            "/planet name:X",
+            "Команда /планета — из игры Warhammer 40,000: Conquest,"
+            " а в этом канале идёт партия KeyForge.",
+        ),
         ("/mana amount:3", "Команда /мана не подходит для партии KeyForge."),
     ):
         out = await console.execute(line)
         assert out.startswith("✖") and wanted in out, out
     await service.end(alice)
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
-    text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game", "en")
-    assert text == "/kf forge does not apply to a Warhammer 40,000: Conquest game."
-    text = await refused(services, lambda: set_pools(alice, None, 3, 2), "tracker.error.wrong_game")
-    assert "для партии Warhammer 40,000: Conquest" in text and "conquest" not in text
+    text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game_owned", "en")
+    assert (
+        text == "/kf forge is a KeyForge command,"
+        " and this channel is playing Warhammer 40,000: Conquest."
+    )
+    text = await refused(
+        services, lambda: set_pools(alice, None, 3, 2), "tracker.error.wrong_game_owned"
+    )
+    assert "идёт партия Warhammer 40,000: Conquest" in text and "conquest" not in text
     helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
     command = helper.params["command"]
     assert isinstance(command, Localized) and helper.params["game"] == "Berserk CCG"

@@ -79,6 +79,17 @@ def foreign_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | N
     return named[0]
 
 
+def unknown_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> list[str] | None:
+    """The side's tracked wizards when `wizard` names no tracked unit at all while the side has
+    some (playtest 12, W3: «Некромант» with only Архимаг on the board must be said); None when
+    the name is a unit, or the side tracks no wizard (then any name is taken on trust)."""
+    live = [u for u in units if not u.destroyed]
+    if any(norm(u.name) == norm(wizard) for u in live):
+        return None
+    own = [u.name for u in live if u.owner_id == side_id and u.value("wizard")]
+    return own or None
+
+
 # ── the miscast table (2D6) ────────────────────────────────────────────────────────────────────
 # Seed 002 says a cast with two or more sixes cannot be dispelled and ends in a miscast, but it
 # holds no miscast table; the bands below are the published 8th-edition rulebook's 2D6 table,

@@ -212,22 +212,22 @@ def test_private_target_message_in_both_languages() -> None:
         (
             "/game start game:keyforge player1:bob",
             "/mw attack dice:2 target:bob",
-            "Команда /мв атака не подходит для партии KeyForge.",
+            "Команда /мв атака — из игры Mage Wars, а в этом канале идёт партия KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/mw burn target:bob",
-            "Команда /мв горение не подходит для партии KeyForge.",
+            "Команда /мв горение — из игры Mage Wars, а в этом канале идёт партия KeyForge.",
         ),
         (
             "/game start game:keyforge player1:bob",
             "/odds mw dice:2 target:bob",
-            "Команда /шансы мв не подходит для партии KeyForge.",
+            "Команда /шансы мв — из игры Mage Wars, а в этом канале идёт партия KeyForge.",
         ),
         (
             "/game start game:berserk player1:bob",
             "/mw attack dice:2 target:bob",
-            "для партии Берсерк ККИ.",  # the players' name of the game, not its slug
+            "идёт партия Берсерк ККИ.",  # the players' name of the game, not its slug
         ),
         ("", "/mw attack dice:2 target:Страж", "В этом канале нет партии"),
         (
@@ -256,12 +256,15 @@ async def test_wrong_game_in_english(console: Console) -> None:
     await console.execute("/game start game:keyforge player1:bob")
     console.lang = "en"
     out = await console.execute("/mw attack dice:2 target:bob")
-    assert "/mw attack does not apply to a KeyForge game." in out
+    assert "/mw attack is a Mage Wars command, and this channel is playing KeyForge." in out
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:berserk player1:bob")
     out = await console.execute("/mw burn target:bob")
-    assert "/mw burn does not apply to a Berserk CCG game." in out and "berserk" not in out
+    assert (
+        "/mw burn is a Mage Wars command, and this channel is playing Berserk CCG." in out
+        and "berserk" not in out
+    )
 
 
 # --- /mw burn and /odds mw --------------------------------------------------------------------

@@ -24,7 +24,7 @@ from bot.games.whfb.dice import (
     roll_winds,
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
-from bot.games.whfb.rules import MagicAttempt, foreign_wizard, wizard_refusal
+from bot.games.whfb.rules import MagicAttempt, foreign_wizard, unknown_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
 from bot.games.whfb.ui.wizards import recorded, wizard_counts
 from bot.games.whfb.ui.wizards import said as wizards_lines
@@ -34,7 +34,7 @@ from bot.handlers.dice_names import named
 from bot.handlers.tracker_describe import genitive_name
 from bot.handlers.tracker_ops import Outcome
 from bot.handlers.tracker_refusals import refusals
-from bot.i18n import plural
+from bot.i18n import LANGUAGES, plural
 from bot.registry import Localized, UserError, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Participant
@@ -177,13 +177,10 @@ async def spend_magic_step(
     """
     who = payer or side.me
     have = who.value(pool)
-    if have < dice:
-        have_text = Localized(
-            *(plural("dice.whf.plural.dice", have, lang) for lang in ("ru", "en"))
-        )
-        raise UserError(
-            f"dice.whf.short_{pool}", name=who.name, have=have, have_text=have_text, dice=dice
-        )
+    if have < dice:  # an empty pool is said so, not «только 0 кубиков» (playtest 12, W3)
+        have_text = Localized(*(plural("dice.whf.plural.dice", have, lg) for lg in LANGUAGES))
+        key = f"dice.whf.{'empty' if have == 0 else 'short'}_{pool}"
+        raise UserError(key, name=who.name, have=have, have_text=have_text, dice=dice)
     action = "cast" if pool == "power" else "dispel"
     outcome = await spend_pool(
         ctx, pool, dice, UserRef(who.user_id, who.name), action=action, spell=spell
@@ -259,6 +256,9 @@ async def check_wizard(
     if side is None or not wizard:
         return
     if player is not None:
+        known = unknown_wizard(side.state.units, wizard, player.id)
+        if known is not None:  # playtest 12, W3: a name no unit has is said, with the wizards
+            raise UserError("dice.whf.no_such_wizard", wizard=wizard, wizards=", ".join(known))
         other = foreign_wizard(side.state.units, wizard, player.id)
         holder = side.state.participant(other.owner_id) if other is not None else None
         if other is not None and holder is not None:
