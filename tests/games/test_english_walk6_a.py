@@ -21,5 +21,44 @@ async def test_ending_a_custom_game_names_it_in_brackets(console: Console) -> No
 async def test_a_too_common_search_word_is_said_plainly(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/search text:a")
-    assert "“a” is too common to search for. Add a more specific word, e.g. /search text:burn" in out
+    assert (
+        "“a” is too common to search for. Add a more specific word, e.g. /search text:burn" in out
+    )
     assert "little words" not in out
+
+
+# ── MW-4: the Guard marker is named as the glossary titles it, capitalised ────────────────────
+
+
+async def test_the_token_list_names_guarding_capitalised(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/unit add name:Timber Wolf life:7")
+    out = await console.execute("/token add target:Timber Wolf token:banana")
+    assert "Stuck, Tainted, Guarding, Rage" in out and "guarding" not in out
+    out = await console.execute("/token add target:Timber Wolf token:guard")
+    assert "Guarding" in out
+
+
+# ── MW-5: the export reply without developer jargon ───────────────────────────────────────────
+
+
+async def test_the_export_reply_counts_steps_and_changes_plainly(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/dmg target:Bob amount:3")
+    out = await console.execute("/game export")
+    assert "The whole game as a file: " in out and " individual change" in out
+    assert "counters and fields" not in out
+
+
+# ── MW-6: /mw burn with no input names its options as options ─────────────────────────────────
+
+
+async def test_burn_with_no_input_names_its_options(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/mw burn")
+    assert (
+        "Give tokens: (the number of Burn markers) or target: (a unit in this channel's game)."
+        in out
+    )
