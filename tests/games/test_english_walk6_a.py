@@ -62,3 +62,27 @@ async def test_burn_with_no_input_names_its_options(console: Console) -> None:
         "Give tokens: (the number of Burn markers) or target: (a unit in this channel's game)."
         in out
     )
+
+
+# ── MW-3 / MW-7: Upkeep shows Burn dice as /mw burn does, and Regenerate before its result ────
+
+
+async def test_upkeep_burn_dice_have_no_crit_marks_and_regenerate_comes_first(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/unit add name:Iron Golem life:40")
+    await console.execute("/token add target:Iron Golem token:burn count:12")
+    await console.execute("/unit add name:Timber Wolf life:7 traits:Regenerate 1")
+    await console.execute("/dmg target:Timber Wolf amount:2")
+    out = await console.execute("/game next")
+    burn = next(line for line in out.splitlines() if line.startswith("🔥 Iron Golem: Burn, dice ["))
+    assert "*" not in burn and "] [" in burn
+    regen = "✚ Timber Wolf: Regenerate — 1 damage healed."
+    assert regen in out
+    assert out.index(regen) < out.index("Timber Wolf · damage: 2 → 1")
+    console.lang = "ru"
+    await console.execute("/dmg target:Timber Wolf amount:2")
+    out = await console.execute("/game next")
+    assert "✚ Timber Wolf: регенерация — вылечено 1 повреждение." in out
