@@ -86,3 +86,23 @@ async def test_upkeep_burn_dice_have_no_crit_marks_and_regenerate_comes_first(
     await console.execute("/dmg target:Timber Wolf amount:2")
     out = await console.execute("/game next")
     assert "✚ Timber Wolf: регенерация — вылечено 1 повреждение." in out
+
+
+# ── BK-5: the wound source is “magic attack” in the help, the choices and the replies ─────────
+
+
+async def test_the_magic_attack_source_has_one_name(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/help command:berserk wound")
+    assert "attack (default), magic attack, spell, effect, poison" in out
+    assert "Choices: attack, magic attack, spell, effect, poison." in out
+    assert "magical" not in out
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Knight life:6 traits:Броня 1")
+    out = await console.execute("/berserk wound target:Knight amount:2 source:magic attack")
+    assert "Knight: Armor 1 does not stop a magic attack — 2 wounds dealt." in out
+    out = await console.execute("/berserk wound target:Knight amount:1 source:poison")
+    assert "Knight: Armor 1 does not stop poison — 1 wound dealt." in out
+    console.lang = "ru"
+    out = await console.execute("/help command:berserk wound")
+    assert "атака (по умолчанию), магическая атака, заклинание, воздействие, яд" in out
