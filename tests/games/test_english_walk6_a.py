@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from bot.console import Console
+from bot.games.berserk.dice import BerserkResult, BerserkStrike, parse_values
+from bot.games.berserk.ui.view import berserk_reply
+from bot.i18n import t
+
+
+def _en(key: str, **params: object) -> str:
+    return t(key, "en", **params)
+
+
+def _ru(key: str, **params: object) -> str:
+    return t(key, "ru", **params)
+
 
 # ── G-2: a custom game's end is not “this game of Custom game” ─────────────────────────────────
 
@@ -106,3 +118,32 @@ async def test_the_magic_attack_source_has_one_name(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/help command:berserk wound")
     assert "атака (по умолчанию), магическая атака, заклинание, воздействие, яд" in out
+
+
+# ── BK-1: every roll modifier is shown on the roll line, the total after them ────────────────
+
+
+def test_two_modifiers_show_the_roll_and_the_total() -> None:
+    strike = BerserkStrike(parse_values("2-3-4"), mode="closed", clumsiness=1, blessing=True)
+    result = BerserkResult(strike, False, 2, 2, "weak", 2)
+    body = berserk_reply(_en, result).body
+    assert "Attacker: d6 = 2 + 1 − 1 = 2 → weak strike, 2 wounds (values 2-3-4)" in body
+    assert "d6 = 2 + 1 − 1 = 2 →" in berserk_reply(_ru, result).body
+
+
+# ── BK-4: a fight's title names the return strike as well ────────────────────────────────────
+
+
+def test_the_fight_title_names_the_return_strike() -> None:
+    strike = BerserkStrike(
+        parse_values("1-2-3"), mode="fight", defender_values=parse_values("2-2-3")
+    )
+    result = BerserkResult(strike, True, 1, 1, "miss", 0, 5, 5, "weak", 2)
+    assert berserk_reply(_en, result).title == (
+        "Simple strike 1-2-3 → miss, 0 wounds; return strike: weak strike, 2 wounds"
+    )
+    assert berserk_reply(_ru, result).title == (
+        "Простой удар на 1-2-3 → промах, 0 ран; ответ: слабый удар, 2 раны"
+    )
+    quiet = BerserkResult(strike, True, 5, 5, "medium", 2, 5, 5, "miss", None)
+    assert ";" not in berserk_reply(_en, quiet).title
