@@ -96,7 +96,7 @@ async def test_a_berserk_card_closes_and_opens_in_words(console: Console) -> Non
     assert "Gnome: карта закрыта." in out and "отмечено" not in out
     await console.execute("/game next")
     out = await console.execute("/game next")
-    assert "Gnome: карта открыта." in out
+    assert "закрытые карты игрока alice открываются (Gnome)" in out
     console.lang = "en"
     await console.execute("/game undo")
     out = await console.execute("/set target:Gnome stat:closed value:0")

@@ -6,6 +6,7 @@ from bot.console import Console
 from bot.games.berserk.dice import BerserkResult, BerserkStrike, parse_values
 from bot.games.berserk.ui.view import berserk_reply
 from bot.i18n import t
+from tests.games.seeds import seed_line
 
 
 def _en(key: str, **params: object) -> str:
@@ -147,3 +148,27 @@ def test_the_fight_title_names_the_return_strike() -> None:
     )
     quiet = BerserkResult(strike, True, 5, 5, "medium", 2, 5, 5, "miss", None)
     assert ";" not in berserk_reply(_en, quiet).title
+
+
+# ── BK-2: the turn line names the cards that open or get their armor back, once ──────────────
+
+
+async def test_the_berserk_turn_line_names_cards_in_play_once(console: Console) -> None:
+    # seed 001:53 the active player opens their cards; 001:37 Броня Х counts from the turn's start
+    seed_line("001", 37, "Предотвратить первые X ран от немагических атак")
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Knight life:6 traits:Броня 1")
+    console.user = "Vicky"
+    await console.execute("/unit add name:Goblin life:2")
+    await console.execute("/unit add name:Orc life:4")
+    await console.execute("/set target:Goblin stat:closed value:1")
+    await console.execute("/set target:Orc stat:closed value:1")
+    console.user = "alice"
+    await console.execute("/berserk wound target:Knight amount:3")
+    await console.execute("/dmg target:Goblin amount:2")
+    out = await console.execute("/game next")
+    assert (
+        "Turn 1 is over: Vicky's closed cards open (Orc), and Armor X works again (Knight)." in out
+    )
+    assert "armor is restored" not in out and "open again" not in out and "Goblin" not in out
