@@ -172,3 +172,23 @@ async def test_the_berserk_turn_line_names_cards_in_play_once(console: Console) 
         "Turn 1 is over: Vicky's closed cards open (Orc), and Armor X works again (Knight)." in out
     )
     assert "armor is restored" not in out and "open again" not in out and "Goblin" not in out
+
+
+# ── BK-3: the board names armor once, with what it did this turn beside it ───────────────────
+
+
+async def test_the_board_names_armor_once(console: Console) -> None:
+    seed_line("001", 37, "Предотвратить первые X ран от немагических атак")
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Vicky")
+    await console.execute("/unit add name:Knight life:6 traits:Броня 1")
+    await console.execute("/unit add name:Ogre life:8 traits:Броня 2")
+    await console.execute("/berserk wound target:Knight amount:3")
+    await console.execute("/berserk wound target:Ogre amount:1")
+    out = await console.execute("/game show")
+    assert "Knight ❤ ▰▰▰▱▱ 4/6 · armor 1 (used this turn)" in out
+    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · armor 2 (1 wound prevented this turn)" in out
+    assert "Armor 1 used" not in out
+    console.lang = "ru"
+    out = await console.execute("/game show")
+    assert "броня 2 (в этом ходу предотвратила 1 рану)" in out
