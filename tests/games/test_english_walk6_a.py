@@ -192,3 +192,28 @@ async def test_the_board_names_armor_once(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/game show")
     assert "броня 2 (в этом ходу предотвратила 1 рану)" in out
+
+
+# ── MW-2: Mage Wars conditions are markers on the board and in the refusals ──────────────────
+
+
+async def test_mage_wars_says_markers_not_tokens(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/unit add name:Iron Golem life:12 traits:Armor 2")
+    await console.execute("/token add target:Iron Golem token:burn count:2")
+    await console.execute("/token add target:Iron Golem token:corrode")
+    out = await console.execute("/game show")
+    assert "markers: Burn×2, Corrode" in out and "tokens:" not in out
+    out = await console.execute("/token add target:Iron Golem token:banana")
+    assert "No such marker: “banana”." in out
+    console.lang = "ru"
+    assert "жетоны: " in await console.execute("/game show")
+
+
+async def test_other_games_keep_their_word(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:Bob")
+    await console.execute("/unit add name:Troll power:8")
+    await console.execute("/token add target:Troll token:stun")
+    assert "markers:" not in await console.execute("/game show")
