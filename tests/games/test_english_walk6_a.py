@@ -217,3 +217,14 @@ async def test_other_games_keep_their_word(console: Console) -> None:
     await console.execute("/unit add name:Troll power:8")
     await console.execute("/token add target:Troll token:stun")
     assert "markers:" not in await console.execute("/game show")
+
+
+# ── G-1: “armour” is “armor”: with no game in the channel, every game's Armor is offered ──────
+
+
+async def test_british_armour_offers_every_armor(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/rule armour")
+    assert "Armor (Броня) · Mage Wars" in out
+    assert "Броня (Armor) · KeyForge" in out
+    assert "Броня Х · Berserk CCG" in out
