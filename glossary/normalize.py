@@ -103,13 +103,19 @@ def fold(text: str) -> str:
     return " ".join([w for w in map(_fold_word, text.split()) if w])
 
 
+# British spellings of the games' English terms, folded to the American ones the entries use
+# (English walk 6, G-1: `armour` had jumped to one game's alias instead of every «Armor»).
+BRITISH = {"armour": "armor", "armoured": "armored", "defence": "defense"}
+
+
 @lru_cache(maxsize=200_000)
 def _fold_word(word: str) -> str:
     text = word.casefold()
     if _EXOTIC.search(text):  # the slow Unicode work only for text that needs it
         text = unicodedata.normalize("NFKC", text).casefold().translate(_LIGATURES)
         text = _strip_latin_marks(text)
-    return " ".join(_NON_WORD.sub(" ", text.replace("ё", "е")).split())
+    words = _NON_WORD.sub(" ", text.replace("ё", "е")).split()
+    return " ".join(BRITISH.get(w, w) for w in words)
 
 
 def fold_glued(text: str) -> str:

@@ -100,6 +100,7 @@ class UnitRow:
     tokens: tuple[tuple[str, int], ...] = ()
     main: Stat | None = None
     dead: bool = False
+    tokens_key: str = "live.tokens"  # the game's word for them (Mage Wars: markers)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ class PlayerBlock:
     tokens: tuple[tuple[str, int], ...] = ()
     main: Stat | None = None
     units: tuple[UnitRow, ...] = ()
+    tokens_key: str = "live.tokens"
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,13 @@ def _list_stat(p: Participant, tpl: Template, name: str, items: tuple[str, ...],
     return Stat(text, len(items), flag=True, note=note)
 
 
+def tokens_key(slug: str) -> str:
+    """The label of a holder's tokens in the game's own word: the English Mage Wars rules call
+    them condition markers (`live.tokens.<slug>`; English walk 6, MW-2)."""
+    own = f"live.tokens.{slug}"
+    return own if own in catalogue() else "live.tokens"
+
+
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
     skip = _health_keys(tpl) if _health_of(u, tpl, state) else set()
     if u.destroyed:  # a destroyed unit's stats and tokens no longer count (playtest 6, K5)
@@ -287,6 +296,7 @@ def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
         tokens=_tokens_of(u, tpl, lang),
         main=None if u.destroyed else _main_of(u, tpl.main, tpl, lang),
         dead=u.destroyed,
+        tokens_key=tokens_key(tpl.slug),
     )
 
 
@@ -326,6 +336,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
         tokens=tuple(tokens),
         main=main,
         units=units,
+        tokens_key=tokens_key(tpl.slug),
     )
 
 

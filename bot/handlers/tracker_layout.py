@@ -55,13 +55,13 @@ def bar(left: int, total: int, cells: int = BAR_CELLS) -> str:
     return "▰" * filled + "▱" * (cells - filled)
 
 
-def _tokens(tokens: Sequence[tuple[str, int]], lang: str) -> str:
+def _tokens(tokens: Sequence[tuple[str, int]], lang: str, key: str = "live.tokens") -> str:
     """«жетоны: застрявший, страж» — names run together read as one phrase («застрявший
     страж», playtest 3 slip 13)."""
     names = ", ".join(
         f"{md(name)}×{count}" if count != 1 else md(name) for name, count in tokens if count
     )
-    return t("live.tokens", lang, tokens=names) if names else ""
+    return t(key, lang, tokens=names) if names else ""
 
 
 def _health(h: Health, cells: int, lang: str) -> str:
@@ -84,7 +84,7 @@ def unit_line(u: UnitRow, lang: str, *, compact: bool = False, selected: bool = 
             parts.append(_health(u.health, UNIT_BAR_CELLS, lang))
     if not compact:
         parts.extend(s.text() for s in u.stats)
-    toks = _tokens(u.tokens, lang)
+    toks = _tokens(u.tokens, lang, u.tokens_key)
     if toks:
         parts.append(toks)
     head, *rest = parts
@@ -98,7 +98,7 @@ def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None)
         lines.append(_health(p.health, BAR_CELLS, lang))
     if p.stats:
         lines.append(" · ".join(s.text() for s in p.stats))
-    toks = _tokens(p.tokens, lang)
+    toks = _tokens(p.tokens, lang, p.tokens_key)
     if toks:
         lines.append(toks)
     if level >= 2 and p.units:

@@ -55,7 +55,7 @@ async def test_7_odds_lines_say_what_the_chance_is(services: Services) -> None:
 async def test_8_end_is_saved_as_finished(services: Services) -> None:
     en = await _mw(services)
     out = await en.execute("/game end")
-    assert "End this game of Mage Wars? It will be saved as finished." in out
+    assert "End this game (Mage Wars)? It will be saved as finished." in out
 
 
 async def test_9_escape_title_is_the_roll_alone(services: Services) -> None:

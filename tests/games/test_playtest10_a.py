@@ -112,16 +112,26 @@ async def test_berserk_odds_name_each_side_as_the_subject(console: Console) -> N
 
 
 async def test_berserk_next_turn_says_cards_open_and_armor_counts_again(console: Console) -> None:
+    """The turn line says what the new turn changes (playtest 10 B3), and only that: the closed
+    cards that open and the Броня that counts again; a bare turn just ends (playtest 12 B3)."""
     # seed 001:53 the active player opens their cards; 001:37 Броня Х counts from the turn's start
     seed_line("001", 53, "Активный игрок откроет свои карты на Шаге открытия")
     seed_line("001", 37, "предотвращённые раны отсчитываются от начала хода")
     console.lang = "ru"
     await console.execute("/игра начать игра:berserk игрок1:Борис")
     out = await console.execute("/игра дальше")
-    assert "Ход 1 окончен: закрытые карты Бориса открываются, Броня Х снова действует." in out
+    assert out.rstrip().endswith("Ход 1 окончен.") and "Броня" not in out
+    await console.execute("/существо добавить имя:Рыцарь жизнь:6 черты:Броня 1")
+    await console.execute("/существо добавить имя:Гоблин жизнь:2")
+    await console.execute("/задать цель:Гоблин показатель:закрыт значение:1")
+    console.user = "Борис"
+    await console.execute("/берсерк раны цель:Рыцарь сколько:2")
+    out = await console.execute("/игра дальше")  # alice's turn: her cards open
+    opened = "закрытые карты игрока alice открываются (Гоблин)"
+    assert f"Ход 2 окончен: {opened}, Броня Х снова действует (Рыцарь)." in out
     console.lang = "en"
     out = await console.execute("/game next")
-    assert "Turn 2 is over: " in out and "closed cards open, and Armor X works again." in out
+    assert out.rstrip().endswith("Turn 3 is over.")
 
 
 # ── C2: the players' slang for bloodied finds Conquest's «Урон (Damage)» ───────────────────────

@@ -153,7 +153,7 @@ async def test_m13_m14_nonliving_is_not_healed_nor_regenerated(console: Console)
     assert unit(await state_of(console.services), "Голем").value("damage") == 8
     out = await console.execute("/game next")
     assert "Голем: неживое, а значит «нельзя лечиться» — регенерация не действует." in out
-    assert "регенерация, вылечено" not in out
+    assert "регенерация — вылечено" not in out
     assert unit(await state_of(console.services), "Голем").value("damage") == 8
     assert rules.finite_life({"incorporeal": 1}) and not rules.finite_life({"life": 5})
     assert not rules.nonliving({"nonliving": 0})

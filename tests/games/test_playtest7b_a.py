@@ -116,6 +116,6 @@ async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Consol
         "no wound dealt — Armor 2 prevented 1 wound; until the end of the turn it prevents" in out
     )
     assert (
-        "(Counted as a non-magical attack; otherwise use /berserk wound source:magical attack.)"
+        "(Counted as a non-magical attack; otherwise use /berserk wound source:magic attack.)"
         in out
     )

@@ -139,7 +139,7 @@ async def test_game_next_does_not_repeat_its_header_in_any_game(console: Console
     # nothing else happens at their turn: one short line says which turn ended (playtest 9, G2)
     # (playtest 10, B3: Berserk's line also says what the new turn brings)
     alone = {
-        "berserk": "Ход 1 окончен: закрытые карты игрока bob открываются, Броня Х снова действует.",
+        "berserk": "Ход 1 окончен.",
         "custom": "Ход игрока alice окончен.",
     }
     extra = {"mage-wars": " life:30", "conquest": " здоровье:7 окровавленный:4"}

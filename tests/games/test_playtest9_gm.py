@@ -136,15 +136,16 @@ async def test_b1_wounds_on_a_player_read_as_russian(console: Console) -> None:
 
 
 async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None:
-    """BK-1: «Armor 1 used this turn», not «armor 1 · prevented by armor 1» (seed 001:37)."""
+    """BK-1: what armor did this turn, not «armor 1 · prevented by armor 1» (seed 001:37); since
+    English walk 6, BK-3, in the note of the armor itself."""
     await console.execute("/game start game:berserk player1:bob")
     await console.execute("/unit add name:Тролль life:10 traits:броня 1")
     await console.execute("/dmg Тролль amount:3")
     out = await console.execute("/game show")
-    assert "броня 1 · броня предотвратила 1 рану в этом ходу" in out
+    assert "броня 1 (в этом ходу израсходована)" in out
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "armor 1 · Armor 1 used this turn" in out and "prevented by armor" not in out
+    assert "armor 1 (used this turn)" in out and "prevented by armor" not in out
 
 
 async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:

@@ -171,10 +171,11 @@ def test_plural_forms_in_english_and_russian() -> None:
         "осталось 22 жетона",
         "осталось 112 жетонов",
     ]
-    burn = Note("tracker.note.burn", {"unit": "Волк", "rolls": "1 2", "damage": 1, "left": 1})
-    assert note_line(burn, "en") == "🔥 Волк: Burn, dice [1 2] — 1 damage, 1 marker left."
+    burn = Note("tracker.note.burn", {"unit": "Волк", "rolls": "[·] [1]", "damage": 1, "left": 1})
+    assert note_line(burn, "en") == "🔥 Волк: Burn, dice [·] [1] — 1 damage, 1 marker left."
     assert (
-        note_line(burn, "ru") == "🔥 Волк: горение, бросок [1 2] — 1 повреждение, остался 1 жетон."
+        note_line(burn, "ru")
+        == "🔥 Волк: горение, бросок [·] [1] — 1 повреждение, остался 1 жетон."
     )
 
 

@@ -166,17 +166,25 @@ class BerserkStrike:
         )
 
     @property
-    def attacker_mod(self) -> int:
-        """mod, +1 for Blessing (it does not stack), −X Clumsiness on simple strikes only."""
+    def attacker_mods(self) -> tuple[int, int, int]:
+        """mod, +1 for Blessing (it does not stack), −X Clumsiness on simple strikes only; kept
+        apart so the roll line shows each (`2 + 1 − 1 = 2`, English walk 6, BK-1)."""
         clumsy = self.clumsiness if self.kind == "simple" else 0
-        return self.mod + (1 if self.blessing else 0) - clumsy
+        return (self.mod, 1 if self.blessing else 0, -clumsy)
+
+    @property
+    def attacker_mod(self) -> int:
+        return sum(self.attacker_mods)
+
+    @property
+    def defender_mods(self) -> tuple[int, int, int]:
+        """The defender's mod, +1 Blessing, −X Clumsiness (only a simple strike is fought out,
+        and the glossary's Clumsiness also hits the card that repels a simple strike)."""
+        return (self.defender_mod, 1 if self.defender_blessing else 0, -self.defender_clumsiness)
 
     @property
     def defender_total_mod(self) -> int:
-        """The defender's mod, +1 Blessing, −X Clumsiness (only a simple strike is fought out,
-        and the glossary's Clumsiness also hits the card that repels a simple strike)."""
-        blessing = 1 if self.defender_blessing else 0
-        return self.defender_mod + blessing - self.defender_clumsiness
+        return sum(self.defender_mods)
 
 
 @dataclass

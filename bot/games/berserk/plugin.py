@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.berserk import rounds, tracker
 from bot.tracker.model import Unit
-from bot.tracker.plugin import GamePlugin
+from bot.tracker.plugin import GamePlugin, StatNote
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
@@ -21,6 +22,22 @@ class BerserkPlugin(GamePlugin):
 
     async def before_damage(self, step: Step, unit: Unit, amount: int) -> int:
         return await tracker.before_wounds(step, unit, amount)
+
+    def stat_note(
+        self, key: str, value: int, values: Mapping[str, int] | None = None
+    ) -> StatNote | None:
+        """What Броня X prevented this turn, beside the armor itself (seed 001:37): «armor 1
+        (used this turn)», not «armor 1 · Armor 1 used this turn» (English walk 6, BK-3)."""
+        used = (values or {}).get("armor_used", 0)
+        if key != "armor" or used <= 0:
+            return None
+        if used >= value:
+            return StatNote("live.berserk_armor_spent", {})
+        return StatNote("live.berserk_armor_part", {"n": used})
+
+    def board_hides(self, key: str) -> bool:
+        """This turn's prevented wounds are told in the note of the armor that prevented them."""
+        return key == "armor_used"
 
 
 PLUGIN = BerserkPlugin()

@@ -4,26 +4,47 @@ from __future__ import annotations
 
 import random
 
-from bot.games.berserk.tracker import reset_armor
+from bot.tracker.model import Unit
 from bot.tracker.rounds import pass_turn, turn_number
 from bot.tracker.step import Step
+
+
+def _names(units: list[Unit]) -> str:
+    return ", ".join(u.name for u in units)
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
     """The turn passes; Броня X counts afresh; the new active player opens their creatures, and
     the reply says so in one line (playtest 10, B3: seed 001:53 «Активный игрок откроет свои
-    карты на Шаге открытия», 001:37 Броня Х counts «от начала хода»)."""
+    карты на Шаге открытия», 001:37 Броня Х counts «от начала хода»). The line names the cards
+    still in play that open or get their Броня back, and no per-card line repeats it (English
+    walk 6, BK-2): a destroyed card neither opens nor gets its armor back."""
     ended = turn_number(step.state)
     player = await pass_turn(step, new_round=False)
-    await reset_armor(step)
-    if player is None:
-        return
-    step.note("tracker.note.turn_start_berserk", name=player.name, ended=ended)
-    for unit in step.state.units_of(player.id):
+    armored = [u for u in step.state.units if u.value("armor_used") > 0 and not u.destroyed]
+    opened = (
+        [u for u in step.state.units_of(player.id) if u.value("closed") and not u.destroyed]
+        if player is not None
+        else []
+    )
+    if player is not None:
+        key = "tracker.note.turn_start_berserk"
+        key += ("_open" if opened else "") + ("_armor" if armored else "")
+        step.note(
+            key, name=player.name, ended=ended, opened=_names(opened), armored=_names(armored)
+        )
+    since = len(step.changes)
+    for unit in armored:
+        used = unit.counter("armor_used")
+        assert used is not None
+        await step.set(unit, used.id, "armor_used", 0)
+    for unit in opened:
         closed = unit.counter("closed")
-        if closed is not None and closed.value:
-            await step.set(unit, closed.id, "closed", 0)
-    await _poison_reminders(step, player.id)
+        assert closed is not None
+        await step.set(unit, closed.id, "closed", 0)
+    if player is not None:
+        step.cover(since)  # the line above names them: no «Knight: armor is restored» beside it
+        await _poison_reminders(step, player.id)
 
 
 async def _poison_reminders(step: Step, owner_id: int) -> None:

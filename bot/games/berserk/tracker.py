@@ -49,11 +49,3 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
         if not step.tx.params.get(ROLLED):  # a rolled strike knows whether it was magical
             step.note("tracker.note.berserk_armor_hint")
     return result.dealt
-
-
-async def reset_armor(step: Step) -> None:
-    """A new turn: Броня X counts from its start again."""
-    for unit in step.state.units:
-        used = unit.counter("armor_used")
-        if used is not None and used.value and not unit.destroyed:
-            await step.set(unit, used.id, "armor_used", 0)

@@ -387,6 +387,12 @@ class BurnResult:
     damage: int
     tokens_left: int
 
+    def faces(self) -> str:
+        """The dice as their damage, `[2] [·]`, never `2*`: Burn damage is direct, so a critical
+        face means nothing there (playtest en-3, slip 10); `/mw burn` and the Upkeep note show
+        the same text (English walk 6, MW-3)."""
+        return " ".join(f"[{'·' if f.blank else f.value}]" for f in self.rolls)
+
 
 def roll_burn(tokens: int, rng: random.Random) -> BurnResult:
     check_range("tokens", tokens, 0, MAX_BURN)

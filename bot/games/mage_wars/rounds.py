@@ -119,7 +119,7 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
         step.note(
             "tracker.note.burn" if result.tokens_left else "tracker.note.burn_out",
             unit=unit.name,
-            rolls=" ".join(face.label() for face in result.rolls),
+            rolls=result.faces(),
             damage=result.damage,
             left=result.tokens_left,
         )

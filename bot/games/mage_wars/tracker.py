@@ -88,9 +88,9 @@ async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: st
         return
     damage = unit.counter(step.tpl.damage)
     if healing.damage and damage is not None:
-        await step.adjust(unit, damage.id, damage.key, -healing.damage)
-        if note:
+        if note:  # said before the damage line it explains, as Burn is (English walk 6, MW-7)
             step.note(note, unit=unit.name, healed=healing.damage)
+        await step.adjust(unit, damage.id, damage.key, -healing.damage)
     for key, n in (("bleed", healing.bleed), ("rage", healing.rage)):
         token = unit.token(key)
         if n and token is not None:

@@ -38,7 +38,7 @@ async def test_mage_wars_channeling_then_upkeep(services: Services, make_ctx: Ma
     assert troll.value("bleed") == 0
     assert troll.value("burn") == expected.tokens_left
     burn = next(n for n in out.notes if n.key == "tracker.note.burn")
-    assert burn.params["rolls"] == " ".join(f.label() for f in expected.rolls)
+    assert burn.params["rolls"] == expected.faces()
     assert burn.params["damage"] == expected.damage
     assert unit(state, "Волк").value("damage") == 2
     keys = [n.key for n in out.notes]

@@ -95,7 +95,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
         lines.append(
             tr(
                 "dice.berserk.attacker_roll",
-                calc=calc(r.attacker_roll, s.attacker_mod),
+                calc=calc(r.attacker_roll, *s.attacker_mods),
                 kind=tr(kind_key(s.kind, r.attacker_kind)),
                 wounds=wounds_text(tr, r.wounds),
                 values=s.values.text(),
@@ -108,7 +108,20 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
         kind=tr(kind_key(s.kind, r.attacker_kind)),
         wounds=wounds_text(tr, r.wounds),
     )
+    title += _title_back(tr, r)
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
+
+
+def _title_back(tr: Tr, r: BerserkResult) -> str:
+    """A fight's return strike in the title too: it can be the bigger result (English walk 6,
+    BK-4); nothing when the defender misses."""
+    if not r.fight or r.defender_kind == "miss":
+        return ""
+    s = r.strike
+    wounds = ""
+    if s.defender_values is not None and r.defender_wounds is not None:
+        wounds = tr("dice.berserk.title_back_wounds", wounds=wounds_text(tr, r.defender_wounds))
+    return tr("dice.berserk.title_back", kind=tr(f"dice.kind.{r.defender_kind}"), wounds=wounds)
 
 
 def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
@@ -118,8 +131,8 @@ def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
     lines = [
         tr(
             "dice.berserk.fight_rolls",
-            attacker=calc(r.attacker_roll, s.attacker_mod),
-            defender=calc(r.defender_roll or 0, s.defender_total_mod),
+            attacker=calc(r.attacker_roll, *s.attacker_mods),
+            defender=calc(r.defender_roll or 0, *s.defender_mods),
             difference=plus_minus(r.difference or 0),
         ),
         tr("dice.berserk.fight_attacker_miss")

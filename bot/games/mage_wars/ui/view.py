@@ -191,18 +191,12 @@ def burn_reply(tr: Tr, result: BurnResult) -> Reply:
         body=tr(
             "dice.mw.burn_body",
             tokens=len(result.rolls),
-            faces=_burn_faces(result),
+            faces=result.faces(),
             damage=result.damage,
             left=result.tokens_left,
         ),
         footer=tr("dice.word.blank_legend"),
     )
-
-
-def _burn_faces(result: BurnResult) -> str:
-    """Burn dice as their damage: `[2] [·]`, never `2*` (Burn damage is direct, so a critical
-    face means nothing there; playtest en-3, slip 10)."""
-    return " ".join(f"[{'·' if f.blank else f.value}]" for f in result.rolls)
 
 
 def escape_reply(tr: Tr, roll: D12Roll) -> Reply:
