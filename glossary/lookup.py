@@ -121,14 +121,16 @@ def _read_lookup(
     glossary: Glossary, query: str, game: str | None, limit: int, prefer_game: str | None
 ) -> Lookup:
     """`_lookup`, and when it is unsure, again with Cyrillic-typed English read back
-    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two."""
-    found = _lookup(glossary, query, game, limit, prefer_game)
+    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two. Both
+    passes share one `WordMemo`: the second changes only the words read back."""
+    memo = WordMemo()
+    found = _lookup(glossary, query, game, limit, prefer_game, memo)
     if found.confident:
         return found
     read = glossary.read_english(query)
     if read is None:
         return found
-    other = _lookup(glossary, read, game, limit, prefer_game)
+    other = _lookup(glossary, read, game, limit, prefer_game, memo)
     if other.confident or (
         other.hits and (not found.hits or other.hits[0].score > found.hits[0].score)
     ):
@@ -148,6 +150,7 @@ def _lookup(
     game: str | None,
     limit: int,
     prefer_game: str | None,
+    memo: WordMemo,
 ) -> Lookup:
     pool = max(limit, TEXT_POOL)
     question = read_question(query)
@@ -155,7 +158,7 @@ def _lookup(
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
     typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
     names: list[Hit] = []
-    memo = WordMemo()  # the same words are searched as the subject, whole, and without one
+    # `memo`: the same words are searched as the subject, whole, and without one
     if question.subject and question.subject != fold(query):
         subject = glossary.search(
             question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
