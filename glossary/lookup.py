@@ -404,9 +404,19 @@ def _clear_lead(
     named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
     if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
+    # every word in its text, most of the question in its names, and the name ranking put it
+    # first too: three agreeing signs, so first, not tied, is enough («когда срабатывают
+    # особенности в начале боя»; on every set no wrong winner of this kind led by more than 0.01)
+    if hit.coverage >= FULL_COVERAGE and best.score >= COVERED_MIN_SCORE:
+        if named_first and hit.named >= NAMED_MOST:
+            if lead >= WHOLE_NAME_LEAD:
+                return True
+        elif lead >= (AGREED_LEAD if named_first else COVERED_LEAD):
+            return True
     # ahead, and first among the texts without each of the question's words in turn: no one
-    # word makes it the answer (`glossary.robust`; the costliest check, so the last but one)
-    if (
+    # word makes it the answer (`glossary.robust`; the costliest check, so the last: only
+    # when every cheaper rule said no, since any one of them opening is enough)
+    return (
         not unknown
         and len(words) >= ROBUST_WORDS
         and lead >= ROBUST_LEAD
@@ -414,16 +424,7 @@ def _clear_lead(
         and glossary.text_first_without_each(
             " ".join(words), best.entry, [t.entry for t in texts if t.entry.id != best.entry.id]
         )
-    ):
-        return True
-    if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
-        return False
-    # every word in its text, most of the question in its names, and the name ranking put it
-    # first too: three agreeing signs, so first, not tied, is enough («когда срабатывают
-    # особенности в начале боя»; on every set no wrong winner of this kind led by more than 0.01)
-    if named_first and hit.named >= NAMED_MOST:
-        return lead >= WHOLE_NAME_LEAD
-    return lead >= (AGREED_LEAD if named_first else COVERED_LEAD)
+    )
 
 
 def _stable(
