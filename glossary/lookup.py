@@ -121,14 +121,16 @@ def _read_lookup(
     glossary: Glossary, query: str, game: str | None, limit: int, prefer_game: str | None
 ) -> Lookup:
     """`_lookup`, and when it is unsure, again with Cyrillic-typed English read back
-    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two."""
-    found = _lookup(glossary, query, game, limit, prefer_game)
+    («каунтерстрайк когда срабатывает» → `counterstrike …`): the better of the two. Both
+    passes share one `WordMemo`: the second changes only the words read back."""
+    memo = WordMemo()
+    found = _lookup(glossary, query, game, limit, prefer_game, memo)
     if found.confident:
         return found
     read = glossary.read_english(query)
     if read is None:
         return found
-    other = _lookup(glossary, read, game, limit, prefer_game)
+    other = _lookup(glossary, read, game, limit, prefer_game, memo)
     if other.confident or (
         other.hits and (not found.hits or other.hits[0].score > found.hits[0].score)
     ):
@@ -148,6 +150,7 @@ def _lookup(
     game: str | None,
     limit: int,
     prefer_game: str | None,
+    memo: WordMemo,
 ) -> Lookup:
     pool = max(limit, TEXT_POOL)
     question = read_question(query)
@@ -155,7 +158,7 @@ def _lookup(
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
     typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
     names: list[Hit] = []
-    memo = WordMemo()  # the same words are searched as the subject, whole, and without one
+    # `memo`: the same words are searched as the subject, whole, and without one
     if question.subject and question.subject != fold(query):
         subject = glossary.search(
             question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
@@ -401,9 +404,19 @@ def _clear_lead(
     named = not unknown and hit.named >= NAMED_SHARE  # every word known, most in its names
     if named and lead >= NAMED_LEAD and best.score >= CLEAR_MIN_SCORE:
         return True
+    # every word in its text, most of the question in its names, and the name ranking put it
+    # first too: three agreeing signs, so first, not tied, is enough («когда срабатывают
+    # особенности в начале боя»; on every set no wrong winner of this kind led by more than 0.01)
+    if hit.coverage >= FULL_COVERAGE and best.score >= COVERED_MIN_SCORE:
+        if named_first and hit.named >= NAMED_MOST:
+            if lead >= WHOLE_NAME_LEAD:
+                return True
+        elif lead >= (AGREED_LEAD if named_first else COVERED_LEAD):
+            return True
     # ahead, and first among the texts without each of the question's words in turn: no one
-    # word makes it the answer (`glossary.robust`; the costliest check, so the last but one)
-    if (
+    # word makes it the answer (`glossary.robust`; the costliest check, so the last: only
+    # when every cheaper rule said no, since any one of them opening is enough)
+    return (
         not unknown
         and len(words) >= ROBUST_WORDS
         and lead >= ROBUST_LEAD
@@ -411,16 +424,7 @@ def _clear_lead(
         and glossary.text_first_without_each(
             " ".join(words), best.entry, [t.entry for t in texts if t.entry.id != best.entry.id]
         )
-    ):
-        return True
-    if hit.coverage < FULL_COVERAGE or best.score < COVERED_MIN_SCORE:
-        return False
-    # every word in its text, most of the question in its names, and the name ranking put it
-    # first too: three agreeing signs, so first, not tied, is enough («когда срабатывают
-    # особенности в начале боя»; on every set no wrong winner of this kind led by more than 0.01)
-    if named_first and hit.named >= NAMED_MOST:
-        return lead >= WHOLE_NAME_LEAD
-    return lead >= (AGREED_LEAD if named_first else COVERED_LEAD)
+    )
 
 
 def _stable(

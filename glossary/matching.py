@@ -204,7 +204,8 @@ class NameMatcher:
             return
         if budget and len(q.tokens) > 1:
             self._match_glued(q, budget, offer)
-        key = (tuple(words), allow_typos)
+        # (words the glossary uses all: their keys are the same with typos or without)
+        key = (tuple(words), allow_typos and not memo.all_known(words, n))
         known = memo.weights.get(key)
         if known is None:
             weights = _weights(found)
@@ -314,8 +315,11 @@ class NameMatcher:
                     for kid in idx.token_keys[word]:
                         offer(kid, FUZZY_PREFIX - 7.0 * float(d))
 
-    def _word_matches(self, word: str, last: bool, allow_typos: bool) -> dict[int, float]:
-        """Keys holding a word like `word`, with how alike: 1 same/stem, 0.9 prefix, less typo."""
+    def _word_matches(
+        self, word: str, last: bool, allow_typos: bool
+    ) -> tuple[dict[int, float], bool]:
+        """Keys holding a word like `word`, with how alike: 1 same/stem, 0.9 prefix, less typo;
+        and whether the glossary uses the word (then typos change nothing: `WordMemo`)."""
         idx = self._index
         out: dict[int, float] = {}
 
@@ -354,7 +358,7 @@ class NameMatcher:
                 pos += 1
                 seen += 1
         if known or not allow_typos:
-            return out  # a word the glossary uses is taken as meant, not as a typo of another
+            return out, known  # a word the glossary uses is taken as meant, not as a typo
         if len(root) >= 4:
             # A fleeting vowel or soft sign slips past the stemmer (`рывком`/`рывок`,
             # `владельца`/`владелец`): allow one edit between stems.
@@ -366,7 +370,7 @@ class NameMatcher:
             for token, d in self._typo_neighbours(word, budget):
                 short = 1.0 if len(token) <= SHORT_TYPO_KEY else 0.0  # as in `typo_score`
                 put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
-        return out
+        return out, known
 
     def _fleeting_neighbours(self, root: str) -> list[str]:
         """The key stems one fleeting vowel or soft sign away from `root`, remembered like
@@ -399,10 +403,11 @@ class WordMemo:
     searched as its subject, whole and without a word, and its words' keys are the same each
     time. Never kept past the lookup (a query's own work, not a cache across queries)."""
 
-    __slots__ = ("found", "weights")
+    __slots__ = ("found", "known", "weights")
 
     def __init__(self) -> None:
         self.found: dict[tuple[str, bool, bool], dict[int, float]] = {}
+        self.known: set[tuple[str, bool]] = set()  # (word, last) the glossary uses
         self.weights: dict[
             tuple[tuple[str, ...], bool], tuple[dict[int, list[float]], list[int]]
         ] = {}
@@ -412,8 +417,17 @@ class WordMemo:
         key = (word, last, typos)
         out = self.found.get(key)
         if out is None:
-            out = self.found[key] = matcher._word_matches(word, last, typos)
+            out, known = matcher._word_matches(word, last, typos)
+            self.found[key] = out
+            if known:  # the same keys without typos or with: found once for both
+                self.found[(word, last, not typos)] = out
+                self.known.add((word, last))
         return out
+
+    def all_known(self, words: Sequence[str], n: int) -> bool:
+        """Whether the glossary uses each of `words` (all found by `word` already)."""
+        known = self.known
+        return all((w, i == n - 1) in known for i, w in enumerate(words))
 
 
 def _weights(found: Sequence[dict[int, float]]) -> dict[int, list[float]]:

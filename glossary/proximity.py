@@ -45,6 +45,7 @@ def with_near(
     # each query word's rows (any of its terms in the text), found per term, not per row
     ids = {i for _, _, i, _ in rows} - together
     by_word: dict[str, set[int]] = {}
+    present: dict[int, list[str]] = {}  # each row's terms, in `owner`'s order, for the scan
     for t, word in owner.items():
         posting = postings[t]  # (thousands of texts at 50,000 entries: the rows tested in it)
         found = (
@@ -54,6 +55,11 @@ def with_near(
         )
         if found:
             by_word[word] = by_word[word] | found if word in by_word else found
+            for i in found:
+                if i in present:
+                    present[i].append(t)
+                else:
+                    present[i] = [t]
     held: dict[int, float] = {}  # each row's words' share, summed in the words' order …
     words: dict[int, int] = {}  # … and how many words it holds (two at least to be near)
     for word, found in by_word.items():
@@ -82,8 +88,7 @@ def with_near(
         row_first, score, i, _ = rows[k]
         bonus = 0.0
         if near:  # only the query's terms this text holds (a missing one is a scan for nothing)
-            present = [t for t in owner if i in postings[t]]
-            bonus = PROXIMITY_WEIGHT * near_share(coded[i], present, owner, shares, code)
+            bonus = PROXIMITY_WEIGHT * near_share(coded[i], present[i], owner, shares, code)
             out[k] = (row_first, score, i, bonus)
         key = (-int(first), score + bonus)  # smaller is worse: the worst on the heap's top
         if len(placed) < limit:

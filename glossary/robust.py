@@ -5,7 +5,8 @@ A wrong text winner usually leads because of one word: drop it and another text 
 without it, «Контроль»). A right one is first on every word at once. `glossary.lookup` opens a
 text winner at a smaller lead when it is first without each word in turn. The texts are not
 searched again: each word's part of every score is taken from the index, for the texts of the
-pick list, and the ranking without the word is worked out the way `TextIndex` ranks.
+pick list, and the ranking without the word is worked out the way `TextIndex` ranks: each
+text's words' parts are listed once, and each word left out skips its own part.
 """
 
 from __future__ import annotations
@@ -50,43 +51,47 @@ def first_without_each(
     if len(entries) < 2 or entries[0] != position.get(winner.id):
         return False
     denom = index._denominators
-    parts: dict[int, dict[str, tuple[float, bool]]] = {}  # entry → word → (BM25 part, named)
+    # each entry's words (index in `known`, BM25 part, named, weight), in the words' order
+    parts: dict[int, list[tuple[int, float, bool, float]]] = {}
+    k1p = _K1 + 1
+    postings, name_terms = index.postings, index.name_terms
     for i in entries:
-        row = parts[i] = {}
-        for s in known:
-            tf = sum(index.postings[v].get(i, 0) for v in groups[s])
+        row = parts[i] = []
+        for j, s in enumerate(known):
+            tf = 0
+            for v in groups[s]:
+                tf += postings[v].get(i, 0)
             if tf:
-                named = not index.name_terms[i].isdisjoint(groups[s])
-                row[s] = (idf[s] * (_K1 + 1) * tf / (tf + denom[i]), named)
-    for left_out in known:
-        rest = [s for s in known if s != left_out]
-        total = sum(weight[s] for s in rest)
+                named = not name_terms[i].isdisjoint(groups[s])
+                row.append((j, idf[s] * k1p * tf / (tf + denom[i]), named, idf[s]))
+    stem_text = index.stem_text
+    need = len(known) - 1  # words named for a text named by every word left in
+    for out, left_out in enumerate(known):
+        total = sum(weight[s] for s in known if s != left_out)
         phrase_terms = [t for t in word_terms if t != left_out]
         phrase = f" {' '.join(phrase_terms)} "
         # a text holding the phrase holds its rarest term: the others skip the substring scan
-        rarest = min(phrase_terms, key=lambda t: len(index.postings.get(t, ())))
-        phrase_in = index.postings.get(rarest, {})
+        rarest = min(phrase_terms, key=lambda t: len(postings.get(t, ())))
+        phrase_in = postings.get(rarest, {})
 
         def rank(
             i: int,
-            rest: list[str] = rest,
+            out: int = out,
             total: float = total,
             phrase: str = phrase,
             phrase_in: Mapping[int, int] = phrase_in,
         ) -> tuple[bool, float]:
-            row = parts[i]
             named = 0
             bm = held = 0.0  # summed in the words' order, as `TextIndex` sums them
-            for s in rest:
-                part = row.get(s)
-                if part is not None:
-                    bm += part[0]
-                    named += part[1]
-                    held += idf[s]
+            for j, part, is_named, w in parts[i]:
+                if j != out:
+                    bm += part
+                    named += is_named
+                    held += w
             coverage = held / total
             score = 60.0 * coverage + 25.0 * bm / (bm + 5.0)
-            score += 15.0 if i in phrase_in and phrase in index.stem_text[i] else 0.0
-            return (named < len(rest), -round(score, 3))
+            score += 15.0 if i in phrase_in and phrase in stem_text[i] else 0.0
+            return (named < need, -round(score, 3))
 
         mine = rank(entries[0])
         if any(rank(i) <= mine for i in entries[1:]):
