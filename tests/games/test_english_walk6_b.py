@@ -115,7 +115,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     await console.execute("/unit add name:Jade Wizard life:2 traits:wizard")
     console.user = "Bob"  # Anna's magic phase; Bob types the roll
     out = await console.execute("/whf winds wizards:3")
-    assert "Anna channels — 3 wizards:" in out and "Bob channels — 1 wizard:" in out
+    assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
         "Anna has 1 wizard on the board; this roll uses 3 wizards (the board is unchanged)."
     ) in out

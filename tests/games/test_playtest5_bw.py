@@ -45,14 +45,14 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 1}" in out
+    assert f"bob: потрачен 1 кубик силы, в пуле осталось {power - 1}" in out
     console.user = "alice"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 2}" in out
+    assert f"bob: потрачен 1 кубик силы, в пуле осталось {power - 2}" in out
     out = await console.execute("/whf dispel dice:1 level:1 against:3")
     if "Неодолимой силой" not in out:
         left = dispel - 1
-        assert f"Рассеивает alice: потрачено 1 кубик рассеивания, в пуле осталось {left}" in out
+        assert f"Рассеивает alice: потрачен 1 кубик рассеивания, в пуле осталось {left}" in out
 
 
 async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(

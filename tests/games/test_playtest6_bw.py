@@ -78,7 +78,7 @@ async def test_the_casters_own_wizard_does_not_dispel_nor_cast_on_the_other_turn
     assert "Ничего не брошено" in out
     assert (await _pool(services, "Дима", "dispel")) == 4  # nothing spent
     out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Шаман")
-    assert "Рассеивает Дима: потрачено 1 кубик рассеивания, в пуле осталось 3" in out
+    assert "Рассеивает Дима: потрачен 1 кубик рассеивания, в пуле осталось 3" in out
     out = await console.execute("/whf cast dice:1 level:1 value:20 wizard:Шаман")
     assert "Маг «Шаман» — маг Димы, а сотворяет сейчас Аня" in out
     await console.execute("/game next")  # Дима's turn: Аня's wizard may not cast now

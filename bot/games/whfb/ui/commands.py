@@ -358,8 +358,7 @@ async def _spend(
         return None, None, None
     left, step_id = await spend_magic_step(ctx, side, pool, dice, payer, spell or "")
     who = payer or side.me
-    spent = plural(f"dice.whf.plural.{pool}_dice", dice, ctx.lang)  # WF-1: name the dice
-    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, spent=spent, left=left)
+    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, spent=dice, left=left)  # W1
     return line, step_id, (who if who.id != side.me.id else None)
 
 
