@@ -68,3 +68,18 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     console.lang = "ru"
     out = await console.execute("/задать цель:Level 2 Wizard показатель:раны всего значение:2")
     assert "3 → 2" in out
+
+
+# ── WF-2: a failed roll with no wizard named says which wizard is barred ────────────────────────
+
+
+async def test_wf2_failed_roll_names_the_wizard_who_tried(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/whf cast dice:1 level:1 value:20 spell:Fireball")
+    assert "The wizard who cast it cannot cast again this phase." in out
+    assert "This wizard" not in out
+    out = await console.execute("/whf dispel dice:1 level:1 against:20")
+    assert "The wizard who tried cannot try to dispel again this phase." in out
+    console.lang = "ru"
+    out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
+    assert "Маг, который творил заклинание, больше не творит" in out and "Этот маг" not in out
