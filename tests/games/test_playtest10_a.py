@@ -84,7 +84,7 @@ async def test_conquest_bloodied_hp_has_a_short_name(console: Console) -> None:
     )
     assert "(для окровавленной стороны — показатель:окровавленный)" in out
     out = await console.execute("/задать цель:Борис показатель:окровавленный значение:6")
-    assert "Борис · здоровье окровавленной стороны: 5 → 6" in out
+    assert "Военачальник Бориса · здоровье окровавленной стороны: 5 → 6" in out
     out = await console.execute(
         "/задать цель:Борис показатель:здоровье окровавленной стороны значение:7"
     )

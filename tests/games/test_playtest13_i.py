@@ -4,6 +4,7 @@ reworded reply, in both languages where the slip was in a shared template."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── W1: the participle agrees with the counted noun («потрачен 1 кубик», «записан 1 маг») ──────
 
@@ -83,3 +84,59 @@ async def test_wf2_failed_roll_names_the_wizard_who_tried(console: Console) -> N
     console.lang = "ru"
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
     assert "Маг, который творил заклинание, больше не творит" in out and "Этот маг" not in out
+
+
+# ── C1, C3, CQ-2: the Warlord is named, flips «на окровавленную сторону», and a defeat is words ─
+
+
+async def test_c1_c3_cq2_warlord_lines(console: Console) -> None:
+    # seed 003:116 «переносится в штаб своего владельца на окровавленной стороне обессиленным»
+    seed_line("003", 116, "на окровавленной стороне обессиленным")
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute("/урон цель:Аня урон:3")
+    assert "Военачальник Ани · урон: 0 → 3 · ❤ 4/7" in out
+    out = await console.execute("/урон цель:Егор урон:7")
+    assert (
+        "карта переворачивается на окровавленную сторону (❤ 4/4), военачальник уходит в штаб "
+        "обессиленным, значки урона сброшены." in out
+    )
+    await console.execute("/урон цель:Егор урон:4")
+    out = await console.execute("/игра показать")
+    assert "💀 Военачальник повержен · ресурсы 0" in out
+    assert "💀 ·" not in out and "военачальник: окровавлен" not in out
+    console.lang = "en"
+    assert "💀 Warlord defeated · resources 0" in await console.execute("/game show")
+
+
+async def test_cq2_english_names_the_warlord(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:conquest player1:Bob hale:6 bloodied:3")
+    out = await console.execute("/dmg target:Bob amount:4")
+    assert "Bob's Warlord · damage: 0 → 4 · ❤ 2/6" in out
+
+
+# ── CQ-3: a planet captured with no icons says it counts for none ───────────────────────────────
+
+
+async def test_cq3_planet_without_icons_says_so(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:conquest player1:Bob hale:6 bloodied:3")
+    out = await console.execute("/planet name:Tarrus")
+    assert "No command icons given — this planet counts for none." in out
+    out = await console.execute("/planet name:Ferrax icons:tech")
+    assert "counts for none" not in out
+    console.lang = "ru"
+    out = await console.execute("/планета планета:Тарсис")
+    assert "Значки планеты не указаны — она не идёт в счёт ни одного значка." in out
+    assert "/планета планета:… значки:технологии,материалы" in out
+
+
+# ── CQ-4: «Warhammer 40,000: Conquest — terms», one page says no page ───────────────────────────
+
+
+async def test_cq4_glossary_title_has_one_colon(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/glossary game:conquest")
+    assert out.splitlines()[0] == "Warhammer 40,000: Conquest — terms"
