@@ -140,3 +140,13 @@ async def test_cq4_glossary_title_has_one_colon(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/glossary game:conquest")
     assert out.splitlines()[0] == "Warhammer 40,000: Conquest — terms"
+
+
+# ── W5: «неотразимая сила» opens «Неодолимая сила»; mid-sentence the term is lower-case ─────────
+
+
+async def test_w5_irresistible_force_alias(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/правило неотразимая сила")
+    assert out.splitlines()[0] == "Неодолимая сила (Irresistible Force)"
+    assert "Точной статьи" not in out
