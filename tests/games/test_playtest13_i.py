@@ -142,11 +142,10 @@ async def test_cq4_glossary_title_has_one_colon(console: Console) -> None:
     assert out.splitlines()[0] == "Warhammer 40,000: Conquest — terms"
 
 
-# ── W5: «неотразимая сила» opens «Неодолимая сила»; mid-sentence the term is lower-case ─────────
+# ── W5 (part): mid-sentence the term is lower-case ───────────────────────────────────────────
 
 
-async def test_w5_irresistible_force_alias(console: Console) -> None:
-    console.lang = "ru"
-    out = await console.execute("/правило неотразимая сила")
-    assert out.splitlines()[0] == "Неодолимая сила (Irresistible Force)"
-    assert "Точной статьи" not in out
+async def test_w5_irresistible_force_is_lower_case_mid_sentence(console: Console) -> None:
+    from bot.i18n import t
+
+    assert "сотворено с неодолимой силой" in t("dice.whf.dispel_irresistible", "ru")

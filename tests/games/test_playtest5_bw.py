@@ -50,7 +50,7 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     out = await console.execute("/whf cast dice:1 level:1 value:3")
     assert f"bob: потрачен 1 кубик силы, в пуле осталось {power - 2}" in out
     out = await console.execute("/whf dispel dice:1 level:1 against:3")
-    if "Неодолимой силой" not in out:
+    if "неодолимой силой" not in out:
         left = dispel - 1
         assert f"Рассеивает alice: потрачен 1 кубик рассеивания, в пуле осталось {left}" in out
 
