@@ -12,8 +12,7 @@ from tests.games.seeds import seed_line
 async def test_w1_spent_and_recorded_agree_with_the_count(console: Console) -> None:
     await console.execute("/game start game:whfb player1:Борис")
     console.lang = "ru"
-    out = await console.execute("/вфб ветры маги:1 маги_врага:2")
-    assert "на поле записан 1 маг." in out and "на поле записано 2 мага." in out
+    await console.execute("/вфб ветры маги:1 маги_врага:2")
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:12")
     assert "потрачен 1 кубик силы, в пуле осталось" in out
     console.lang = "en"
@@ -149,3 +148,16 @@ async def test_w5_irresistible_force_is_lower_case_mid_sentence(console: Console
     from bot.i18n import t
 
     assert "сотворено с неодолимой силой" in t("dice.whf.dispel_irresistible", "ru")
+
+
+# ── W3: the board counts the wizards on the table; a typed count is for the roll only ──────────
+
+
+async def test_w3_a_wizard_added_after_the_winds_is_counted_once(console: Console) -> None:
+    # seed 002:45 — a D6 for each wizard in the army
+    await console.execute("/game start game:whfb player1:Денис")
+    console.lang = "ru"
+    out = await console.execute("/вфб ветры маги:2 маги_врага:1")
+    assert "на поле 0 магов; в этом броске — 2 мага, поле не изменено." in out
+    out = await console.execute("/существо добавить имя:Маг Огня жизнь:3")
+    assert "маги: 0 → 1" in out and "2 → 3" not in out
