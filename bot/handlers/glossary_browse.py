@@ -210,8 +210,8 @@ def index_page(ctx: Ctx, game: str, number: int) -> Reply:
         entry_options(ctx, list(page.entries), with_game=False),
     )
     return Reply(
-        title=ctx.t(
-            "glossary.index.title",
+        title=ctx.t(  # one page says no page (en-7 CQ-4)
+            "glossary.index.title" if page.count > 1 else "glossary.index.title_one",
             game=game_name(game, ctx.lang),
             page=page.number + 1,
             pages=page.count,

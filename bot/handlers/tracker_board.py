@@ -266,6 +266,19 @@ def _leader_flags(stats: list[Stat], leader: Unit, lang: str) -> list[Stat]:
     return [s for s in stats if not s.flag] + [joined]
 
 
+def _leader_stats(stats: list[Stat], own: list[Stat], leader: Unit, lang: str) -> list[Stat]:
+    """The player's stats with the leader's: a defeated leader is said in words first, and its
+    flags, which no longer matter, go (playtest 13 C3: no dangling «💀 ·»); a game without the
+    words keeps the bare mark."""
+    said = f"live.leader_defeated.{leader.kind}"
+    if leader.destroyed and said in catalogue():
+        return [Stat(t(said, lang), 0, flag=True), *stats]
+    stats = stats + _leader_flags(own, leader, lang)
+    if leader.destroyed:
+        stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))
+    return stats
+
+
 def _list_stat(p: Participant, tpl: Template, name: str, items: tuple[str, ...], lang: str) -> Stat:
     """«планеты: Ферракс, Тарсис (материалы 2/3)»: the items by name, then what the game says
     they add up to (playtest 8 slip C5: one place for the planets, with the way to the win)."""
@@ -312,10 +325,10 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
     stats = _stats_of(p, tpl, lang, always=True, skip=skip if leader is None else set())
     tokens = list(_tokens_of(p, tpl, lang))
     if leader is not None:
-        stats += _leader_flags(_stats_of(leader, tpl, lang, always=False, skip=skip), leader, lang)
+        stats = _leader_stats(
+            stats, _stats_of(leader, tpl, lang, always=False, skip=skip), leader, lang
+        )
         tokens += _tokens_of(leader, tpl, lang)
-        if leader.destroyed:
-            stats.insert(0, Stat(t("live.dead", lang), 0, flag=True))
     for name, items in p.lists.items():
         if items:
             stats.append(_list_stat(p, tpl, name, items, lang))

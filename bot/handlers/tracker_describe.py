@@ -105,11 +105,21 @@ def change_line(tpl: Template, c: Change, lang: str) -> str:
     return t(
         "tracker.change",
         lang,
-        target=md(c.holder),
+        target=_holder(tpl, c, lang),
         stat=md(change_label(tpl, c.key, lang)),
         before=shown_value(tpl, c.key, c.before, lang),
         after=shown_value(tpl, c.key, c.after, lang),
     )
+
+
+def _holder(tpl: Template, c: Change, lang: str) -> str:
+    """The holder of a change line: a leader a game names as its player's («Военачальник Ани»,
+    `tracker.change_holder.<kind>`; playtest en-7 CQ-2: the damage is the Warlord's, not the
+    player's), else the name as typed."""
+    said = f"tracker.change_holder.{tpl.leader}"
+    if c.leader and said in catalogue():
+        return t(said, lang, name_gen=genitive_name(c.holder, lang))
+    return md(c.holder)
 
 
 # A change phrased in words that counts its new value (`after_text`): «щит на 2 урона».

@@ -121,7 +121,8 @@ async def test_24_25_26_winds_are_channelled_and_recorded(services: Services) ->
     out = await en.execute("/whf winds wizards:2 enemy_wizards:1")
     title = out.splitlines()[0]
     assert title.startswith("Winds of Magic: ") and " dispel di" in title
-    assert "alice channels — 2 wizards: " in out and "bob channels — 1 wizard: " in out
+    assert "Channelling (alice, 2 wizards): rolled " in out
+    assert "Channelling (bob, 1 wizard): rolled " in out
     assert "Recorded: alice's power pool **" in out and "bob's dispel pool **" in out
     assert "casts —" not in out and "In all" not in out and "sixes: " not in out
 

@@ -95,12 +95,12 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     console.user = "Anna"
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Gold Wizard owner:Bob")
-    assert "No Wounds given — 1 recorded (if the profile has more: /set target:Gold Wizard" in out
+    assert "Wounds not given, so 1 was recorded. If the profile has more: /set target:Gold" in out
     out = await console.execute("/unit add name:Orc life:2")
-    assert "No Wounds given" not in out
+    assert "Wounds not given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
-    assert "Раны по профилю не указаны — записана 1" in out
+    assert "Раны по профилю не указаны, поэтому записана 1" in out
 
 
 async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(
@@ -115,7 +115,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     await console.execute("/unit add name:Jade Wizard life:2 traits:wizard")
     console.user = "Bob"  # Anna's magic phase; Bob types the roll
     out = await console.execute("/whf winds wizards:3")
-    assert "Anna channels — 3 wizards:" in out and "Bob channels — 1 wizard:" in out
+    assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
         "Anna has 1 wizard on the board; this roll uses 3 wizards (the board is unchanged)."
     ) in out

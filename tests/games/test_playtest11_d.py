@@ -41,10 +41,11 @@ async def test_w1_failed_dispel_says_the_spell_takes_effect(console: Console) ->
     console.lang = "ru"
     out = await console.execute("/вфб рассеивание кубики:1 уровень:1 против:20")
     assert out.splitlines()[0] == "Рассеивание не удалось — заклинание срабатывает"
-    assert "Этот маг больше не рассеивает в эту фазу (чтобы это учитывалось, укажите мага" in out
+    assert "Маг, который рассеивал, больше не рассеивает в эту фазу (чтобы это учитывалось" in out
     assert "бот" not in out
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
-    assert "Этот маг больше не творит заклинаний в эту фазу" in out and "бот" not in out
+    assert "Маг, который творил заклинание, больше не творит заклинаний" in out
+    assert "бот" not in out
     console.lang = "en"
     out = await console.execute("/whf dispel dice:1 level:1 against:20")
     assert out.splitlines()[0] == "The dispel failed — the spell takes effect"

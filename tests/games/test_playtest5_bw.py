@@ -45,14 +45,14 @@ async def test_winds_give_power_to_whose_turn_it_is_whoever_types(
     # a cast spends the caster's pool, typed by bob or for him by alice; a dispel alice's
     console.user = "bob"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 1}" in out
+    assert f"bob: потрачен 1 кубик силы, в пуле осталось {power - 1}" in out
     console.user = "alice"
     out = await console.execute("/whf cast dice:1 level:1 value:3")
-    assert f"bob: потрачено 1 кубик силы, в пуле осталось {power - 2}" in out
+    assert f"bob: потрачен 1 кубик силы, в пуле осталось {power - 2}" in out
     out = await console.execute("/whf dispel dice:1 level:1 against:3")
-    if "Неодолимой силой" not in out:
+    if "неодолимой силой" not in out:
         left = dispel - 1
-        assert f"Рассеивает alice: потрачено 1 кубик рассеивания, в пуле осталось {left}" in out
+        assert f"Рассеивает alice: потрачен 1 кубик рассеивания, в пуле осталось {left}" in out
 
 
 async def test_winds_typed_by_the_dispeller_count_given_wizards_as_theirs(
@@ -91,14 +91,14 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
     assert out.strip().endswith(
-        "Новый маг: Архимаг Тени (alice) · ❤ 3 (Раны по профилю)\nalice · маги: 0 → 1"
+        "Новый маг: Архимаг Тени (alice) · Раны 3 (по профилю)\nalice · маги: 0 → 1"
     )
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
     assert "alice · маги: 1 → 0" in out and "уничтожен" in out
     out = await console.execute("/unit add name:Маг Огня life:1")
-    assert "· ❤ 1 (Раны по профилю)" in out
+    assert "· Раны 1 (по профилю)" in out
     log = await console.execute("/game log")
     assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
 

@@ -78,7 +78,7 @@ async def test_the_casters_own_wizard_does_not_dispel_nor_cast_on_the_other_turn
     assert "Ничего не брошено" in out
     assert (await _pool(services, "Дима", "dispel")) == 4  # nothing spent
     out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Шаман")
-    assert "Рассеивает Дима: потрачено 1 кубик рассеивания, в пуле осталось 3" in out
+    assert "Рассеивает Дима: потрачен 1 кубик рассеивания, в пуле осталось 3" in out
     out = await console.execute("/whf cast dice:1 level:1 value:20 wizard:Шаман")
     assert "Маг «Шаман» — маг Димы, а сотворяет сейчас Аня" in out
     await console.execute("/game next")  # Дима's turn: Аня's wizard may not cast now
@@ -108,7 +108,7 @@ async def test_a_failed_cast_or_dispel_names_the_option_in_words(console: Consol
         assert "маг:," not in out
     console.lang = "en"
     out = await console.execute("/whf cast dice:1 level:1 value:20")
-    assert "name the wizard in the option “wizard” to have that counted" in out
+    assert "Name the wizard in the option “wizard” and the bot will enforce it." in out
     assert "маг" not in out
 
 

@@ -187,7 +187,7 @@ async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console)
     assert "У обоих военачальников здоровье 7, на окровавленной стороне — 4." in out
     assert "/задать цель:Егор показатель:здоровье значение:8 (для окровавленной стороны" in out
     out = await console.execute("/set target:Егор stat:здоровье окровавленной стороны value:5")
-    assert "Егор · здоровье окровавленной стороны: 4 → 5" in out
+    assert "Военачальник Егора · здоровье окровавленной стороны: 4 → 5" in out
 
 
 async def test_c4_a_set_to_the_same_value_names_its_subject(console: Console) -> None:

@@ -423,7 +423,7 @@ async def test_console_russian_names_and_errors(console: Console, fake: Glossary
     out = await console.execute("/rule " + "я" * 1000)
     assert "✖" in out and "100" in out
     out = await console.execute("/glossary mage-wars")
-    assert "Mage Wars: термины" in out
+    assert "Mage Wars — термины" in out
     out = await console.execute("/explain броня горит")
     assert "Термины в сообщении" in out
 
@@ -517,7 +517,7 @@ async def test_real_console_session(console: Console, real: Glossary) -> None:
     out = await console.execute("/rule кровотечением")
     assert "Кровотечение (Bleed)" in out
     out = await console.execute("/glossary keyforge")
-    assert "KeyForge: термины (стр. 1 из 2)" in out  # 22 entries, 20 a page
+    assert "KeyForge — термины (стр. 1 из 2)" in out  # 22 entries, 20 a page
 
 
 async def test_an_entry_found_by_its_text_says_it_is_the_nearest(ctx: Ctx) -> None:

@@ -47,8 +47,10 @@ async def item_added(step: Step, player: Participant, list_name: str, icons: lis
 
 
 async def planet_icons(step: Step, player: Participant, icons: list[str]) -> None:
-    """Count the captured planet's icons; three planets with one icon win the game."""
+    """Count the captured planet's icons; three planets with one icon win the game. A planet
+    with none is said to count for none (en-7 CQ-3), so the icon win never ignores it silently."""
     if not icons:
+        step.note("tracker.note.cq_no_icons")
         return
     for key in icons:
         cid = await step.ensure(player, key)

@@ -21,7 +21,7 @@ async def test_hale_warlord_at_its_hp_goes_to_hq_bloodied_and_exhausted(
     # The life at the moment of defeat (0/7), then the bloodied side's whole (4/4); the flip,
     # the HQ and the exhaustion are told once, by the note, and never agree with «alice».
     assert "alice · урон: 0 → 7 · ❤ 0/7\n" in out
-    assert "окровавленной стороной (❤ 4/4) и уходит в штаб обессиленной" in out
+    assert "на окровавленную сторону (❤ 4/4), военачальник уходит в штаб обессиленным" in out
     assert "alice · окровавлен" not in out and ";" not in out
     warlord = unit(await state_of(services), "alice")
     assert [warlord.value(k) for k in ("bloodied", "hq", "exhausted", "damage")] == [1, 1, 1, 0]

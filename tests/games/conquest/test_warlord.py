@@ -58,7 +58,7 @@ async def test_conquest_says_bloodied_as_the_rules_do(
     text = outcome_reply(alice, out).body
     # the flip is told by the note, under the Warlord's word: «окровавлен» never agrees with «bob»
     assert "Военачальник игрока bob окровавлен:" in text and "ранен" not in text
-    assert "окровавленной стороной (❤ 3/3)" in text and "bob · окровавлен" not in text
+    assert "на окровавленную сторону (❤ 3/3)" in text and "bob · окровавлен" not in text
     board = "\n".join(f.value for f in render_live(out.state, "ru").fields)
     assert "окровавлен" in board and "ранен" not in board
 

@@ -55,7 +55,7 @@ async def test_winds_set_pools_and_casting_spends(console: Console, services: Se
 
     console.user = "bob"
     out = await console.execute("/whf dispel dice:1 level:1 against:5")
-    assert f"Рассеивает bob: потрачено 1 кубик рассеивания, в пуле осталось {dispel - 1}" in out
+    assert f"Рассеивает bob: потрачен 1 кубик рассеивания, в пуле осталось {dispel - 1}" in out
     assert (await pools(services))["bob"][1] == dispel - 1
 
 

@@ -26,8 +26,8 @@ from bot.games.whfb.dice import (
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, foreign_wizard, unknown_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
-from bot.games.whfb.ui.wizards import recorded, wizard_counts
 from bot.games.whfb.ui.wizards import said as wizards_lines
+from bot.games.whfb.ui.wizards import wizard_counts
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA, PRIVATE, finish, log_roll
 from bot.handlers.dice_names import named
@@ -85,12 +85,11 @@ async def magic_side(ctx: Ctx) -> MagicSide | None:
 async def record_winds(
     ctx: Ctx, side: MagicSide, power: int, dispel: int, typed: tuple[Opt, Opt] = (None, None)
 ) -> service.Outcome:
-    """The pools, and a typed wizard count where the board had none (`wizards.recorded`), as ONE
-    tracker step (`pools`): one `/game undo` takes the whole Winds of Magic back."""
+    """The pools as ONE tracker step (`pools`): one `/game undo` takes the whole Winds of Magic
+    back. A typed wizard count is for the roll only (playtest 13, W3)."""
     targets = [(side.caster, "power", power)]
     if side.dispeller is not None:
         targets.append((side.dispeller, "dispel", dispel))
-    targets += [(who, "wizards", count) for who, count in recorded(side, typed)]
 
     async def body(step: service.Step) -> None:
         for player, key, value in targets:
@@ -358,8 +357,7 @@ async def _spend(
         return None, None, None
     left, step_id = await spend_magic_step(ctx, side, pool, dice, payer, spell or "")
     who = payer or side.me
-    spent = plural(f"dice.whf.plural.{pool}_dice", dice, ctx.lang)  # WF-1: name the dice
-    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, spent=spent, left=left)
+    line = ctx.t(f"dice.whf.spent_{pool}", name=who.name, spent=dice, left=left)  # W1
     return line, step_id, (who if who.id != side.me.id else None)
 
 

@@ -1,7 +1,8 @@
 """Whose wizards the Winds of Magic count (EN-6 WF-1): `wizards` are always the casting side's
 (the player whose magic phase it is, seed 002:47) and `enemy_wizards` the dispelling side's
-(002:61), in `/whf winds` and `/odds winds` alike, whoever types them. A count typed over the
-board's is for that roll only: the board's count follows the wizards on the table."""
+(002:61), in `/whf winds` and `/odds winds` alike, whoever types them. A count typed is for
+that roll only, even where the board counts none: the board counts the wizards on the table
+(playtest 13, W3)."""
 
 from __future__ import annotations
 
@@ -38,29 +39,14 @@ def wizard_counts(
     )
 
 
-def recorded(
-    side: MagicSide, typed: tuple[int | None, int | None]
-) -> list[tuple[Participant, int]]:
-    """The typed counts the board takes: only where it counts no wizards yet, so a roll fills
-    an empty board in but never rewrites a tracked count (WF-1)."""
-    out: list[tuple[Participant, int]] = []
-    for who, count in zip(sides_of(side), typed, strict=True):
-        if who is not None and count is not None and count and who.value(WIZARDS) == 0:
-            out.append((who, count))
-    return out
-
-
 def said(ctx: Ctx, side: MagicSide, typed: tuple[int | None, int | None]) -> list[str]:
-    """What a typed count did to the board: «Bob: 3 wizards recorded on the board.» where it
-    had none, else «Bob has 1 wizard on the board; this roll uses 3 wizards (the board is
-    unchanged).» — never a silent rewrite."""
-    taken = dict((who.id, count) for who, count in recorded(side, typed))
+    """What a typed count that differs from the board's did: «Bob has 1 wizard on the board;
+    this roll uses 3 wizards (the board is unchanged).» The board counts the wizards put on it
+    with /unit add, and a typed count is for the roll only, so a wizard added later is never
+    counted twice (playtest 13, W3)."""
     lines: list[str] = []
     for who, count in zip(sides_of(side), typed, strict=True):
         if who is None or count is None or count == who.value(WIZARDS):
-            continue
-        if who.id in taken:
-            lines.append(ctx.t("dice.whf.wizards_recorded", name=md(who.name), typed=count))
             continue
         board = who.value(WIZARDS)
         lines.append(
