@@ -1,0 +1,38 @@
+"""Playtest 13 (issue 17, `docs/playtest-en-7.md`, `docs/playtest-ru-13.md`): the Mage Wars
+English slips MW-1…MW-6 and the KeyForge slips KF-1…KF-5, K1, K2, G2, in both languages."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+
+async def _keyforge(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:keyforge player1:Аня player2:Борис")
+
+
+async def test_kf2_k1_the_keys_entry_says_its_goal_once(console: Console) -> None:
+    """The retold «Ключи» entry said the three keys twice."""
+    out = await console.execute("/rule term:ключи game:keyforge")
+    assert "Цель игры — выковать три ключа: кто первым выкует третий, сразу побеждает." in out
+    assert "Для победы нужно три ключа" not in out
+    console.lang = "en"
+    out = await console.execute("/rule term:forge game:keyforge")
+    assert "Three keys are needed" not in out
+
+
+async def test_kf3_kf4_forging_reads_as_one_sentence(console: Console) -> None:
+    """The turn's key and a card's key: who forges, for how much, in one sentence."""
+    await _keyforge(console)
+    await console.execute("/add target:Аня stat:янтарь amount:11")
+    out = await console.execute("/кф выковать")
+    assert "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 11 → 5, ключи 0 → 1." in out
+    await console.execute("/game undo")
+    console.lang = "en"
+    out = await console.execute("/kf forge")
+    assert "🔑 Аня forges a key through a card for 6 Æmber: Æmber 11 → 5, keys 0 → 1." in out
+    await console.execute("/game undo")
+    await console.execute("/game next")
+    out = await console.execute("/game next")
+    assert "🔑 Start of Аня's turn: Аня forges a key for 6 Æmber (mandatory when you can)." in out
+    assert "Keys: 1/3." in out
