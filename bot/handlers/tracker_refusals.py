@@ -15,7 +15,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.trait_refusals import no_trait
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, plural, t
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
@@ -215,13 +215,31 @@ def _bounds(params: dict[str, Any]) -> str:
     return E + "bounds"
 
 
+@dataclass(frozen=True)
+class CountedValue:
+    """A stat's value as a counted phrase in the reader's language («2 ключа», "2 keys")."""
+
+    key: str
+    value: int
+
+    def name(self, lang: str) -> str:
+        return plural(self.key, self.value, lang)
+
+
 def _set_same(params: dict[str, Any]) -> str:
     """`/set` to the value already there (playtest 6 slip C4): «У Егора здоровье уже 8», a
-    unit by its name, a yes/no mark in words."""
+    unit by its name, a yes/no mark in words. A player's stat the game counts
+    (`tracker.plural.stat.<game>.<stat>`) is said as a count, so a plural stat agrees: «У Ани
+    уже 2 ключа», "Anna already has 2 keys" (en-7 KF-1)."""
     player, flag = params.pop("player", False), params.pop("flag", False)
+    counted = str(params.pop("counted", ""))
     if player:
         params["target_gen"] = PlayerGen(str(params["target"]))
     mark = ("_on" if params.get("value") else "_off") if flag else ""
+    value = params.get("value")
+    if player and not mark and counted in catalogue() and isinstance(value, int):
+        params["value_text"] = CountedValue(counted, value)
+        return E + "set_same_player_counted"
     return f"{E}set_same{'_player' if player else ''}{mark}"
 
 

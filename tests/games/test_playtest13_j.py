@@ -36,3 +36,19 @@ async def test_kf3_kf4_forging_reads_as_one_sentence(console: Console) -> None:
     out = await console.execute("/game next")
     assert "🔑 Start of Аня's turn: Аня forges a key for 6 Æmber (mandatory when you can)." in out
     assert "Keys: 1/3." in out
+
+
+async def test_kf1_already_n_agrees_with_a_plural_stat(console: Console) -> None:
+    """«Anna's keys is already 2» → "Anna already has 2 keys"; other stats need no «is»."""
+    await _keyforge(console)
+    await console.execute("/set target:Аня stat:ключи value:2")
+    out = await console.execute("/set target:Аня stat:ключи value:2")
+    assert "У Ани уже 2 ключа — ничего не изменено." in out
+    await console.execute("/set target:Аня stat:цепи value:5")
+    out = await console.execute("/set target:Аня stat:цепи value:5")
+    assert "У Ани уже 5 цепей — ничего не изменено." in out
+    console.lang = "en"
+    out = await console.execute("/set target:Аня stat:keys value:2")
+    assert "Аня already has 2 keys; nothing changed." in out
+    out = await console.execute("/set target:Аня stat:keycost value:6")
+    assert "Аня's key cost: already 6; nothing changed." in out

@@ -209,6 +209,6 @@ async def test_conquest_slips_read_well_in_english(console: Console) -> None:
     out = await console.execute("/token add target:alice token:blood")
     assert "Conquest has no “blood” token. Damage goes on cards as damage tokens" in out
     out = await console.execute("/set target:bob stat:HP value:7")
-    assert "bob's HP is already 7; nothing changed." in out
+    assert "bob's HP: already 7; nothing changed." in out
     out = await console.execute("/unit add name:Grot owner:bob")
     assert "Give the unit “Grot” its HP (life:1" in out

@@ -15,9 +15,7 @@ async def test_k1_a_key_mid_turn_is_a_cards_key(console: Console, services: Serv
     await console.execute("/игра начать игра:keyforge игрок1:Борис")
     await console.execute("/прибавить цель:Аня показатель:янтарь сколько:7")
     out = await console.execute("/кф выковать")
-    assert (
-        "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 7 → 1, ключи 0 → 1." in out
-    )
+    assert "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 7 → 1, ключи 0 → 1." in out
     assert "ключ куют только на шаге" not in out
     await console.execute("/прибавить цель:Аня показатель:янтарь сколько:6")
     await console.execute("/игра дальше")
