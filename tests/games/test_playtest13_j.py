@@ -52,3 +52,21 @@ async def test_kf1_already_n_agrees_with_a_plural_stat(console: Console) -> None
     assert "Аня already has 2 keys; nothing changed." in out
     out = await console.execute("/set target:Аня stat:keycost value:6")
     assert "Аня's key cost: already 6; nothing changed." in out
+
+
+async def _mage_wars(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:mage-wars player1:Аня player2:Борис")
+    await console.execute("/unit add name:Рыцарь life:10")
+
+
+async def test_mw4_negative_damage_points_to_heal(console: Console) -> None:
+    """`/dmg amount:-2` meant healing: the range refusal names /heal."""
+    await _mage_wars(console)
+    out = await console.execute("/урон цель:Рыцарь урон:-2")
+    assert "Чтобы вылечить, используйте /лечить." in out
+    console.lang = "en"
+    out = await console.execute("/dmg target:Рыцарь amount:-2")
+    assert "out of range; it must be between 0 and 1000. To heal, use /heal." in out
+    out = await console.execute("/dmg target:Рыцарь amount:5000")
+    assert "To heal" not in out
