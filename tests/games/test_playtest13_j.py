@@ -56,7 +56,7 @@ async def test_kf1_already_n_agrees_with_a_plural_stat(console: Console) -> None
 
 async def _mage_wars(console: Console) -> None:
     console.user = "Аня"
-    await console.execute("/game start game:mage-wars player1:Аня player2:Борис")
+    await console.execute("/game start game:mage-wars player1:Аня player2:Борис life:36")
     await console.execute("/unit add name:Рыцарь life:10")
 
 
@@ -70,3 +70,33 @@ async def test_mw4_negative_damage_points_to_heal(console: Console) -> None:
     assert "out of range; it must be between 0 and 1000. To heal, use /heal." in out
     out = await console.execute("/dmg target:Рыцарь amount:5000")
     assert "To heal" not in out
+
+
+async def test_mw3_end_of_round_lines_read_naturally(console: Console) -> None:
+    """ "End of round: Knight rolls 11 to escape (7+ needed) — Stuck marker removed." (seed
+    000:271), and the Daze marker said removed from the unit."""
+    await _mage_wars(console)
+    console.lang = "en"
+    await console.execute("/token add target:Рыцарь token:daze")
+    await console.execute("/token add target:Рыцарь token:stuck")
+    out = await console.execute("/game next")
+    assert "End of round: 1 Daze marker removed from Рыцарь." in out
+    assert "End of round: Рыцарь rolls " in out and " to escape (7+ needed) — " in out
+    assert "End of the round" not in out
+    console.lang = "ru"
+    await console.execute("/жетон добавить цель:Рыцарь жетон:застрявший count:3")
+    out = await console.execute("/игра дальше")
+    assert "Конец раунда: Рыцарь — бросок на спасение " in out and "(нужно 7+), жетон" in out
+
+
+async def test_mw6_history_says_the_escape_not_stuck(console: Console) -> None:
+    """An escape roll may be for Cripple: the history says whether the escape succeeded."""
+    await _mage_wars(console)
+    await console.execute("/mw escape")
+    out = await console.execute("/history rolls")
+    assert "спасение удалось" in out or "спасение не удалось" in out
+    assert "спасся" not in out
+    console.lang = "en"
+    out = await console.execute("/history rolls")
+    assert "escape succeeds" in out or "escape fails" in out
+    assert "still stuck" not in out
