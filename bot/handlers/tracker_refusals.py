@@ -41,10 +41,8 @@ KEYS: dict[str, str] = {
     "no_game": E + "no_game",
     "nobody_seated": E + "nobody_seated",
     "no_such_game": E + "no_such_game",
-    "no_such_tokens": E + "no_such_tokens",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
-    "no_tokens": E + "no_tokens",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
@@ -260,6 +258,8 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_target": _own("no_target"),
     "not_a_unit": _own("not_a_unit"),  # en-5 KF-4: the game's word (Conquest: unit)
     "no_token": _own("no_token"),
+    "no_such_tokens": _own("no_such_tokens"),  # en-7 MW-1: Mage Wars says markers
+    "no_tokens": _own("no_tokens"),
     "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),

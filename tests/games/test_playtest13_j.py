@@ -100,3 +100,19 @@ async def test_mw6_history_says_the_escape_not_stuck(console: Console) -> None:
     out = await console.execute("/history rolls")
     assert "escape succeeds" in out or "escape fails" in out
     assert "still stuck" not in out
+
+
+async def test_mw1_mage_wars_english_says_marker(console: Console) -> None:
+    """The rulebook's condition *marker*: /help, the /token refusals and the board agree."""
+    await _mage_wars(console)
+    console.lang = "en"
+    out = await console.execute("/help command:mw attack")
+    assert "Weak markers on the attacker (−1 die each)" in out
+    assert "Daze markers on the target" in out and "tokens" not in out.split("Usage")[-1]
+    out = await console.execute("/token clear target:Рыцарь")
+    assert "“Рыцарь” has no markers." in out
+    out = await console.execute("/token remove target:Рыцарь token:burn")
+    assert "“Рыцарь” has no Burn markers. Nothing changed." in out
+    console.lang = "ru"
+    out = await console.execute("/жетон убрать цель:Рыцарь жетон:горение")
+    assert "жетонов «горение» нет" in out.casefold()
