@@ -116,3 +116,13 @@ async def test_mw1_mage_wars_english_says_marker(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/жетон убрать цель:Рыцарь жетон:горение")
     assert "жетонов «горение» нет" in out.casefold()
+
+
+async def test_mw5_stat_names_capitalised_as_the_rulebook(console: Console) -> None:
+    """Life, Armor, Defense, Channeling: the rulebook's capitals, in lists and on the board."""
+    await _mage_wars(console)
+    console.lang = "en"
+    out = await console.execute("/set target:Рыцарь stat:banana value:1")
+    assert "Known: Life, damage, Armor, Defense." in out
+    out = await console.execute("/game show")
+    assert "Channeling 9" in out and "channeling" not in out
