@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from bot.console_numbers import fitted, not_a_number_key
+from bot.console_numbers import fitted, not_a_number_key, range_key
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
@@ -302,7 +302,7 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
         high_ok = option.max_value is None or value <= option.max_value
         if not (low_ok and high_ok):
             raise UserError(
-                "error.out_of_range",
+                range_key(option, cmd, value),
                 name=shown,
                 value=value,
                 min=option.min_value if option.min_value is not None else "−∞",

@@ -21,6 +21,16 @@ def not_a_number_key(option: Option, cmd: Command | None) -> str:
     return "error.not_a_number"
 
 
+def range_key(option: Option, cmd: Command | None, value: float) -> str:
+    """An option's own words for a number below its range where the user meant another
+    command (`/dmg amount:-2` means healing: en-7 MW-4), else the shared refusal."""
+    if cmd is not None and option.min_value is not None and value < option.min_value:
+        own = f"error.out_of_range.{'.'.join(cmd.path)}.{option.name}.below"
+        if own in catalogue():
+            return own
+    return "error.out_of_range"
+
+
 def _is_flag(stat: str) -> bool:
     """Whether some game's stat of this name is a yes/no mark (Berserk's «закрыт»)."""
     from bot.tracker.templates import templates

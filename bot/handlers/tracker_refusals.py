@@ -15,7 +15,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.trait_refusals import no_trait
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, plural, t
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
@@ -41,10 +41,8 @@ KEYS: dict[str, str] = {
     "no_game": E + "no_game",
     "nobody_seated": E + "nobody_seated",
     "no_such_game": E + "no_such_game",
-    "no_such_tokens": E + "no_such_tokens",
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
-    "no_tokens": E + "no_tokens",
     "not_in_game": E + "not_in_game",
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
@@ -215,13 +213,31 @@ def _bounds(params: dict[str, Any]) -> str:
     return E + "bounds"
 
 
+@dataclass(frozen=True)
+class CountedValue:
+    """A stat's value as a counted phrase in the reader's language («2 ключа», "2 keys")."""
+
+    key: str
+    value: int
+
+    def name(self, lang: str) -> str:
+        return plural(self.key, self.value, lang)
+
+
 def _set_same(params: dict[str, Any]) -> str:
     """`/set` to the value already there (playtest 6 slip C4): «У Егора здоровье уже 8», a
-    unit by its name, a yes/no mark in words."""
+    unit by its name, a yes/no mark in words. A player's stat the game counts
+    (`tracker.plural.stat.<game>.<stat>`) is said as a count, so a plural stat agrees: «У Ани
+    уже 2 ключа», "Anna already has 2 keys" (en-7 KF-1)."""
     player, flag = params.pop("player", False), params.pop("flag", False)
+    counted = str(params.pop("counted", ""))
     if player:
         params["target_gen"] = PlayerGen(str(params["target"]))
     mark = ("_on" if params.get("value") else "_off") if flag else ""
+    value = params.get("value")
+    if player and not mark and counted in catalogue() and isinstance(value, int):
+        params["value_text"] = CountedValue(counted, value)
+        return E + "set_same_player_counted"
     return f"{E}set_same{'_player' if player else ''}{mark}"
 
 
@@ -242,6 +258,8 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_target": _own("no_target"),
     "not_a_unit": _own("not_a_unit"),  # en-5 KF-4: the game's word (Conquest: unit)
     "no_token": _own("no_token"),
+    "no_such_tokens": _own("no_such_tokens"),  # en-7 MW-1: Mage Wars says markers
+    "no_tokens": _own("no_tokens"),
     "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
     "player_no_damage": _own("player_no_damage"),
     "start_needs": _own("start_needs"),

@@ -86,7 +86,13 @@ def _already(state: GameState, tpl: Template, holder: Holder, key: str, value: i
     name = owner.name if player and owner is not None else holder.name
     d = tpl.define(key)
     return TrackerError(
-        "set_same", target=name, stat=d, value=value, player=player, flag=d.flag and value in (0, 1)
+        "set_same",
+        target=name,
+        stat=d,
+        value=value,
+        player=player,
+        flag=d.flag and value in (0, 1),
+        counted=f"tracker.plural.stat.{tpl.slug}.{key}",
     )
 
 

@@ -91,7 +91,8 @@ def _open_token(state: GameState, tpl: Template, holder: Holder, name: str) -> s
 
 
 def _no_such_tokens(tpl: Template, holder: Holder, key: str) -> TrackerError:
-    return TrackerError("no_such_tokens", target=holder.name, token=tpl.define(key))
+    game = GameRef(tpl.slug)  # a game's own word: Mage Wars says markers (en-7 MW-1)
+    return TrackerError("no_such_tokens", target=holder.name, token=tpl.define(key), game=game)
 
 
 async def clear_tokens(table: Table, target: str) -> Outcome:
@@ -100,7 +101,7 @@ async def clear_tokens(table: Table, target: str) -> Outcome:
     holder = find_target(state, target)
     require_standing(holder, state.slug)
     if not holder.tokens:
-        raise TrackerError("no_tokens", target=holder.name)
+        raise TrackerError("no_tokens", target=holder.name, game=GameRef(state.slug))
 
     async def body(step: Step) -> None:
         for t in holder.tokens:

@@ -105,9 +105,9 @@ async def test_m1_round_end_rolls_the_escape_for_stuck(console: Console) -> None
         out = await console.execute("/игра дальше")
         lines = [line for line in out.splitlines() if "бросок на спасение" in line]
         assert len(lines) == 1, out
-        if "7 и выше: жетон «застрявший» снят." in lines[0]:
+        if "(нужно 7+), жетон «застрявший» снят." in lines[0]:
             break
-        assert "меньше 7: жетон «застрявший» остаётся." in lines[0]
+        assert "(нужно 7+), жетон «застрявший» остаётся." in lines[0]
     else:
         raise AssertionError("40 round ends without a 7+")
     assert lines[0].startswith("Конец раунда: Тролль — бросок на спасение ")

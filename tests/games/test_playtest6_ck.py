@@ -25,8 +25,8 @@ async def test_k3_the_key_is_forged_as_the_turn_begins(
     await _kf(console)
     await console.execute("/set target:Женя stat:янтарь value:7")
     out = await console.execute("/game next")
-    assert "🔑 Женя, начало хода: ключ выкован за 6 янтаря — когда янтаря хватает" in out
-    assert "Ключей: 1." in out and "выкуйте" not in out
+    assert "🔑 Начало хода: Женя выковывает ключ за 6 янтаря (когда янтаря хватает" in out
+    assert "Ключей: 1/3." in out and "выкуйте" not in out
     assert "Женя · янтарь" not in out  # told once, by the note
     state = await state_of(services)
     (zhenya,) = [p for p in state.participants if p.name == "Женя"]
@@ -34,7 +34,7 @@ async def test_k3_the_key_is_forged_as_the_turn_begins(
     await console.execute("/set target:Женя stat:янтарь value:6")
     out = await console.execute("/kf forge player:Женя")
     # playtest 8 slip K1: a further key in the turn is a card's key, at the current cost
-    assert "🔑 Ключ выкован картой по текущей цене (6 янтаря): Женя · янтарь 6 → 0" in out
+    assert "🔑 Женя выковывает ключ картой за 6 янтаря: янтарь 6 → 0" in out
     await console.execute("/game undo")
     console.user = "Женя"
     out = await console.execute("/game next")
@@ -48,7 +48,7 @@ async def test_k3_the_third_key_at_the_start_of_the_turn_wins(console: Console) 
     await console.execute("/set target:Женя stat:ключи value:2")
     await console.execute("/set target:Женя stat:янтарь value:6")
     out = await console.execute("/game next")
-    assert "Ключей: 3." in out and "🏆 Победитель: **Женя**" in out
+    assert "Ключей: 3/3." in out and "🏆 Победитель: **Женя**" in out
 
 
 async def test_k2_k4_who_may_fight(console: Console, services: Services) -> None:
@@ -209,6 +209,6 @@ async def test_conquest_slips_read_well_in_english(console: Console) -> None:
     out = await console.execute("/token add target:alice token:blood")
     assert "Conquest has no “blood” token. Damage goes on cards as damage tokens" in out
     out = await console.execute("/set target:bob stat:HP value:7")
-    assert "bob's HP is already 7; nothing changed." in out
+    assert "bob's HP: already 7; nothing changed." in out
     out = await console.execute("/unit add name:Grot owner:bob")
     assert "Give the unit “Grot” its HP (life:1" in out

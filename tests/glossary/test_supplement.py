@@ -36,7 +36,7 @@ def test_loader_reads_the_supplement_as_retold_entries() -> None:
     assert keys.game == "keyforge"
     assert keys.source == Source.retold("KeyForge (v1.8)")
     assert keys.source.file == "" and keys.source.published == "KeyForge (v1.8)"
-    assert "третий ключ" in keys.text and "6 Янтаря" in keys.text
+    assert "выковать три ключа" in keys.text and "6 Янтаря" in keys.text
     # every target the seed's «Также смотрите» / «Смотрите «Бой»» names now has an entry
     names = {n for e in entries.values() if e.game == "keyforge" for n in e.names}
     assert {"Ключи", "Сбор", "Кража", "Бой", "Оберег", "Неуловимость", "Жатва"} <= names

@@ -14,9 +14,8 @@ async def test_removing_absent_tokens_is_a_clear_refusal(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     await service.add_unit(alice, "Волк", None, {"life": 8})
-    text = await refused(
-        services, lambda: service.token(alice, "Волк", "burn", -2), "tracker.error.no_such_tokens"
-    )
+    key = "tracker.error.no_such_tokens_mage-wars"  # en-7 MW-1: Mage Wars says markers
+    text = await refused(services, lambda: service.token(alice, "Волк", "burn", -2), key)
     assert text == "«Волк»: жетонов «горение» нет. Ничего не изменено."
     out = await console.execute("/token remove target:Волк token:burn count:2")
     assert out.startswith("✖") and "жетонов «горение» нет" in out and "вне пределов" not in out

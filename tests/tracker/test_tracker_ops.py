@@ -17,6 +17,8 @@ from bot.registry import UserError, load_handlers, run_action
 from bot.reply import Button, Kind
 from tests.helpers.tracker import BOB, CHANNEL, MakeCtx, state_of, unchanged
 
+E = "tracker.error."
+
 
 async def mage_wars(make_ctx: MakeCtx) -> None:
     await service.start(make_ctx("alice"), "mage-wars", [BOB], {"life": 30})
@@ -29,7 +31,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.add(c, "Гоблин", "damage", 1), "tracker.error.no_target"),
         (lambda c: service.add(c, "Дракон", "удача", 1), "tracker.error.no_stat_kind.creature"),
         (lambda c: service.token(c, "Дракон", "чума", 1), "tracker.error.no_token_mage-wars"),
-        (lambda c: service.token(c, "Дракон", "burn", -1), "tracker.error.no_such_tokens"),
+        (lambda c: service.token(c, "Дракон", "burn", -1), E + "no_such_tokens_mage-wars"),
         (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.below_zero"),
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds_below"),
@@ -38,7 +40,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.add_item(c, "planets", "Elouith"), "tracker.error.wrong_game"),
         (lambda c: service.undo(c, 1), "tracker.error.nothing_to_undo"),
         (lambda c: service.redo(c), "tracker.error.nothing_to_redo"),
-        (lambda c: service.clear_tokens(c, "Дракон"), "tracker.error.no_tokens"),
+        (lambda c: service.clear_tokens(c, "Дракон"), "tracker.error.no_tokens_mage-wars"),
         (lambda c: service.remove_unit(c, "alice"), "tracker.error.leader_unit"),
         (lambda c: service.rename_unit(c, "Дракон", "bob"), "tracker.error.name_taken"),
         (lambda c: service.join(c), "tracker.error.already_joined"),

@@ -59,7 +59,7 @@ async def test_board_button_rolls_stucks_escape(console: Console, services: Serv
     out = await console.execute(f"!press {_number(board, BUTTON)}")
     assert "бросок на спасение" in out
     stuck = unit(await state_of(services), "Голем").value("stuck")
-    assert stuck == (2 if "7 и выше, жетон «застрявший» снят" in out else 3)
+    assert stuck == (2 if "(нужно 7+) — жетон «застрявший» снят" in out else 3)
 
 
 async def test_board_button_refuses_strangers_and_forged_payloads(

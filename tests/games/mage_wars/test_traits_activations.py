@@ -277,10 +277,10 @@ async def test_act_rolls_stucks_escape(console: Console, services: Services) -> 
     await console.execute("/token add target:Голем token:застрял count:3")
     out = await console.execute("/mw act target:Голем")
     stuck = unit(await state_of(services), "Голем").value("stuck")
-    if "7 и выше, жетон «застрявший» снят" in out:
+    if "(нужно 7+) — жетон «застрявший» снят" in out:
         assert stuck == 2
     else:
-        assert "меньше 7, жетон «застрявший» остаётся" in out and stuck == 3
+        assert "(нужно 7+) — жетон «застрявший» остаётся" in out and stuck == 3
     await console.execute("/game undo")
     assert unit(await state_of(services), "Голем").value("stuck") == 3
 
