@@ -12,8 +12,9 @@ from tests.games.seeds import seed_line
 async def test_g3_the_export_explains_its_two_counts(console: Console) -> None:
     await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
     out = await console.execute("/игра экспорт")
-    assert "Партия целиком: 1 шаг в журнале (/игра журнал), а в файле — " in out
-    assert "изменений счётчиков и полей, из которых эти шаги складываются." in out
+    # playtest 13, G1: the wording is a player's sentence now
+    assert "Файл всей партии: 1 шаг журнала (/игра журнал), всего " in out
+    assert "счётчиков и полей" not in out
     assert "событ" not in out
 
 
