@@ -244,7 +244,8 @@ def _echo_part(tpl: Template, key: str, value: int, lang: str) -> str:
 
 def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
     params = {
-        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
+        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v
+        for k, v in _named(note.params, lang).items()
     }
     for k, v in note.params.items():  # `{name_gen}`: «у Ани», «запас Бориса»
         if k in NAME_PARAMS and isinstance(v, str):

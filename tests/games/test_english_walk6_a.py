@@ -169,7 +169,7 @@ async def test_the_berserk_turn_line_names_cards_in_play_once(console: Console) 
     await console.execute("/dmg target:Goblin amount:2")
     out = await console.execute("/game next")
     assert (
-        "Turn 1 is over: Vicky's closed cards open (Orc), and Armor X works again (Knight)." in out
+        "Turn 1 is over: Vicky's closed cards open (Orc). Armor works again: Knight (Armor " in out
     )
     assert "armor is restored" not in out and "open again" not in out and "Goblin" not in out
 
@@ -186,8 +186,8 @@ async def test_the_board_names_armor_once(console: Console) -> None:
     await console.execute("/berserk wound target:Knight amount:3")
     await console.execute("/berserk wound target:Ogre amount:1")
     out = await console.execute("/game show")
-    assert "Knight ❤ ▰▰▰▱▱ 4/6 · armor 1 (used this turn)" in out
-    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · armor 2 (1 wound prevented this turn)" in out
+    assert "Knight ❤ ▰▰▰▱▱ 4/6 · Armor 1 (used this turn)" in out  # en-7, BK-4
+    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · Armor 2 (1 wound prevented this turn)" in out
     assert "Armor 1 used" not in out
     console.lang = "ru"
     out = await console.execute("/game show")

@@ -48,7 +48,7 @@ async def test_armor_leaves_a_magic_wound_whole(
     # playtest 3 slip 16: the note says the armor is used up; no «предотвращено бронёй: 0 → 1»
     assert "предотвращено бронёй" not in out and "Броня 1 предотвратила 1 рану" in out
     out = await console.execute("/game next")
-    assert "Броня Х снова действует (Гном)." in out and "предотвращено бронёй" not in out
+    assert "Броня снова действует: Гном (Броня 1)." in out and "предотвращено бронёй" not in out
 
 
 async def test_strike_with_attacker_writes_wounds_both_ways(
