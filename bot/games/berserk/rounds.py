@@ -26,6 +26,7 @@ class ArmorBack:
 
     def name(self, lang: str) -> str:
         word = self.stat if lang == "ru" else self.stat_en
+        word = word[:1].upper() + word[1:]  # the ability's name, as the card writes it
         return ", ".join(f"{card} ({word} {x})" for card, x in self.cards)
 
 

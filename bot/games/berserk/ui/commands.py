@@ -220,7 +220,7 @@ async def _card(ctx: Ctx, text: str, command: str) -> Unit:
     refusal names the `command` typed (playtest 6, W4: `/berserk wound` was called «удар»)."""
     state = await service.game_state(ctx, GAME.slug, command)
     holder = service.find_unit(state, text)
-    service.require_standing(holder)
+    service.require_standing(holder, ctx.lang, GAME.slug)  # B1: «погибло», not «уничтожено»
     return holder
 
 

@@ -1,0 +1,79 @@
+"""Playtest 13 (issue 17, `docs/playtest-ru-13.md`, `docs/playtest-en-7.md`), share H: Berserk
+(B1–B5, BK-1…BK-5) and the general replies (G1, G3–G5, M1, M2) — each test pins the reworded
+reply or the rule applied, in both languages where the slip was shared."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from tests.games.seeds import seed_line
+
+
+async def _berserk(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Гном-воин владелец:Аня жизнь:5 броня:1")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Борис жизнь:1")
+
+
+# ── B1: a Berserk card dies and goes to the graveyard; it is not «уничтожено» ──────────────────
+
+
+async def test_b1_a_berserk_card_dies_to_the_graveyard(console: Console) -> None:
+    seed_line("001", 107, "Гибель", "кладбище")
+    await _berserk(console)
+    out = await console.execute("/берсерк раны цель:Лесной эльф сколько:2")
+    assert "💀 Существо «Лесной эльф» погибло — карта уходит на кладбище." in out
+    assert "уничтож" not in out
+    out = await console.execute("/игра показать")
+    assert "💀 На кладбище: Лесной эльф" in out and "Уничтожены" not in out
+    out = await console.execute("/урон цель:Лесной эльф урон:1")
+    assert "Существо «Лесной эльф» погибло, карта на кладбище — менять нечего." in out
+    console.lang = "en"
+    out = await console.execute("/game show")
+    assert "💀 In the graveyard: Лесной эльф" in out
+
+
+# ── B2, BK-3: the turn line names each card's Броня X, not the title's placeholder ─────────────
+
+
+async def test_b2_the_turn_line_names_each_cards_armor(console: Console) -> None:
+    seed_line("001", 37, "Предотвратить первые X ран")
+    await _berserk(console)
+    await console.execute("/берсерк раны цель:Гном-воин сколько:2")
+    out = await console.execute("/игра дальше")
+    assert "Ход 1 окончен. Броня снова действует: Гном-воин (Броня 1)." in out
+    assert "Броня Х" not in out
+    await console.execute("/берсерк раны цель:Гном-воин сколько:1")
+    console.lang = "en"
+    out = await console.execute("/game next")
+    assert "Turn 2 is over. Armor works again: Гном-воин (Armor 1)." in out
+    assert "Armor X" not in out
+
+
+# ── B3: the poison reminder gives a command that works as typed ──────────────────────────────
+
+
+async def test_b3_the_poison_reminder_names_how_many(console: Console) -> None:
+    await _berserk(console)
+    await console.execute("/жетон добавить цель:Лесной эльф жетон:яд сколько:2")
+    out = await console.execute("/игра дальше")
+    hint = "/берсерк раны цель:Лесной эльф сколько:2 источник:яд"
+    assert hint in out
+    console.user = "Борис"
+    out = await console.execute(hint)
+    assert "✖" not in out and "Лесной эльф" in out
+
+
+# ── G1: the export says its two counts as a player would ─────────────────────────────────────
+
+
+async def test_g1_the_export_reads_as_a_players_sentence(console: Console) -> None:
+    await _berserk(console)
+    out = await console.execute("/игра экспорт")
+    assert "Файл всей партии: 3 шага журнала (/игра журнал), всего " in out
+    assert "счётчиков и полей" not in out
+    console.lang = "en"
+    out = await console.execute("/game export")
+    assert "The whole game as a file: 3 steps in the log (/game log), " in out
+    assert " separate changes in all." in out
