@@ -77,3 +77,41 @@ async def test_g1_the_export_reads_as_a_players_sentence(console: Console) -> No
     out = await console.execute("/game export")
     assert "The whole game as a file: 3 steps in the log (/game log), " in out
     assert " separate changes in all." in out
+
+
+# ── BK-2: a value that is no attack type hears the choices, not the strength aside ────────────
+
+
+async def test_bk2_kind_refusal_stays_on_the_point(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/odds berserk values:1-2-3 kind:ranged")
+    assert "Option “kind”: “ranged” is not an attack type. Choose: simple strike, shot," in out
+    assert "(a ranged attack is usually “shot”)." in out and "you do not choose it" not in out
+    out = await console.execute("/odds berserk values:1-2-3 kind:strong")
+    assert "you do not choose it" in out  # a strength typed still hears where it comes from
+    console.lang = "ru"
+    out = await console.execute("/шансы берсерк сила:1-2-3 вид:дальняя")
+    assert "Параметр «вид»: «дальняя» — не тип атаки. Варианты: простой удар, выстрел," in out
+
+
+# ── BK-5: the undo hint names the side that had the weaker-strike choice ─────────────────────
+
+
+async def test_bk5_the_undo_hint_names_who_had_the_choice(console: Console) -> None:
+    await _berserk(console)
+    await console.execute("/существо добавить имя:Тролль владелец:Борис жизнь:99")
+    await console.execute("/существо добавить имя:Великан владелец:Аня жизнь:99")
+    seen = set()
+    for _ in range(60):
+        out = await console.execute(
+            "/берсерк удар сила:2-3-4 сила_цели:1-2-2 цель:Тролль атакующий:Великан"
+        )
+        if "**−4**" in out:
+            assert "Если атакованная карта «Тролль» отвечает на ступень слабее, отмените" in out
+            seen.add("defender")
+        if "**+2**" in out or "**+4**" in out:
+            assert "Если атакующий «Великан» бьёт на ступень слабее, отмените" in out
+            seen.add("attacker")
+        if len(seen) == 2:
+            break
+    assert seen == {"defender", "attacker"}

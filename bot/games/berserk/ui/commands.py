@@ -210,8 +210,11 @@ async def _record(
         return
     outcome = await write_wounds(ctx, hits, strike=True)
     body = outcome_reply(ctx, outcome).body
-    if weaker_choice(result.attacker_kind, result.defender_kind) is not None:
-        body += "\n" + ctx.t("dice.berserk.choice_recorded")  # BZ-5: the other option's way
+    choice = weaker_choice(result.attacker_kind, result.defender_kind)
+    if choice is not None:  # BZ-5; en-7 BK-5: names the side that had the choice
+        who = card if choice.side == "defender" else hitter
+        said = f"dice.berserk.choice_recorded.{choice.side if who else 'someone'}"
+        body += "\n" + ctx.t(said, unit=md(who.name) if who else "")
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 
