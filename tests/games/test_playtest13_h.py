@@ -58,7 +58,7 @@ async def test_b3_the_poison_reminder_names_how_many(console: Console) -> None:
     await _berserk(console)
     await console.execute("/жетон добавить цель:Лесной эльф жетон:яд сколько:2")
     out = await console.execute("/игра дальше")
-    hint = "/берсерк раны цель:Лесной эльф сколько:2 источник:яд"
+    hint = "/берсерк раны цель:Лесной эльф источник:яд сколько:2"
     assert hint in out
     console.user = "Борис"
     out = await console.execute(hint)
@@ -115,3 +115,16 @@ async def test_bk5_the_undo_hint_names_who_had_the_choice(console: Console) -> N
         if len(seen) == 2:
             break
     assert seen == {"defender", "attacker"}
+
+
+# ── B4: the odds name the closed mode as the glossary does: a strike at a closed card ─────────
+
+
+async def test_b4_odds_say_at_a_closed_card(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/шансы берсерк сила:2-3-4 сила_цели:1-2-3")
+    assert "и удар по закрытой карте (цель не сражается)." in out
+    assert "По закрытой карте — атакующий" in out and "Закрытый режим" not in out
+    console.lang = "en"
+    out = await console.execute("/odds berserk values:2-3-4 defender_values:1-2-3")
+    assert "and a strike at a closed card (the target does not fight)." in out
