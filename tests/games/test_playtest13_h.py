@@ -128,3 +128,26 @@ async def test_b4_odds_say_at_a_closed_card(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/odds berserk values:2-3-4 defender_values:1-2-3")
     assert "and a strike at a closed card (the target does not fight)." in out
+
+
+# ── G3: the bold on a die is explained where it shows ──────────────────────────────────────────
+
+
+async def test_g3_bold_dice_are_explained(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/бросок 9к2")  # every die a 1 or a 2: bold on all of them
+    assert "**" in out and "Жирным выделены кубики, на которых выпала 1 или наибольшая грань." in out
+    console.lang = "en"
+    out = await console.execute("/roll 9d2")
+    assert "Bold: a die that rolled 1 or its highest face." in out
+
+
+# ── G5: the third-seat warning says why the starter is seated ────────────────────────────────
+
+
+async def test_g5_the_extra_seat_warning_says_why(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "ru"
+    out = await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    assert "вы, начав партию, тоже записаны игроком. Если вы не играете — " in out
+    assert "вы тоже сели играть" not in out
