@@ -221,7 +221,7 @@ def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
     game = plugin_for(tpl.slug)
     values = {str(k): int(v) for k, v in stats}
     for key, value in stats:
-        if game.board_hides(key):
+        if game.board_hides(key) or game.echo_hides(key, int(value)):
             continue
         part = _echo_part(tpl, key, value, lang)
         note = stat_note_text(tpl, key, int(value), values, lang)

@@ -152,3 +152,31 @@ async def test_g5_the_extra_seat_warning_says_why(console: Console) -> None:
     out = await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
     assert "вы, начав партию, тоже записаны игроком. Если вы не играете — " in out
     assert "вы тоже сели играть" not in out
+
+
+# ── M1: a restrained target's −2 is said once, in the defense line ───────────────────────────
+
+
+async def test_m1_restrained_is_said_once(console: Console) -> None:
+    seed_line("000", 251, "штраф -2")
+    console.user = "Аня"
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/существо добавить имя:Волк владелец:Борис жизнь:12 защита:6")
+    await console.execute("/жетон добавить цель:Волк жетон:застрявший")
+    out = await console.execute("/мв атака кубики:3 цель:Волк удары:2")
+    assert out.count("связан") == 1
+    assert "Защита цели: 6+ (−2: застрявший, цель связана)" in out
+
+
+# ── M2: defense 0 is no defense, and the echo does not print it as «защита 0» ─────────────────
+
+
+async def test_m2_defense_zero_is_not_echoed(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute(
+        "/существо добавить имя:Медведь владелец:Борис жизнь:12 броня:2 защита:0"
+    )
+    assert "Новое существо: Медведь (Борис) · ❤ 12 · броня 2" in out and "защита 0" not in out
