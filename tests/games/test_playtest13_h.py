@@ -180,3 +180,29 @@ async def test_m2_defense_zero_is_not_echoed(console: Console) -> None:
         "/существо добавить имя:Медведь владелец:Борис жизнь:12 броня:2 защита:0"
     )
     assert "Новое существо: Медведь (Борис) · ❤ 12 · броня 2" in out and "защита 0" not in out
+
+
+# ── G4: the one who started a game runs it (next, undo, end) even when not playing ───────────
+
+
+async def test_g4_the_non_playing_starter_runs_the_table(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "ru"
+    out = await console.execute(
+        "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
+    )
+    assert "вы, начав партию, можете переходить дальше (/игра дальше)" in out
+    console.user = "Борис"
+    await console.execute("/урон цель:Борис урон:2")
+    console.user = "Аня"
+    out = await console.execute("/урон цель:Борис урон:2")
+    assert "Менять партию могут только её участники" in out  # scores stay the players'
+    out = await console.execute("/игра дальше")
+    assert "раунд 2" in out and "✖" not in out
+    out = await console.execute("/игра отменить")
+    assert "Отменён 1 шаг" in out
+    out = await console.execute("/игра закончить")
+    assert "Закончить партию «Mage Wars»?" in out
+    console.user = "Гость"  # someone else still may not
+    out = await console.execute("/игра дальше")
+    assert "Менять партию могут только её участники" in out
