@@ -234,6 +234,8 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
     seen = set()
     for lang in ("en", "ru") * 20:
         console.lang = lang
+        # playtest 13, B5: an attacker closes (seed 001:163); open it for the next try
+        await console.execute("/set target:Gnome Warrior stat:closed value:0")
         out = await console.execute(
             "/berserk strike values:2-3-4 target:Forest Elf attacker:Gnome Warrior"
         )

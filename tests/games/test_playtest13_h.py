@@ -112,6 +112,8 @@ async def test_bk5_the_undo_hint_names_who_had_the_choice(console: Console) -> N
         if "**+2**" in out or "**+4**" in out:
             assert "Если атакующий «Великан» бьёт на ступень слабее, отмените" in out
             seen.add("attacker")
+        # B5: the attacker closes; open it for the next try
+        await console.execute("/задать цель:Великан показатель:закрыт значение:0")
         if len(seen) == 2:
             break
     assert seen == {"defender", "attacker"}
@@ -206,3 +208,27 @@ async def test_g4_the_non_playing_starter_runs_the_table(console: Console) -> No
     console.user = "Гость"  # someone else still may not
     out = await console.execute("/игра дальше")
     assert "Менять партию могут только её участники" in out
+
+
+# ── B5: an attacking card closes (seed 001:163); an off-turn strike gets one remark ───────────
+
+
+async def test_b5_the_attacker_closes_and_is_struck_as_closed(console: Console) -> None:
+    seed_line("001", 163, "закрывается")
+    console.user = "Аня"
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Глеб")
+    await console.execute("/существо добавить имя:Гном владелец:Аня жизнь:9")
+    await console.execute("/существо добавить имя:Эльф владелец:Глеб жизнь:9")
+    out = await console.execute("/берсерк удар сила:1-1-1 цель:Эльф атакующий:Гном")
+    assert "Карта «Гном» атаковала и закрывается." in out
+    console.user = "Глеб"
+    out = await console.execute("/берсерк удар сила:1-1-1 цель:Гном атакующий:Эльф")
+    assert "Цель: **Гном** (карта закрыта: бросает только атакующий" in out
+    assert "атакует не в ход своего владельца" in out
+    await console.execute("/игра отменить")
+    console.lang = "en"
+    console.user = "Аня"
+    out = await console.execute("/game undo")  # the first strike: Гном opens again
+    out = await console.execute("/game show")
+    assert "closed" not in out.split("Гном", 1)[1].split("\n", 1)[0]

@@ -59,6 +59,8 @@ async def test_strike_with_attacker_writes_wounds_both_ways(
     console.user = "bob"
     await console.execute("/unit add Тролль life:20")
     for _ in range(8):  # seeded: some fights are struck back, some are not
+        # playtest 13, B5: an attacker closes (seed 001:163); open it for the next fight
+        await console.execute("/set target:Тролль stat:closed value:0")
         out = await console.execute(
             "/berserk strike values:2-3-4 target:Гном attacker:Тролль defender_values:3-4-5"
         )
