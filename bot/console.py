@@ -20,11 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.console_choices import bad_choice_key
 from bot.console_numbers import fitted, not_a_number_key, range_key
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
-from bot.i18n import LANGUAGES, catalogue
+from bot.i18n import LANGUAGES
 from bot.numbers import ascii_int
 from bot.registry import (
     Command,
@@ -323,8 +324,7 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
             ru=", ".join(c.label("ru") for c in option.choices),
             en=", ".join(c.label("en") for c in option.choices),
         )
-        own = f"console.bad_choice.{'.'.join(cmd.path)}.{option.name}" if cmd else ""
-        key = own if own in catalogue() else "console.bad_choice"  # its own words (B1)
+        key = bad_choice_key(tuple(cmd.path) if cmd else (), option.name, raw)
         raise UserError(key, name=shown, value=raw, allowed=allowed)
     if option.max_length is not None and len(value) > option.max_length:
         raise UserError("error.too_long", name=shown, max=option.max_length)

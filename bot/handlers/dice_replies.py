@@ -67,5 +67,9 @@ def expr_reply(tr: Tr, r: ExprResult) -> Reply:
         )
     if r.kind == "effect":
         return Reply(title=tr("dice.roll.effect_title", total=r.total), body=r.text)
-    # the expression as typed: escaped, so `**`, `||` and `<@id>` in it show as typed
-    return Reply(title=tr("dice.roll.title", expr=md(r.expr), total=r.total), body=r.text)
+    # the expression as typed: escaped, so `**`, `||` and `<@id>` in it show as typed; the bold
+    # d20 puts on a 1 and a die's highest face is said in the footer (playtest 13, G3)
+    legend = tr("dice.roll.bold_legend") if "**" in r.text else ""
+    return Reply(
+        title=tr("dice.roll.title", expr=md(r.expr), total=r.total), body=r.text, footer=legend
+    )

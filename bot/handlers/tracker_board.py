@@ -114,6 +114,7 @@ class PlayerBlock:
     main: Stat | None = None
     units: tuple[UnitRow, ...] = ()
     tokens_key: str = "live.tokens"
+    dead_key: str = "live.units_destroyed"  # the game's own word: Berserk's cards «На кладбище»
 
 
 @dataclass(frozen=True)
@@ -293,8 +294,13 @@ def _list_stat(p: Participant, tpl: Template, name: str, items: tuple[str, ...],
 def tokens_key(slug: str) -> str:
     """The label of a holder's tokens in the game's own word: the English Mage Wars rules call
     them condition markers (`live.tokens.<slug>`; English walk 6, MW-2)."""
-    own = f"live.tokens.{slug}"
-    return own if own in catalogue() else "live.tokens"
+    return own_key("live.tokens", slug)
+
+
+def own_key(base: str, slug: str) -> str:
+    """`<base>.<slug>` where the game words it its own way, else `base`."""
+    own = f"{base}.{slug}"
+    return own if own in catalogue() else base
 
 
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:
@@ -350,6 +356,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
         main=main,
         units=units,
         tokens_key=tokens_key(tpl.slug),
+        dead_key=own_key("live.units_destroyed", tpl.slug),
     )
 
 

@@ -231,7 +231,7 @@ def stats_echo(tpl: Template | None, stats: object, lang: str) -> str:
     game = plugin_for(tpl.slug)
     values = {str(k): int(v) for k, v in stats}
     for key, value in stats:
-        if game.board_hides(key):
+        if game.board_hides(key) or game.echo_hides(key, int(value)):
             continue
         part = _echo_part(tpl, key, value, lang)
         note = stat_note_text(tpl, key, int(value), values, lang)
@@ -254,7 +254,8 @@ def _echo_part(tpl: Template, key: str, value: int, lang: str) -> str:
 
 def note_line(note: Note, lang: str, tpl: Template | None = None) -> str:
     params = {
-        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v for k, v in note.params.items()
+        k: md(v) if k in NAME_PARAMS and isinstance(v, str) else v
+        for k, v in _named(note.params, lang).items()
     }
     for k, v in note.params.items():  # `{name_gen}`: «у Ани», «запас Бориса»
         if k in NAME_PARAMS and isinstance(v, str):

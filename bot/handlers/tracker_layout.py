@@ -113,7 +113,7 @@ def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None)
         # Playtest 12 G1: a destroyed unit is out of play; its name stays, folded into one line
         dead = [md(u.name) for u in p.units if u.dead]
         if dead:
-            lines.append(t("live.units_destroyed", lang, names=", ".join(dead)))
+            lines.append(t(p.dead_key, lang, names=", ".join(dead)))
     return lines or ["—"]
 
 

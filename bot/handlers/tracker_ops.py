@@ -165,9 +165,10 @@ def unit_stats(state: GameState, text: str, lang: str = "ru") -> dict[str, int]:
         raise user_error(exc, lang) from None
 
 
-def require_standing(holder: Holder, lang: str = "ru") -> None:
+def require_standing(holder: Holder, lang: str = "ru", slug: str = "") -> None:
+    """A destroyed unit is refused, in the game's own word when `slug` is given."""
     try:
-        resolve.require_standing(holder)
+        resolve.require_standing(holder, slug)
     except TrackerError as exc:
         raise user_error(exc, lang) from None
 

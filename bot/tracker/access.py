@@ -61,9 +61,16 @@ def may_undo_others(actor: Actor, state: GameState) -> bool:
     )
 
 
+def started(actor: Actor, state: GameState) -> bool:
+    """Whether `actor` started the game: an organiser who does not play (играю:нет) still runs
+    the table — ends it, undoes, passes the turn (playtest 13, G4)."""
+    return state.game.created_by is not None and state.game.created_by == actor.id
+
+
 def may_end(actor: Actor, state: GameState) -> bool:
-    """Players and moderators may end a game; anyone may end one that nobody plays any more."""
-    return can_change(actor, state) or not state.participants
+    """Players, moderators and the game's starter may end a game; anyone may end one that
+    nobody plays any more."""
+    return can_change(actor, state) or started(actor, state) or not state.participants
 
 
 async def game_of(table: Table, slug: str, command: str) -> GameState:

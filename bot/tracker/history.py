@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import random
 
-from bot.tracker.access import current_or_last, may_undo_others, require_player, require_state
+from bot.tracker.access import (
+    current_or_last,
+    may_undo_others,
+    require_player,
+    require_state,
+    started,
+)
 from bot.tracker.errors import NoGame, TrackerError
 from bot.tracker.model import GameState
 from bot.tracker.plugin import plugin_for
@@ -18,12 +24,14 @@ async def next_round(table: Table, rng: random.Random | None = None) -> Outcome:
     from bot.tracker.rounds import run_procedure
 
     state = await require_state(table)
-    require_player(table.actor, state)
+    organiser = started(table.actor, state)  # G4: the starter passes the turn, seated or not
+    if not organiser:
+        require_player(table.actor, state)
 
     async def body(step: Step) -> None:
         await run_procedure(step, rng or table.rng)
 
-    return await run_step(table, state, "next", body, {"round": state.round})
+    return await run_step(table, state, "next", body, {"round": state.round}, anyone=organiser)
 
 
 async def _undo_target(table: Table, *, starter: bool = False) -> GameState:

@@ -151,6 +151,11 @@ class GamePlugin:
         """A counter the board leaves out (shown in another stat's note instead)."""
         return False
 
+    def echo_hides(self, key: str, value: int) -> bool:
+        """A value the `/unit add` echo leaves out because it means «none» (Mage Wars' defense
+        0 is no defense, not 0+)."""
+        return False
+
     def list_notes(self, list_name: str, values: Mapping[str, int]) -> list[StatNote]:
         """Notes beside a player's list on the board (Conquest: the planets' icons towards
         the win); `values` are the player's counters."""

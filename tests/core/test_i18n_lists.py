@@ -15,6 +15,9 @@ NEVER_EMPTY = {
     "console.bad_choice",
     "console.bad_choice.berserk.strike.kind",  # a fixed choice list is never empty (B1)
     "console.bad_choice.odds.berserk.kind",
+    "console.bad_choice.berserk.strike.kind.aside",  # the same list (English walk 7, BK-2)
+    "console.bad_choice.odds.berserk.kind.aside",
+    "live.units_destroyed.berserk",  # Berserk's word for it (playtest 13, B1)
     "console.unknown_option",  # a command without options says «нет параметров» before this
     "glossary.unknown_game",
     "live.units_destroyed",  # shown only when a player has a destroyed unit (playtest 12, G1)

@@ -565,7 +565,7 @@ def test_odds_berserk_text_shows_both_modes_without_mode(
     assert main(["odds", "berserk", "--values", "2-3-4"]) == 0
     out = capsys.readouterr().out
     assert "Strike 2-3-4 odds in both modes" in out
-    assert "Fight — attacker" in out and "Closed mode — attacker" in out
+    assert "Fight — attacker" in out and "At a closed card — attacker" in out  # playtest 13, B4
     assert main(["odds", "berserk", "--values", "2-3-4", "--mode", "closed"]) == 0
     out = capsys.readouterr().out
     assert "2.67 wounds on average" in out and "Fight" not in out

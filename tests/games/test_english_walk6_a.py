@@ -61,7 +61,7 @@ async def test_the_export_reply_counts_steps_and_changes_plainly(console: Consol
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     await console.execute("/dmg target:Bob amount:3")
     out = await console.execute("/game export")
-    assert "The whole game as a file: " in out and " individual change" in out
+    assert "The whole game as a file: " in out and " separate change" in out
     assert "counters and fields" not in out
 
 
@@ -169,7 +169,7 @@ async def test_the_berserk_turn_line_names_cards_in_play_once(console: Console) 
     await console.execute("/dmg target:Goblin amount:2")
     out = await console.execute("/game next")
     assert (
-        "Turn 1 is over: Vicky's closed cards open (Orc), and Armor X works again (Knight)." in out
+        "Turn 1 is over: Vicky's closed cards open (Orc). Armor works again: Knight (Armor " in out
     )
     assert "armor is restored" not in out and "open again" not in out and "Goblin" not in out
 

@@ -127,7 +127,7 @@ async def test_berserk_next_turn_says_cards_open_and_armor_counts_again(console:
     await console.execute("/берсерк раны цель:Рыцарь сколько:2")
     out = await console.execute("/игра дальше")  # alice's turn: her cards open
     opened = "закрытые карты игрока alice открываются (Гоблин)"
-    assert f"Ход 2 окончен: {opened}, Броня Х снова действует (Рыцарь)." in out
+    assert f"Ход 2 окончен: {opened}. Броня снова действует: Рыцарь (Броня " in out
     console.lang = "en"
     out = await console.execute("/game next")
     assert out.rstrip().endswith("Turn 3 is over.")

@@ -12,8 +12,9 @@ from tests.games.seeds import seed_line
 async def test_g3_the_export_explains_its_two_counts(console: Console) -> None:
     await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
     out = await console.execute("/игра экспорт")
-    assert "Партия целиком: 1 шаг в журнале (/игра журнал), а в файле — " in out
-    assert "изменений счётчиков и полей, из которых эти шаги складываются." in out
+    # playtest 13, G1: the wording is a player's sentence now
+    assert "Файл всей партии: 1 шаг журнала (/игра журнал), всего " in out
+    assert "счётчиков и полей" not in out
     assert "событ" not in out
 
 
@@ -40,12 +41,12 @@ async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: C
     await console.execute("/существо добавить имя:Гоблин-бомбардир жизнь:6 защита:8")
     await console.execute("/жетон добавить цель:Гоблин-бомбардир жетон:застрявший")
     out = await console.execute("/мв зачистка кубики:3 цели:Медведь,Гоблин-бомбардир")
-    assert "Защита цели: 8+, −2 к броску: застрявший (существо связано, −2)" in out
+    assert "Защита цели: 8+ (−2: застрявший, цель связана)" in out  # playtest 13, M1
     assert "связанный (−2)" not in out
     console.lang = "en"
     await console.execute("/token add target:Медведь token:cripple")
     out = await console.execute("/mw attack dice:3 target:Медведь")
-    assert "Cripple (the creature is Restrained, −2)" in out
+    assert "Cripple, the target is Restrained" in out
 
 
 async def test_bk6_a_strike_at_a_closed_card_says_who_rolls_once(console: Console) -> None:

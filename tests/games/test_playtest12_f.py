@@ -161,7 +161,7 @@ async def test_b5_poison_reminder_at_the_owners_turn(console: Console) -> None:
     out = await console.execute("/игра дальше")  # Борис's turn: his poisoned card
     assert (
         "☠ Существо «Костедробитель» отравлено (отравление 2) — нанесите раны от яда: "
-        "/берсерк раны цель:Костедробитель источник:яд." in out
+        "/берсерк раны цель:Костедробитель источник:яд сколько:2." in out
     )
     out = await console.execute("/игра дальше")  # Аня's turn: not hers
     assert "отравлен" not in out

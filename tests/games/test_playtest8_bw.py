@@ -189,9 +189,9 @@ async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
     out = await console.execute("/игра начать игра:berserk игрок1:bob игрок2:carol")
     assert "За столом: alice, bob, carol." in out  # who is seated does not change
     assert (
-        "⚠ В игре «Берсерк ККИ» обычно играют 2 игрока, а за столом 3 игрока: вы тоже сели "
-        "играть. Если вы не играете — закончите партию (/игра закончить) и начните заново "
-        "с «играю:нет»." in out
+        "⚠ В игре «Берсерк ККИ» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
+        "партию, тоже записаны игроком. Если вы не играете — закончите партию (/игра закончить) "
+        "и начните заново с «играю:нет»." in out
     )
     await console.execute("/game end")
     await console.execute("!press 1")

@@ -62,7 +62,8 @@ async def test_mw5_restrained_is_not_shown_without_a_defense_roll(services: Serv
     await en.execute("/unit add name:Fox life:8 defense:6")
     await en.execute("/token add Fox token:stuck")
     out = await en.execute("/mw attack dice:3 target:Fox")
-    assert "Fox is Restrained (Stuck): −2 to the defense roll" in out
+    # playtest 13, M1: said once, in the defense line
+    assert "Target's defense: 6+ (−2: Stuck, the target is Restrained)" in out
 
 
 async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Services) -> None:

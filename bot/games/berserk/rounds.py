@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from bot.tracker.model import Unit
 from bot.tracker.rounds import pass_turn, turn_number
@@ -11,6 +12,22 @@ from bot.tracker.step import Step
 
 def _names(units: list[Unit]) -> str:
     return ", ".join(u.name for u in units)
+
+
+@dataclass(frozen=True)
+class ArmorBack:
+    """The cards whose Броня X counts afresh, each with its own X in the reader's language:
+    «Гном-воин (Броня 1)», not the title's placeholder «Броня Х» (playtest 13, B2; en-7, BK-3).
+    The reply names it through `name(lang)`, as it names any such parameter."""
+
+    cards: tuple[tuple[str, int], ...]
+    stat: str  # the stat's name, "Броня" / "Armor", in each language
+    stat_en: str
+
+    def name(self, lang: str) -> str:
+        word = self.stat if lang == "ru" else self.stat_en
+        word = word[:1].upper() + word[1:]  # the ability's name, as the card writes it
+        return ", ".join(f"{card} ({word} {x})" for card, x in self.cards)
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
@@ -30,9 +47,11 @@ async def next_round(step: Step, rng: random.Random) -> None:
     if player is not None:
         key = "tracker.note.turn_start_berserk"
         key += ("_open" if opened else "") + ("_armor" if armored else "")
-        step.note(
-            key, name=player.name, ended=ended, opened=_names(opened), armored=_names(armored)
+        armor = step.tpl.define("armor")
+        back = ArmorBack(
+            tuple((u.name, u.value("armor")) for u in armored), armor.name("ru"), armor.name("en")
         )
+        step.note(key, name=player.name, ended=ended, opened=_names(opened), armored=back)
     since = len(step.changes)
     for unit in armored:
         used = unit.counter("armor_used")

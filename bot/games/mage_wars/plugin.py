@@ -48,6 +48,11 @@ class MageWarsPlugin(GamePlugin):
     def board_hides(self, key: str) -> bool:
         return effects.is_fx(key)
 
+    def echo_hides(self, key: str, value: int) -> bool:
+        """Defense 0 is no defense (the attack says «защиты нет»), so «защита 0», read as 0+, is
+        not echoed (playtest 13, M2)."""
+        return key == "defense" and value == 0
+
     def stat_note(
         self, key: str, value: int, values: Mapping[str, int] | None = None
     ) -> StatNote | None:

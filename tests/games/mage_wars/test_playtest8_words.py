@@ -47,4 +47,5 @@ async def test_m4_a_stunned_and_restrained_target_gets_no_defense_modifier_line(
     assert "защита не бросается" in out and "−2 к броску защиты" not in out
     await console.execute("/token remove target:Рыцарь token:stun")
     out = await console.execute("/mw attack dice:3 target:Рыцарь")
-    assert "−2 к броску защиты" in out
+    # playtest 13, M1: said once, in the defense line
+    assert "Защита цели: 7+ (−2: застрявший, цель связана)" in out

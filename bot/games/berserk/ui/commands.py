@@ -205,13 +205,18 @@ async def _record(
     hits = [(card, result.wounds, strike_source(kind))]
     if hitter is not None:
         hits.append((hitter, result.defender_wounds or 0, "attack"))
-    if all(n <= 0 for _, n, _ in hits):  # a step that changes nothing is not written
+    if hitter is None and all(n <= 0 for _, n, _ in hits):  # a step that changes nothing
         reply.body += "\n" + ctx.t("dice.berserk.nothing_recorded")
         return
-    outcome = await write_wounds(ctx, hits, strike=True)
+    if hitter is not None:
+        await _off_turn(ctx, reply, hitter)
+    outcome = await write_wounds(ctx, hits, strike=True, closes=hitter)
     body = outcome_reply(ctx, outcome).body
-    if weaker_choice(result.attacker_kind, result.defender_kind) is not None:
-        body += "\n" + ctx.t("dice.berserk.choice_recorded")  # BZ-5: the other option's way
+    choice = weaker_choice(result.attacker_kind, result.defender_kind)
+    if choice is not None:  # BZ-5; en-7 BK-5: names the side that had the choice
+        who = card if choice.side == "defender" else hitter
+        said = f"dice.berserk.choice_recorded.{choice.side if who else 'someone'}"
+        body += "\n" + ctx.t(said, unit=md(who.name) if who else "")
     reply.fields.append(Field(ctx.t("dice.target.applied"), clip(body, 1024)))
 
 
@@ -220,12 +225,23 @@ async def _card(ctx: Ctx, text: str, command: str) -> Unit:
     refusal names the `command` typed (playtest 6, W4: `/berserk wound` was called «удар»)."""
     state = await service.game_state(ctx, GAME.slug, command)
     holder = service.find_unit(state, text)
-    service.require_standing(holder)
+    service.require_standing(holder, ctx.lang, GAME.slug)  # B1: «погибло», not «уничтожено»
     return holder
 
 
+async def _off_turn(ctx: Ctx, reply: Reply, hitter: Unit) -> None:
+    """B5: a card acts in its owner's turn; one short remark when it does not (a card's own
+    ability may allow it, so the strike is still recorded)."""
+    state = await service.require_state(ctx)
+    active = state.active_player
+    if active is not None and hitter.owner_id not in (None, active.id):
+        reply.body += "\n" + ctx.t(
+            "dice.berserk.off_turn", unit=md(hitter.name), name=md(active.name)
+        )
+
+
 async def write_wounds(
-    ctx: Ctx, hits: list[tuple[Unit, int, str]], strike: bool = False
+    ctx: Ctx, hits: list[tuple[Unit, int, str]], strike: bool = False, closes: Unit | None = None
 ) -> service.Outcome:
     """Wounds on cards as one tracker step; each source is its own step param, so Броня Х
     (`tracker.py`) sees whether it stands. One source per step: a strike's two sides are both
@@ -247,6 +263,14 @@ async def write_wounds(
                 continue
             await step.adjust(now, counter.id, counter.key, n)
         step.tx.params["source"] = source
+        if closes is not None:  # B5, seed 001:163: the attacker closes as its action's cost
+            now = (await step.fresh()).unit(closes.id) or closes
+            closed = now.counter("closed")
+            if closed is not None and not now.destroyed and closed.value == 0:
+                since = len(step.changes)
+                await step.set(now, closed.id, "closed", 1)
+                step.cover(since)
+                step.note("tracker.note.berserk_attacker_closes", unit=now.name)
 
     params: dict[str, Any] = {"targets": [u.name for u, _, _ in hits], "source": source}
     if strike:

@@ -274,6 +274,8 @@ def _show_target(
     """Put the lines saying which values came from the unit above the roll, and the tracked
     traits and attacker's tokens it applied."""
     label = _label(ctx, tracked)
+    # playtest 13, M1: where a defense roll is made its line names the −2 already
+    rolled = bool(filled.options.get("defense")) and not filled.options.get("unavoidable")
     lines = view.target_lines(
         ctx.t,
         md(tracked.unit.name),
@@ -281,7 +283,7 @@ def _show_target(
         filled.given,
         filled.incapacitated,
         label,
-        filled.restrained,
+        "" if rolled else filled.restrained,
         lambda key, value: (
             f"{label(key)} {value}"
             if key == LIFE_LEFT
