@@ -39,9 +39,10 @@ class EffectRowOutOfRange(DiceError):
 class BadValues(DiceError):
     """Berserk strike values `text` (option `option`) that are not `X-Y-Z` or one number."""
 
-    def __init__(self, option: str, text: str) -> None:
+    def __init__(self, option: str, text: str, *, descending: bool = False) -> None:
         super().__init__(f"{option}={text!r}")
         self.option, self.text = option, text
+        self.descending = descending  # `5-4-3`: a weaker strike would wound more
 
 
 class BadStrikeKind(DiceError):

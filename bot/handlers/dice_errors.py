@@ -33,7 +33,9 @@ MESSAGES: dict[type[DiceError], Callable[[Any], UserError]] = {
         "dice.mw.effect_row_range", text=e.text, row=e.row, max=e.sides
     ),
     BadValues: lambda e: UserError(
-        "dice.berserk.bad_values", name=option_label(e.option), value=e.text
+        "dice.berserk.descending_values" if e.descending else "dice.berserk.bad_values",
+        name=option_label(e.option),
+        value=e.text,
     ),
     BadStrikeKind: lambda e: UserError("dice.berserk.bad_kind", value=e.value),
     BadMode: lambda e: UserError("dice.berserk.bad_mode", value=e.value),

@@ -59,6 +59,8 @@ def parse_values(text: str, name: str = "values") -> Values:
     z = int(m.group(3)) if m.group(3) else x
     if max(x, y, z) > MAX_VALUE:
         raise BadValues(name, text)
+    if not x <= y <= z:  # a printed strike never wounds less as it gets stronger (weak ≤ strong)
+        raise BadValues(name, text, descending=True)
     return Values(x, y, z)
 
 

@@ -87,3 +87,18 @@ async def test_armor_and_target_in_the_tracker(console: Console, services: Servi
     await console.execute("/game next")
     await console.execute("/dmg Гном amount:1")  # a new turn: armor counts again
     assert unit(await state_of(services), "Гном").value("wounds") == dealt
+
+
+async def test_descending_strike_values_are_refused(console: Console) -> None:
+    """English walk 8, BK-1: `5-4-3` would make the weaker strike wound more; a card's weak,
+    medium and strong wounds never go down (seed 001: «удар на X-X-X» names them in that order)."""
+    seed_line("001", 17, "удар на X-X-X")  # one number is X-X-X: the three grow or stay
+    console.lang = "en"
+    out = await console.execute("/berserk strike values:5-4-3")
+    assert "never go down" in out and "Nothing" not in out and "wounds" not in out.split("\n")[0]
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:3-2-4")
+    assert "сила удара идёт от слабого к сильному и не убывает" in out
+    assert "рана" not in out  # nothing rolled
+    out = await console.execute("/берсерк удар сила:2-2-3")
+    assert "удар" in out and "не убывает" not in out
