@@ -100,7 +100,7 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     assert "Wounds not given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
-    assert "Раны по профилю не указаны, поэтому записана 1" in out
+    assert "Раны по профилю не указаны — записана одна рана" in out
 
 
 async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(
