@@ -14,3 +14,24 @@ async def test_w3_default_wounds_name_the_wound(console: Console) -> None:
     out = await console.execute("/существо добавить имя:Маг огня владелец:Борис")
     assert "Раны по профилю не указаны — записана одна рана." in out
     assert "поэтому записана 1." not in out
+
+
+# ── K1: the ward clause has one voice and says which damage it cancelled ────────────────────
+
+
+async def test_k1_ward_after_armor_cancels_the_rest(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add Трокк life:5")
+    console.user = "bob"
+    await console.execute("/unit add Страж life:4 traits:броня 2,оберег")
+    console.user = "alice"
+    out = await console.execute("/kf fight attacker:Трокк target:Страж")
+    assert (
+        "5 урона, броня 2 поглотила 2 урона, оберег отменил остальные 3 урона, и его сняли" in out
+    )
+    assert "отменил урон и снят" not in out
+    await console.execute("/game undo")
+    console.lang = "en"
+    out = await console.execute("/kf fight attacker:Трокк target:Страж")
+    assert "armor 2 absorbed 2 damage, a ward cancelled the other 3 damage and was removed" in out

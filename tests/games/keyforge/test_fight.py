@@ -88,7 +88,7 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
     assert _line(out) == (
-        "⚔ Бой: Тролль → Страж: 8 урона, оберег отменил урон и снят — Страж ❤ 4/4. "
+        "⚔ Бой: Тролль → Страж: 8 урона, оберег отменил весь урон, и его сняли — Страж ❤ 4/4. "
         "В ответ 4 урона, броня 1 поглотила 1 урон — Тролль ❤ 5/8."
     )
     assert "оберег отменяет урон и снимается" not in out  # said once, in the line

@@ -131,13 +131,16 @@ _TOLD = ("tracker.note.kf_armor", "tracker.note.kf_ward", "tracker.note.destroye
 def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
     """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
     of it, then how the creature stands — so nothing is said before armor and again after."""
-    guard = ""
+    guard, taken = "", 0
     for note in outcome.notes:
         if note.params.get("unit") != was.name:
             continue
         if note.key == "tracker.note.kf_armor":
+            taken += int(note.params["absorbed"])
             absorbed = plural("tracker.plural.kf_damage", int(note.params["absorbed"]), ctx.lang)
             guard += ctx.t("tracker.kf_fight_armor", armor=note.params["armor"], absorbed=absorbed)
+        elif note.key == "tracker.note.kf_ward" and taken and amount > taken:
+            guard += ctx.t("tracker.kf_fight_ward_rest", rest=amount - taken)
         elif note.key == "tracker.note.kf_ward":
             guard += ctx.t("tracker.kf_fight_ward")
     damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
