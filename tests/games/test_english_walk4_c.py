@@ -26,8 +26,10 @@ async def test_cq3_damage_and_shield_tokens_get_one_consistent_message(
     before = await state_of(services)
     damage = await console.execute("/token add target:Ork Kannon token:damage")
     other = await console.execute("/token add target:Ork Kannon token:xyz")
+    # playtest 14, C1: the shield card only where the token asked for was not damage
+    assert "/token add target:… token:shield count:N (N = the shield icons on the card)" in other
+    assert "shield" not in damage
     for out in (damage, other):
-        assert "/token add token:shield count:N (N = the shield icons on the card)" in out
         assert "/heal" in out and "is not a token" not in out and "not a token but" not in out
     assert "Damage tokens are placed with /dmg target:Ork Kannon amount:N" in damage
     assert "Conquest has no “xyz” token. Damage goes on cards as damage tokens" in other
@@ -37,7 +39,7 @@ async def test_cq3_damage_and_shield_tokens_get_one_consistent_message(
     console.lang = "ru"
     out = await console.execute("/жетон добавить цель:Ork Kannon жетон:урон")
     assert "Значки урона кладёт /урон цель:Ork Kannon урон:N" in out
-    assert "/жетон добавить жетон:карта щита сколько:N" in out
+    assert "карта щита" not in out and "Ничего не изменено." in out
 
 
 async def test_cq5_the_start_asks_for_the_warlords_hp_in_the_words_it_uses_later(

@@ -35,3 +35,25 @@ async def test_k1_ward_after_armor_cancels_the_rest(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Трокк target:Страж")
     assert "armor 2 absorbed 2 damage, a ward cancelled the other 3 damage and was removed" in out
+
+
+async def _cq(console: Console) -> str:
+    console.user = "Аня"
+    return await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+
+
+# ── C1: asked to put damage tokens, the reply names the damage commands and nothing else ─────
+
+
+async def test_c1_damage_token_reply_is_the_damage_commands_only(console: Console) -> None:
+    console.lang = "ru"
+    await _cq(console)
+    await console.execute("/существо добавить имя:Космодесантник жизнь:3")
+    out = await console.execute("/жетон добавить цель:Космодесантник жетон:урон")
+    assert (
+        "Значки урона кладёт /урон цель:Космодесантник урон:N, а снимает /лечить "
+        "цель:Космодесантник лечение:N. Ничего не изменено."
+    ) in out
+    assert "щита" not in out and "отметьте до урона" not in out
+    out = await console.execute("/жетон добавить цель:Космодесантник жетон:кровь")
+    assert "отметьте её перед /урон: /жетон добавить цель:… жетон:карта щита сколько:N" in out

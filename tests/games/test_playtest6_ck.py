@@ -167,7 +167,10 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     before = await state_of(services)
     out = await console.execute("/token add target:Аня token:кровь")
     assert "Жетона «кровь» в Conquest нет. Урон кладут на карты значками урона" in out
-    assert "Карту щита, которую сбрасывают против урона, отметьте до урона" in out
+    assert (
+        "Если против урона сбрасывают карту щита, отметьте её перед /урон: /жетон добавить цель:…"
+        in out
+    )
     assert "можно класть: щит" not in out
     assert await state_of(services) == before
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
