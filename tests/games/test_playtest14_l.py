@@ -57,3 +57,17 @@ async def test_c1_damage_token_reply_is_the_damage_commands_only(console: Consol
     assert "щита" not in out and "отметьте до урона" not in out
     out = await console.execute("/жетон добавить цель:Космодесантник жетон:кровь")
     assert "отметьте её перед /урон: /жетон добавить цель:… жетон:карта щита сколько:N" in out
+
+
+# ── C3: an icon typed as an adjective is the icon it names ───────────────────────────────────
+
+
+async def test_c3_icon_adjectives_are_accepted(console: Console) -> None:
+    console.lang = "ru"
+    await _cq(console)
+    out = await console.execute(
+        "/планета планета:Ферракс игрок:Борис значки:материальный, технический"
+    )
+    assert "Нет значка" not in out
+    board = await console.execute("/игра показать")
+    assert "материалы 1/3" in board and "технологии 1/3" in board
