@@ -110,9 +110,10 @@ class GamePlugin:
         return []
 
     async def item_added(
-        self, step: Step, player: Participant, list_name: str, keys: list[str]
+        self, step: Step, player: Participant, list_name: str, keys: list[str], item: str = ""
     ) -> None:
-        """An item went onto a player's list, with the stats `item_keys` read."""
+        """An item (named `item`, so a note can quote it) went onto a player's list, with the
+        stats `item_keys` read."""
 
     def damage_cap(self, kind: str, values: Mapping[str, int], default: int | None) -> int | None:
         """The damage that destroys a unit of `kind`; `default` is the sum of its toughness."""

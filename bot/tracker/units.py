@@ -200,6 +200,6 @@ async def add_item(
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
         step.note("tracker.note.item_added", name=p.name, item=clean)
-        await plugin_for(tpl.slug).item_added(step, p, list_name, keys)
+        await plugin_for(tpl.slug).item_added(step, p, list_name, keys, clean)
 
     return await run_step(table, state, "item.add", body, {"item": clean}, check=False)

@@ -123,13 +123,14 @@ async def test_cq3_planet_without_icons_says_so(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:conquest player1:Bob hale:6 bloodied:3")
     out = await console.execute("/planet name:Tarrus")
-    assert "No command icons given — this planet counts for none." in out
+    # playtest 14, C2: the sentence reworded, the way forward in it
+    assert "No command icons given, so this planet does not count towards the icon win" in out
     out = await console.execute("/planet name:Ferrax icons:tech")
-    assert "counts for none" not in out
+    assert "No command icons given" not in out
     console.lang = "ru"
     out = await console.execute("/планета планета:Тарсис")
-    assert "Значки планеты не указаны — она не идёт в счёт ни одного значка." in out
-    assert "/планета планета:… значки:технологии,материалы" in out
+    assert "Значки планеты не указаны, поэтому к победе по значкам она не засчитана" in out
+    assert "/планета планета:Тарсис значки:материалы,технологии" in out
 
 
 # ── CQ-4: «Warhammer 40,000: Conquest — terms», one page says no page ───────────────────────────

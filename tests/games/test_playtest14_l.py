@@ -71,3 +71,20 @@ async def test_c3_icon_adjectives_are_accepted(console: Console) -> None:
     assert "Нет значка" not in out
     board = await console.execute("/игра показать")
     assert "материалы 1/3" in board and "технологии 1/3" in board
+
+
+# ── C2: a planet without icons: Russian that reads, and what to type, in one sentence ────────
+
+
+async def test_c2_planet_without_icons_says_what_to_type(console: Console) -> None:
+    console.lang = "ru"
+    await _cq(console)
+    out = await console.execute("/планета планета:Тарсус")
+    assert (
+        "Значки планеты не указаны, поэтому к победе по значкам она не засчитана; чтобы добавить "
+        "их, наберите /игра отменить и /планета планета:Тарсус значки:материалы,технологии."
+    ) in out
+    assert "не идёт в счёт" not in out
+    console.lang = "en"
+    out = await console.execute("/planet name:Tarrus")
+    assert "to add them, type /game undo and then /planet name:Tarrus icons:material,tech." in out

@@ -40,17 +40,20 @@ async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: 
     return False
 
 
-async def item_added(step: Step, player: Participant, list_name: str, icons: list[str]) -> None:
+async def item_added(
+    step: Step, player: Participant, list_name: str, icons: list[str], item: str = ""
+) -> None:
     """The tracker's hook for a list item: a planet's icons count towards the icon win."""
     if list_name == "planets":
-        await planet_icons(step, player, icons)
+        await planet_icons(step, player, icons, item)
 
 
-async def planet_icons(step: Step, player: Participant, icons: list[str]) -> None:
+async def planet_icons(step: Step, player: Participant, icons: list[str], planet: str = "") -> None:
     """Count the captured planet's icons; three planets with one icon win the game. A planet
-    with none is said to count for none (en-7 CQ-3), so the icon win never ignores it silently."""
+    with none is said to count for none (en-7 CQ-3), with the command that adds them (ru-14 C2),
+    so the icon win never ignores it silently."""
     if not icons:
-        step.note("tracker.note.cq_no_icons")
+        step.note("tracker.note.cq_no_icons", planet=planet or "…")
         return
     for key in icons:
         cid = await step.ensure(player, key)
