@@ -131,7 +131,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: на поле 1 маг; в этом броске — 2 мага, поле не изменено." in out
+    assert "Anna: счётчик магов на доске — 1, в этом броске — 2 мага; счётчик не изменён." in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:

@@ -88,3 +88,15 @@ async def test_c2_planet_without_icons_says_what_to_type(console: Console) -> No
     console.lang = "en"
     out = await console.execute("/planet name:Tarrus")
     assert "to add them, type /game undo and then /planet name:Tarrus icons:material,tech." in out
+
+
+# ── W2: the board's wizard counter is named as such, not «поле» (the battlefield) ────────────
+
+
+async def test_w2_winds_name_the_wizard_counter(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/существо добавить имя:Шаман владелец:Борис жизнь:1 маг:да")
+    out = await console.execute("/вфб ветры маги:2 маги_врага:1")
+    assert "счётчик магов на доске — " in out and "; счётчик не изменён." in out
+    assert "поле" not in out
