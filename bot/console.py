@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.console_choices import bad_choice_key
+from bot.console_elsewhere import refuse_property_elsewhere
 from bot.console_numbers import fitted, not_a_number_key, range_key
 from bot.context import Ctx, Services, UserRef, stable_id
 from bot.games import ALL_GAMES, find_game
@@ -141,6 +142,7 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     cmd, used = found
     parts = text.split(None, used)
     rest = parts[used] if len(parts) > used else ""
+    refuse_property_elsewhere(rest, cmd, commands, option_names)  # playtest 14, W1
     raw = _split_options(rest.strip(), cmd, _known_option_words(commands))
     values: dict[str, Any] = {}
     for name, value in raw.items():

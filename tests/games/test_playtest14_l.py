@@ -100,3 +100,20 @@ async def test_w2_winds_name_the_wizard_counter(console: Console) -> None:
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
     assert "счётчик магов на доске — " in out and "; счётчик не изменён." in out
     assert "поле" not in out
+
+
+# ── W1: a level typed to /unit add is not turned into the wizard's wounds ─────────────────────
+
+
+async def test_w1_level_is_typed_to_the_roll_not_recorded_as_wounds(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Шаман владелец:Борис уровень:2")
+    assert "пишите жизнь:2" not in out
+    assert "уровень на существе не хранится, его указывают в самой команде броска (" in out
+    assert "/вфб сотворение" in out and "/вфб рассеивание" in out
+    assert "А жизнь:N — это жизнь существа (у мага в WFB — его раны по профилю)" in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Shaman owner:Борис level:2")
+    assert "a level is not kept on the unit; give it in the roll command itself (/whf cast" in out
+    assert "life:N is the unit's life (for a WFB wizard, the Wounds in his profile)" in out
