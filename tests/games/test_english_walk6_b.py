@@ -117,7 +117,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     out = await console.execute("/whf winds wizards:3")
     assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
-        "Anna has 1 wizard on the board; this roll uses 3 wizards (the board is unchanged)."
+        "Anna: the board's wizard counter is 1, this roll uses 3 wizards; the counter is unchanged."
     ) in out
     board = await console.execute("/game show")
     assert board.count("wizards 1") == 2
