@@ -94,5 +94,5 @@ async def test_g1_non_playing_starter_note(console: Console) -> None:
 async def test_g2_berserk_wound_help_is_a_sentence(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/помощь команда:берсерк раны")
-    assert "Нанести карте раны от атаки (их предотвращает Броня Х)" in out
+    assert "Нанести раны от атаки (их предотвращает Броня Х)" in out
     assert "Раны карте:" not in out
