@@ -96,3 +96,17 @@ async def test_g2_berserk_wound_help_is_a_sentence(console: Console) -> None:
     out = await console.execute("/помощь команда:берсерк раны")
     assert "Нанести раны от атаки (их предотвращает Броня Х)" in out
     assert "Раны карте:" not in out
+
+
+# ── M3: the board's Undo button says what it undid, as /игра отменить does ─────────────────────
+
+
+async def test_m3_board_undo_says_what_was_undone(console: Console) -> None:
+    await _mage_wars(console)
+    await console.execute("/игра дальше")
+    board = await console.execute("/игра показать")
+    assert "[8] ⟨Отменить⟩" in board
+    out = await console.execute("!press 8")
+    assert "Mage Wars · раунд 1" in out
+    assert "✔ Отменён 1 шаг" in out
+    assert "следующий раунд — раунд 1 → 2" in out and "(отменено)" in out
