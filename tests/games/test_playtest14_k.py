@@ -4,6 +4,9 @@ and the general replies (G1, G2) — each test pins the reworded reply or the ru
 from __future__ import annotations
 
 from bot.console import Console
+from bot.games.berserk.dice import BerserkResult, BerserkStrike, fight_outcome, parse_values
+from bot.games.berserk.ui.view import berserk_reply
+from bot.i18n import t
 from tests.games.seeds import seed_line
 
 
@@ -110,3 +113,25 @@ async def test_m3_board_undo_says_what_was_undone(console: Console) -> None:
     assert "Mage Wars · раунд 1" in out
     assert "✔ Отменён 1 шаг" in out
     assert "следующий раунд — раунд 1 → 2" in out and "(отменено)" in out
+
+
+# ── B1: a tie of 0 is decided by the rolls' values too (fight.toml's both_max / both_min) ──────
+
+
+def _tie(a: int, d: int, lang: str) -> str:
+    strike = BerserkStrike(values=parse_values("1-2-3"), mode="fight")
+    kinds = fight_outcome(a, d)
+    result = BerserkResult(strike, True, a, a, kinds[0], 0, d, d, kinds[1])
+    return berserk_reply(lambda key, **p: t(key, lang, **p), result).body
+
+
+def test_b1_a_tie_says_the_values_decide() -> None:
+    low, high = _tie(1, 1, "ru"), _tie(5, 5, "ru")
+    mode = "Режим: сражение (бросают оба, решает разница, а при разнице 0 — и значения бросков)"
+    assert mode in low and mode in high
+    assert "При разнице 0 решают значения бросков: у обоих 4 или меньше." in low
+    assert "Атакующий наносит: слабый удар" in low
+    assert "При разнице 0 решают значения бросков: у обоих 5 или больше." in high
+    assert "Атакующий промахивается" in high and "Ответ атакованной карты: слабый удар" in high
+    assert "both rolls are 5 or more" in _tie(6, 6, "en")
+    assert "решают значения" not in _tie(3, 1, "ru")  # a difference of 2: the difference alone
