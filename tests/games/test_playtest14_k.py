@@ -135,3 +135,14 @@ def test_b1_a_tie_says_the_values_decide() -> None:
     assert "Атакующий промахивается" in high and "Ответ атакованной карты: слабый удар" in high
     assert "both rolls are 5 or more" in _tie(6, 6, "en")
     assert "решают значения" not in _tie(3, 1, "ru")  # a difference of 2: the difference alone
+
+
+# ── B2: «полёт» in a Berserk channel finds the Berserk subtype first ───────────────────────────
+
+
+async def test_b2_polyot_in_berserk_finds_the_flying_creature(console: Console) -> None:
+    seed_line("001", 263, "Летающее существо")
+    await _berserk(console)
+    out = await console.execute("/правило полёт")
+    first = out.index("Летающее существо · Берсерк ККИ")
+    assert first < out.index("Полет (Flying) · Mage Wars")
