@@ -129,9 +129,9 @@ def test_b1_a_tie_says_the_values_decide() -> None:
     low, high = _tie(1, 1, "ru"), _tie(5, 5, "ru")
     mode = "Режим: сражение (бросают оба, решает разница, а при разнице 0 — и значения бросков)"
     assert mode in low and mode in high
-    assert "При разнице 0 решают значения бросков: у обоих 4 или меньше." in low
+    assert "При разнице 0 решают значения бросков: у обоих не больше 4." in low
     assert "Атакующий наносит: слабый удар" in low
-    assert "При разнице 0 решают значения бросков: у обоих 5 или больше." in high
+    assert "При разнице 0 решают значения бросков: у обоих не меньше 5." in high
     assert "Атакующий промахивается" in high and "Ответ атакованной карты: слабый удар" in high
     assert "both rolls are 5 or more" in _tie(6, 6, "en")
     assert "решают значения" not in _tie(3, 1, "ru")  # a difference of 2: the difference alone
