@@ -17,9 +17,14 @@ from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
 from bot.handlers.tracker_describe import extra_seat, game_name, header, start_values, step_line
 from bot.handlers.tracker_layout import render_board
-from bot.handlers.tracker_quiet import change_reply, lines_under_header, with_ended_line
+from bot.handlers.tracker_quiet import (
+    change_reply,
+    lines_under_header,
+    undo_reply,
+    with_ended_line,
+)
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
-from bot.i18n import catalogue, plural
+from bot.i18n import catalogue
 from bot.registry import (
     Choice,
     Localized,
@@ -340,16 +345,7 @@ async def game_next(ctx: Ctx) -> Reply:
 )
 async def game_undo(ctx: Ctx, steps: int = 1) -> Reply:
     state, undone = await service.undo(ctx, steps)
-    index = await ctx.services.storage.tracker.counter_index(state.game.id)
-    lines = [step_line(s, state, index, ctx.lang) for s in undone]
-    if len(undone) < steps:  # asked for more than there was: say why it stopped
-        lines.insert(0, ctx.t("tracker.undo.fewer", done=len(undone), asked=steps))
-    return Reply(
-        title=plural("tracker.undo.done", len(undone), ctx.lang),
-        body="\n".join(lines),
-        kind=Kind.SUCCESS,
-        footer=header(state, ctx.lang),
-    )
+    return await undo_reply(ctx, state, undone, steps)
 
 
 @command("game", "redo", area=AREA)

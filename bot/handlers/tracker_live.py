@@ -28,7 +28,7 @@ from bot.handlers.tracker_board import (
     targets,
 )
 from bot.handlers.tracker_layout import render_board, render_live, render_show
-from bot.handlers.tracker_quiet import ended_line
+from bot.handlers.tracker_quiet import ended_line, undo_reply
 from bot.numbers import ascii_int
 from bot.ratelimit import HEAVY_UNITS
 from bot.registry import UserError, action, command
@@ -121,9 +121,19 @@ def _main_key(state: GameState, target: str) -> str:
 
 @action(A_UNDO)
 async def undo(ctx: Ctx, payload: str) -> Reply:
+    """Undo one step and say what it was, as `/game undo` does (playtest 14, M3): a round
+    advance with all its mana changes must not vanish silently.
+
+    On Discord the line is a new message and the manager redraws the board; offline the line
+    sits above the redrawn board."""
     await game_for(ctx, payload)
-    await service.undo(ctx, 1)
-    return await _answer(ctx)
+    state, undone = await service.undo(ctx, 1)
+    said = await undo_reply(ctx, state, undone, 1)
+    if ctx.services.live is not None:
+        return said
+    board = await _answer(ctx)
+    board.body = "\n".join((f"✔ {said.title}", said.body, "", board.body))
+    return board
 
 
 @action(A_NEXT)

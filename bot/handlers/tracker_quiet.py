@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from bot import limits
 from bot.context import Ctx
-from bot.handlers.tracker_describe import change_line, genitive_name, note_line
-from bot.i18n import t
+from bot.handlers.tracker_describe import change_line, genitive_name, header, note_line, step_line
+from bot.i18n import plural, t
 from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.model import GameState
+from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Note, Outcome
 from bot.tracker.templates import counts_turns
@@ -148,3 +149,18 @@ def with_ended_line(body: str, state: GameState, ender: str, lang: str) -> str:
     ended = t("live.ended", lang)
     lines = [line for line in body.split("\n") if line.strip() != ended]
     return "\n".join([*lines, ended_line(state, ender, lang)]).strip()
+
+
+async def undo_reply(ctx: Ctx, state: GameState, undone: list[StepRecord], asked: int) -> Reply:
+    """What an undo took back, one line a step: `/game undo` and the board's Undo button say the
+    same, so a round advance never vanishes silently (playtest 14, M3)."""
+    index = await ctx.services.storage.tracker.counter_index(state.game.id)
+    lines = [step_line(s, state, index, ctx.lang) for s in undone]
+    if len(undone) < asked:  # asked for more than there was: say why it stopped
+        lines.insert(0, ctx.t("tracker.undo.fewer", done=len(undone), asked=asked))
+    return Reply(
+        title=plural("tracker.undo.done", len(undone), ctx.lang),
+        body="\n".join(lines),
+        kind=Kind.SUCCESS,
+        footer=header(state, ctx.lang),
+    )

@@ -28,7 +28,10 @@ async def test_b1_a_berserk_card_dies_to_the_graveyard(console: Console) -> None
     out = await console.execute("/игра показать")
     assert "💀 На кладбище: Лесной эльф" in out and "Уничтожены" not in out
     out = await console.execute("/урон цель:Лесной эльф урон:1")
-    assert "Существо «Лесной эльф» погибло, карта на кладбище — менять нечего." in out
+    assert (  # playtest 14, B3: nothing to take off the table
+        "Существо «Лесной эльф» погибло, карта лежит на кладбище — менять нечего. "
+        "Если это ошибка — /игра отменить."
+    ) in out
     console.lang = "en"
     out = await console.execute("/game show")
     assert "💀 In the graveyard: Лесной эльф" in out
@@ -193,7 +196,9 @@ async def test_g4_the_non_playing_starter_runs_the_table(console: Console) -> No
     out = await console.execute(
         "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
     )
-    assert "вы, начав партию, можете переходить дальше (/игра дальше)" in out
+    assert (
+        "как начавший партию, можете переводить её на следующий ход или раунд (/игра дальше)" in out
+    )
     console.user = "Борис"
     await console.execute("/урон цель:Борис урон:2")
     console.user = "Аня"

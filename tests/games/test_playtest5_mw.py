@@ -168,7 +168,7 @@ async def test_m15_bleed_healing_in_a_sentence(console: Console) -> None:
     await console.execute("/dmg Ворг amount:3")
     out = await console.execute("/heal target:Ворг amount:2")
     assert (
-        "🩸 Ворг: 1 единица лечения сняла 1 жетон кровотечения — это выбор, а не обязанность" in out
+        "🩸 Ворг: 1 единица лечения сняла 1 жетон кровотечения (по правилам это по желанию)" in out
     )
     assert plural("tracker.plural.mw_bleed_healed", 5, "ru").startswith("5 единиц лечения сняли")
     assert plural("tracker.plural.mw_bleed_healed", 2, "en") == (

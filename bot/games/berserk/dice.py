@@ -108,12 +108,30 @@ def table_problems(rows: tuple[FightRow, ...], span: int = 20) -> list[str]:
 
 
 @cache
-def fight_outcome(attacker_roll: int, defender_roll: int) -> tuple[str, str]:
-    """`(attacker kind, defender kind)` for two modified rolls, from the first matching row."""
+def fight_row(attacker_roll: int, defender_roll: int) -> FightRow:
+    """The first row matching two modified rolls: its `both_*` bounds say when the rolls
+    themselves, not only their difference, decided (playtest 14, B1)."""
     for row in fight_table():
         if row.matches(attacker_roll, defender_roll):
-            return row.attacker, row.defender
+            return row
     raise ValueError(f"fight table has no row for {attacker_roll} vs {defender_roll}")
+
+
+def fight_outcome(attacker_roll: int, defender_roll: int) -> tuple[str, str]:
+    """`(attacker kind, defender kind)` for two modified rolls, from the first matching row."""
+    row = fight_row(attacker_roll, defender_roll)
+    return row.attacker, row.defender
+
+
+@cache
+def value_differences() -> tuple[int, ...]:
+    """The differences at which the table also looks at the rolls' values (`both_*` rows)."""
+    found = {
+        r.min
+        for r in fight_table()
+        if (r.both_min is not None or r.both_max is not None) and r.min is not None
+    }
+    return tuple(sorted(found))
 
 
 def closed_kind(total: int) -> str:

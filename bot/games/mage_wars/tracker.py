@@ -87,6 +87,7 @@ async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: st
         step.note(f"tracker.note.mw_{why}_no_{what}", unit=unit.name)
         return
     damage = unit.counter(step.tpl.damage)
+    held = (await step.tx.counter(damage.id)).value if damage is not None else 0
     if healing.damage and damage is not None:
         if note:  # said before the damage line it explains, as Burn is (English walk 6, MW-7)
             step.note(note, unit=unit.name, healed=healing.damage)
@@ -96,7 +97,11 @@ async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: st
         if n and token is not None:
             await step.adjust(unit, token.id, key, -n)
     if healing.bleed:
-        step.note("tracker.note.mw_bleed_healed", unit=unit.name, count=healing.bleed)
+        # Playtest 14, M1: after an undo, the whole healing may go to damage instead.
+        all_damage = min(held, healing.damage + healing.bleed)
+        step.note(
+            "tracker.note.mw_bleed_healed", unit=unit.name, count=healing.bleed, heal=all_damage
+        )
     if healing.rage:
         step.note("tracker.note.mw_rage_off", unit=unit.name, count=healing.rage)
 

@@ -111,6 +111,9 @@ def test_a_fight_shows_both_dice_and_the_difference_before_the_outcome() -> None
         body = berserk_reply(_tr, r).body.split("\n")
         rolls = next(i for i, line in enumerate(body) if line.startswith("Броски: атакующий d6 = "))
         assert "→ разница **" in body[rolls]
+        if r.difference == 0:  # playtest 14, B1: at a tie the table's condition on the values
+            assert body[rolls + 1].startswith("При разнице 0 решают значения бросков: у обоих ")
+            rolls += 1
         assert body[rolls + 1].startswith("Атакующий")
         assert body[rolls + 2].startswith("Ответ атакованной карты: ")
         assert "Атакующий: d6" not in "\n".join(body)

@@ -174,7 +174,7 @@ async def test_guard_without_dice_asks_for_them(console: Console) -> None:
     await console.execute("/unit add Часовой life:20 traits:страж")
     await console.execute("/unit add Волк life:20")
     out = await console.execute("/mw attack dice:2 target:Часовой attacker:Волк melee:true")
-    assert "Существо «Часовой» было на страже, Ответный удар возможен" in out
+    assert "Существо «Часовой» было на страже и может нанести ответный удар" in out
 
 
 async def test_incapacitated_removes_guard(console: Console, services: Services) -> None:

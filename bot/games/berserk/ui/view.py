@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.berserk.dice import KINDS, BerserkResult, BerserkStrike
+from bot.games.berserk.dice import (
+    KINDS,
+    BerserkResult,
+    BerserkStrike,
+    fight_row,
+    value_differences,
+)
 from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
 from bot.games.berserk.rules import WeakerChoice, weaker_choice
 from bot.handlers.dice_chart import chart, lang_of, mean, pct
@@ -83,7 +89,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     attacker rolls (a closed card, BK-6), so the mode line would repeat it."""
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
-    lines = [] if who_rolls_said and not r.fight else [tr(mode_key(r.fight, s.kind))]
+    lines = [] if who_rolls_said and not r.fight else [_mode_line(tr, r)]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
     mods = mods_line(tr, s, r.fight)
@@ -112,6 +118,29 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     return Reply(title=title[:1].upper() + title[1:], body="\n".join(lines))
 
 
+def _mode_line(tr: Tr, r: BerserkResult) -> str:
+    """Who rolls; in a fight, at which differences the table also looks at the rolls' values
+    (playtest 14, B1: two ties of 0 gave opposite results under «решает разница»)."""
+    diffs = value_differences() if r.fight else ()
+    if not diffs:
+        return tr(mode_key(r.fight, r.strike.kind))
+    return tr("dice.berserk.mode_fight_values", differences=", ".join(map(plus_minus, diffs)))
+
+
+def _value_lines(tr: Tr, r: BerserkResult) -> list[str]:
+    """The table row's condition on both rolls, in the table's terms, when it had one."""
+    if r.defender_total is None:
+        return []
+    row = fight_row(r.attacker_total, r.defender_total)
+    diff = plus_minus(r.difference or 0)
+    lines = []
+    if row.both_max is not None:
+        lines.append(tr("dice.berserk.fight_both_max", difference=diff, n=row.both_max))
+    if row.both_min is not None:
+        lines.append(tr("dice.berserk.fight_both_min", difference=diff, n=row.both_min))
+    return lines
+
+
 def _title_back(tr: Tr, r: BerserkResult) -> str:
     """A fight's return strike in the title too: it can be the bigger result (English walk 6,
     BK-4); nothing when the defender misses."""
@@ -135,6 +164,7 @@ def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
             defender=calc(r.defender_roll or 0, *s.defender_mods),
             difference=plus_minus(r.difference or 0),
         ),
+        *_value_lines(tr, r),
         tr("dice.berserk.fight_attacker_miss")
         if r.attacker_kind == "miss"
         else tr(

@@ -124,7 +124,10 @@ async def followup_buttons(
         )
     if not (offer.counterstrike or offer.barrier):
         if guarded and melee and not now.destroyed and not offer.dice_unknown:
-            return [], [ctx.t("dice.mw.guard_needs_melee", unit=md(now.name))]
+            if attacker is None:
+                return [], [ctx.t("dice.mw.guard_needs_melee_no_attacker", unit=md(now.name))]
+            line = ctx.t("dice.mw.guard_needs_melee", unit=md(now.name), attacker=md(attacker.name))
+            return [], [line]
         if offer.dice_unknown and attacker is None:
             return [], [ctx.t("dice.mw.followup_needs_attacker", unit=md(now.name))]
         return [], lines
