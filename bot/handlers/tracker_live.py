@@ -124,12 +124,13 @@ async def undo(ctx: Ctx, payload: str) -> Reply:
     """Undo one step and say what it was, as `/game undo` does (playtest 14, M3): a round
     advance with all its mana changes must not vanish silently.
 
-    On Discord the line is a new message and the manager redraws the board; offline the line
-    sits above the redrawn board."""
+    On Discord the line goes to the presser alone (the redrawn board shows everyone the state: a
+    quiet channel); offline the line sits above the redrawn board."""
     await game_for(ctx, payload)
     state, undone = await service.undo(ctx, 1)
     said = await undo_reply(ctx, state, undone, 1)
     if ctx.services.live is not None:
+        said.ephemeral = True
         return said
     board = await _answer(ctx)
     board.body = "\n".join((f"✔ {said.title}", said.body, "", board.body))

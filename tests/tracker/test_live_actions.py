@@ -213,9 +213,11 @@ async def test_on_discord_a_click_is_acknowledged_silently(services: Services) -
     assert reply.silent and not reply.body and not reply.fields
     assert (await fresh(services)).leader(state.participants[0].id).value("damage") == 1  # type: ignore[union-attr]
     assert (await press(services, "alice", button(live, "live.refresh"))).silent
-    # Undo says what it took back, as /game undo does (playtest 14, M3); the manager redraws
+    # Undo says what it took back, as /game undo does (playtest 14, M3), to the presser alone:
+    # the manager redraws the board for everyone (a quiet channel)
     reply = await press(services, "alice", button(live, "live.undo"))
     assert not reply.silent and reply.title == "Отменён 1 шаг" and "повреждения 0 → 1" in reply.body
+    assert reply.ephemeral
     reply = await press(services, "alice", button(live, "live.next"))
     # the round report is still posted, under the game line that says the round (G1)
     assert not reply.silent and "раунд 2" in reply.title and "мана: 10 → 19" in reply.body
