@@ -7,28 +7,23 @@ yes/no mark. Kept apart from `bot.console` so that module stays small.
 
 from __future__ import annotations
 
-from bot.i18n import catalogue
+from bot.i18n import catalogue, first_key
 from bot.registry import Command, Option, UserError
 
 
 def not_a_number_key(option: Option, cmd: Command | None) -> str:
     """An option's own words where one game's number is easily taken for another game's
     (`/unit add power:1-2-3`, a Berserk strike typed as KeyForge power), else the shared one."""
-    if cmd is not None:
-        own = f"error.not_a_number.{'.'.join(cmd.path)}.{option.name}"
-        if own in catalogue():
-            return own
-    return "error.not_a_number"
+    own = f"error.not_a_number.{'.'.join(cmd.path)}.{option.name}" if cmd is not None else ""
+    return first_key(own, "error.not_a_number")
 
 
 def range_key(option: Option, cmd: Command | None, value: float) -> str:
     """An option's own words for a number below its range where the user meant another
     command (`/dmg amount:-2` means healing: en-7 MW-4), else the shared refusal."""
-    if cmd is not None and option.min_value is not None and value < option.min_value:
-        own = f"error.out_of_range.{'.'.join(cmd.path)}.{option.name}.below"
-        if own in catalogue():
-            return own
-    return "error.out_of_range"
+    below = cmd is not None and option.min_value is not None and value < option.min_value
+    own = f"error.out_of_range.{'.'.join(cmd.path)}.{option.name}.below" if below and cmd else ""
+    return first_key(own, "error.out_of_range")
 
 
 def _is_flag(stat: str) -> bool:

@@ -211,6 +211,13 @@ def catalogue() -> Catalogue:
     return Catalogue.load()
 
 
+def first_key(*keys: str) -> str:
+    """The first of `keys` the catalogue has, else the last: a game's or an option's own wording
+    (`…_conquest`, `….below`) where it has one, the shared one otherwise. Empty keys are skipped."""
+    found = catalogue()
+    return next((key for key in keys[:-1] if key and key in found), keys[-1])
+
+
 def t(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """Shorthand for `catalogue().get(key, lang, **params)`."""
     return catalogue().get(key, lang, **params)

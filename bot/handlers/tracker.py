@@ -24,7 +24,7 @@ from bot.handlers.tracker_quiet import (
     with_ended_line,
 )
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
-from bot.i18n import catalogue
+from bot.i18n import catalogue, first_key
 from bot.registry import (
     Choice,
     Localized,
@@ -464,7 +464,7 @@ async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     outcome = await service.heal(ctx, target, amount)
     if not outcome.changes and not outcome.notes:  # not a bare «Ничего не изменилось» (slip 33)
         own = f"tracker.error.nothing_to_heal_in.{outcome.state.slug}"  # its word (playtest 9 M2)
-        key = own if own in catalogue() else "tracker.error.nothing_to_heal"
+        key = first_key(own, "tracker.error.nothing_to_heal")
         raise service.refusal(key, target=target)
     return change_reply(ctx, outcome)
 

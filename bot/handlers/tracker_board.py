@@ -20,7 +20,7 @@ from bot import limits
 from bot.games import ALL_GAMES
 from bot.games.terms import game_terms
 from bot.handlers.tracker_describe import game_name, stat_note_text
-from bot.i18n import catalogue, plural, t
+from bot.i18n import catalogue, first_key, plural, t
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.names import in_line, md
 from bot.tracker.plugin import UnitControl, plugin_for
@@ -299,8 +299,7 @@ def tokens_key(slug: str) -> str:
 
 def own_key(base: str, slug: str) -> str:
     """`<base>.<slug>` where the game words it its own way, else `base`."""
-    own = f"{base}.{slug}"
-    return own if own in catalogue() else base
+    return first_key(f"{base}.{slug}", base)
 
 
 def _unit_row(u: Unit, tpl: Template, state: GameState, lang: str) -> UnitRow:

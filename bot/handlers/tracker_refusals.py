@@ -15,7 +15,7 @@ from typing import Any
 from bot.context import Ctx
 from bot.handlers.tracker_describe import game_name
 from bot.handlers.trait_refusals import no_trait
-from bot.i18n import catalogue, plural, t
+from bot.i18n import catalogue, first_key, plural, t
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
@@ -113,8 +113,7 @@ def _unit_no_stat(params: dict[str, Any]) -> str:
     params["name"] = UnitOption(str(params["name"]))
     usable = [o for o in STAT_OPTIONS if option_stat(tpl, o) in tpl.creature]
     params["known"] = NameList([UnitOption(o) for o in usable])
-    own = f"{E}unit_no_stat_{game.slug}"
-    return own if own in catalogue() else E + "unit_no_stat"
+    return first_key(f"{E}unit_no_stat_{game.slug}", E + "unit_no_stat")
 
 
 def _unit_needs(params: dict[str, Any]) -> str:
@@ -146,10 +145,8 @@ class PlayerGen:
 def no_stat_key(kind: str, slug: str) -> str:
     """The refusal for a stat a unit lacks, by what the unit is, so its name stays in the
     nominative after «у»: «У существа «Серый ворг» нет показателя…» (playtest 5, M16)."""
-    own = f"{E}no_stat_kind.{kind}"
-    if f"{own}_{slug}" in catalogue():  # the game's own word: a Conquest unit is an «отряд»
-        return f"{own}_{slug}"
-    return own if own in catalogue() else E + "no_stat"
+    own = f"{E}no_stat_kind.{kind}"  # the game's own word first: a Conquest unit is an «отряд»
+    return first_key(f"{own}_{slug}", own, E + "no_stat")
 
 
 def _no_stat(params: dict[str, Any]) -> str:
@@ -183,7 +180,7 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
     def key(params: dict[str, Any]) -> str:
         game = params.get("game")
         own = f"{E}{code}_{game.slug}" if isinstance(game, GameRef) else ""
-        return own if own in catalogue() else E + code
+        return first_key(own, E + code)
 
     return key
 
@@ -192,10 +189,8 @@ def _destroyed(params: dict[str, Any]) -> str:
     """A destroyed unit, named by what it is («Существо «Волк» уничтожено»), so its name stays
     in the nominative and no participle agrees with it."""
     kind, slug = params.pop("kind", ""), params.pop("slug", "")
-    own = f"{E}destroyed_kind.{kind}"
-    if f"{own}_{slug}" in catalogue():  # the game's own word: a WFB piece is a wizard (slip 8)
-        return f"{own}_{slug}"
-    return own if own in catalogue() else E + "destroyed"
+    own = f"{E}destroyed_kind.{kind}"  # the game's own word first: a WFB piece is a wizard
+    return first_key(f"{own}_{slug}", own, E + "destroyed")
 
 
 def _bounds(params: dict[str, Any]) -> str:

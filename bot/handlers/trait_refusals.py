@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.terms import game_terms
-from bot.i18n import catalogue, t
+from bot.i18n import catalogue, first_key, t
 from bot.tracker.errors import GameRef, TrackerError
 from bot.tracker.names import md
 from bot.tracker.plugin import plugin_for
@@ -87,8 +87,7 @@ def no_trait(params: dict[str, Any]) -> str:
 
 def _own(key: str, slug: str) -> str:
     """`key`, or the game's own wording of it (`key_<slug>`) where the game has one."""
-    own = f"{key}_{slug}"
-    return own if slug and own in catalogue() else key
+    return first_key(f"{key}_{slug}" if slug else "", key)
 
 
 # ── playtest 6, B2: a card is added with the traits the bot tracks; the rest are said ───────────

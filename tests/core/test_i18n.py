@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Catalogue, CatalogueError, catalogue, pick_language, t
+from bot.i18n import Catalogue, CatalogueError, catalogue, first_key, pick_language, t
 
 
 def write(directory: Path, name: str, text: str) -> None:
@@ -261,3 +261,11 @@ def test_a_kind_variant_counts_as_its_base_message(tmp_path: Path) -> None:
     write(tmp_path, "a.toml", COUNTED + variant)
     cat = Catalogue.load(tmp_path)
     assert cat.get("n.bleed_kind.mage", "ru", damage=2) == "маг: 2 повреждения."
+
+
+def test_first_key_takes_a_game_s_own_wording_where_it_has_one() -> None:
+    """One helper picks a game's or option's own message over the shared one (it replaced seven
+    copies of «own if own in catalogue() else shared»)."""
+    assert first_key("tracker.error.no_such_key_anywhere", "", "help.title") == "help.title"
+    assert first_key("help.title", "tracker.error.no_game") == "help.title"
+    assert first_key("", "tracker.error.no_game") == "tracker.error.no_game"
