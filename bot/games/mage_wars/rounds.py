@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.mage_wars.dice import roll_burn, roll_escape
+from bot.games.mage_wars.dice import D12Roll, roll_burn, roll_escape
 from bot.games.mage_wars.rules import (
     ACTED,
     end_of_round_clears,
@@ -74,18 +74,21 @@ async def _end_of_action_phases(step: Step, rng: random.Random) -> None:
         if stuck is not None and escapes_at_round_end(
             acted is not None and acted.value > 0, stuck.value
         ):
-            escape = roll_escape(rng)  # the game's seeded rng: a replay rolls the same
-            since = len(step.changes)
-            if escape.success:
-                await step.adjust(unit, stuck.id, "stuck", -1)
-            step.note(
-                "tracker.note.mw_round_escaped"
-                if escape.success
-                else "tracker.note.mw_round_stuck",
-                unit=unit.name,
-                roll=escape.natural,
-            )
-            step.cover(since)
+            # the game's seeded rng: a replay rolls the same
+            await record_escape(step, unit, roll_escape(rng), "round")
+
+
+async def record_escape(step: Step, unit: Unit, escape: D12Roll, when: str) -> None:
+    """Line 271: an escape roll of 7+ takes one Stuck token off; the note (`mw_act_…` at
+    `/mw act`, `mw_round_…` when the round ends) says the roll, so no token line repeats it."""
+    stuck = unit.token("stuck")
+    assert stuck is not None
+    since = len(step.changes)
+    if escape.success:
+        await step.adjust(unit, stuck.id, "stuck", -1)
+    outcome = "escaped" if escape.success else "stuck"
+    step.note(f"tracker.note.mw_{when}_{outcome}", unit=unit.name, roll=escape.natural)
+    step.cover(since)
 
 
 async def _pay_upkeep(step: Step, unit: Unit) -> None:

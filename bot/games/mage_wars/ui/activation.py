@@ -14,6 +14,7 @@ from dataclasses import replace
 from bot.context import Ctx
 from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import roll_escape
+from bot.games.mage_wars.rounds import record_escape
 from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE
 from bot.games.mage_wars.ui.commands import MW_TARGET, find_target
 from bot.handlers import tracker_ops as service
@@ -81,12 +82,8 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
             if token is not None and token.value > 0:
                 await step.set(now, token.id, key, 0)
                 cleared[key] = token.value
-        stuck = now.token(STUCK)
-        if escape is not None and stuck is not None:
-            key = "tracker.note.mw_act_escaped" if escape.success else "tracker.note.mw_act_stuck"
-            step.note(key, unit=now.name, roll=escape.natural)
-            if escape.success:
-                await step.adjust(now, stuck.id, STUCK, -1)
+        if escape is not None and now.token(STUCK) is not None:
+            await record_escape(step, now, escape, "act")
         cid = await step.ensure(now, ACTED)
         await step.set(now, cid, ACTED, 1)
         which = "_".join(cleared)  # «daze», «stun» or «daze_stun» (END_OF_ACTION_PHASE order)
