@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.console import Console
+from bot.context import Services
 from glossary import Glossary
 from tests.glossary.search_data import real_glossary
 
@@ -31,3 +33,35 @@ def test_w2_explain_spots_the_double_six(g: Glossary) -> None:
     found = g.find_terms("мой маг выкинул две шестёрки при сотворении, это неподвластная сила?")
     ids = {e.id for m in found for e in m.entries}
     assert "whfb/neodolimaya-sila" in ids
+
+
+# --- playtest 15, C2: a Conquest card that is exhausted is «обессиленный» (seed 003:116) ----------
+
+
+@pytest.fixture
+async def conquest(services: Services, g: Glossary) -> Console:
+    services.__dict__["glossary"] = g
+    console = Console(services, user="Аня", channel="table", lang="ru")
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Аня игрок2:Вика здоровье:7 окровавленный:4"
+    )
+    assert "✔" in out
+    return console
+
+
+@pytest.mark.parametrize("query", ["истощение", "истощённый", "обессилен", "повёрнут"])
+async def test_c2_conquest_exhausted_opens_damage(conquest: Console, query: str) -> None:
+    out = await conquest.execute(f"/правило {query}")
+    assert out.splitlines()[0] == "Урон (Damage)", out
+    assert "KeyForge" not in out  # another game's «Истощение» only adds noise here
+
+
+@pytest.mark.parametrize("query", ["обессиленный", "обессилен"])
+def test_c2_the_books_word_finds_damage_in_any_game(g: Glossary, query: str) -> None:
+    hits = g.search(query)
+    assert hits[0].entry.id == "conquest/uron"
+
+
+def test_c2_keyforge_keeps_its_exhaust_without_a_game(g: Glossary) -> None:
+    assert g.search("истощённый")[0].entry.id == "keyforge/istoshcheniye"
+    assert g.search("истощить карту")[0].entry.game != "conquest"
