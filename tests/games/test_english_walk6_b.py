@@ -149,5 +149,5 @@ async def test_cq2_a_covered_term_says_where_it_is_covered(console: Console) -> 
     await _conquest(console)
     for term in ("exhaust", "warlord", "bloodied"):
         out = await console.execute(f"/rule {term}")
-        assert f"No entry for “{term}”; it is covered under Урон (Damage)." in out
+        assert f"No entry for “{term}”. It is mentioned in: Урон (Damage)." in out
         assert "ruled in" not in out

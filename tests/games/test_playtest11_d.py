@@ -113,9 +113,9 @@ async def test_c2_conquest_health_and_shields_open_their_entries(console: Consol
     await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
     console.lang = "ru"
     out = await console.execute("/правило здоровье")
-    assert "Отдельной статьи «здоровье» нет; это правило — в статье «Урон (Damage)»." in out
+    assert "Отдельной статьи «здоровье» нет. Упоминается в статье «Урон (Damage)»." in out
     out = await console.execute("/правило щиты")
-    assert "Отдельной статьи «щиты» нет; это правило — в статье «Нанесение Урона»." in out
+    assert "Отдельной статьи «щиты» нет. Упоминается в статье «Нанесение Урона»." in out
 
 
 # ── C1: in a channel playing a game, «Может быть, вы искали…» lists that game's entries only ───

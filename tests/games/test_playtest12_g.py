@@ -86,7 +86,7 @@ async def test_c3_how_to_win_points_to_the_rule(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/правило как выиграть")
     # seed 003: «…то он терпит поражение и его владелец проигрывает игру»
-    assert "Отдельной статьи «как выиграть» нет; это правило — в статье «Урон (Damage)»." in out
+    assert "Отдельной статьи «как выиграть» нет. Упоминается в статье «Урон (Damage)»." in out
     console.lang = "en"
     out = await console.execute("/rule how to win")
     assert "Урон (Damage)" in out

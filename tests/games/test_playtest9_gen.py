@@ -127,11 +127,11 @@ async def test_cq1_warlord_opens_damage_and_says_why(services: Services, console
     await en.execute("/game start game:conquest player1:Bob hale:7 bloodied:4")
     for term in ("Warlord", "bloodied"):
         out = await en.execute(f"/rule {term}")
-        assert f"No entry for “{term}”; it is covered under Урон (Damage)." in out
+        assert f"No entry for “{term}”. It is mentioned in: Урон (Damage)." in out
     out = await en.execute("/explain text:The warlord is bloodied")
-    assert "→ Урон (Damage)" in out and "no entry of its own; covered here" in out
+    assert "→ Урон (Damage)" in out and "no entry of its own; mentioned here" in out
     out = await console.execute("/правило военачальник игра:conquest")
-    assert "Отдельной статьи «военачальник» нет; это правило — в статье «Урон (Damage)»." in out
+    assert "Отдельной статьи «военачальник» нет. Упоминается в статье «Урон (Damage)»." in out
 
 
 async def test_c1_explain_names_every_word_of_the_damage_rule(console: Console) -> None:
@@ -141,7 +141,7 @@ async def test_c1_explain_names_every_word_of_the_damage_rule(console: Console) 
     )
     line = next(x for x in out.splitlines() if "Урон (Damage)" in x)
     assert line.startswith("• **Военачальник, окровавлен, значки урона** → Урон (Damage)")
-    assert "отдельной статьи нет, правило здесь" in line
+    assert "отдельной статьи нет, упоминается здесь" in line
 
 
 async def test_b3_armor_against_magic_offers_magic_armor_first(console: Console) -> None:

@@ -65,3 +65,19 @@ def test_c2_the_books_word_finds_damage_in_any_game(g: Glossary, query: str) -> 
 def test_c2_keyforge_keeps_its_exhaust_without_a_game(g: Glossary) -> None:
     assert g.search("истощённый")[0].entry.id == "keyforge/istoshcheniye"
     assert g.search("истощить карту")[0].entry.game != "conquest"
+
+
+# --- English walk 7, CQ-1: a term only mentioned in an entry says «mentioned in» -----------------
+
+
+async def test_cq1_a_term_without_an_entry_is_mentioned_in_one(
+    services: Services, g: Glossary
+) -> None:
+    services.__dict__["glossary"] = g
+    en = Console(services, user="Anna", channel="table", lang="en")
+    out = await en.execute("/rule warlord")
+    assert "No entry for “warlord”. It is mentioned in: Урон (Damage)." in out
+    assert "covered" not in out
+    ru = Console(services, user="Аня", channel="table", lang="ru")
+    out = await ru.execute("/правило военачальник")
+    assert "Отдельной статьи «военачальник» нет. Упоминается в статье «Урон (Damage)»." in out
