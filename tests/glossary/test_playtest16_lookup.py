@@ -81,3 +81,13 @@ async def test_cq1_a_term_without_an_entry_is_mentioned_in_one(
     ru = Console(services, user="Аня", channel="table", lang="ru")
     out = await ru.execute("/правило военачальник")
     assert "Отдельной статьи «военачальник» нет. Упоминается в статье «Урон (Damage)»." in out
+
+
+# --- playtest 13, W7: «вихрь» in a sentence is «Магические вихри» -------------------------------
+
+
+def test_w7_explain_spots_the_vortex(g: Glossary) -> None:
+    found = g.find_terms("Вихрь прошёл через отряд, маг проклятием ослабил врага")
+    ids = {e.id for m in found for e in m.entries}
+    assert {"whfb/magicheskiye-vikhri", "whfb/proklyatiye"} <= ids
+    assert g.search("вихрь")[0].entry.id == "whfb/magicheskiye-vikhri"
