@@ -91,3 +91,14 @@ def test_w7_explain_spots_the_vortex(g: Glossary) -> None:
     ids = {e.id for m in found for e in m.entries}
     assert {"whfb/magicheskiye-vikhri", "whfb/proklyatiye"} <= ids
     assert g.search("вихрь")[0].entry.id == "whfb/magicheskiye-vikhri"
+
+
+# --- playtest 13, C2: «уничтожается» finds the entries of destruction ---------------------------
+
+
+def test_c2_13_how_a_unit_is_destroyed(g: Glossary) -> None:
+    # 003:112: a unit with damage equal to its hit points «уничтожается»; no Berserk «отряд» first
+    found = g.lookup("как уничтожается отряд")
+    assert found.confident and found.hits[0].entry.id == "conquest/uron"
+    top = [h.entry.id for h in g.lookup("что будет когда карта уничтожается").hits[:2]]
+    assert "conquest/unichtozheniye" in top
