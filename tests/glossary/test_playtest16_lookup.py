@@ -24,9 +24,8 @@ def g() -> Glossary:
     ["неподвластная сила", "непреодолимая сила", "две шестёрки", "дубль шестёрок", "две шестерки"],
 )
 def test_w2_rule_opens_irresistible_force(g: Glossary, query: str) -> None:
-    hits = g.search(query)
-    assert hits[0].entry.id == "whfb/neodolimaya-sila"
-    assert hits[0].confident
+    found = g.lookup(query)
+    assert found.confident and found.hits[0].entry.id == "whfb/neodolimaya-sila"
 
 
 def test_w2_explain_spots_the_double_six(g: Glossary) -> None:
@@ -58,13 +57,12 @@ async def test_c2_conquest_exhausted_opens_damage(conquest: Console, query: str)
 
 @pytest.mark.parametrize("query", ["обессиленный", "обессилен"])
 def test_c2_the_books_word_finds_damage_in_any_game(g: Glossary, query: str) -> None:
-    hits = g.search(query)
-    assert hits[0].entry.id == "conquest/uron"
+    assert g.lookup(query).hits[0].entry.id == "conquest/uron"
 
 
 def test_c2_keyforge_keeps_its_exhaust_without_a_game(g: Glossary) -> None:
-    assert g.search("истощённый")[0].entry.id == "keyforge/istoshcheniye"
-    assert g.search("истощить карту")[0].entry.game != "conquest"
+    assert g.lookup("истощённый").hits[0].entry.id == "keyforge/istoshcheniye"
+    assert g.lookup("истощить карту").hits[0].entry.game != "conquest"
 
 
 # --- English walk 7, CQ-1: a term only mentioned in an entry says «mentioned in» -----------------
@@ -90,7 +88,7 @@ def test_w7_explain_spots_the_vortex(g: Glossary) -> None:
     found = g.find_terms("Вихрь прошёл через отряд, маг проклятием ослабил врага")
     ids = {e.id for m in found for e in m.entries}
     assert {"whfb/magicheskiye-vikhri", "whfb/proklyatiye"} <= ids
-    assert g.search("вихрь")[0].entry.id == "whfb/magicheskiye-vikhri"
+    assert g.lookup("вихрь").hits[0].entry.id == "whfb/magicheskiye-vikhri"
 
 
 # --- playtest 13, C2: «уничтожается» finds the entries of destruction ---------------------------
