@@ -247,13 +247,16 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
                 in out
             )
             assert (
-                "This records the strike as rolled. If Forest Elf strikes back one step weaker"
+                "This records the strike as rolled. If Forest Elf struck back weaker"
                 " instead, undo this (/game undo) and record the wounds with /berserk wound."
                 in out  # English walk 7, BK-5: the side that had the choice, named
             )
             seen.add(lang)
         if "**+2**" in out and lang == "ru":
-            assert "На выбор атакующего: ударить на ступень слабее — слабый удар, 2 раны," in out
+            assert (
+                "Атакующий может вместо этого ударить на ступень слабее (слабый удар, 2 раны) — "
+                "тогда атакованная карта не отвечает." in out
+            )
             assert "Записан удар, как он выпал." in out
             seen.add(lang)
     assert seen

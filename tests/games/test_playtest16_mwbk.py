@@ -31,3 +31,30 @@ async def test_mw6_setting_life_in_english(console: Console) -> None:
     assert "/dmg target:Bob amount:16." in out
     out = await console.execute("/set target:Bob stat:life value:24")
     assert "This changed" not in out  # raised on an unhurt mage: nothing to heal
+
+
+# ── B1: the weaker-strike choice is one plain sentence; the record line does not repeat it ────
+
+
+async def test_b1_weaker_return_strike_reads_plainly(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Борис жизнь:99")
+    await console.execute("/существо добавить имя:Гном-воитель владелец:Аня жизнь:99")
+    seen = False
+    for _ in range(80):
+        out = await console.execute(
+            "/берсерк удар сила:2-3-4 атакующий:Гном-воитель цель:Лесной эльф"
+        )
+        if "**−4**" in out:
+            assert (
+                "Атакованная карта может вместо этого ответить на ступень слабее (слабый удар) — "
+                "тогда атакующий ран не наносит. Раны ответа не посчитаны: не указана сила_цели."
+            ) in out
+            assert "На выбор" not in out and ", —" not in out
+            assert out.count("на ступень слабее") == 1
+            assert "Если карта «Лесной эльф» ответила слабее, отмените запись" in out
+            seen = True
+        await console.execute("/задать цель:Гном-воитель показатель:закрыта значение:0")
+    assert seen
