@@ -58,3 +58,24 @@ async def test_b1_weaker_return_strike_reads_plainly(console: Console) -> None:
             seen = True
         await console.execute("/задать цель:Гном-воитель показатель:закрыта значение:0")
     assert seen
+
+
+# ── B2: a dead card is already in the graveyard; /unit remove only clears its board line ──────
+
+
+async def test_b2_removing_a_dead_card_says_it_is_in_the_graveyard(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Борис жизнь:5")
+    await console.execute("/берсерк раны цель:Лесной эльф сколько:5")
+    out = await console.execute("/существо убрать цель:Лесной эльф")
+    assert "Существо «Лесной эльф» уже на кладбище; убираю его и с доски." in out
+    assert "уходит со стола" not in out
+    await console.execute("/игра отменить")
+    console.lang = "en"
+    out = await console.execute("/unit remove target:Лесной эльф")
+    assert "Лесной эльф is already in the graveyard; removed from the board too." in out
+    await console.execute("/unit add name:Тролль owner:Аня life:5")
+    out = await console.execute("/unit remove target:Тролль")
+    assert "Тролль is removed from the game." in out  # a standing card still leaves the table
