@@ -50,7 +50,7 @@ async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
     assert "In this game: counters, poison." in out and "chips" not in out
     out = await console.execute("/token add target:Gnome token:chips count:2")
     assert "Gnome · counters: 0 → 2" in out
-    assert "2 counters" in await console.execute("/game show")
+    assert "counters 2" in await console.execute("/game show")
 
 
 # ── WF-4: a wizard who failed a cast waits for the next magic phase, said in full ─────────────

@@ -79,3 +79,45 @@ async def test_b2_removing_a_dead_card_says_it_is_in_the_graveyard(console: Cons
     await console.execute("/unit add name:Тролль owner:Аня life:5")
     out = await console.execute("/unit remove target:Тролль")
     assert "Тролль is removed from the game." in out  # a standing card still leaves the table
+
+
+# ── BK-2, BK-3, BK-4 (English walk 8): closed mode in English, a shot's own line, one format ──
+
+
+async def test_bk2_closed_mode_reads_as_english(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/berserk strike values:1-2-3 mode:closed")
+    said = "Mode: closed — as against a closed card: only the attacker rolls, no return strike"
+    assert said in out
+    assert "as at a closed card" not in out
+
+
+async def test_bk3_a_shot_at_a_closed_card_says_why_there_is_no_answer(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    await console.execute("/unit add name:Gnome Warrior life:8")
+    await console.execute("/set target:Gnome Warrior stat:closed value:1")
+    out = await console.execute("/berserk strike values:2 kind:shot target:Gnome Warrior")
+    assert "Target: **Gnome Warrior** (closed)." in out
+    assert "Shot: only the shooter rolls; the target does not strike back" in out
+    assert "(closed: only the attacker rolls" not in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:2 вид:выстрел цель:Gnome Warrior")
+    assert "Цель: **Gnome Warrior** (карта закрыта)." in out
+    assert "Выстрел: бросает только стреляющий, цель не отвечает" in out
+
+
+async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    console.user = "Bob"
+    await console.execute("/unit add name:Troll life:8")
+    await console.execute("/token add target:Troll token:poison count:2")
+    await console.execute("/token add target:Troll token:counters count:3")
+    assert "poison 2 · counters 3" in await console.execute("/game show")
+    out = await console.execute("/game next")
+    assert (
+        "☠ Troll is poisoned (2): deal the wounds with /berserk wound target:Troll "
+        "source:poison amount:2." in out
+    )
+    assert "“Troll”" not in out
