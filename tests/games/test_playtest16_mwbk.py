@@ -4,6 +4,7 @@ reworded reply or the rule reading in both languages where the slip was in a sha
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── M1, MW-6: Life on a mage is the printed maximum; the reply says so and names /dmg ─────────
 
@@ -121,3 +122,28 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
         "source:poison amount:2." in out
     )
     assert "“Troll”" not in out
+
+
+# ── M2: Burn is rolled at Upkeep (seed 000:25); a hand roll mid-round is refused ─────────────
+
+
+async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> None:
+    # seed 000:25
+    assert seed_line("000", 25, "Каждую фазу Содержание")
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/существо добавить имя:Серый медведь владелец:Аня жизнь:10")
+    await console.execute("/жетон добавить цель:Серый медведь жетон:горение")
+    before = await console.execute("/игра показать")
+    out = await console.execute("/мв горение цель:Серый медведь")
+    assert out.lstrip().startswith("✖")
+    assert "/игра дальше бросит его сам" in out and "Ничего не изменено." in out
+    assert "лишний_бросок:да" in out and "/мв горение без цели" in out
+    assert await console.execute("/игра показать") == before  # a refusal changes nothing
+    out = await console.execute("/мв горение цель:Серый медведь лишний_бросок:да")
+    assert "Записано в партию" in out
+    console.lang = "en"
+    out = await console.execute("/mw burn target:Серый медведь")
+    assert "/game next rolls it, so a roll now would be one too many." in out
+    assert "add extra_roll:true" in out

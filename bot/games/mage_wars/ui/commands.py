@@ -415,19 +415,29 @@ async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
     "mw",
     "burn",
     area=AREA,
-    options=[named("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
+    options=[
+        named("tokens", int, min_value=0, max_value=MAX_BURN),
+        MW_TARGET,
+        named("extra_roll", bool),
+        PRIVATE,
+    ],
 )
 async def mw_burn(
-    ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
+    ctx: Ctx,
+    tokens: int | None = None,
+    target: str | None = None,
+    extra_roll: bool = False,
+    private: bool = False,
 ) -> Reply:
     """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
-    are written back in one step. Given `tokens` win over the tracked count. Once the game has
-    passed a round, `/game next` rolls Burn in each upkeep, so a targeted roll is refused."""
+    are written back in one step. Given `tokens` win over the tracked count. `/game next` rolls
+    Burn at each Upkeep (seed 000:25), so a targeted roll is refused unless `extra_roll` says a card
+    gives one more roll (playtest 15, M2: a hand roll mid-round was a second Burn roll)."""
     _public_target(target, private)
     tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
     filled = Filled({})
-    if tracked is not None and tracked.state.round > 1:  # an upkeep of this game rolled it
-        raise UserError("dice.mw.burn_in_upkeep", unit=tracked.unit.name, round=tracked.state.round)
+    if tracked is not None and not extra_roll:  # the coming (or a past) Upkeep rolls it
+        raise UserError("dice.mw.burn_in_upkeep", unit=tracked.unit.name)
     if tracked is not None:
         held = tracked.unit.value("burn")
         if tokens is None:
