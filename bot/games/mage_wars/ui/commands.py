@@ -25,9 +25,7 @@ from bot.games.mage_wars.dice import (
     MWAttack,
     resolve_attack,
     roll_burn,
-    roll_escape,
     roll_plain_effect,
-    roll_push,
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import (
@@ -460,25 +458,6 @@ async def mw_burn(
         inputs["target"] = data["target"] = tracked.unit.name
     await log_roll(ctx, "mw burn", inputs, data, summary, private)
     return finish(reply, private)
-
-
-@command("mw", "escape", area=AREA, options=[PRIVATE])
-async def mw_escape(ctx: Ctx, private: bool = False) -> Reply:
-    roll = roll_escape(ctx.services.rng)
-    data = {"roll": roll.natural, "escaped": roll.success}
-    outcome = "escaped" if roll.success else "stuck"
-    summary = ("dice.summary.escape", {"value": roll.natural, "outcome": f"@{outcome}"})
-    await log_roll(ctx, "mw escape", {}, data, summary, private)
-    return finish(view.escape_reply(ctx.t, roll), private)
-
-
-@command("mw", "push", area=AREA, options=[PRIVATE])
-async def mw_push(ctx: Ctx, private: bool = False) -> Reply:
-    roll, direction = roll_push(ctx.services.rng)
-    data = {"roll": roll, "direction": direction}
-    summary = ("dice.summary.push", {"direction": f"@direction.{direction}"})
-    await log_roll(ctx, "mw push", {}, data, summary, private)
-    return finish(view.push_reply(ctx.t, roll, direction), private)
 
 
 @command(
