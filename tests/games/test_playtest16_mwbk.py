@@ -147,3 +147,25 @@ async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> Non
     out = await console.execute("/mw burn target:Серый медведь")
     assert "/game next rolls it, so a roll now would be one too many." in out
     assert "add extra_roll:true" in out
+
+
+# ── BK-1 (English walk 7): crystals only once set; the ± buttons change a card's wounds ──────
+
+
+async def test_bk1_board_buttons_change_wounds_and_crystals_hide_at_zero(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    await console.execute("/unit add name:Gnome life:5")
+    out = await console.execute("/game show")
+    assert "The ± buttons change **Gnome**'s wounds" in out
+    assert "crystals" not in out
+    await console.execute("/set target:alice stat:gold value:3")
+    out = await console.execute("/game show")
+    assert "gold crystals 3" in out and "silver crystals" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "Кнопки ± меняют раны, выбрано: **Gnome**" in out
+    out = await console.execute("/задать цель:alice показатель:раны значение:1")
+    assert "Есть: золотые кристаллы, серебряные кристаллы" in out  # still named as stats
