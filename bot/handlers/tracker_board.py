@@ -204,6 +204,7 @@ def _stats_of(
     out: list[Stat] = []
     game = plugin_for(tpl.slug)
     values = {c.key: c.value for c in (*holder.counters, *holder.tokens)}  # Corrode (M3)
+    keep = (tpl.mana, tpl.main)
     for c in holder.counters:
         if c.key in skip or game.board_hides(c.key):
             continue
@@ -213,7 +214,8 @@ def _stats_of(
             if c.value:
                 out.append(Stat(label, c.value, flag=True, note=note))
             continue
-        if not always and c.value == 0 and c.key not in (tpl.mana, tpl.main):
+        hidden = c.key in tpl.hide_zero or (not always and c.key not in keep)
+        if c.value == 0 and hidden:  # a player's stat shown once set (Berserk crystals, en-7 BK-1)
             continue
         if (own := f"live.stat_count.{tpl.slug}.{c.key}") in catalogue():
             # a stat said in the game's own phrase («Armor 1 used this turn», en-5 BK-1)

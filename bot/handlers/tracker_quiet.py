@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from bot import limits
 from bot.context import Ctx
 from bot.handlers.tracker_describe import change_line, genitive_name, header, note_line, step_line
-from bot.i18n import plural, t
+from bot.i18n import catalogue, plural, t
 from bot.reply import Field, Kind, Reply, clip
 from bot.tracker.model import GameState
+from bot.tracker.names import md
 from bot.tracker.records import StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Note, Outcome
@@ -112,9 +113,29 @@ def _turn_over(ctx: Ctx, outcome: Outcome) -> list[str]:
     return change_lines(ctx, outcome)
 
 
+def whole_hints(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """A line under a change of the whole a game measures life against (a mage's Life is the
+    printed maximum, seed 000:153): a player who lowers it almost always meant damage, one who
+    raises it on a wounded unit healing, so the reply names the command for that
+    (`tracker.whole_hint.<game>.<key>.down|up`; playtest 15 M1, en-8 MW-6). The change stands."""
+    tpl = outcome.template
+    lives = _life_after(outcome)
+    hints: list[str] = []
+    for i, c in enumerate(outcome.changes):
+        down = c.after < c.before
+        key = f"tracker.whole_hint.{tpl.slug}.{c.key}.{'down' if down else 'up'}"
+        life = lives.get(i)
+        if c.token or c.after == c.before or key not in catalogue():
+            continue
+        if not down and (life is None or life[0] >= life[1]):
+            continue  # raised on an unhurt unit: nothing to heal
+        hints.append(ctx.t(key, target=md(c.holder), amount=abs(c.after - c.before)))
+    return hints
+
+
 def change_reply(ctx: Ctx, outcome: Outcome) -> Reply:
     """The step's changes and announcements, without the game header (the board has it)."""
-    lines = change_lines(ctx, outcome)
+    lines = change_lines(ctx, outcome) + whole_hints(ctx, outcome)
     body = "\n".join(lines) or ctx.t("tracker.nothing_changed")
     quiet = ctx.services.live is not None and not outcome.notes
     # A step that only explains why nothing changed (a Nonliving creature «healed») is no success.

@@ -148,7 +148,9 @@ async def remove_unit(table: Table, target: str) -> Outcome:
         await plugin_for(step.tpl.slug).leave_play(step, unit)  # KeyForge: captured Æmber goes back
         await step.tx.set_field("unit", unit.id, "present", 0)
         if len(step.notes) == before:  # the game's own note already says it leaves (slip 25)
-            step.note("tracker.note.unit_removed", unit=unit.name, kind=unit.kind)
+            # playtest 15, B2: a dead piece already left play; only its line on the board goes
+            dead = "_dead" if unit.destroyed else ""
+            step.note(f"tracker.note.unit_removed{dead}", unit=unit.name, kind=unit.kind)
 
     return await run_step(table, state, "unit.remove", body, {"unit": unit.name}, check=False)
 

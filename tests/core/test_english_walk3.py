@@ -69,7 +69,7 @@ async def test_9_escape_title_is_the_roll_alone(services: Services) -> None:
 async def test_10_burn_has_no_critical_legend(services: Services) -> None:
     en = await _mw(services)
     await en.execute("/unit add Goblin Grunt life:9")
-    out = await en.execute("/mw burn tokens:3 target:Goblin Grunt")
+    out = await en.execute("/mw burn tokens:3 target:Goblin Grunt extra_roll:true")
     assert "— · = blank" in out and "critical" not in out and "*]" not in out
 
 

@@ -50,7 +50,7 @@ async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
     assert "In this game: counters, poison." in out and "chips" not in out
     out = await console.execute("/token add target:Gnome token:chips count:2")
     assert "Gnome · counters: 0 → 2" in out
-    assert "2 counters" in await console.execute("/game show")
+    assert "counters 2" in await console.execute("/game show")
 
 
 # ── WF-4: a wizard who failed a cast waits for the next magic phase, said in full ─────────────
@@ -247,13 +247,16 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
                 in out
             )
             assert (
-                "This records the strike as rolled. If Forest Elf strikes back one step weaker"
+                "This records the strike as rolled. If Forest Elf struck back weaker"
                 " instead, undo this (/game undo) and record the wounds with /berserk wound."
                 in out  # English walk 7, BK-5: the side that had the choice, named
             )
             seen.add(lang)
         if "**+2**" in out and lang == "ru":
-            assert "На выбор атакующего: ударить на ступень слабее — слабый удар, 2 раны," in out
+            assert (
+                "Атакующий может вместо этого ударить на ступень слабее (слабый удар, 2 раны) — "
+                "тогда атакованная карта не отвечает." in out
+            )
             assert "Записан удар, как он выпал." in out
             seen.add(lang)
     assert seen

@@ -18,7 +18,7 @@ async def test_berserk_poison_is_one_word_everywhere(console: Console) -> None:
     out = await console.execute("/жетон добавить цель:Гном-басаарг жетон:яд")
     assert "Гном-басаарг · отравление: 0 → 1" in out
     out = await console.execute("/игра показать")
-    assert "Гном-басаарг ❤ ▰▰▰▰▰ 6/6 · отравление 1" in out
+    assert "Гном-басаарг** ❤ ▰▰▰▰▰ 6/6 · отравление 1" in out  # picked (en-7 BK-1)
     assert "маркер" not in out
     console.lang = "en"
     assert "poison 1" in await console.execute("/game show")

@@ -54,14 +54,16 @@ async def test_bk6_a_strike_at_a_closed_card_says_who_rolls_once(console: Consol
     await console.execute("/unit add Орк life:50")
     await console.execute("/set target:Орк stat:закрыт value:1")
     out = await console.execute("/berserk strike values:1-2-3 kind:magic target:Орк")
-    assert "Цель: **Орк** (карта закрыта: бросает только атакующий, ответного удара нет)." in out
-    assert "цель не отвечает" not in out and "закрытый режим" not in out
+    # en-8 BK-3: a magic strike has no answer of its own, so its own line says who rolls, once
+    assert "Цель: **Орк** (карта закрыта)." in out
+    assert out.count("бросает только атакующий") == 1 and "закрытый режим" not in out
     out = await console.execute("/berserk strike values:1-2-3 target:Орк")
     assert out.count("бросает только атакующий") == 1 and "Режим:" not in out
     console.lang = "en"
     out = await console.execute("/berserk strike values:1-2-3 kind:magic target:Орк")
-    assert "Target: **Орк** (closed: only the attacker rolls, no return strike)." in out
-    assert "does not strike back" not in out and out.count("only the attacker rolls") == 1
+    assert "Target: **Орк** (closed)." in out
+    assert "Magic strike: only the attacker rolls, the target does not strike back" in out
+    assert out.count("only the attacker rolls") == 1
 
 
 async def test_k3_a_see_also_to_no_entry_is_left_out_and_checked(console: Console) -> None:

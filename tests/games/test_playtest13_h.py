@@ -110,10 +110,10 @@ async def test_bk5_the_undo_hint_names_who_had_the_choice(console: Console) -> N
             "/берсерк удар сила:2-3-4 сила_цели:1-2-2 цель:Тролль атакующий:Великан"
         )
         if "**−4**" in out:
-            assert "Если атакованная карта «Тролль» отвечает на ступень слабее, отмените" in out
+            assert "Если карта «Тролль» ответила слабее, отмените" in out
             seen.add("defender")
         if "**+2**" in out or "**+4**" in out:
-            assert "Если атакующий «Великан» бьёт на ступень слабее, отмените" in out
+            assert "Если карта «Великан» ударила слабее, отмените" in out
             seen.add("attacker")
         # B5: the attacker closes; open it for the next try
         await console.execute("/задать цель:Великан показатель:закрыт значение:0")

@@ -131,7 +131,7 @@ def test_the_defenders_weaker_choice_without_its_values_says_why_no_wounds() -> 
     strike = BerserkStrike(parse_values("2-3-4"), mode="fight")
     choice = WeakerChoice("defender", "miss", "weak")
     line = _choice_line(lambda k, **p: t(k, "ru", **p), strike, choice)
-    assert "?" not in line and "раны не посчитаны: не указана сила_цели" in line
+    assert "?" not in line and "Раны ответа не посчитаны: не указана сила_цели" in line
     assert "тогда атакующий ран не наносит" in line
     en = _choice_line(lambda k, **p: t(k, "en", **p), strike, choice)
     assert "?" not in en and "its wounds are not counted without defender_values" in en

@@ -27,8 +27,10 @@ async def test_bk3_nearest_entry_reads_idiomatically(services: Services) -> None
 async def test_bk5_buttons_name_the_player_first(services: Services) -> None:
     en = _en(services)
     await en.execute("/game start game:berserk player1:Bob")
+    await en.execute("/unit add name:Gnome life:5")
     out = await en.execute("/game show")
-    assert "The ± buttons change **Anna**'s gold crystals" in out and "of:" not in out
+    # en-7 BK-1: the buttons change a card's wounds, not the crystals nothing in play moves
+    assert "The ± buttons change **Gnome**'s wounds" in out and "of:" not in out
 
 
 async def test_mw2_play_option_is_named_as_typed(services: Services) -> None:

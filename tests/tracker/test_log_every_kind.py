@@ -50,7 +50,7 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
             "/token add Тролль token:оглушение",
             "/token add Тролль token:горение count:2",
             "/token remove Тролль token:горение count:1",
-            "/mw burn tokens:1 target:Тролль",
+            "/mw burn tokens:1 target:Тролль extra_roll:true",
             "/token add Тролль token:нокаут",
             "/mw act target:Тролль begin:true",
             "/mw act target:Тролль",

@@ -78,7 +78,8 @@ def test_a_shot_or_throw_says_who_rolls_in_its_own_noun() -> None:
     from bot.games.berserk.ui.view import mode_key
     from bot.i18n import t
 
-    assert t(mode_key(False, "shot"), "ru") == "Выстрел: бросает только стреляющий"
-    assert t(mode_key(False, "throw"), "ru") == "Метание: бросает только метающий"
+    shot = "Выстрел: бросает только стреляющий, цель не отвечает"
+    assert t(mode_key(False, "shot"), "ru") == shot
+    assert t(mode_key(False, "throw"), "ru") == "Метание: бросает только метающий, цель не отвечает"
     assert mode_key(False, "simple") == "dice.berserk.mode_closed"
     assert mode_key(True, "simple") == "dice.berserk.mode_fight"

@@ -28,17 +28,20 @@ async def test_a_targeted_burn_after_an_upkeep_is_refused_and_changes_nothing(
     before = await console.execute("/game show")
     out = await console.execute("/mw burn tokens:2 target:Гоблин")
     assert out.lstrip().startswith("✖")
-    assert "раз за раунд, в фазе содержания" in out and "в раунде 2 они уже брошены" in out
+    assert "раз за раунд, в фазе содержания" in out and "бросок сейчас был бы лишним" in out
     assert "Ничего не изменено" in out
     assert await console.execute("/game show") == before
 
 
-async def test_a_targeted_burn_in_the_first_round_still_writes_to_the_game(
-    console: Console,
-) -> None:
-    """No upkeep of this game has rolled yet: the targeted roll is the players' upkeep."""
+async def test_a_targeted_burn_in_the_first_round_is_refused_too(console: Console) -> None:
+    """Playtest 15, M2: the coming Upkeep (`/game next`) rolls these tokens, so a hand roll mid-
+    round would be a second roll; only a card's extra roll (`extra_roll:true`) is written."""
     await _goblin(console)
+    before = await console.execute("/game show")
     out = await console.execute("/mw burn target:Гоблин")
+    assert out.lstrip().startswith("✖") and "лишний_бросок:да" in out
+    assert await console.execute("/game show") == before
+    out = await console.execute("/mw burn target:Гоблин extra_roll:true")
     assert "Записано в партию" in out and "Гоблин · повреждения: 0 →" in out
 
 

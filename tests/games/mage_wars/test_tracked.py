@@ -153,7 +153,7 @@ async def test_outsider_is_refused_before_anything_is_rolled(
     rng_before = state.getstate()
     events_before = await events(services)
     guard.user = "mallory"
-    for line in ("/mw attack dice:4 target:Страж", "/mw burn target:Страж"):
+    for line in ("/mw attack dice:4 target:Страж", "/mw burn target:Страж extra_roll:true"):
         out = await guard.execute(line)
         assert out.startswith("✖") and "Менять партию могут только её участники" in out
     assert state.getstate() == rng_before  # not a single die was drawn
@@ -172,8 +172,8 @@ async def test_outsider_is_refused_before_anything_is_rolled(
     [
         "/mw attack dice:4 target:Страж private:true",
         "/mw attack dice:4 armor:0 defense:0 target:Страж private:true effect:1+ 2 Burn",
-        "/mw burn target:Страж private:true",
-        "/mw burn tokens:2 target:Страж private:true",
+        "/mw burn target:Страж private:true extra_roll:true",
+        "/mw burn tokens:2 target:Страж private:true extra_roll:true",
     ],
 )
 async def test_private_roll_at_a_target_is_refused(
@@ -274,7 +274,7 @@ async def test_burn_uses_and_updates_the_units_tokens(guard: Console, services: 
     await guard.execute("/token add Страж token:горение count:3")
     services.rng = random.Random(2)
     expected = roll_burn(3, random.Random(2))
-    out = await guard.execute("/mw burn target:Страж")
+    out = await guard.execute("/mw burn target:Страж extra_roll:true")
     assert "Цель: **Страж** (из партии: горение 3)" in out
     now = await unit(services, "Страж")
     assert now.value("burn") == expected.tokens_left
@@ -286,7 +286,7 @@ async def test_burn_uses_and_updates_the_units_tokens(guard: Console, services: 
 
 async def test_burn_without_tokens_changes_nothing(guard: Console, services: Services) -> None:
     before = await events(services)
-    out = await guard.execute("/mw burn target:Страж")
+    out = await guard.execute("/mw burn target:Страж extra_roll:true")
     assert "Жетонов горения нет" in out and "Записано в партию" not in out
     assert await events(services) == before
 

@@ -166,6 +166,8 @@ async def berserk_strike(
             key = "dice.berserk.target_closed_no_fight"
         if not aimed.closed and not result.fight and strike.kind == "simple":
             key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
+        if aimed.closed and strike.kind != "simple":  # en-8 BK-3: no answer is the attack's own
+            key = "dice.berserk.target_closed_ranged"
     reply = view.berserk_reply(ctx.t, result, who_rolls_said=key.endswith(_SAYS_WHO_ROLLS))
     if aimed is not None:
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body

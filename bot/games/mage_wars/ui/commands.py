@@ -25,9 +25,7 @@ from bot.games.mage_wars.dice import (
     MWAttack,
     resolve_attack,
     roll_burn,
-    roll_escape,
     roll_plain_effect,
-    roll_push,
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import (
@@ -415,19 +413,29 @@ async def mw_effect(ctx: Ctx, bonus: int = 0, private: bool = False) -> Reply:
     "mw",
     "burn",
     area=AREA,
-    options=[named("tokens", int, min_value=0, max_value=MAX_BURN), MW_TARGET, PRIVATE],
+    options=[
+        named("tokens", int, min_value=0, max_value=MAX_BURN),
+        MW_TARGET,
+        named("extra_roll", bool),
+        PRIVATE,
+    ],
 )
 async def mw_burn(
-    ctx: Ctx, tokens: int | None = None, target: str | None = None, private: bool = False
+    ctx: Ctx,
+    tokens: int | None = None,
+    target: str | None = None,
+    extra_roll: bool = False,
+    private: bool = False,
 ) -> Reply:
     """Burn upkeep; with `target` the unit's Burn tokens are rolled, then damage and tokens left
-    are written back in one step. Given `tokens` win over the tracked count. Once the game has
-    passed a round, `/game next` rolls Burn in each upkeep, so a targeted roll is refused."""
+    are written back in one step. Given `tokens` win over the tracked count. `/game next` rolls
+    Burn at each Upkeep (seed 000:25), so a targeted roll is refused unless `extra_roll` says a card
+    gives one more roll (playtest 15, M2: a hand roll mid-round was a second Burn roll)."""
     _public_target(target, private)
     tracked = await find_target(ctx, target, "/mw burn", change=True) if target else None
     filled = Filled({})
-    if tracked is not None and tracked.state.round > 1:  # an upkeep of this game rolled it
-        raise UserError("dice.mw.burn_in_upkeep", unit=tracked.unit.name, round=tracked.state.round)
+    if tracked is not None and not extra_roll:  # the coming (or a past) Upkeep rolls it
+        raise UserError("dice.mw.burn_in_upkeep", unit=tracked.unit.name)
     if tracked is not None:
         held = tracked.unit.value("burn")
         if tokens is None:
@@ -450,25 +458,6 @@ async def mw_burn(
         inputs["target"] = data["target"] = tracked.unit.name
     await log_roll(ctx, "mw burn", inputs, data, summary, private)
     return finish(reply, private)
-
-
-@command("mw", "escape", area=AREA, options=[PRIVATE])
-async def mw_escape(ctx: Ctx, private: bool = False) -> Reply:
-    roll = roll_escape(ctx.services.rng)
-    data = {"roll": roll.natural, "escaped": roll.success}
-    outcome = "escaped" if roll.success else "stuck"
-    summary = ("dice.summary.escape", {"value": roll.natural, "outcome": f"@{outcome}"})
-    await log_roll(ctx, "mw escape", {}, data, summary, private)
-    return finish(view.escape_reply(ctx.t, roll), private)
-
-
-@command("mw", "push", area=AREA, options=[PRIVATE])
-async def mw_push(ctx: Ctx, private: bool = False) -> Reply:
-    roll, direction = roll_push(ctx.services.rng)
-    data = {"roll": roll, "direction": direction}
-    summary = ("dice.summary.push", {"direction": f"@direction.{direction}"})
-    await log_roll(ctx, "mw push", {}, data, summary, private)
-    return finish(view.push_reply(ctx.t, roll, direction), private)
 
 
 @command(
