@@ -117,7 +117,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     out = await console.execute("/whf winds wizards:3")
     assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
-        "Anna: the board's wizard counter is 1, this roll uses 3 wizards; the counter is unchanged."
+        "Anna: 1 wizard on the table, this roll counts 3 wizards; the table is unchanged."
     ) in out
     board = await console.execute("/game show")
     assert board.count("wizards 1") == 2
@@ -131,7 +131,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: счётчик магов на доске — 1, в этом броске — 2 мага; счётчик не изменён." in out
+    assert "Anna: на столе 1 маг, а в этом броске — 2 мага; на столе ничего не изменено." in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:
