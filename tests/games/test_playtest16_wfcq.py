@@ -24,3 +24,20 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
         "Вика has no wizard on the table; this roll counts 2 wizards. To have it counted, "
         "add one: /unit add name:… owner:Вика traits:wizard."
     ) in out
+
+
+# ── C1: a value a Conquest unit does not keep is «не записано», not «пропущено» ───────────────
+
+
+async def test_c1_unit_power_is_not_recorded(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
+    console.lang = "ru"
+    out = await console.execute(
+        "/существо добавить имя:Космодесантник владелец:Борис жизнь:3 сила:2"
+    )
+    assert "«сила:2» не записано: у отрядов бот ведёт только здоровье и урон." in out
+    assert "пропущен" not in out and "бот хранит" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Scout owner:Борис life:1 power:2")
+    assert "“power:2” is not recorded: for a unit the bot tracks only HP and damage." in out

@@ -156,7 +156,7 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
     # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»; playtest 12
     # C2: the unit is added all the same, and the value is said to be skipped
-    assert "Параметр «броня:2» пропущен — бот у отрядов хранит только здоровье." in out
+    assert "«броня:2» не записано: у отрядов бот ведёт только здоровье и урон." in out
 
 
 async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:
