@@ -15,7 +15,7 @@ from bot.tracker.resolve import (
     stats_of,
 )
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import Template, template
+from bot.tracker.templates import Template, template, templates
 
 MAX_AMOUNT = 1000
 
@@ -164,7 +164,8 @@ async def mana(table: Table, amount: int, player: Person | None = None) -> Outco
     state = await require_state(table)
     tpl = template(state.slug)
     if not tpl.mana:
-        raise WrongGame("/mana", state.slug)
+        fits = [slug for slug, t in templates().items() if t.mana]
+        raise WrongGame("/mana", state.slug, fits)
     require_player(table.actor, state)
     p = player_of(table, state, player)
     return await add(table, f"#p{p.id}", tpl.mana, amount)

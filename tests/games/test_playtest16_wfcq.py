@@ -41,3 +41,19 @@ async def test_c1_unit_power_is_not_recorded(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/unit add name:Scout owner:Борис life:1 power:2")
     assert "“power:2” is not recorded: for a unit the bot tracks only HP and damage." in out
+
+
+# ── G1: a shared command that fits one game names that game, like a game's own command ───────
+
+
+async def test_g1_mana_in_berserk_names_mage_wars(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute("/мана сколько:3")
+    assert "Команда /мана — из игры Mage Wars, а в этом канале идёт партия Берсерк ККИ." in out
+    assert "не подходит" not in out
+    out = await console.execute("/планета планета:Таррус")
+    assert "Команда /планета — из игры Warhammer 40,000: Conquest, а в этом канале" in out
+    console.lang = "en"
+    out = await console.execute("/mana amount:3")
+    assert "/mana is a Mage Wars command, and this channel is playing Berserk CCG." in out
