@@ -57,3 +57,18 @@ async def test_g1_mana_in_berserk_names_mage_wars(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/mana amount:3")
     assert "/mana is a Mage Wars command, and this channel is playing Berserk CCG." in out
+
+
+# ── WF-1: a new wizard's Wounds read as the profile prints them, with no stray bracket ────────
+
+
+async def test_wf1_new_wizard_shows_wounds_as_the_profile(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Bob")
+    console.user = "Bob"
+    out = await console.execute("/unit add name:Bright Wizard life:2 traits:wizard")
+    assert "New wizard: Bright Wizard (Bob) · Wounds 2" in out
+    assert "(Wounds in the profile)" not in out
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Шаман жизнь:3 черты:маг")
+    assert "Новый маг: Шаман (Bob) · Раны 3 (по профилю)" in out
