@@ -72,3 +72,18 @@ async def test_wf1_new_wizard_shows_wounds_as_the_profile(console: Console) -> N
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Шаман жизнь:3 черты:маг")
     assert "Новый маг: Шаман (Bob) · Раны 3 (по профилю)" in out
+
+
+# ── CQ-1: the icon is Technology in English; «tech» is still accepted ────────────────────────
+
+
+async def test_cq1_technology_icon_in_english(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
+    out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
+    assert "Bob · technology planets: 0 → 1" in out and "tech planets" not in out
+    board = await console.execute("/game show")
+    assert "technology 1/3" in board and "tech 1/3" not in board
+    out = await console.execute("/planet name:Elouith player:Bob icons:banana")
+    assert "Icons: material, technology, strongpoint." in out

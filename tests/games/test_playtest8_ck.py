@@ -96,7 +96,7 @@ async def test_c5_the_planets_are_one_entry_with_the_way_to_the_win(console: Con
     assert "планеты с материалами" not in board and "планеты 2" not in board
     console.lang = "en"
     board = await console.execute("/game show")
-    assert "planets: Ферракс, Тарсис (material 2/3, tech 1/3)" in board
+    assert "planets: Ферракс, Тарсис (material 2/3, technology 1/3)" in board
 
 
 async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None:
