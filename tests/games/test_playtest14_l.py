@@ -87,7 +87,7 @@ async def test_c2_planet_without_icons_says_what_to_type(console: Console) -> No
     assert "не идёт в счёт" not in out
     console.lang = "en"
     out = await console.execute("/planet name:Tarrus")
-    assert "to add them, type /game undo and then /planet name:Tarrus icons:material,technology." in out
+    assert "and then /planet name:Tarrus icons:material,technology." in out
 
 
 # ── W2: the board's wizard counter is named as such, not «поле» (the battlefield) ────────────

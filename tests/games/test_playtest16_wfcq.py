@@ -87,3 +87,19 @@ async def test_cq1_technology_icon_in_english(console: Console) -> None:
     assert "technology 1/3" in board and "tech 1/3" not in board
     out = await console.execute("/planet name:Elouith player:Bob icons:banana")
     assert "Icons: material, technology, strongpoint." in out
+
+
+# ── CQ-4: the board's rule options are capitalised in every game and language ───────────────
+
+
+async def test_cq4_rule_options_are_capitalised(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
+    await console.execute("/unit add name:Orks life:3")
+    await console.execute("/dmg target:Orks amount:1")
+    board = await console.execute("/game show")
+    assert "] Damage" in board and "] damage" not in board
+    console.lang = "ru"
+    board = await console.execute("/игра показать")
+    assert "] Урон" in board and "] урон" not in board
