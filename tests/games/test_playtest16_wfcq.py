@@ -3,6 +3,8 @@ reworded reply or the rule in both languages where the slip was in a shared temp
 
 from __future__ import annotations
 
+import re
+
 from bot.console import Console
 
 # ── W1: no wizard of that side on the table is said plainly, with how to add one ─────────────
@@ -103,3 +105,46 @@ async def test_cq4_rule_options_are_capitalised(console: Console) -> None:
     console.lang = "ru"
     board = await console.execute("/игра показать")
     assert "] Урон" in board and "] урон" not in board
+
+
+# ── WF-3: a dispel is against the last cast unless told otherwise, and a mismatch is said ─────
+
+
+async def test_wf3_dispel_defaults_to_the_last_cast_and_names_a_mismatch(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player2:Bob")
+    await console.execute("/whf winds wizards:2 enemy_wizards:2")
+    cast = await console.execute(
+        "/whf cast dice:1 level:4 value:3 wizard:Bright Wizard spell:Fireball"
+    )
+    found = re.search(r"\*\*(\d+)\*\* against casting value", cast)
+    assert found is not None and "is cast" in cast
+    result = int(found.group(1))
+    console.user = "Bob"
+    out = await console.execute(f"/whf dispel dice:1 level:1 against:{result + 1}")
+    assert f"against the casting result {result + 1}" in out
+    assert f"The last cast (Fireball) was {result}; you gave {result + 1}." in out
+    await console.execute("/game undo")
+    out = await console.execute("/whf dispel dice:1 level:1")
+    assert f"against the casting result {result}" in out and "The last cast" not in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute(f"/вфб рассеивание кубики:1 уровень:1 против:{result + 1}")
+    assert (
+        f"Последнее заклинание, «Fireball», сотворено с результатом {result}, "
+        f"а указано {result + 1}."
+    ) in out
+
+
+async def test_wf3_dispel_with_no_cast_asks_for_against(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/вфб рассеивание кубики:2 уровень:1")
+    assert "Против чего рассеивать? Сотворённого заклинания, которое можно рассеять, нет" in out
+    assert "Ничего не брошено." in out
+    console.lang = "en"
+    await console.execute("/whf cast dice:2 level:1 value:3")  # untracked: the channel's rolls
+    out = await console.execute("/whf dispel dice:2 level:1 against:40")
+    assert "The last cast was " in out and "; you gave 40." in out
