@@ -60,7 +60,7 @@ KEYS: dict[str, str] = {
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
     "trait_bounds": E + "trait_bounds",
-    "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
+    "dmg_option": E + "dmg_option",  # EN-8 CQ-2: Conquest's `shield:N` in another game
     "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
     "kf_fight_self": E + "kf_fight_self",  # playtest 6 K4: a creature does not fight itself
 }
@@ -339,6 +339,8 @@ def user_error(exc: TrackerError, lang: str) -> UserError:
     fits = fits if isinstance(fits, tuple) else ()
     key = catalogue().listing_key(catalogue_key(exc, params), params)  # an empty list: `.none`
     shown = {k: _named(v, lang) for k, v in params.items()}
+    if exc.code == "dmg_option":  # the option as the reader's client names it
+        shown["option"] = option_label(("dmg",), str(params["option"]), lang)
     playing = params.get("game")
     if exc.code == "wrong_game" and isinstance(playing, GameRef):
         key, named = wrong_game_refusal(params.get("command"), playing.slug, lang, fits)

@@ -32,11 +32,8 @@ async def test_cq1_a_planet_is_captured(console: Console) -> None:
 async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> None:
     await _conquest(console)
     await console.execute("/unit add name:Ork Boyz life:3")
-    out = await console.execute("/token add target:Ork Boyz token:shield")
-    assert (
-        "🛡 Ork Boyz: shield card set aside — it will prevent 1 damage the next time damage is "
-        "assigned to this unit, then goes to the discard pile."
-    ) in out
+    out = await console.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2
+    assert "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded." in out
 
 
 async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> None:

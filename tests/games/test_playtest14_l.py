@@ -56,7 +56,7 @@ async def test_c1_damage_token_reply_is_the_damage_commands_only(console: Consol
     ) in out
     assert "щита" not in out and "отметьте до урона" not in out
     out = await console.execute("/жетон добавить цель:Космодесантник жетон:кровь")
-    assert "отметьте её перед /урон: /жетон добавить цель:… жетон:карта щита сколько:N" in out
+    assert "Карту щита сбрасывают, когда наносят урон: /урон цель:… урон:N щит:M" in out
 
 
 # ── C3: an icon typed as an adjective is the icon it names ───────────────────────────────────

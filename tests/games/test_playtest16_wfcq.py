@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── W1: no wizard of that side on the table is said plainly, with how to add one ─────────────
 
@@ -148,3 +149,39 @@ async def test_wf3_dispel_with_no_cast_asks_for_against(console: Console) -> Non
     await console.execute("/whf cast dice:2 level:1 value:3")  # untracked: the channel's rolls
     out = await console.execute("/whf dispel dice:2 level:1 against:40")
     assert "The last cast was " in out and "; you gave 40." in out
+
+
+# ── CQ-2: a Conquest shield card is discarded as the damage is dealt, `/dmg … shield:N` ───────
+
+
+async def test_cq2_shield_goes_with_the_damage(console: Console) -> None:
+    # seed 003:137: «За каждый отряд, которому наносится урон, его владелец может сбросить из руки
+    # 1 карту щита»
+    seed_line("003", 137, "которому наносится урон", "может сбросить из руки 1 карту щита")
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
+    await console.execute("/unit add name:Ork Boyz life:5")
+    out = await console.execute("/dmg target:Ork Boyz amount:3 shield:2")
+    assert "🛡 Ork Boyz: the shield card prevents 2 damage and is discarded." in out
+    assert "damage: 0 → 1" in out
+    out = await console.execute("/dmg target:Ork Boyz amount:1")  # nothing carries over
+    assert "damage: 1 → 2" in out and "shield" not in out
+    out = await console.execute("/token add target:Ork Boyz token:shield")
+    assert "/dmg target:… amount:N shield:M (M = the shield icons on the card, 1–3)" in out
+    assert "set aside" not in out
+    console.lang = "ru"
+    out = await console.execute("/урон цель:Ork Boyz урон:1 щит:3")
+    assert "🛡 Ork Boyz: карта щита предотвращает 1 урон и сбрасывается." in out
+
+
+async def test_cq2_shield_outside_conquest_is_refused(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute("/урон цель:Борис урон:3 щит:2")
+    assert "У /урон в партии Mage Wars нет параметра «щит». Ничего не изменено." in out
+    console.lang = "en"
+    out = await console.execute("/dmg target:Борис amount:3 shield:2")
+    assert "/dmg has no “shield” option in Mage Wars. Nothing changed." in out
+    board = await console.execute("/game show")
+    assert "Борис" in board and "33/36" not in board  # a refusal changes nothing
