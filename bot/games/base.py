@@ -39,6 +39,8 @@ class Game:
     # the shared commands offer every game's, and the template says which stat each one sets.
     start_options: tuple[NumberOption, ...] = ()
     unit_options: tuple[NumberOption, ...] = ()
+    # Its options of `/dmg`, read by its plugin as the damage is dealt (Conquest: `shield:N`).
+    dmg_options: tuple[NumberOption, ...] = ()
     # The turn number counts every player's turn (Berserk, KeyForge: ход 1 — first player, ход 2 —
     # second), not each full round of turns (WFB, custom: both players' turn 2 is ход 2).
     each_turn: bool = False

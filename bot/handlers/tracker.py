@@ -454,9 +454,11 @@ async def add(ctx: Ctx, target: str, stat: str, amount: int) -> Reply:
     return change_reply(ctx, await service.add(ctx, target, stat, amount))
 
 
-@command("dmg", area=AREA, options=[TARGET, POSITIVE])
-async def dmg(ctx: Ctx, target: str, amount: int) -> Reply:
-    return change_reply(ctx, await service.damage(ctx, target, amount))
+@command("dmg", area=AREA, options=[TARGET, POSITIVE, *number_options("dmg")])
+async def dmg(ctx: Ctx, target: str, amount: int, **extra: int | None) -> Reply:
+    """A game's own options (Conquest's `shield:N`) act as this damage is dealt (EN-8 CQ-2)."""
+    given = {k: v for k, v in extra.items() if v is not None}
+    return change_reply(ctx, await service.damage(ctx, target, amount, given))
 
 
 @command("heal", area=AREA, options=[TARGET, HEALING])

@@ -415,8 +415,14 @@ def _rules_in_play(
     for key in held:
         entry = next((e for kind in RULE_KINDS if (e := terms.entry_of(kind, key))), None)
         if entry is not None and entry not in out:
-            out[entry] = (tpl.label(key, lang), entry)
+            out[entry] = (_title(tpl.label(key, lang)), entry)
     return tuple(out.values())[:SELECT_OPTIONS_MAX]
+
+
+def _title(label: str) -> str:
+    """A rule option reads as the entry's title, capitalised in every game alike («Урон»,
+    «Keys»), whatever case the stat's label has in a line (EN-8 CQ-4)."""
+    return label[:1].upper() + label[1:]
 
 
 def _seat(p: Participant) -> int:

@@ -8,7 +8,7 @@ tests keep one call per command (`await tracker_ops.add(ctx, "alice", "life", -3
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.context import Ctx, UserRef
@@ -233,8 +233,10 @@ async def set_value(ctx: Ctx, target: str, stat: str, value: int) -> Outcome:
     return await one_step(ctx, lambda t: counters.set_value(t, target, stat, value))
 
 
-async def damage(ctx: Ctx, target: str, amount: int) -> Outcome:
-    return await one_step(ctx, lambda t: counters.damage(t, target, amount))
+async def damage(
+    ctx: Ctx, target: str, amount: int, extra: Mapping[str, int] | None = None
+) -> Outcome:
+    return await one_step(ctx, lambda t: counters.damage(t, target, amount, extra))
 
 
 async def heal(ctx: Ctx, target: str, amount: int) -> Outcome:

@@ -7,7 +7,7 @@ reader's language, and names are escaped once, as typed (`md`), for Discord mark
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -60,7 +60,7 @@ KEYS: dict[str, str] = {
     "wrong_game": E + "wrong_game",
     "cq_icon": E + "cq_icon",  # issue 9: an unknown planet icon
     "trait_bounds": E + "trait_bounds",
-    "cq_one_shield": E + "cq_one_shield",  # seed 003 line 137: one shield card per unit
+    "dmg_option": E + "dmg_option",  # EN-8 CQ-2: Conquest's `shield:N` in another game
     "kf_fight_same_side": E + "kf_fight_same_side",  # KeyForge: a fight is with an enemy
     "kf_fight_self": E + "kf_fight_self",  # playtest 6 K4: a creature does not fight itself
 }
@@ -318,10 +318,15 @@ def command_game(command: str) -> str | None:
     return None
 
 
-def wrong_game_refusal(command: object, playing: str, lang: str) -> tuple[str, dict[str, Any]]:
-    """The wrong-game key and its names: with the command's own game when it has one."""
+def wrong_game_refusal(
+    command: object, playing: str, lang: str, fits: Sequence[str] = ()
+) -> tuple[str, dict[str, Any]]:
+    """The wrong-game key and its names: with the command's own game when it has one, or the
+    one game a shared command applies to (`/mana`: Mage Wars; playtest 15, G1)."""
     params: dict[str, Any] = {"game": game_name(playing, lang)}
     owner = command_game(str(command)) if isinstance(command, str) else None
+    if owner is None and len(fits) == 1:
+        owner = fits[0]
     if owner is None or owner == playing:
         return E + "wrong_game", params
     return E + "wrong_game_owned", {**params, "owner": game_name(owner, lang)}
@@ -330,11 +335,15 @@ def wrong_game_refusal(command: object, playing: str, lang: str) -> tuple[str, d
 def user_error(exc: TrackerError, lang: str) -> UserError:
     """The refusal as players read it: its message, named in `lang`, names escaped as typed."""
     params = dict(exc.params)
+    fits = params.pop("fits", ())
+    fits = fits if isinstance(fits, tuple) else ()
     key = catalogue().listing_key(catalogue_key(exc, params), params)  # an empty list: `.none`
     shown = {k: _named(v, lang) for k, v in params.items()}
+    if exc.code == "dmg_option":  # the option as the reader's client names it
+        shown["option"] = option_label(("dmg",), str(params["option"]), lang)
     playing = params.get("game")
     if exc.code == "wrong_game" and isinstance(playing, GameRef):
-        key, named = wrong_game_refusal(params.get("command"), playing.slug, lang)
+        key, named = wrong_game_refusal(params.get("command"), playing.slug, lang, fits)
         shown.update(named)
     command = shown.get("command")
     if isinstance(command, str) and command.startswith("/"):  # as the reader's client names it

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import AmountOutOfRange, GameRef, NoStat, TrackerError, WrongGame
 from bot.tracker.model import Counter, GameState, Participant, Unit
@@ -15,7 +17,7 @@ from bot.tracker.resolve import (
     stats_of,
 )
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import Template, template
+from bot.tracker.templates import Template, template, templates
 
 MAX_AMOUNT = 1000
 
@@ -122,9 +124,12 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     return holder, c, sign
 
 
-async def damage(table: Table, target: str, amount: int) -> Outcome:
-    """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed, no overkill)."""
-    return await _hit(table, target, amount, "dmg", 1)
+async def damage(
+    table: Table, target: str, amount: int, extra: Mapping[str, int] | None = None
+) -> Outcome:
+    """`/dmg`: deal damage (one step; a unit that reaches its life is destroyed, no overkill).
+    `extra`: the game's own options of `/dmg` (Conquest's `shield`), refused in another game."""
+    return await _hit(table, target, amount, "dmg", 1, dict(extra or {}))
 
 
 async def heal(table: Table, target: str, amount: int) -> Outcome:
@@ -132,7 +137,14 @@ async def heal(table: Table, target: str, amount: int) -> Outcome:
     return await _hit(table, target, amount, "heal", -1)
 
 
-async def _hit(table: Table, target: str, amount: int, action: str, direction: int) -> Outcome:
+async def _hit(
+    table: Table,
+    target: str,
+    amount: int,
+    action: str,
+    direction: int,
+    extra: dict[str, int] | None = None,
+) -> Outcome:
     """Damage (`direction` 1) or healing (-1) on the target's damage stat, or on life in a game
     without one; whatever goes down stops at its floor (0, or the stat's min), not below."""
     check_amount(amount, signed=False)
@@ -141,8 +153,12 @@ async def _hit(table: Table, target: str, amount: int, action: str, direction: i
     tpl = template(state.slug)
     holder, c, sign = damage_ref(state, tpl, target)
     delta = amount * direction * sign
+    for key in extra or {}:
+        if key not in dmg_options(state.slug):  # `/dmg shield:2` outside Conquest: refused
+            raise TrackerError("dmg_option", option=key, game=GameRef(state.slug))
 
     async def body(step: Step) -> None:
+        step.options = dict(extra or {})
         if delta >= 0:
             before = (await step.tx.counter(c.id)).value
             after = await step.adjust(holder, c.id, c.key, delta)
@@ -164,7 +180,8 @@ async def mana(table: Table, amount: int, player: Person | None = None) -> Outco
     state = await require_state(table)
     tpl = template(state.slug)
     if not tpl.mana:
-        raise WrongGame("/mana", state.slug)
+        fits = [slug for slug, t in templates().items() if t.mana]
+        raise WrongGame("/mana", state.slug, fits)
     require_player(table.actor, state)
     p = player_of(table, state, player)
     return await add(table, f"#p{p.id}", tpl.mana, amount)
@@ -184,3 +201,11 @@ async def update_burn(table: Table, target: str, damage_dealt: int, tokens_left:
         await step.set(holder, cid, "burn", tokens_left)
 
     return await run_step(table, state, "burn", body, {"target": holder.name})
+
+
+def dmg_options(slug: str) -> set[str]:
+    """The names of the game's own `/dmg` options (Conquest: `shield`)."""
+    from bot.games import ALL_GAMES
+
+    game = ALL_GAMES.get(slug)
+    return {o.name for o in game.dmg_options} if game is not None else set()

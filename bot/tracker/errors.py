@@ -80,12 +80,14 @@ class NotInGame(TrackerError):
 
 
 class WrongGame(TrackerError):
-    """A game's own command in another game (`/kf forge` in Mage Wars)."""
+    """A game's own command in another game (`/kf forge` in Mage Wars); `fits`: the games a
+    shared command applies to (`/mana`: Mage Wars), so the refusal can name them (playtest 15,
+    G1)."""
 
     code = "wrong_game"
 
-    def __init__(self, command: str, slug: str) -> None:
-        super().__init__(command=command, game=GameRef(slug))
+    def __init__(self, command: str, slug: str, fits: Sequence[str] = ()) -> None:
+        super().__init__(command=command, game=GameRef(slug), fits=tuple(fits))
 
 
 class NoTarget(TrackerError):

@@ -76,6 +76,8 @@ class Step:
         self.players: set[int] = set()
         self._fresh: tuple[int, GameState] | None = None  # (events written, state then)
         self._base = state  # the state the step began from, as read before it
+        # The command's game options (`/dmg shield:2`), read by the game's plugin (EN-8 CQ-2).
+        self.options: dict[str, int] = {}
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params, at=len(self.changes)))

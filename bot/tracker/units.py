@@ -10,7 +10,7 @@ from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import CREATURE, Template, template
+from bot.tracker.templates import CREATURE, Template, template, templates
 from bot.tracker.traits import parse_traits
 
 # The stat options `/unit add` declares (their names are the command's contract).
@@ -188,7 +188,8 @@ async def add_item(
     state = await require_state(table)
     tpl = template(state.slug)
     if list_name not in tpl.lists:
-        raise WrongGame(command, state.slug)
+        fits = [slug for slug, t in templates().items() if list_name in t.lists]
+        raise WrongGame(command, state.slug, fits)
     require_player(table.actor, state)
     p = player_of(table, state, player)
     clean = valid_name(text)

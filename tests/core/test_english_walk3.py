@@ -167,11 +167,9 @@ async def _conquest(services: Services) -> Console:
 async def test_31_32_shield_icons_counted_and_prevented_damage(services: Services) -> None:
     en = await _conquest(services)
     await en.execute("/unit add Ork Boyz life:3")
-    out = await en.execute("/token add target:Ork Boyz token:shield")
-    assert "shield card set aside — it will prevent 1 damage the next time damage" in out
-    out = await en.execute("/token add target:bob token:shield count:2")
-    assert "shield card set aside — it will prevent 2 damage the next time damage" in out
-    out = await en.execute("/dmg target:bob amount:3")
+    out = await en.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2: with the damage
+    assert "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded." in out
+    out = await en.execute("/dmg target:bob amount:3 shield:2")
     assert "🛡 bob: the shield card prevents 2 damage and is discarded." in out
 
 

@@ -27,15 +27,15 @@ async def test_cq3_damage_and_shield_tokens_get_one_consistent_message(
     damage = await console.execute("/token add target:Ork Kannon token:damage")
     other = await console.execute("/token add target:Ork Kannon token:xyz")
     # playtest 14, C1: the shield card only where the token asked for was not damage
-    assert "/token add target:… token:shield count:N (N = the shield icons on the card)" in other
+    assert "/dmg target:… amount:N shield:M (M = the shield icons on the card, 1–3)" in other
     assert "shield" not in damage
     for out in (damage, other):
         assert "/heal" in out and "is not a token" not in out and "not a token but" not in out
     assert "Damage tokens are placed with /dmg target:Ork Kannon amount:N" in damage
     assert "Conquest has no “xyz” token. Damage goes on cards as damage tokens" in other
     assert await state_of(services) == before
-    out = await console.execute("/token add target:Ork Kannon token:shield count:1")
-    assert "shield card set aside — it will prevent 1 damage" in out
+    out = await console.execute("/dmg target:Ork Kannon amount:2 shield:1")  # EN-8 CQ-2
+    assert "🛡 Ork Kannon: the shield card prevents 1 damage and is discarded." in out
     console.lang = "ru"
     out = await console.execute("/жетон добавить цель:Ork Kannon жетон:урон")
     assert "Значки урона кладёт /урон цель:Ork Kannon урон:N" in out

@@ -32,11 +32,8 @@ async def test_cq1_a_planet_is_captured(console: Console) -> None:
 async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> None:
     await _conquest(console)
     await console.execute("/unit add name:Ork Boyz life:3")
-    out = await console.execute("/token add target:Ork Boyz token:shield")
-    assert (
-        "🛡 Ork Boyz: shield card set aside — it will prevent 1 damage the next time damage is "
-        "assigned to this unit, then goes to the discard pile."
-    ) in out
+    out = await console.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2
+    assert "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded." in out
 
 
 async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> None:
@@ -117,7 +114,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     out = await console.execute("/whf winds wizards:3")
     assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
-        "Anna: the board's wizard counter is 1, this roll uses 3 wizards; the counter is unchanged."
+        "Anna: 1 wizard on the table, this roll counts 3 wizards; the table is unchanged."
     ) in out
     board = await console.execute("/game show")
     assert board.count("wizards 1") == 2
@@ -131,7 +128,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: счётчик магов на доске — 1, в этом броске — 2 мага; счётчик не изменён." in out
+    assert "Anna: на столе 1 маг, а в этом броске — 2 мага; на столе ничего не изменено." in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:

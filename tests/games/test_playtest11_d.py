@@ -25,12 +25,12 @@ async def test_c4_conquest_board_says_shield_ready(console: Console) -> None:
     await console.execute("/game start game:conquest player1:Егор hale:7 bloodied:4")
     await console.execute("/unit add name:Космодесантники owner:Егор life:3")
     console.lang = "ru"
-    await console.execute("/жетон добавить цель:Космодесантники жетон:щит")
+    await console.execute("/урон цель:Космодесантники урон:1 щит:1")  # EN-8 CQ-2: spent at once
     board = await console.execute("/игра показать")
-    assert "Космодесантники ❤ ▰▰▰▰▰ 3/3 · щит наготове на 1 урон" in board
-    assert "значок" not in board
+    assert "Космодесантники ❤ ▰▰▰▰▰ 3/3" in board
+    assert "значок" not in board and "щит" not in board
     console.lang = "en"
-    assert "shield ready for 1 damage" in await console.execute("/game show")
+    assert "shield" not in await console.execute("/game show")
 
 
 # ── W1: a failed dispel says the spell takes effect, and how to have the bar counted ───────────

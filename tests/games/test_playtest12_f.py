@@ -84,11 +84,11 @@ async def test_c2_conquest_unit_with_attack_is_added(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Орочьи парни владелец:Вика жизнь:3 сила:2")
     assert "Новый отряд: Орочьи парни (Вика) · ❤ 3" in out
-    assert "Параметр «сила:2» пропущен — бот у отрядов хранит только здоровье." in out
+    assert "«сила:2» не записано: у отрядов бот ведёт только здоровье и урон." in out
     assert "не добавлен" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Гретчин owner:Вика life:1 power:2")
-    assert "“power:2” was skipped: the bot keeps only a unit's HP." in out
+    assert "“power:2” is not recorded: for a unit the bot tracks only HP and damage." in out
 
 
 # ── M1: a Stuck creature rolls its escape at the end of the round, as its Daze goes then ───────

@@ -56,7 +56,7 @@ async def test_c1_damage_token_reply_is_the_damage_commands_only(console: Consol
     ) in out
     assert "щита" not in out and "отметьте до урона" not in out
     out = await console.execute("/жетон добавить цель:Космодесантник жетон:кровь")
-    assert "отметьте её перед /урон: /жетон добавить цель:… жетон:карта щита сколько:N" in out
+    assert "Карту щита сбрасывают, когда наносят урон: /урон цель:… урон:N щит:M" in out
 
 
 # ── C3: an icon typed as an adjective is the icon it names ───────────────────────────────────
@@ -87,7 +87,7 @@ async def test_c2_planet_without_icons_says_what_to_type(console: Console) -> No
     assert "не идёт в счёт" not in out
     console.lang = "en"
     out = await console.execute("/planet name:Tarrus")
-    assert "to add them, type /game undo and then /planet name:Tarrus icons:material,tech." in out
+    assert "and then /planet name:Tarrus icons:material,technology." in out
 
 
 # ── W2: the board's wizard counter is named as such, not «поле» (the battlefield) ────────────
@@ -98,7 +98,7 @@ async def test_w2_winds_name_the_wizard_counter(console: Console) -> None:
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     await console.execute("/существо добавить имя:Шаман владелец:Борис жизнь:1 маг:да")
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
-    assert "счётчик магов на доске — " in out and "; счётчик не изменён." in out
+    assert "на столе нет ни одного мага, а в этом броске — 2 мага." in out
     assert "поле" not in out
 
 

@@ -156,7 +156,7 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
     # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»; playtest 12
     # C2: the unit is added all the same, and the value is said to be skipped
-    assert "Параметр «броня:2» пропущен — бот у отрядов хранит только здоровье." in out
+    assert "«броня:2» не записано: у отрядов бот ведёт только здоровье и урон." in out
 
 
 async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Services) -> None:
@@ -168,18 +168,17 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
     out = await console.execute("/token add target:Аня token:кровь")
     assert "Жетона «кровь» в Conquest нет. Урон кладут на карты значками урона" in out
     assert (
-        "Если против урона сбрасывают карту щита, отметьте её перед /урон: /жетон добавить цель:…"
+        "Карту щита сбрасывают, когда наносят урон: /урон цель:… урон:N щит:M (M — значки щита"
         in out
     )
     assert "можно класть: щит" not in out
     assert await state_of(services) == before
     out = await console.execute("/token add target:Космодесантник token:щит count:2")
-    assert "🛡 Космодесантник: щит на 2 урона — сработает при следующем нанесении урона" in out
-    assert "щит: 0 → 2" not in out
+    assert "Жетона «щит» в Conquest нет." in out  # EN-8 CQ-2: nothing set aside in advance
+    assert await state_of(services) == before
     board = await console.execute("/game show")
-    assert "Космодесантник ❤ ▰▰▰▰▰ 3/3 · щит наготове на 2 урона" in board  # playtest 11 C4
-    assert "жетоны" not in board
-    out = await console.execute("/dmg target:Космодесантник amount:3")
+    assert "щит" not in board and "жетоны" not in board
+    out = await console.execute("/dmg target:Космодесантник amount:3 shield:2")
     assert (
         "карта щита предотвращает 2 урона и сбрасывается" in out and "карта щита: 2 → 0" not in out
     )

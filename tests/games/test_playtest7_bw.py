@@ -64,7 +64,7 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     assert "alice · маги: 1 → 0" in out and "💀 Маг «Белый лев» уничтожен." in out
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
-    assert "New unit: Swordmasters (alice) · ❤ 10 (Wounds in the profile)" in out
+    assert "New unit: Swordmasters (alice) · Wounds 10" in out
     assert "wizards" in out.split(".")[1]
 
 

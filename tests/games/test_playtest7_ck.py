@@ -38,7 +38,7 @@ async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None
     out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
     # playtest 12 C2: the unit is added, and one line says its attack is not kept
     assert "Новый отряд: Орк-бой (Борис) · ❤ 2" in out
-    assert "Параметр «сила:2» пропущен — бот у отрядов хранит только здоровье." in out
+    assert "«сила:2» не записано: у отрядов бот ведёт только здоровье и урон." in out
     assert "нет параметра" not in out
 
 

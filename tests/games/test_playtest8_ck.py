@@ -60,14 +60,9 @@ async def test_c2_a_shield_waits_for_the_damage(console: Console) -> None:
     await _conquest(console)
     await console.execute("/unit add name:Космодесантник owner:Аня life:3")
     out = await console.execute("/жетон добавить цель:Космодесантник жетон:щит")
-    assert (
-        "🛡 Космодесантник: щит на 1 урон — сработает при следующем нанесении урона "
-        "(карту щита сбросьте тогда же)." in out
-    )
-    assert "сброшена" not in out
-    await console.execute("/token remove target:Космодесантник token:щит")
-    out = await console.execute("/token add target:Космодесантник token:щит count:2")
-    assert "щит на 2 урона" in out
+    assert "Карту щита сбрасывают, когда наносят урон: /урон цель:… урон:N щит:M" in out
+    out = await console.execute("/урон цель:Космодесантник урон:2 щит:2")  # EN-8 CQ-2
+    assert "🛡 Космодесантник: карта щита предотвращает 2 урона и сбрасывается." in out
 
 
 async def test_c3_the_headquarters_phase_adds_the_resources(console: Console) -> None:
@@ -96,7 +91,7 @@ async def test_c5_the_planets_are_one_entry_with_the_way_to_the_win(console: Con
     assert "планеты с материалами" not in board and "планеты 2" not in board
     console.lang = "en"
     board = await console.execute("/game show")
-    assert "planets: Ферракс, Тарсис (material 2/3, tech 1/3)" in board
+    assert "planets: Ферракс, Тарсис (material 2/3, technology 1/3)" in board
 
 
 async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None:

@@ -97,7 +97,7 @@ async def test_console_refusals_change_nothing(console: Console, services: Servi
         ("/add target:zed stat:янтарь amount:1", "Нет существа или игрока «zed»"),
         ("/set target:bob stat:цепи value:25", "вне пределов (0…24)"),
         ("/token add target:bob token:яд", "Такого жетона нет"),
-        ("/mana amount:3", "Команда /мана не подходит для партии KeyForge"),
+        ("/mana amount:3", "Команда /мана — из игры Mage Wars, а в этом канале идёт партия"),
         ("/kf forge", "не может выковать ключ"),
         ("/game redo", "Возвращать нечего"),
     ):

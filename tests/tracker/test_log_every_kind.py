@@ -130,13 +130,13 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
             "/unit add Космодесантник life:3",
             "/dmg Космодесантник amount:1",
             "/add target:alice stat:ресурсы amount:2",
-            "/token add Космодесантник token:щит",
+            "/dmg Космодесантник amount:1 shield:1",  # EN-8 CQ-2: Conquest has no tokens
             "/planet name:Ферракс icons:материалы,технологии",
             "/dmg alice amount:7",
             "/game next",
             *BOB_LEAVES,
         ],
-        {"start", "join", "leave", "unit.add", "dmg", "add", "token", "item.add", "next"},
+        {"start", "join", "leave", "unit.add", "dmg", "add", "item.add", "next"},
     ),
     "keyforge": (
         [

@@ -103,7 +103,7 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
             "Команда /планета — из игры Warhammer 40,000: Conquest,"
             " а в этом канале идёт партия KeyForge.",
         ),
-        ("/mana amount:3", "Команда /мана не подходит для партии KeyForge."),
+        ("/mana amount:3", "/мана — из игры Mage Wars, а в этом канале идёт партия KeyForge."),
     ):
         out = await console.execute(line)
         assert out.startswith("✖") and wanted in out, out

@@ -37,7 +37,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds_below"),
         (lambda c: forge(c), "tracker.error.wrong_game_owned"),  # playtest 12, M6
         (lambda c: set_pools(c, None, 3, 2), "tracker.error.wrong_game_owned"),
-        (lambda c: service.add_item(c, "planets", "Elouith"), "tracker.error.wrong_game"),
+        (lambda c: service.add_item(c, "planets", "Elouith"), "tracker.error.wrong_game_owned"),
         (lambda c: service.undo(c, 1), "tracker.error.nothing_to_undo"),
         (lambda c: service.redo(c), "tracker.error.nothing_to_redo"),
         (lambda c: service.clear_tokens(c, "Дракон"), "tracker.error.no_tokens_mage-wars"),

@@ -17,4 +17,6 @@ GAME = Game(
         NumberOption("resources", 0, 100),  # printed on the Warlord (playtest en-4, CQ-4)
     ),
     unit_options=(NumberOption("life", 1, 200),),
+    # EN-8 CQ-2: a shield card is discarded as the damage is dealt, preventing 1–3 (003:137).
+    dmg_options=(NumberOption("shield", 1, 3),),
 )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.conquest import rounds, rules, tracker
 from bot.tracker.model import Participant, Unit
-from bot.tracker.plugin import GamePlugin, Holder, StatNote
+from bot.tracker.plugin import GamePlugin, StatNote
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
@@ -23,9 +23,6 @@ class ConquestPlugin(GamePlugin):
 
     async def before_damage(self, step: Step, unit: Unit, amount: int) -> int:
         return await tracker.before_damage(step, unit, amount)
-
-    async def place_tokens(self, step: Step, holder: Holder, key: str, count: int) -> bool:
-        return await tracker.place_tokens(step, holder, key, count)
 
     def item_keys(self, tpl: Template, text: str) -> list[str]:
         return tracker.icon_keys(tpl, text)

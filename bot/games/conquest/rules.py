@@ -59,6 +59,7 @@ HQ_DRAW = 2
 HQ_RESOURCES = 4
 ICONS = ("icon_material", "icon_tech", "icon_strongpoint")  # tracker stats per player
 PLANETS_TO_WIN = 3
+SHIELD = "shield"  # `/dmg`'s option: the shield icons of the card discarded (1–3)
 
 
 def icon_win(counts: Mapping[str, int]) -> str:
@@ -70,12 +71,6 @@ def icon_win(counts: Mapping[str, int]) -> str:
 class Shield:
     prevented: int
     dealt: int
-
-
-def one_shield(held: int, adding: int) -> bool:
-    """Seed 003 line 137: one shield card per unit per damage. A unit holding a shield card
-    (`held` icons) takes no second one; the one card's icons are given at once."""
-    return held <= 0 and adding > 0
 
 
 def shield(damage: int, icons: int) -> Shield:

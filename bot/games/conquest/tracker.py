@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.conquest.rules import ICONS, icon_win, one_shield, shield
+from bot.games.conquest.rules import ICONS, SHIELD, icon_win, shield
 from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import Participant, Unit
 
@@ -14,30 +14,14 @@ if TYPE_CHECKING:
 
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
-    """A shield card put on the unit (`/token add … щит N`, N icons) takes its share and goes."""
-    fresh = await step.fresh()
-    now = fresh.unit(unit.id) or unit
-    token = now.token("shield")
-    if token is None or token.value <= 0:
+    """`/dmg … shield:N`: the shield card discarded as this damage is dealt prevents up to its
+    N icons (seed 003:137, EN-8 CQ-2); nothing is set aside and nothing carries over."""
+    icons = step.options.pop(SHIELD, 0)  # one card per unit per damage: spent at once
+    if icons <= 0:
         return amount
-    result = shield(amount, token.value)
-    since = len(step.changes)
-    await step.set(now, token.id, "shield", 0)
-    step.cover(since)  # the note tells it
-    step.note("tracker.note.cq_shield", unit=now.name, prevented=result.prevented)
+    result = shield(amount, icons)
+    step.note("tracker.note.cq_shield", unit=unit.name, prevented=result.prevented)
     return result.dealt
-
-
-async def place_tokens(step: Step, holder: Participant | Unit, key: str, count: int) -> bool:
-    """`/token add … щит N`: one shield card (N icons) per unit per damage (seed 003 line 137);
-    a second card on a unit that holds one is refused. Other tokens go on as usual."""
-    if key != "shield" or not isinstance(holder, Unit):
-        return False
-    held = holder.token("shield")
-    now = (await step.tx.counter(held.id)).value if held is not None else 0
-    if not one_shield(now, count):
-        raise TrackerError("cq_one_shield", unit=holder.name, icons=now)
-    return False
 
 
 async def item_added(

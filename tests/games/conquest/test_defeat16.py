@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bot.console import Console
 from bot.context import Services
-from bot.games.conquest.rules import one_shield
 from tests.games.seeds import seed_line
 from tests.helpers.tracker import state_of, unit
 
@@ -39,15 +38,16 @@ async def test_one_shield_card_per_unit_per_damage(console: Console, services: S
     # seed 003:137 «За каждый отряд, которому наносится урон, его владелец может сбросить из руки
     # 1 карту щита»
     seed_line("003", 137, "За каждый отряд", "1 карту щита")
-    assert one_shield(0, 1) and not one_shield(1, 1) and not one_shield(0, 0)
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     await console.execute("/unit add Отряд life:5")
-    await console.execute("/token add Отряд token:щит count:1")
-    out = await console.execute("/token add Отряд token:щит count:1")
-    assert "одна карта щита на отряд" in out
-    await console.execute("/dmg Отряд amount:3")
+    out = await console.execute("/token add Отряд token:щит count:1")  # EN-8 CQ-2: no pre-set
+    assert "щит:M" in out and "Ничего не изменено." in out
+    out = await console.execute("/dmg Отряд amount:3 shield:1")  # the card goes with the damage
+    assert "карта щита предотвращает 1 урон и сбрасывается" in out
     squad = unit(await state_of(services), "Отряд")
-    assert (squad.value("damage"), squad.value("shield")) == (2, 0)  # one 1-icon card: 1 off
+    assert squad.value("damage") == 2  # one 1-icon card: 1 off
+    await console.execute("/dmg Отряд amount:1")  # nothing carries over to the next damage
+    assert unit(await state_of(services), "Отряд").value("damage") == 3
 
 
 async def test_warlord_lines_name_its_player_in_the_genitive(console: Console) -> None:

@@ -23,11 +23,10 @@ def test_pure_rules() -> None:
 async def test_shield_on_a_unit(console: Console, services: Services) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     await console.execute("/unit add Отряд life:3")
-    await console.execute("/token add Отряд token:щит count:2")
-    out = await console.execute("/dmg Отряд amount:3")
+    out = await console.execute("/dmg Отряд amount:3 shield:2")  # EN-8 CQ-2: with the damage
     assert "карта щита предотвращает 2 урона и сбрасывается" in out
     state = await state_of(services)
-    assert unit(state, "Отряд").value("damage") == 1 and unit(state, "Отряд").value("shield") == 0
+    assert unit(state, "Отряд").value("damage") == 1
     await console.execute("/dmg Отряд amount:1")  # the card is spent: no more prevention
     assert unit(await state_of(services), "Отряд").value("damage") == 2
 

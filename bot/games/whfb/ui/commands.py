@@ -26,6 +26,7 @@ from bot.games.whfb.dice import (
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, foreign_wizard, unknown_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
+from bot.games.whfb.ui.last_cast import last_cast, mismatch, target
 from bot.games.whfb.ui.wizards import said as wizards_lines
 from bot.games.whfb.ui.wizards import wizard_counts
 from bot.handlers import tracker_ops as service
@@ -412,16 +413,23 @@ async def whf_cast(
     options=[
         CAST_DICE,
         named("level", int, required=True, min_value=0, max_value=MAX_LEVEL),
-        named("against", int, required=True, min_value=1, max_value=MAX_VALUE),
+        named("against", int, min_value=1, max_value=MAX_VALUE),
         WIZARD,
         PRIVATE,
     ],
 )
 async def whf_dispel(
-    ctx: Ctx, dice: int, level: int, against: int, private: bool = False, wizard: str | None = None
+    ctx: Ctx,
+    dice: int,
+    level: int,
+    against: int | None = None,
+    private: bool = False,
+    wizard: str | None = None,
 ) -> Reply:
-    check_magic(dice, level, "against", against)
     side = await _magic_side(ctx, private)
+    cast = await last_cast(ctx, side)  # `against` left out: the last cast's (EN-8 WF-3)
+    typed, against = against, target(cast, against)
+    check_magic(dice, level, "against", against)
     if side is not None and await last_cast_irresistible(ctx, side):
         raise UserError("dice.whf.dispel_irresistible")
     spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
@@ -435,7 +443,8 @@ async def whf_dispel(
     if payer is not None:
         data[SIDE] = payer.user_id
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
-    return finish(view.with_line(view.dispel_reply(ctx.t, result, wizard), spent), private)
+    reply = view.with_line(view.dispel_reply(ctx.t, result, wizard), mismatch(ctx, cast, typed))
+    return finish(view.with_line(reply, spent), private)
 
 
 @command("odds", "whf", area=AREA, options=CAST_OPTIONS)

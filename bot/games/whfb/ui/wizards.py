@@ -49,6 +49,9 @@ def said(ctx: Ctx, side: MagicSide, typed: tuple[int | None, int | None]) -> lis
         if who is None or count is None or count == who.value(WIZARDS):
             continue
         board = who.value(WIZARDS)
+        if board == 0:  # playtest 15, W1: plainly, and how to put one on the table
+            lines.append(ctx.t("dice.whf.wizards_none_on_table", name=md(who.name), typed=count))
+            continue
         lines.append(
             ctx.t("dice.whf.wizards_this_roll", name=md(who.name), board=board, typed=count)
         )

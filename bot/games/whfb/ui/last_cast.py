@@ -1,0 +1,64 @@
+"""The dispel's target (EN-8 WF-3): a dispel is against the result of the spell just cast
+(seed 002:61), so `against` left out is that result, and one typed that differs is said in
+one line, naming the spell, before a mistyped figure silently flips the dispel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.registry import UserError
+from bot.tracker.names import md
+
+if TYPE_CHECKING:
+    from bot.context import Ctx
+    from bot.games.whfb.ui.commands import MagicSide
+
+ROLLS = 100  # the channel's latest rolls searched for the cast
+HISTORY = 200  # the game's latest steps: a cast whose spend was undone is not the last cast
+POOL_STEP = "pool_step"
+
+
+@dataclass(frozen=True)
+class LastCast:
+    """The latest cast in the channel that went off: its result and spell, if named."""
+
+    result: int
+    spell: str | None
+
+
+async def last_cast(ctx: Ctx, side: MagicSide | None) -> LastCast | None:
+    """The channel's latest cast, None when it failed or there is none; in a tracked game one
+    whose spend was undone does not count."""
+    done: set[int] | None = None
+    if side is not None:
+        history = await ctx.services.storage.tracker.history(side.state.game.id, limit=HISTORY)
+        done = {s.id for s in history if s.status == "done"}
+    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, ROLLS):
+        if r.command != "whf cast" or (done is not None and r.result.get(POOL_STEP) not in done):
+            continue
+        if not r.result.get("success"):
+            return None
+        spell = r.inputs.get("spell")
+        return LastCast(int(r.result["result"]), str(spell) if spell else None)
+    return None
+
+
+def target(cast: LastCast | None, against: int | None) -> int:
+    """The result to dispel against: as typed, else the last cast's; refused with neither."""
+    if against is not None:
+        return against
+    if cast is None:
+        raise UserError("dice.whf.dispel_no_cast")
+    return cast.result
+
+
+def mismatch(ctx: Ctx, cast: LastCast | None, against: int | None) -> str | None:
+    """One line when the typed result is not the last cast's: «The last cast (Fireball) was
+    10; you gave 11.» The typed figure is used (a modifier may explain it)."""
+    if cast is None or against is None or against == cast.result:
+        return None
+    figures = {"cast": cast.result, "against": against}
+    if cast.spell:
+        return ctx.t("dice.whf.dispel_mismatch_spell", spell=md(cast.spell), **figures)
+    return ctx.t("dice.whf.dispel_mismatch", **figures)
