@@ -149,12 +149,12 @@ async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None
 
 
 async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:
-    """K2: «броня существа «Громила» поглотила 2 урона», not «брони израсходовано 0 → 2»."""
+    """K2: «броня существа «Громила» предотвратила 2 урона», not «брони израсходовано 0 → 2»."""
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/unit add name:Громила power:5 traits:броня 2")
     await console.execute("/dmg Громила amount:3")
     log = await console.execute("/game log")
-    assert "броня существа «Громила» поглотила 2 урона; Громила · урон 0 → 1" in log
+    assert "броня существа «Громила» предотвратила 2 урона; Громила · урон 0 → 1" in log
     assert "израсходовано" not in log
 
 

@@ -71,7 +71,7 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     out = await console.execute("/token add Krump token:оберег")
     assert "Оберег: отменяет следующий урон" in out
     out = await console.execute("/dmg Krump amount:3")
-    assert "броня 1 поглотила 1 урон; до конца хода она израсходована" in out
+    assert "броня 1 предотвратила 1 урон; до конца хода она израсходована" in out
     assert "оберег отменяет урон" in out and "брони израсходовано" not in out
     state = await state_of(services)
     assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
@@ -79,7 +79,7 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     assert "урон: 0 → 3" in out
     await console.execute("/game next")
     out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
-    assert "поглотила" in out
+    assert "предотвратила" in out
     out = await console.execute("/token add Krump token:оглушение")
     assert "Оглушение: в следующий раз" in out
     out = await console.execute("/token add Krump token:ярость")
