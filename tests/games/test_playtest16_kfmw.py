@@ -50,3 +50,37 @@ async def test_kf2_armor_prevents_damage(console: Console) -> None:
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
     assert "8 урона, броня 1 предотвратила 1 урон" in out
     assert "поглотила" not in out
+
+
+# ── KF-3: a key forged by a card effect, and what it cost ────────────────────────────────────
+
+
+async def test_kf3_forge_by_a_card_effect(console: Console) -> None:
+    console.lang = "en"
+    await _kf(console)
+    await console.execute("/set target:Bob stat:aember value:6")
+    out = await console.execute("/kf forge")
+    assert "🔑 Bob forges a key by a card effect, paying 6 Æmber: Æmber 6 → 0, keys 0 → 1." in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute("/kf forge")
+    assert "🔑 Bob выковывает ключ по эффекту карты, заплатив 6 янтаря: янтарь 6 → 0" in out
+
+
+# ── KF-4: the winning turn's start in one line, not «Turn 3.» «Bob's turn.» «Start of Bob's turn» ─
+
+
+async def test_kf4_winning_turn_start_says_the_turn_once(console: Console) -> None:
+    console.lang = "en"
+    await _kf(console)
+    await console.execute("/set target:Bob stat:aember value:7")
+    await console.execute("/set target:Bob stat:keys value:2")
+    await console.execute("/game next")
+    out = await console.execute("/game next")
+    assert "Turn 3, Bob's turn.\n🔑 At the start of the turn, Bob forges a key for 6 Æmber" in out
+    assert "Turn 3.\n" not in out and "Start of Bob's turn" not in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute("/игра дальше")
+    assert "Ход 3, ходит Bob.\n🔑 В начале хода Bob выковывает ключ за 6 янтаря" in out
+    assert "Ход 3.\n" not in out

@@ -29,7 +29,7 @@ async def test_k3_no_key_is_forged_on_the_opponents_turn(
     assert "Борис не может выковать ключ" in out
     console.user = "Борис"
     out = await console.execute("/game next")  # her own turn now: the key comes first (6: K3)
-    assert "🔑 Начало хода: Аня выковывает ключ за 6 янтаря" in out and "Ключей: 1" in out
+    assert "🔑 В начале хода Аня выковывает ключ за 6 янтаря" in out and "Ключей: 1" in out
 
 
 async def test_m1_b2_b3_a_book_trait_the_bot_does_not_track(

@@ -33,7 +33,7 @@ async def test_check_is_announced_by_the_player_whose_turn_ends(console: Console
     await console.execute("/add target:bob stat:янтарь amount:7")
     out = await console.execute("/game next")
     assert "Шах! Янтаря хватает на ключ: alice выкует его в начале своего следующего хода" in out
-    assert "Начало хода: bob выковывает ключ за 6 янтаря (когда янтаря хватает" in out
+    assert "В начале хода bob выковывает ключ за 6 янтаря (когда янтаря хватает" in out
     # the hand-over is said once, by the header (playtest 8, G1)
     assert "ходит bob" in out.split("\n")[0] and "Ходит bob." not in out
 
