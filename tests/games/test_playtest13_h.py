@@ -74,12 +74,12 @@ async def test_b3_the_poison_reminder_names_how_many(console: Console) -> None:
 async def test_g1_the_export_reads_as_a_players_sentence(console: Console) -> None:
     await _berserk(console)
     out = await console.execute("/игра экспорт")
-    assert "Файл всей партии: 3 шага журнала (/игра журнал), всего " in out
+    assert "Вся партия — в файле JSON: в журнале 3 записи (/игра журнал)." in out
     assert "счётчиков и полей" not in out
     console.lang = "en"
     out = await console.execute("/game export")
-    assert "The whole game as a file: 3 steps in the log (/game log), " in out
-    assert " separate changes in all." in out
+    assert "The whole game as a JSON file: 3 entries in the log (/game log)." in out
+    assert "separate change" not in out
 
 
 # ── BK-2: a value that is no attack type hears the choices, not the strength aside ────────────

@@ -84,3 +84,59 @@ async def test_kf4_winning_turn_start_says_the_turn_once(console: Console) -> No
     out = await console.execute("/игра дальше")
     assert "Ход 3, ходит Bob.\n🔑 В начале хода Bob выковывает ключ за 6 янтаря" in out
     assert "Ход 3.\n" not in out
+
+
+async def _mw(console: Console) -> None:
+    """Bob's Knight and Vicky's Wolf, Bob's initiative."""
+    console.user = "Bob"
+    await console.execute("/game start game:mage-wars player1:Vicky life:36 channeling:9")
+    await console.execute("/unit add name:Knight owner:Bob life:10")
+    await console.execute("/unit add name:Wolf owner:Vicky life:8")
+
+
+# ── MW-4: Tough on an attack without an effect, said as a player would ───────────────────────
+
+
+async def test_mw4_tough_without_an_effect_changes_nothing(console: Console) -> None:
+    # seed 000:291
+    assert seed_line("000", 291, "При бросках кубика эффектов поменяйте результат")
+    console.lang = "en"
+    await _mw(console)
+    out = await console.execute("/mw attack dice:2 target:Wolf tough:3")
+    assert (
+        "Tough −3 only lowers the effect roll; this attack has no effect, so it changes nothing"
+        in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/mw attack dice:2 target:Wolf tough:3")
+    assert "Прочный −3 снижает только бросок на эффект, а у этой атаки эффекта нет" in out
+    assert "таблицы эффекта" not in out
+
+
+# ── MW-5: the two mage stats side by side are capitalised alike ──────────────────────────────
+
+
+async def test_mw5_mana_and_channeling_alike(console: Console) -> None:
+    console.lang = "en"
+    await _mw(console)
+    out = await console.execute("/mana amount:-5")
+    assert "Bob · Mana: 10 → 5" in out
+    board = await console.execute("/game show")
+    assert "Mana 5 · Channeling 9" in board
+    console.lang = "ru"
+    board = await console.execute("/игра показать")
+    assert "мана 5 · прирост маны 9" in board
+
+
+# ── MW-7: the export says what the file is and how long the log is ───────────────────────────
+
+
+async def test_mw7_export_says_json_and_log_entries(console: Console) -> None:
+    console.lang = "en"
+    await _mw(console)
+    out = await console.execute("/game export")
+    assert "The whole game as a JSON file: 3 entries in the log (/game log)." in out
+    assert "separate" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра экспорт")
+    assert "Вся партия — в файле JSON: в журнале 3 записи (/игра журнал)." in out
