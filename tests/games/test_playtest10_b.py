@@ -13,7 +13,7 @@ async def test_g3_the_export_explains_its_two_counts(console: Console) -> None:
     await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
     out = await console.execute("/игра экспорт")
     # playtest 13, G1: the wording is a player's sentence now
-    assert "Файл всей партии: 1 шаг журнала (/игра журнал), всего " in out
+    assert "Вся партия — в файле JSON: в журнале 1 запись (/игра журнал)." in out
     assert "счётчиков и полей" not in out
     assert "событ" not in out
 
@@ -41,7 +41,7 @@ async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: C
     await console.execute("/существо добавить имя:Гоблин-бомбардир жизнь:6 защита:8")
     await console.execute("/жетон добавить цель:Гоблин-бомбардир жетон:застрявший")
     out = await console.execute("/мв зачистка кубики:3 цели:Медведь,Гоблин-бомбардир")
-    assert "Защита цели: 8+ (−2: застрявший, цель связана)" in out  # playtest 13, M1
+    assert "Защита цели: 8+ (бросок −2: застрявший, цель связана)" in out  # playtest 13, M1
     assert "связанный (−2)" not in out
     console.lang = "en"
     await console.execute("/token add target:Медведь token:cripple")

@@ -109,7 +109,7 @@ async def test_mw4_tough_without_an_effect_changes_nothing(console: Console) -> 
     )
     console.lang = "ru"
     out = await console.execute("/mw attack dice:2 target:Wolf tough:3")
-    assert "Прочный −3 снижает только бросок на эффект, а у этой атаки эффекта нет" in out
+    assert "Прочный −3: снижает только бросок на эффект, а у этой атаки эффекта нет" in out
     assert "таблицы эффекта" not in out
 
 
@@ -140,3 +140,25 @@ async def test_mw7_export_says_json_and_log_entries(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/игра экспорт")
     assert "Вся партия — в файле JSON: в журнале 3 записи (/игра журнал)." in out
+
+
+# ── MW-1 and MW-3: fewer attack dice in the right order; the defense penalty said once ──────
+
+
+async def test_mw1_mw3_weak_and_daze_lines(console: Console) -> None:
+    console.lang = "en"
+    await _mw(console)
+    await console.execute("/unit add name:Golem owner:Vicky life:8 defense:7 traits:aegis 1")
+    await console.execute("/token add target:Knight token:weak count:2")
+    await console.execute("/token add target:Golem token:daze count:1")
+    out = await console.execute("/mw attack dice:4 target:Golem attacker:Knight")
+    assert "Knight is Weak (×2): 2 fewer attack dice" in out
+    assert "Aegis 1: the attacker rolls 1 fewer attack die" in out
+    assert "Target's defense: 7+ (roll −2: Daze ×1)" in out
+    assert "per marker" not in out and "dice fewer" not in out
+    console.lang = "ru"
+    out = await console.execute("/mw attack dice:4 target:Golem attacker:Knight")
+    assert "Knight · слабость 2: на 2 кубика атаки меньше" in out
+    assert "атакующий бросает на 1 кубик атаки меньше" in out
+    assert "Защита цели: 7+ (бросок −2: оцепенение ×1)" in out
+    assert "за жетон" not in out
