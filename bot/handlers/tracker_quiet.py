@@ -26,7 +26,7 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
     change (Tainted and Growth count too): a Warlord defeated on its hale side shows ❤ 0/7
     there, not the bloodied side's life."""
     tpl = outcome.template
-    if not tpl.damage or not tpl.toughness:
+    if not tpl.damage or not tpl.toughness or not tpl.life_bar:
         return {}
     units = {u.name: u for u in outcome.state.all_units}
     values: dict[str, dict[str, int]] = {}

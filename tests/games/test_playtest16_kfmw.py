@@ -162,3 +162,18 @@ async def test_mw1_mw3_weak_and_daze_lines(console: Console) -> None:
     assert "атакующий бросает на 1 кубик атаки меньше" in out
     assert "Защита цели: 7+ (бросок −2: оцепенение ×1)" in out
     assert "за жетон" not in out
+
+
+# ── KF-5 (en-7): a creature has power and takes damage; no ❤ as if it were life ────────────
+
+
+async def test_kf5_power_and_damage_not_life(console: Console) -> None:
+    console.lang = "en"
+    await _kf(console)
+    out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
+    assert "— Troll (power 8, damage 3)." in out and "❤" not in out
+    board = await console.execute("/game show")
+    assert "• Troll · power 8 · damage 3 · armor 1" in board and "❤" not in board
+    console.lang = "ru"
+    board = await console.execute("/игра показать")
+    assert "• Troll · сила 8 · урон 3 · броня 1" in board
