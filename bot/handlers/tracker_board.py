@@ -172,7 +172,10 @@ def _is_flag(c: Counter) -> bool:
 
 
 def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> Health | None:
-    """Life left as a bar: toughness minus damage, or a plain life counter against its start."""
+    """Life left as a bar: toughness minus damage, or a plain life counter against its start;
+    none where the game has no life (KeyForge shows power and damage as they are, en-7 KF-5)."""
+    if not tpl.life_bar:
+        return None
     if tpl.damage and tpl.toughness:
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):

@@ -10,7 +10,6 @@ from __future__ import annotations
 from bot import limits
 from bot.context import Ctx
 from bot.handlers import tracker_ops as service
-from bot.handlers.tracker_describe import plural
 from bot.i18n import decimal
 from bot.registry import UserError, command
 from bot.reply import Attachment, Reply
@@ -30,18 +29,14 @@ async def game_export(ctx: Ctx) -> Reply:
     game_id = state.game.id
     state, steps, index = await read_export(ctx.services.storage.tracker, game_id)
     try:
-        filename, blob, events = await export_file(
+        filename, blob, _events = await export_file(
             state, steps, index, f"game-{game_id}", limits.ATTACHMENT_BYTES
         )
     except ExportTooBig as exc:
         raise UserError(
             "tracker.export.too_big", size=_mb(exc.size, ctx.lang), limit=_mb(exc.limit, ctx.lang)
         ) from None
-    body = ctx.t(
-        "tracker.export.done",
-        steps=plural("tracker.plural.steps", len(steps), ctx.lang),
-        events=plural("tracker.plural.events", events, ctx.lang),
-    )
+    body = ctx.t("tracker.export.done", steps=len(steps))
     if filename.endswith(".gz"):
         body += "\n" + ctx.t("tracker.export.gzipped", size=_mb(len(blob), ctx.lang))
     return Reply(body=body, attachments=[Attachment(filename, blob)], ephemeral=True)

@@ -88,7 +88,9 @@ def unit_line(u: UnitRow, lang: str, *, compact: bool = False, selected: bool = 
     if toks:
         parts.append(toks)
     head, *rest = parts
-    return head + (" " + " · ".join(rest) if rest else "")
+    # without a life bar the stats follow the name after a dot: «• Тролль · сила 8 · урон 3»
+    sep = " " if u.health is not None or u.dead else " · "
+    return head + (sep + " · ".join(rest) if rest else "")
 
 
 def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None) -> list[str]:

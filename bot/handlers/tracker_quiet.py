@@ -27,7 +27,7 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
     change (Tainted and Growth count too): a Warlord defeated on its hale side shows ❤ 0/7
     there, not the bloodied side's life."""
     tpl = outcome.template
-    if not tpl.damage or not tpl.toughness:
+    if not tpl.damage or not tpl.toughness or not tpl.life_bar:
         return {}
     units = {u.name: u for u in outcome.state.all_units}
     values: dict[str, dict[str, int]] = {}
@@ -65,7 +65,7 @@ def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset())
     it dealt (playtest 9 M5, playtest 10 M3); a change a note tells in words is left to the note."""
     tpl = outcome.template
     lives = _life_after(outcome)
-    notes = [n for n in outcome.notes if n.key not in said]
+    notes = _fold_turn([n for n in outcome.notes if n.key not in said])
     lines: list[str] = []
     for i, c in enumerate(outcome.changes):
         while notes and notes[0].at is not None and notes[0].at <= i:
@@ -73,6 +73,26 @@ def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset())
         if not c.covered:
             lines.append(change_line(tpl, c, ctx.lang) + _life_text(ctx, lives.get(i)))
     return lines + [note_line(n, ctx.lang, tpl) for n in notes]
+
+
+# A new round or turn and whose it is, said in one line where no game line says them (the game
+# is over): «Ход 3, ходит Борис.», not «Ход 3.» and «Ходит Борис.» apart (playtest en-8, KF-4).
+ROUND_AND_TURN = {
+    "tracker.note.round": "tracker.note.round_whose",
+    "tracker.note.round_turn": "tracker.note.round_turn_whose",
+}
+
+
+def _fold_turn(notes: Sequence[Note]) -> list[Note]:
+    """The round note and the whose-turn note right after it as one note, the round's place kept."""
+    out: list[Note] = []
+    for note in notes:
+        last = out[-1] if out else None
+        if note.key == "tracker.note.turn" and last is not None and last.key in ROUND_AND_TURN:
+            out[-1] = Note(ROUND_AND_TURN[last.key], {**note.params, **last.params}, last.at)
+        else:
+            out.append(note)
+    return out
 
 
 # The announcements the game line already says («ход 2 · ходит Борис»): under it they are noise.

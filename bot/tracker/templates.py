@@ -109,6 +109,8 @@ class Template:
     lists: tuple[str, ...] = ()
     open: bool = False
     hide_zero: tuple[str, ...] = ()  # stats not worth a place on the board while they are 0
+    # False where units have no life to show as ❤ left/whole (KeyForge: power and damage, en-7 KF-5)
+    life_bar: bool = True
     # Tokens that count as damage nothing heals (Mage Wars Tainted: 3 each), by key.
     damage_tokens: dict[str, int] = field(default_factory=dict)
     # Tokens that add to a unit's toughness (Mage Wars Growth: Innate Life +3 each), by key.
@@ -237,6 +239,7 @@ def parse_template(data: dict[str, Any], where: str) -> Template:
             lists=tuple(data.get("lists", ())),
             open=bool(data.get("open", False)),
             hide_zero=tuple(data.get("hide_zero", ())),
+            life_bar=bool(data.get("life_bar", True)),
             damage_tokens={str(k): int(v) for k, v in data.get("damage_tokens", {}).items()},
             toughness_tokens={str(k): int(v) for k, v in data.get("toughness_tokens", {}).items()},
             unit_required=tuple(str(k) for k in data.get("unit_required", ())),

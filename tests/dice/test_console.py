@@ -33,7 +33,7 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
     assert record.inputs["dice"] == 4 and record.inputs["effect"] == "5-8 Burn; 9+ 2 Burn"
     result = record.result
     assert f"Атака: {plural('dice.plural.damage_plain', result['total'], 'ru')}" in out
-    assert "Защита цели: 8+ (−2: оцепенение ×1, −2 за жетон)" in out  # playtest 13, M1
+    assert "Защита цели: 8+ (бросок −2: оцепенение ×1)" in out  # playtest 13, M1
     for strike in result["strikes"]:
         if strike["avoided"]:
             assert "цель избегает атаки, повреждений нет" in out
@@ -299,7 +299,7 @@ async def test_mw_odds_and_escape_say_what_they_did(console: Console) -> None:
     """Playtest 3 slips 33 and 31: a given Tough is seen to be read; an escape without a
     target says nothing was recorded and which token to remove."""
     out = await console.execute("/odds mw dice:3 aegis:2 tough:1 life:4")
-    assert "Прочный −1: меняет только кубик эффектов, а таблицы эффекта нет" in out
+    assert "Прочный −1: снижает только бросок на эффект, а у этой атаки эффекта нет" in out
     out = await console.execute("/odds mw dice:3 tough:1 effect:7+ life:4")
     assert "Прочный −1: результат кубика эффектов −1" in out
     out = await console.execute("/mw escape")

@@ -61,7 +61,7 @@ async def test_the_export_reply_counts_steps_and_changes_plainly(console: Consol
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     await console.execute("/dmg target:Bob amount:3")
     out = await console.execute("/game export")
-    assert "The whole game as a file: " in out and " separate change" in out
+    assert "The whole game as a JSON file: 2 entries in the log (/game log)." in out
     assert "counters and fields" not in out
 
 

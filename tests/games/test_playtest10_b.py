@@ -13,7 +13,7 @@ async def test_g3_the_export_explains_its_two_counts(console: Console) -> None:
     await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
     out = await console.execute("/игра экспорт")
     # playtest 13, G1: the wording is a player's sentence now
-    assert "Файл всей партии: 1 шаг журнала (/игра журнал), всего " in out
+    assert "Вся партия — в файле JSON: в журнале 1 запись (/игра журнал)." in out
     assert "счётчиков и полей" not in out
     assert "событ" not in out
 
@@ -41,7 +41,7 @@ async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: C
     await console.execute("/существо добавить имя:Гоблин-бомбардир жизнь:6 защита:8")
     await console.execute("/жетон добавить цель:Гоблин-бомбардир жетон:застрявший")
     out = await console.execute("/мв зачистка кубики:3 цели:Медведь,Гоблин-бомбардир")
-    assert "Защита цели: 8+ (−2: застрявший, цель связана)" in out  # playtest 13, M1
+    assert "Защита цели: 8+ (бросок −2: застрявший, цель связана)" in out  # playtest 13, M1
     assert "связанный (−2)" not in out
     console.lang = "en"
     await console.execute("/token add target:Медведь token:cripple")
@@ -86,15 +86,16 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 поглотила 2 урона — 💀 существо «Бумпус» "
-        "уничтожено. В ответ 5 урона, броня 1 поглотила 1 урон — Тролль ❤ 4/8."
+        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 предотвратила 2 урона — 💀 существо «Бумпус» "
+        "уничтожено. В ответ 5 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 4)."
     ) in out
     assert out.count("уничтожено") == 1 and "🛡" not in out and "Итог" not in out
     await console.execute("/game undo")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Тролль fights Бумпус: deals 8 damage, armor 2 absorbed 2 damage — 💀 Бумпус is "
-        "destroyed. Бумпус strikes back: 5 damage, armor 1 absorbed 1 damage — Тролль ❤ 4/8."
+        "⚔ Тролль fights Бумпус: deals 8 damage, armor 2 prevented 2 damage — 💀 Бумпус is "
+        "destroyed. Бумпус strikes back: 5 damage, armor 1 prevented 1 damage — "
+        "Тролль (power 8, damage 4)."
     ) in out
     assert out.count("destroyed") == 1

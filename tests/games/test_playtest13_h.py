@@ -74,12 +74,12 @@ async def test_b3_the_poison_reminder_names_how_many(console: Console) -> None:
 async def test_g1_the_export_reads_as_a_players_sentence(console: Console) -> None:
     await _berserk(console)
     out = await console.execute("/игра экспорт")
-    assert "Файл всей партии: 3 шага журнала (/игра журнал), всего " in out
+    assert "Вся партия — в файле JSON: в журнале 3 записи (/игра журнал)." in out
     assert "счётчиков и полей" not in out
     console.lang = "en"
     out = await console.execute("/game export")
-    assert "The whole game as a file: 3 steps in the log (/game log), " in out
-    assert " separate changes in all." in out
+    assert "The whole game as a JSON file: 3 entries in the log (/game log)." in out
+    assert "separate change" not in out
 
 
 # ── BK-2: a value that is no attack type hears the choices, not the strength aside ────────────
@@ -171,7 +171,7 @@ async def test_m1_restrained_is_said_once(console: Console) -> None:
     await console.execute("/жетон добавить цель:Волк жетон:застрявший")
     out = await console.execute("/мв атака кубики:3 цель:Волк удары:2")
     assert out.count("связан") == 1
-    assert "Защита цели: 6+ (−2: застрявший, цель связана)" in out
+    assert "Защита цели: 6+ (бросок −2: застрявший, цель связана)" in out
 
 
 # ── M2: defense 0 is no defense, and the echo does not print it as «защита 0» ─────────────────

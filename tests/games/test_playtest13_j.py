@@ -26,15 +26,20 @@ async def test_kf3_kf4_forging_reads_as_one_sentence(console: Console) -> None:
     await _keyforge(console)
     await console.execute("/add target:Аня stat:янтарь amount:11")
     out = await console.execute("/кф выковать")
-    assert "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 11 → 5, ключи 0 → 1." in out
+    assert (
+        "🔑 Аня выковывает ключ по эффекту карты, заплатив 6 янтаря: янтарь 11 → 5, ключи 0 → 1."
+        in out
+    )
     await console.execute("/game undo")
     console.lang = "en"
     out = await console.execute("/kf forge")
-    assert "🔑 Аня forges a key through a card for 6 Æmber: Æmber 11 → 5, keys 0 → 1." in out
+    assert "🔑 Аня forges a key by a card effect, paying 6 Æmber: Æmber 11 → 5, keys 0 → 1." in out
     await console.execute("/game undo")
     await console.execute("/game next")
     out = await console.execute("/game next")
-    assert "🔑 Start of Аня's turn: Аня forges a key for 6 Æmber (mandatory when you can)." in out
+    assert (
+        "🔑 At the start of the turn, Аня forges a key for 6 Æmber (mandatory when you can)." in out
+    )
     assert "Keys: 1/3." in out
 
 

@@ -25,7 +25,7 @@ async def test_k3_the_key_is_forged_as_the_turn_begins(
     await _kf(console)
     await console.execute("/set target:Женя stat:янтарь value:7")
     out = await console.execute("/game next")
-    assert "🔑 Начало хода: Женя выковывает ключ за 6 янтаря (когда янтаря хватает" in out
+    assert "🔑 В начале хода Женя выковывает ключ за 6 янтаря (когда янтаря хватает" in out
     assert "Ключей: 1/3." in out and "выкуйте" not in out
     assert "Женя · янтарь" not in out  # told once, by the note
     state = await state_of(services)
@@ -34,7 +34,7 @@ async def test_k3_the_key_is_forged_as_the_turn_begins(
     await console.execute("/set target:Женя stat:янтарь value:6")
     out = await console.execute("/kf forge player:Женя")
     # playtest 8 slip K1: a further key in the turn is a card's key, at the current cost
-    assert "🔑 Женя выковывает ключ картой за 6 янтаря: янтарь 6 → 0" in out
+    assert "🔑 Женя выковывает ключ по эффекту карты, заплатив 6 янтаря: янтарь 6 → 0" in out
     await console.execute("/game undo")
     console.user = "Женя"
     out = await console.execute("/game next")
@@ -102,9 +102,9 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     await console.execute("/kf fight attacker:Тролль target:Шпион")
     await console.execute("/dmg target:Троллетух amount:3")
     board = await console.execute("/game show")
-    assert "Тролль ❤ ▰▰▰▰▰ 8/8 · броня 3 (в этот ход израсходовано 1) · истощено" in board
-    assert "Троллетух ❤ ▰▰▰▰▱ 7/8 · броня 2 (на этот ход израсходована)" in board
-    assert "Шпион ❤ ▰▰▰▰▰ 2/2 · неуловимость (в этот ход уже сработала)" in board
+    assert "Тролль · сила 8 · урон 0 · броня 3 (в этот ход израсходовано 1) · истощено" in board
+    assert "Троллетух · сила 8 · урон 1 · броня 2 (на этот ход израсходована)" in board
+    assert "Шпион · сила 2 · урон 0 · неуловимость (в этот ход уже сработала)" in board
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")
     board = await console.execute("/game show")

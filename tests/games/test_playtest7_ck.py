@@ -15,13 +15,16 @@ async def test_k1_a_key_mid_turn_is_a_cards_key(console: Console, services: Serv
     await console.execute("/игра начать игра:keyforge игрок1:Борис")
     await console.execute("/прибавить цель:Аня показатель:янтарь сколько:7")
     out = await console.execute("/кф выковать")
-    assert "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 7 → 1, ключи 0 → 1." in out
+    assert (
+        "🔑 Аня выковывает ключ по эффекту карты, заплатив 6 янтаря: янтарь 7 → 1, ключи 0 → 1."
+        in out
+    )
     assert "ключ куют только на шаге" not in out
     await console.execute("/прибавить цель:Аня показатель:янтарь сколько:6")
     await console.execute("/игра дальше")
     console.user = "Борис"
     out = await console.execute("/игра дальше")  # her own turn: step 1 forges it
-    assert "🔑 Начало хода: Аня выковывает ключ за 6 янтаря" in out and "Ключей: 2" in out
+    assert "🔑 В начале хода Аня выковывает ключ за 6 янтаря" in out and "Ключей: 2" in out
     state = await state_of(services)
     assert state.participants[0].value("keys") == 2 and state.participants[0].value("aember") == 1
 
@@ -62,7 +65,7 @@ async def test_k3_power_tokens_are_counted_in_the_plural(console: Console) -> No
     await console.execute("/игра начать игра:keyforge игрок1:Борис")
     await console.execute("/существо добавить имя:Крадун сила:5")
     out = await console.execute("/жетон добавить цель:Крадун жетон:сила сколько:2")
-    assert "Крадун · жетоны силы: 0 → 2 · ❤ 7/7" in out
+    assert "Крадун · жетоны силы: 0 → 2\n" in out
     out = await console.execute("/жетон убрать цель:Крадун жетон:жетон силы сколько:1")
     assert "Крадун · жетоны силы: 2 → 1" in out
     assert "жетоны силы 0 → 2" in await console.execute("/игра журнал")

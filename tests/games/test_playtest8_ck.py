@@ -101,7 +101,10 @@ async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None
     await _keyforge(console)
     await console.execute("/add target:Аня stat:янтарь amount:9")
     out = await console.execute("/кф выковать")
-    assert "🔑 Аня выковывает ключ картой за 6 янтаря: янтарь 9 → 3, ключи 0 → 1." in out
+    assert (
+        "🔑 Аня выковывает ключ по эффекту карты, заплатив 6 янтаря: янтарь 9 → 3, ключи 0 → 1."
+        in out
+    )
     assert "/прибавить" not in out and "Ничего не изменено" not in out
     out = await console.execute("/кф выковать")
     assert "Аня не может выковать ключ: янтаря 3, нужно 6." in out
@@ -111,7 +114,9 @@ async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None
     await console.execute("/set target:Аня stat:ключи value:2")
     await console.execute("/set target:Аня stat:цена ключа value:3")
     out = await console.execute("/кф выковать")
-    assert "Аня выковывает ключ картой за 3 янтаря: янтарь 3 → 0, ключи 2 → 3." in out
+    assert (
+        "Аня выковывает ключ по эффекту карты, заплатив 3 янтаря: янтарь 3 → 0, ключи 2 → 3." in out
+    )
     assert "🏆" in out
     console.lang = "en"
     out = await console.execute("/help command:kf forge")

@@ -149,12 +149,12 @@ async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None
 
 
 async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:
-    """K2: «броня существа «Громила» поглотила 2 урона», not «брони израсходовано 0 → 2»."""
+    """K2: «броня существа «Громила» предотвратила 2 урона», not «брони израсходовано 0 → 2»."""
     await console.execute("/game start game:keyforge player1:bob")
     await console.execute("/unit add name:Громила power:5 traits:броня 2")
     await console.execute("/dmg Громила amount:3")
     log = await console.execute("/game log")
-    assert "броня существа «Громила» поглотила 2 урона; Громила · урон 0 → 1" in log
+    assert "броня существа «Громила» предотвратила 2 урона; Громила · урон 0 → 1" in log
     assert "израсходовано" not in log
 
 
@@ -165,7 +165,7 @@ async def test_k3_a_fight_says_the_attacker_is_exhausted(console: Console) -> No
     await console.execute("/unit add name:Лётчик owner:bob power:3 traits:неуловимость")
     out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
     assert "Существо «Трокк» истощается." in out
-    assert "• Трокк ❤ ▰▰▰▰▰ 5/5 · истощено" in await console.execute("/game show")
+    assert "• Трокк · сила 5 · урон 0 · истощено" in await console.execute("/game show")
     out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
     assert "истощается" not in out and "уже истощено" in out
 

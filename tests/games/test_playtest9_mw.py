@@ -63,7 +63,7 @@ async def test_mw5_restrained_is_not_shown_without_a_defense_roll(services: Serv
     await en.execute("/token add Fox token:stuck")
     out = await en.execute("/mw attack dice:3 target:Fox")
     # playtest 13, M1: said once, in the defense line
-    assert "Target's defense: 6+ (−2: Stuck, the target is Restrained)" in out
+    assert "Target's defense: 6+ (roll −2: Stuck, the target is Restrained)" in out
 
 
 async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Services) -> None:
@@ -73,7 +73,7 @@ async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Servic
     await en.execute("/unit add name:Knight life:10 armor:2 traits:Aegis 1, Tough -2")
     for command in ("/mw sweep dice:3 targets:Knight, bob", "/mw attack dice:3 target:Knight"):
         out = await en.execute(command)
-        aegis = out.index("Aegis 1: the attacker rolls 1 die fewer")
+        aegis = out.index("Aegis 1: the attacker rolls 1 fewer attack die")
         assert aegis < out.index("Attack dice: **2** (3 − 1 Aegis)")
 
 

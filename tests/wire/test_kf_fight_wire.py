@@ -27,5 +27,5 @@ async def test_kf_fight_is_synced_and_answers_in_one_line(
     text = embed_text(reply.json["data"]["embeds"])
     assert text.strip().splitlines()[0] == (
         "⚔ Бой: Тролль → Гоблин: 8 урона — 💀 существо «Гоблин» уничтожено. "
-        "В ответ 3 урона, броня 1 поглотила 1 урон — Тролль ❤ 6/8."
+        "В ответ 3 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 2)."
     )

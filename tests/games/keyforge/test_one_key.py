@@ -18,11 +18,11 @@ async def test_kf_forge_records_a_cards_key_beside_the_turns_key(
     console.user = "bob"
     out = await console.execute("/game next")
     # her turn opens with the key, forged at once (playtest 6 slip K3)
-    assert "Начало хода: alice выковывает ключ за 6 янтаря" in out and "Ключей: 1" in out
+    assert "В начале хода alice выковывает ключ за 6 янтаря" in out and "Ключей: 1" in out
     console.user = "alice"
     await console.execute("/set target:alice stat:keycost value:8")  # a card raised the cost
     out = await console.execute("/kf forge")  # a card forges another key at its current cost
-    assert "alice выковывает ключ картой за 8 янтаря: янтарь 14 → 6" in out
+    assert "alice выковывает ключ по эффекту карты, заплатив 8 янтаря: янтарь 14 → 6" in out
     assert "ключи 1 → 2" in out
     before = await state_of(services)
     out = await console.execute("/kf forge")

@@ -33,7 +33,7 @@ async def test_check_is_announced_by_the_player_whose_turn_ends(console: Console
     await console.execute("/add target:bob stat:янтарь amount:7")
     out = await console.execute("/game next")
     assert "Шах! Янтаря хватает на ключ: alice выкует его в начале своего следующего хода" in out
-    assert "Начало хода: bob выковывает ключ за 6 янтаря (когда янтаря хватает" in out
+    assert "В начале хода bob выковывает ключ за 6 янтаря (когда янтаря хватает" in out
     # the hand-over is said once, by the header (playtest 8, G1)
     assert "ходит bob" in out.split("\n")[0] and "Ходит bob." not in out
 
@@ -71,7 +71,7 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     out = await console.execute("/token add Krump token:оберег")
     assert "Оберег: отменяет следующий урон" in out
     out = await console.execute("/dmg Krump amount:3")
-    assert "броня 1 поглотила 1 урон; до конца хода она израсходована" in out
+    assert "броня 1 предотвратила 1 урон; до конца хода она израсходована" in out
     assert "оберег отменяет урон" in out and "брони израсходовано" not in out
     state = await state_of(services)
     assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
@@ -79,7 +79,7 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     assert "урон: 0 → 3" in out
     await console.execute("/game next")
     out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
-    assert "поглотила" in out
+    assert "предотвратила" in out
     out = await console.execute("/token add Krump token:оглушение")
     assert "Оглушение: в следующий раз" in out
     out = await console.execute("/token add Krump token:ярость")

@@ -207,7 +207,7 @@ async def test_counterstrike_reads_weak_and_rolls_daze_first(
     await console.execute("/unit add Волк life:30")
     await console.execute("/mw attack dice:1 target:Голем attacker:Волк melee:true defense:0")
     out = await console.execute("!press 1")
-    assert "Голем · слабость 2: на 2 кубика меньше" in out
+    assert "Голем · слабость 2: на 2 кубика атаки меньше" in out
     plain = await _last_roll(services)
     assert plain["dice"] == 2 and plain["daze"] is None
     await console.execute("/token add target:Голем token:оцепенение")

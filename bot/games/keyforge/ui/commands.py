@@ -115,14 +115,14 @@ ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_le
 
 
 def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`Тролль ❤ 3/8`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
+    """`Тролль: сила 8, урон 5`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
     unit = outcome.state.unit(was.id)
     name = md(was.name)
     if unit is None or unit.destroyed:
         return ctx.t("tracker.kf_fight_destroyed", unit=name)
-    power = fighting.power_of(unit)
-    left = max(0, power - unit.value(outcome.template.damage))
-    return ctx.t("tracker.kf_fight_left", unit=name, left=left, life=power)
+    damage = unit.value(outcome.template.damage)
+    key = "tracker.kf_fight_left" if damage else "tracker.kf_fight_left.unhurt"
+    return ctx.t(key, unit=name, power=fighting.power_of(unit), damage=damage)
 
 
 _TOLD = ("tracker.note.kf_armor", "tracker.note.kf_ward", "tracker.note.destroyed")
