@@ -9,7 +9,8 @@ message follows. Refusals are `TrackerError`s raised before or inside the step: 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -85,6 +86,13 @@ class Step:
     def cover(self, since: int) -> None:
         """The changes from index `since` on are told by a note: the short reply omits them."""
         self.changes[since:] = [replace(c, covered=True) for c in self.changes[since:]]
+
+    @contextmanager
+    def told(self) -> Iterator[None]:
+        """The changes made inside are told by a note (`cover`): «the note says it», once."""
+        since = len(self.changes)
+        yield
+        self.cover(since)
 
     def _touch(self, holder: Holder) -> None:
         (self.units if isinstance(holder, Unit) else self.players).add(holder.id)

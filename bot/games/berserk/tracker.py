@@ -34,9 +34,8 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
     if result.prevented:
         cid = await step.ensure(now, "armor_used")
-        since = len(step.changes)
-        await step.adjust(now, cid, "armor_used", result.prevented)
-        step.cover(since)  # the note says the armor is used up; the counter is bookkeeping
+        with step.told():  # the note says the armor is used up; the counter is bookkeeping
+            await step.adjust(now, cid, "armor_used", result.prevented)
         left = now.value("armor") - now.value("armor_used") - result.prevented
         key = "tracker.note.berserk_armor" + ("_all" if result.dealt <= 0 else "")
         step.note(

@@ -16,11 +16,10 @@ async def next_round(step: Step, rng: random.Random) -> None:
     cards are not tracked, so the reply only says to draw them."""
     step.note("tracker.note.cq_headquarters", cards=HQ_DRAW, resources=HQ_RESOURCES)
     for player in step.state.participants:
-        since = len(step.changes)
-        cid = await step.ensure(player, "resources")
-        before = player.value("resources")
-        after = await step.adjust(player, cid, "resources", HQ_RESOURCES)
-        step.cover(since)  # the note tells it
+        with step.told():  # the note tells it
+            cid = await step.ensure(player, "resources")
+            before = player.value("resources")
+            after = await step.adjust(player, cid, "resources", HQ_RESOURCES)
         step.note("tracker.note.cq_hq_gain", name=player.name, before=before, after=after)
     # Published rules: the headquarters phase readies every exhausted card (a defeated Warlord
     # too; it stays in its HQ until it is deployed again, by hand).

@@ -35,14 +35,13 @@ async def unit_hurt(step: Step, unit: Unit) -> bool | None:
     if not bloodied.value and damage.value >= unit.value("hp"):
         # Seed 003 line 116: the hale Warlord is defeated and goes to its owner's HQ on its
         # bloodied side, exhausted; line 120: the hale side's damage is gone, no excess carries.
-        since = len(step.changes)
-        await step.set(unit, bloodied.id, "bloodied", 1)
-        await step.set(unit, damage.id, "damage", 0)
-        for key in DEFEATED_HALE:
-            await step.set(unit, await step.ensure(unit, key), key, 1)
-        life = unit.value("bloodied_hp")
-        step.note("tracker.note.bloodied", unit=unit.name, kind="defeated_hale", life=life)
-        step.cover(since)  # the note tells the flip, the cleared damage, the HQ and exhaustion
+        with step.told():  # the note tells the flip, the cleared damage, the HQ and exhaustion
+            await step.set(unit, bloodied.id, "bloodied", 1)
+            await step.set(unit, damage.id, "damage", 0)
+            for key in DEFEATED_HALE:
+                await step.set(unit, await step.ensure(unit, key), key, 1)
+            life = unit.value("bloodied_hp")
+            step.note("tracker.note.bloodied", unit=unit.name, kind="defeated_hale", life=life)
         return False
     if bloodied.value and damage.value >= unit.value("bloodied_hp"):
         await step.tx.set_field("unit", unit.id, "state", DESTROYED)

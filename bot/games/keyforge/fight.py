@@ -65,9 +65,8 @@ async def fight(
         if was_exhausted:
             step.note("tracker.note.kf_fight_exhausted", unit=me.name)
         cid = await step.ensure(me, EXHAUSTED)
-        since = len(step.changes)
-        await step.set(me, cid, EXHAUSTED, 1)
-        step.cover(since)
+        with step.told():
+            await step.set(me, cid, EXHAUSTED, 1)
         stun = me.token("stun")
         if stun is not None and stun.value > 0:
             await step.set(me, stun.id, "stun", 0)
@@ -77,9 +76,8 @@ async def fight(
         result = resolve(power_of(me), power_of(foe), elusive_first=first)
         if result.elusive:
             cid = await step.ensure(foe, ELUSIVE_USED)
-            since = len(step.changes)
-            await step.set(foe, cid, ELUSIVE_USED, 1)
-            step.cover(since)  # the note tells it
+            with step.told():  # the note tells it
+                await step.set(foe, cid, ELUSIVE_USED, 1)
             step.note("tracker.note.kf_elusive", unit=foe.name)
         dealt[:] = [result.to_target, result.to_attacker]
         for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):

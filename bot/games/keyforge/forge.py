@@ -39,10 +39,9 @@ async def forge(table: Table, player: Person | None = None) -> Outcome:
         raise TrackerError("cannot_forge", name=p.name, aember=aember.value, cost=cost)
 
     async def body(step: Step) -> None:
-        since = len(step.changes)
-        left = await step.adjust(p, aember.id, "aember", -cost)
-        after = await step.adjust(p, keys.id, "keys", 1)
-        step.cover(since)  # the note tells both changes
+        with step.told():  # the note tells both changes
+            left = await step.adjust(p, aember.id, "aember", -cost)
+            after = await step.adjust(p, keys.id, "keys", 1)
         step.tx.params["keys"] = after
         step.note(
             "tracker.note.forged",

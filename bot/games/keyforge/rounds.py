@@ -37,9 +37,8 @@ async def next_round(step: Step, rng: random.Random) -> None:
         if counter is not None and chains > 0:
             # Playtest 8 slip K3: one line tells the smaller draw and the shed chain; the
             # counter's own change line would repeat it.
-            since = len(step.changes)
-            left = await step.adjust(current, counter.id, "chains", -1)
-            step.cover(since)
+            with step.told():
+                left = await step.adjust(current, counter.id, "chains", -1)
             step.note(
                 "tracker.note.kf_hand_chains",
                 name=current.name,
@@ -65,10 +64,9 @@ async def forge_at_start(step: Step, player: Participant) -> None:
     aember, keys = player.counter("aember"), player.counter("keys")
     if aember is None or keys is None:
         return
-    since = len(step.changes)
-    await step.adjust(player, aember.id, "aember", -cost)
-    after = await step.adjust(player, keys.id, "keys", 1)
-    step.cover(since)  # the note tells it
+    with step.told():  # the note tells it
+        await step.adjust(player, aember.id, "aember", -cost)
+        after = await step.adjust(player, keys.id, "keys", 1)
     now = await step.fresh()
     step.tx.params[FORGED] = {
         "player": player.name,

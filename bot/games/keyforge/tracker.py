@@ -25,9 +25,8 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     result = hit(amount, armor, used, ward)
     if result.absorbed:
         cid = await step.ensure(now, "armor_used")
-        since = len(step.changes)
-        await step.adjust(now, cid, "armor_used", result.absorbed)
-        step.cover(since)  # the note says the armor is spent; the counter is bookkeeping
+        with step.told():  # the note says the armor is spent; the counter is bookkeeping
+            await step.adjust(now, cid, "armor_used", result.absorbed)
         step.note("tracker.note.kf_armor", unit=now.name, absorbed=result.absorbed, armor=armor)
     if result.warded:
         token = now.token("ward")

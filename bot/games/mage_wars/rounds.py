@@ -83,12 +83,11 @@ async def record_escape(step: Step, unit: Unit, escape: D12Roll, when: str) -> N
     `/mw act`, `mw_round_…` when the round ends) says the roll, so no token line repeats it."""
     stuck = unit.token("stuck")
     assert stuck is not None
-    since = len(step.changes)
-    if escape.success:
-        await step.adjust(unit, stuck.id, "stuck", -1)
-    outcome = "escaped" if escape.success else "stuck"
-    step.note(f"tracker.note.mw_{when}_{outcome}", unit=unit.name, roll=escape.natural)
-    step.cover(since)
+    with step.told():
+        if escape.success:
+            await step.adjust(unit, stuck.id, "stuck", -1)
+        outcome = "escaped" if escape.success else "stuck"
+        step.note(f"tracker.note.mw_{when}_{outcome}", unit=unit.name, roll=escape.natural)
 
 
 async def _pay_upkeep(step: Step, unit: Unit) -> None:
@@ -116,9 +115,8 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
     if burn is not None and burn.value > 0:
         result = roll_burn(burn.value, rng)
         burn_damage = result.damage
-        since = len(step.changes)
-        await step.set(unit, burn.id, "burn", result.tokens_left)
-        step.cover(since)  # the note says how many are left: no «горение: 2 → 1» beside it
+        with step.told():  # the note says how many are left: no «горение: 2 → 1» beside it
+            await step.set(unit, burn.id, "burn", result.tokens_left)
         step.note(
             "tracker.note.burn" if result.tokens_left else "tracker.note.burn_out",
             unit=unit.name,

@@ -269,9 +269,8 @@ async def write_wounds(
             now = (await step.fresh()).unit(closes.id) or closes
             closed = now.counter("closed")
             if closed is not None and not now.destroyed and closed.value == 0:
-                since = len(step.changes)
-                await step.set(now, closed.id, "closed", 1)
-                step.cover(since)
+                with step.told():
+                    await step.set(now, closed.id, "closed", 1)
                 step.note("tracker.note.berserk_attacker_closes", unit=now.name)
 
     params: dict[str, Any] = {"targets": [u.name for u, _, _ in hits], "source": source}
