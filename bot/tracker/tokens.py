@@ -53,7 +53,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     tpl = template(state.slug)
     holder = find_target(state, target)
     key = tpl.resolve_token(name) or _raising(tpl, name) or _open_token(state, tpl, holder, name)
-    if key is None:
+    if key is None or (count > 0 and plugin_for(tpl.slug).token_retired(key)):
         raise _not_a_token(tpl, holder, name)
     require_standing(holder, state.slug)
     if count < 0:
