@@ -146,3 +146,26 @@ async def test_autocomplete_does_not_offer_the_old_mark(console: Console) -> Non
 
     await _old_game(console)
     assert await ac_token(console.ctx(), "щит", {}) == []
+
+
+# ── MW-2 (English walk 7): Counterstrike is a yes/no trait (seed 000:52), not a number ─────────
+
+
+async def test_mw2_counterstrike_reads_as_a_trait(console: Console) -> None:
+    seed_line("000", 52, "Ответный удар")
+    console.lang = "en"
+    console.user = "Alice"
+    await console.execute("/game start game:mage-wars player1:Alice player2:Bob life:36")
+    await console.execute("/unit add name:Knight life:5 traits:Counterstrike")
+    await console.execute("/unit add name:Wolf life:5 traits:Counterstrike 2")
+    out = await console.execute("/token add target:Knight token:counterstrike")
+    assert "“Counterstrike” is a creature's trait, not a marker" in out
+    assert "/set target:Knight stat:Counterstrike (quick attack) value:1" in out
+    out = await console.execute("/game show")
+    assert "Knight ❤ ▰▰▰▰▰ 5/5 · Counterstrike\n" in out
+    assert "Wolf ❤ ▰▰▰▰▰ 5/5 · Counterstrike (2 dice)" in out  # the dice it was given: kept
+    console.lang = "ru"
+    out = await console.execute("/жетон добавить цель:Knight жетон:ответный удар")
+    assert "/задать цель:Knight показатель:Ответный удар (быстрая атака) значение:1" in out
+    out = await console.execute("/игра показать")
+    assert "· Ответный удар\n" in out and "Ответный удар (2 кубика)" in out
