@@ -39,6 +39,7 @@ from bot.reply import Button, Kind, Reply, Style
 from bot.tracker import lifecycle
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
+from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import template
 
 AREA = "tracker"
@@ -109,10 +110,11 @@ async def ac_token(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choic
         return []
     tpl = template(state.slug)
     n = norm(current)
+    retired = plugin_for(state.slug).token_retired  # an old game's mark, not offered (CQ-2)
     out = [
         Choice(d.name(ctx.lang)[: limits.CHOICE_NAME], d.key)
         for d in tpl.tokens.values()
-        if not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases))
+        if not retired(d.key) and (not n or any(n in norm(s) for s in (d.ru, d.en, *d.aliases)))
     ]
     if tpl.open:  # a custom game's tokens are made on the fly: offer those already in play
         made = dict.fromkeys(c.key for h in (*state.participants, *state.units) for c in h.tokens)

@@ -213,14 +213,16 @@ def _stats_of(
             continue
         label = tpl.line_label(c.key, lang)
         note = stat_note_text(tpl, c.key, c.value, values, lang)
+        own = f"live.stat_count.{tpl.slug}.{c.key}"
         if _is_flag(c):
-            if c.value:
-                out.append(Stat(label, c.value, flag=True, note=note))
+            if c.value:  # a yes/no trait the game names its own way («Ответный удар», en-7 MW-2)
+                said = plural(own, c.value, lang) if own in catalogue() else label
+                out.append(Stat(said, c.value, flag=True, note=note))
             continue
         hidden = c.key in tpl.hide_zero or (not always and c.key not in keep)
         if c.value == 0 and hidden:  # a player's stat shown once set (Berserk crystals, en-7 BK-1)
             continue
-        if (own := f"live.stat_count.{tpl.slug}.{c.key}") in catalogue():
+        if own in catalogue():
             # a stat said in the game's own phrase («Armor 1 used this turn», en-5 BK-1)
             out.append(Stat(plural(own, c.value, lang), c.value, flag=True, note=note))
             continue

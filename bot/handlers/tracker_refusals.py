@@ -246,7 +246,17 @@ def _gen_of(param: str, code: str) -> Callable[[dict[str, Any]], str]:
     return key
 
 
+def _stat_not_token(params: dict[str, Any]) -> str:
+    """A stat typed as a token, in the game's words for that stat where it has them (en-7 MW-2:
+    Mage Wars' Counterstrike is a yes/no trait, not «value:N»), else the generic refusal."""
+    game, stat = params.get("game"), params.get("name")
+    key = getattr(stat, "key", "")
+    own = f"{E}token_is_stat_{game.slug}_{key}" if isinstance(game, GameRef) and key else ""
+    return first_key(own, E + "token_is_stat")
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "token_is_stat": _stat_not_token,
     "bounds": _bounds,
     "destroyed": _destroyed,
     "no_stat": _no_stat,

@@ -60,6 +60,12 @@ class GamePlugin:
         """Tokens put on by `/token add`; True when the game placed them itself."""
         return False
 
+    def token_retired(self, key: str) -> bool:
+        """A token a game saved by an older version may still hold but no one puts on any more:
+        `/token add` refuses it as an unknown token and autocomplete does not offer it, while
+        the board, `/token remove` and the log still name it (Conquest's old shield mark)."""
+        return False
+
     async def heal(self, step: Step, holder: Holder, points: int) -> bool:
         """`/heal`; True when the game healed the holder itself."""
         return False

@@ -36,7 +36,7 @@ def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
             )
         if d.flag:  # BZ-2: the word as typed («tapped»), the state's own name in the command
             return TrackerError("token_is_flag", name=d, typed=name, target=holder.name)
-        return TrackerError("token_is_stat", name=d, target=holder.name)
+        return TrackerError("token_is_stat", name=d, target=holder.name, game=GameRef(tpl.slug))
     if tpl.open:  # a custom game's counter made on the fly (`VP`) is a stat too, not a token
         own = next((c for c in holder.counters if slug_key(c.key) == slug_key(name)), None)
         if own is not None:
@@ -53,7 +53,7 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     tpl = template(state.slug)
     holder = find_target(state, target)
     key = tpl.resolve_token(name) or _raising(tpl, name) or _open_token(state, tpl, holder, name)
-    if key is None:
+    if key is None or (count > 0 and plugin_for(tpl.slug).token_retired(key)):
         raise _not_a_token(tpl, holder, name)
     require_standing(holder, state.slug)
     if count < 0:

@@ -24,6 +24,10 @@ class ConquestPlugin(GamePlugin):
     async def before_damage(self, step: Step, unit: Unit, amount: int) -> int:
         return await tracker.before_damage(step, unit, amount)
 
+    def token_retired(self, key: str) -> bool:
+        """The shield mark of a game saved before EN-8 CQ-2: shown, removable, never put on."""
+        return key == rules.OLD_SHIELD
+
     def item_keys(self, tpl: Template, text: str) -> list[str]:
         return tracker.icon_keys(tpl, text)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.games.conquest.rules import HQ_DRAW, HQ_RESOURCES
+from bot.games.conquest.tracker import clear_old_shields
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
 
@@ -14,6 +15,7 @@ async def next_round(step: Step, rng: random.Random) -> None:
     (published rules: each player draws 2 cards and gains 4 resources) gives the resources
     here, one line a player (playtest 8 slip C3: the players typed them every round); the
     cards are not tracked, so the reply only says to draw them."""
+    await clear_old_shields(step)  # a game saved before EN-8 CQ-2 (docs/rules.md)
     step.note("tracker.note.cq_headquarters", cards=HQ_DRAW, resources=HQ_RESOURCES)
     for player in step.state.participants:
         with step.told():  # the note tells it

@@ -59,6 +59,9 @@ HQ_RESOURCES = 4
 ICONS = ("icon_material", "icon_tech", "icon_strongpoint")  # tracker stats per player
 PLANETS_TO_WIN = 3
 SHIELD = "shield"  # `/dmg`'s option: the shield icons of the card discarded (1–3)
+# The token a game saved before EN-8 CQ-2 may hold: a shield card marked ahead of the damage,
+# its value the card's icons. Spent by the next damage, cleared at the round's end.
+OLD_SHIELD = "shield"
 
 
 def icon_win(counts: Mapping[str, int]) -> str:

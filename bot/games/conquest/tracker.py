@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.conquest.rules import ICONS, SHIELD, icon_win, shield
+from bot.games.conquest.rules import ICONS, OLD_SHIELD, SHIELD, icon_win, shield
 from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import Participant, Unit
+from bot.tracker.names import md
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
@@ -15,13 +16,51 @@ if TYPE_CHECKING:
 
 async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     """`/dmg … shield:N`: the shield card discarded as this damage is dealt prevents up to its
-    N icons (seed 003:137, EN-8 CQ-2); nothing is set aside and nothing carries over."""
+    N icons (seed 003:137, EN-8 CQ-2); nothing is set aside and nothing carries over. A card
+    marked ahead by the previous version stands for this damage's card when none is typed."""
     icons = step.options.pop(SHIELD, 0)  # one card per unit per damage: spent at once
-    if icons <= 0:
+    old = await _spend_old_shield(step, unit, typed=icons > 0)
+    if icons <= 0 and old <= 0:
         return amount
-    result = shield(amount, icons)
-    step.note("tracker.note.cq_shield", unit=unit.name, prevented=result.prevented)
+    result = shield(amount, icons or old)
+    key = "tracker.note.cq_shield" if icons > 0 else "tracker.note.cq_shield_old"
+    step.note(key, unit=unit.name, prevented=result.prevented)
     return result.dealt
+
+
+async def _spend_old_shield(step: Step, unit: Unit, *, typed: bool) -> int:
+    """The icons of a shield card the previous version marked on the unit (a game saved before
+    the update), now spent: the mark goes either way, since one card goes against one damage
+    (003:137). With a card typed in `shield:` that one is discarded, and the note says the old
+    mark is off. 0 when there was none."""
+    fresh = await step.fresh()
+    now = fresh.unit(unit.id) or unit
+    token = now.token(OLD_SHIELD)
+    if token is None or token.value <= 0:
+        return 0
+    since = len(step.changes)
+    await step.set(now, token.id, OLD_SHIELD, 0)
+    step.cover(since)  # the note tells it
+    if typed:
+        step.note("tracker.note.cq_shield_old_dropped", unit=now.name)
+    return token.value
+
+
+async def clear_old_shields(step: Step) -> None:
+    """The round's end: a shield mark left from before the update stood for a card meant for
+    damage that never came, so the card stays in hand and the mark goes, in one line."""
+    cleared: list[str] = []
+    holders: list[Participant | Unit] = [*step.state.participants, *step.state.units]
+    for holder in holders:
+        token = holder.token(OLD_SHIELD)
+        if token is None or token.value <= 0:
+            continue
+        since = len(step.changes)
+        await step.set(holder, token.id, OLD_SHIELD, 0)
+        step.cover(since)
+        cleared.append(holder.name)
+    if cleared:
+        step.note("tracker.note.cq_shield_old_cleared", units=", ".join(md(n) for n in cleared))
 
 
 async def item_added(

@@ -42,7 +42,8 @@ async def test_counterstrike_with_no_number_is_accepted_and_strikes_with_its_mel
     knight = unit(await state_of(services), "Рыцарь")
     assert knight.value("counterstrike_melee") == 1 and knight.value("counterstrike") == 0
     board = await console.execute("/game show")
-    assert "ответный удар (быстрая атака)" in board
+    # en-7 MW-2: the trait alone on the board, no «(быстрая атака)»
+    assert "Ответный удар" in board and "быстрая атака" not in board
     console.user = "bob"
     await console.execute("/unit add Волк life:12")
     out = await console.execute("/mw attack dice:1 target:Рыцарь attacker:Волк melee:true")
