@@ -142,8 +142,13 @@ def _lookup(
         )
         names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in subject]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
-    # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise.
-    if not names or (names[0].tier not in SURE_TIERS and glossary.names_start_with(query)):
+    # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise,
+    # as is one only after the subject («… это что»: the query starts as the subject does).
+    if not names or (
+        names[0].tier not in SURE_TIERS
+        and glossary.names_start_with(query)
+        and fold(query).split()[0] != question.subject.split()[0]
+    ):
         whole = glossary.search(
             query, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
         )
