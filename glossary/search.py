@@ -332,13 +332,15 @@ class Glossary(NameMatcher):
         return self._text.first_without_each(_clean(query), winner, rivals)
 
     def names_start_with(self, text: str) -> bool:
-        """Whether some key begins with the first word of `text` folded (a bisect)."""
+        """Whether some key begins as `text` folded does: its first word whole and the start
+        of the next one (a bisect; «как по…» for «Как по закрытой карте», not «как маги…»)."""
         words = fold(_clean(text)).split()
         if not words:
             return False
+        start = f"{words[0]} {words[1][:3]}" if len(words) > 1 else words[0]
         norms = self._index.sorted_norms
-        pos = bisect_left(norms, words[0])
-        return pos < len(norms) and norms[pos].startswith(words[0])
+        pos = bisect_left(norms, start)
+        return pos < len(norms) and norms[pos].startswith(start)
 
     def text_hits(self, query: str, game: str | None, limit: int) -> list[TextHit]:
         """The text index's hits for already-cleaned words (no layout guesses, no snippets): for
