@@ -10,7 +10,8 @@ from bot.console import Console
 from bot.context import Services
 from bot.glossary_view import display_title
 from bot.handlers.glossary_hedge import names_entry
-from glossary import Entry, Glossary
+from glossary import Glossary
+from glossary.model import Entry
 from tests.glossary.search_data import real_glossary
 
 
