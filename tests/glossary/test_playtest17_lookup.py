@@ -98,7 +98,7 @@ async def test_bk2_explain_keeps_to_the_channels_game(services: Services, g: Glo
 # --- KF-1: the «Check!» the bot announces is found ------------------------------------------------
 
 
-@pytest.mark.parametrize("query", ["check", "шах", "Check!"])
+@pytest.mark.parametrize("query", ["check", "Check!", "what is check"])
 def test_kf1_check_finds_the_keys(g: Glossary, query: str) -> None:
     found = g.lookup(query)
     assert found.confident and found.hits[0].entry.id == "keyforge/klyuchi"
