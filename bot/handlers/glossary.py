@@ -31,6 +31,7 @@ from bot.glossary_view import (
     shorten,
     titled_in_russian,
 )
+from bot.handlers.glossary_hedge import names_entry, spoken_for
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
     asked_payload,
@@ -69,6 +70,7 @@ OPEN_ID_MAX = 80  # longest entry id a `rule.open` button carries (custom ids st
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
 SURE_TIERS = frozenset({"exact", "stem"})
+LOOSE_TIERS = frozenset({"words", "word-prefix"})  # a name matched by only some of its words
 # A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
 SHORT_QUERY = 3
 
@@ -330,17 +332,18 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         options = own_game_first(options, prefer)
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
+    hedged = False
     if covers(hits[0].entry.id, query):  # no entry of its own: say which one rules it (CQ-1)
         title = display_title(hits[0].entry, ctx.lang)
         reply.body = ctx.t("rule.covered", query=shown, title=title) + "\n\n" + reply.body
-    elif (  # a phrase found in a text; a form of the entry's own name is no hedge (W2)
-        hits[0].tier == "text"
-        and len(query.split()) <= 3
-        and not forms_of_name(query, (hits[0].entry.title, *hits[0].entry.names))
-    ):
-        reply.body = ctx.t("rule.nearest", query=shown) + "\n\n" + reply.body
+    elif hedged := _not_the_term(query, hits[0]):  # B4: never passed off as the term asked for
+        key = "rule.nearest_name" if forms_of_name(query, _names(hits[0].entry)) else "rule.nearest"
+        reply.body = ctx.t(key, query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     others = [h.entry for h in close_alternatives(hits)]
+    if hedged:  # what the word also stands for in this game (W3: «рассеивание» → «Разрушение»)
+        same = [e for e in glossary.entries if e.game == hits[0].entry.game]
+        others = [*spoken_for(query, same), *others]
     if others:
         others = _with_definitions(glossary, query, slug, [hits[0].entry, *others])[1:]
         others = own_game_first(others, prefer)
@@ -356,6 +359,17 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
             )
         )
     return reply
+
+
+def _names(entry: Entry) -> tuple[str, ...]:
+    return (entry.title, *entry.names)
+
+
+def _not_the_term(query: str, hit: Hit) -> bool:
+    """An entry found by its text or by some words of its name is not the term a short query
+    asks for (B4: «отравление» is not «Защита от отравления»); a form of its name is (W2)."""
+    loose = hit.tier == "text" or hit.tier in LOOSE_TIERS
+    return loose and len(query.split()) <= 3 and not names_entry(query, hit.entry)
 
 
 def _channel_game_answer(

@@ -48,6 +48,7 @@ from bot.reply import Action, Button, Field, Reply, Select, Style
 from glossary.covers import covers
 from glossary.model import Entry
 from glossary.normalize import clean, fold, only_stop_words, script_of
+from glossary.terms import TermMatch
 
 TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
@@ -258,6 +259,14 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
         raise UserError("explain.empty")
     prefer = await channel_game(ctx)
     matches = glossary_of(ctx).find_terms(cleaned, prefer_game=prefer)
+    if prefer is not None:  # BK-2: another game's entry does not rule the game this channel plays
+        matches = [
+            TermMatch(m.found, here)
+            for m in matches
+            if (here := tuple(e for e in m.entries if e.game == prefer))
+        ]
+        if not matches:
+            raise UserError("explain.none_in_game", game=game_name(prefer, ctx.lang))
     if not matches:
         raise UserError("explain.none")
     lines: list[str] = []
@@ -279,9 +288,6 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     rest = {e.id for m in matches for e in m.entries} - shown_ids
     if rest:
         lines.append(ctx.t("explain.more", count=len(rest)))
-    if prefer is not None and any(e.game != prefer for m in matches for e in m.entries):
-        # BZ-8: as /rule warns, another game's entry does not rule the game this channel plays
-        lines.append(ctx.t("explain.other_games", game=game_name(prefer, ctx.lang)))
     return Reply(
         title=ctx.t("explain.title"),
         body="\n".join(lines),

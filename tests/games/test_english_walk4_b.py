@@ -262,20 +262,17 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
     assert seen
 
 
-# ── BZ-8: /explain in a game's channel says another game's entries do not apply there ──────────
+# ── BZ-8, then English walk 9 BK-2: /explain in a game's channel explains that game's terms only ──
 
 
 async def test_explain_warns_when_it_lists_another_games_entry(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Vicky")
     out = await console.execute("/explain text:my flying gnome attacks")
-    assert "Mage Wars" in out
-    assert (
-        "Entries marked with another game come from that game's rules; this channel is playing"
-        " Berserk CCG, so they do not apply here." in out
-    )
+    assert "Mage Wars" not in out  # BK-2: no other game's entries, and no warning about them
+    assert "No Berserk CCG terms were found in this text. Search the rule texts: /search." in out
     console.lang = "ru"
     out = await console.execute("/explain text:гном атакует")
     assert "Гном · Берсерк ККИ" in out and "не действуют" not in out
     out = await console.execute("/explain text:my flying gnome attacks")
-    assert "в этом канале идёт «Берсерк ККИ», и здесь они не действуют." in out
+    assert "Терминов игры «Берсерк ККИ» в этом тексте не нашлось." in out

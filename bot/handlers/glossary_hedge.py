@@ -1,0 +1,77 @@
+"""Whether an opened entry is the term asked for, and what else a hedged answer offers.
+
+`/правило отравление` in a Berserk game opened «Защита от отравления (яда) (ЗОЯ)» as if it were
+the entry asked for (playtest 16, B4): «отравление» is a word of that name, but not the term it
+names. A query names an entry only when it covers the name's nouns; the words left over may be
+adjectives («вихрь» is «Магические вихри», playtest 12 W2), never another noun («Защита …»,
+«Пул …»). Otherwise the reply says there is no such entry and this one is the nearest.
+"""
+
+from __future__ import annotations
+
+from glossary.model import Entry
+from glossary.normalize import STOP_WORDS, fold, stem, stems_agree
+from glossary.terms import spoken_names
+
+# Endings of Russian adjectives and participles: a name word with one of them only qualifies
+# the term. Nouns in -ние/-тие/-вие («Разрушение», «Развитие») end like adjectives and are not.
+ADJECTIVE_ENDINGS = (
+    "ый", "ий", "ой", "ая", "яя", "ое", "ее", "ые", "ие",
+    "ого", "его", "ому", "ему", "ым", "им", "ых", "их", "ую", "юю",
+)  # fmt: skip
+NOUN_ENDINGS = ("ние", "тие", "вие")
+ADJECTIVE_MIN = 5  # «бой», «Пул» are nouns: an adjective ending counts on a longer word only
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name or query that can carry the term: no stop words, no placeholders."""
+    plain = "".join(" " if ch in '()[],.:;«»"' else ch for ch in fold(text))
+    return [w for w in plain.split() if w not in STOP_WORDS and len(w) > 1 and w.isalpha()]
+
+
+def _qualifies(word: str) -> bool:
+    """An adjective (or participle) of a name: it narrows the term, it is not the term."""
+    return (
+        len(word) >= ADJECTIVE_MIN
+        and word.endswith(ADJECTIVE_ENDINGS)
+        and not word.endswith(NOUN_ENDINGS)
+    )
+
+
+def _same(word: str, other: str) -> bool:
+    return stem(word) == stem(other) and stems_agree(word, other)
+
+
+def names_entry(query: str, entry: Entry) -> bool:
+    """Whether `query` is a form of one of the entry's names: every query word is a word of the
+    name, and the name's words it leaves out are only adjectives."""
+    asked = _words(query)
+    if not asked:
+        return False
+    for name in (entry.title, *entry.names):
+        own = _words(name)
+        if not own or not all(any(_same(w, o) for o in own) for w in asked):
+            continue
+        left = [o for o in own if not any(_same(w, o) for w in asked)]
+        if all(_qualifies(o) for o in left):
+            return True
+    return False
+
+
+def spoken_for(query: str, entries: list[Entry]) -> list[Entry]:
+    """Entries of `entries` a player's word stands for although it is too loose to open them
+    (`spoken.toml`): «рассеивание» is also the dispel step «Разрушение» (playtest 16, W3)."""
+    asked = _words(query)
+    spoken = spoken_names()
+    out: list[Entry] = []
+    for entry in entries:
+        for name in spoken.get(entry.id, ()):
+            own = _words(name)
+            if (
+                own
+                and len(own) == len(asked)
+                and all(_same(w, o) for w, o in zip(asked, own, strict=True))
+            ):
+                out.append(entry)
+                break
+    return out
