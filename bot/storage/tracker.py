@@ -445,10 +445,32 @@ class TrackerStore:
         """
         return await self._apply(game_id, UNDO, steps, at, user_name, expect)
 
-    async def redo(self, game_id: int) -> StepRecord | None:
-        """Re-apply the most recently undone step, if the redo stack is not empty."""
-        done = await self._apply(game_id, REDO, 1, None, None)
+    async def redo(self, game_id: int, *, expect: int | None = None) -> StepRecord | None:
+        """Re-apply the next undone step (the oldest), if the redo stack is not empty.
+
+        `expect`: the step the caller checked; StepsMoved if the next one is another now."""
+        done = await self._apply(game_id, REDO, 1, None, None, None if expect is None else [expect])
         return done[0] if done else None
+
+    async def next_redo(self, game_id: int) -> StepRecord | None:
+        """The step `redo` would re-apply, without its events, so the core can check it first."""
+        rows = await self._db.fetch(
+            STEP_COLUMNS + " WHERE game_id = ? AND status = 'undone' ORDER BY id LIMIT 1",
+            (game_id,),
+        )
+        return step_record(rows[0], ()) if rows else None
+
+    async def drop_redo(self, game_id: int, step_id: int) -> bool:
+        """Mark an undone step dropped, as a new change would: it can no longer apply to the
+        table. No game field moves; False if the step is no longer undone."""
+        async with self._db.write() as tx:
+            await claim(tx)
+            rows = await tx.final(
+                "UPDATE tracker_steps SET status = 'dropped'"
+                " WHERE id = ? AND game_id = ? AND status = 'undone' RETURNING id",
+                (step_id, game_id),
+            )
+        return bool(rows)
 
 
 SqliteTrackerRepo = TrackerStore  # the class's old name: the same store runs on every back end

@@ -96,12 +96,49 @@ async def undo(table: Table, steps: int = 1) -> tuple[GameState, list[StepRecord
     return after, undone
 
 
+def stale_redo(state: GameState, step: StepRecord) -> str | None:
+    """Why `step`, the next to redo, cannot apply to the table as it is now (a refusal code).
+
+    Joins and leaves keep the redo stack, so the seats may have moved since the step was
+    undone: its player sits again or is gone, or a redone leave has ended the game since."""
+    if not state.game.active:
+        return "redo_game_over"
+    seat = state.participant_by_user(step.user_id) if step.user_id is not None else None
+    seated = seat is not None and bool(seat.present)
+    if step.action == "join" and seated:
+        return "redo_seated"
+    if step.action == "leave" and not seated:
+        return "redo_left"
+    return None
+
+
 async def redo(table: Table) -> tuple[GameState, list[StepRecord]]:
-    """Redo the last undone step and the follow-ups undone with it (all of them returned)."""
+    """Redo the last undone step and the follow-ups undone with it (all of them returned).
+
+    A step that can no longer apply (see `stale_redo`) is refused and dropped, as a new change
+    would drop it: the table does not move, and the next redo goes on to the step after it."""
     state = await _undo_target(table, starter=True)
-    done = await table.repo.redo(state.game.id)
-    if done is None:
-        raise TrackerError("nothing_to_redo")
+    for _attempt in range(3):
+        step = await table.repo.next_redo(state.game.id)
+        if step is None:
+            raise TrackerError("nothing_to_redo")
+        code = stale_redo(state, step)
+        if code is not None:
+            if await table.repo.drop_redo(state.game.id, step.id):
+                await table.changed(table.channel_id)
+                raise TrackerError(code, step=step.id, name=step.user_name or "?")
+            state = await _undo_target(table, starter=True)
+            continue  # someone redid or dropped it meanwhile: look again
+        try:
+            done = await table.repo.redo(state.game.id, expect=step.id)
+        except StepsMoved:
+            state = await _undo_target(table, starter=True)
+            continue
+        if done is None:
+            raise TrackerError("nothing_to_redo")
+        break
+    else:
+        raise TrackerError("undo_moved")
     followups = await plugin_for(state.slug).redo_followups(table.repo, state.game.id, done)
     after = await table.repo.load(state.game.id)
     assert after is not None

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.app import create_services
@@ -83,6 +83,14 @@ class Model:
     done: list[tuple[View, View, int]] = field(default_factory=list)
     undone: list[tuple[View, View, int]] = field(default_factory=list)
     reseated: bool = False  # a join or leave kept the redo stack: its seats are not the table's
+    taken: dict[int, tuple[str, str]] = field(default_factory=dict)  # step → (command, actor)
+
+    def stale(self, now: View) -> bool:
+        """Whether the next redo cannot apply to the table as it is now, so it is refused and
+        dropped: the game is over, or the player it seats is seated (it unseats, gone)."""
+        kind, who = self.taken[min(self.undone, key=lambda p: p[2])[2]]
+        seated = bool(now["players"].get(who, (0,))[0])
+        return now["status"] != "active" or (kind, seated) in (("join", True), ("leave", False))
 
 
 def resolve(before: View, target: str) -> str:
@@ -177,6 +185,12 @@ async def scenario(steps: list[tuple[str, tuple[str, str, Any]]]) -> None:
             after = view(after_state)
             history = await services.storage.tracker.history(after_state.game.id)
             kind = command[0]
+            may_redo = actor == "alice" or bool(before["players"].get(actor, (0,))[0])
+            if kind == "redo" and may_redo and model.undone and model.stale(before):
+                assert out.startswith("✖"), (command, out)  # refused in words, and dropped
+                model.undone.remove(min(model.undone, key=lambda p: p[2]))
+            elif kind == "redo" and may_redo and model.undone:
+                assert not out.startswith("✖"), (actor, command, out)
             if out.startswith("✖"):  # refused: nothing changed, nothing logged
                 assert after == before, (actor, command, out)
                 assert len(history) == logged
@@ -222,6 +236,7 @@ async def scenario(steps: list[tuple[str, tuple[str, str, Any]]]) -> None:
                 if replayed is not None:
                     assert _core(replayed) == _core(after_state), (actor, command)
                 model.done.append((before, after, len(history)))
+                model.taken[len(history)] = (kind, actor)
                 # Joining, and a leave that does not end the game, keep the redo stack (issue 18,
                 # open table); every other change drops it, as in any editor.
                 if kind not in ("join", "leave") or after["status"] == "ended":
@@ -239,6 +254,43 @@ async def scenario(steps: list[tuple[str, tuple[str, str, Any]]]) -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(SEQUENCES)
+# A join redone while its player sits again (they joined anew since the undo): refused, dropped.
+@example(
+    [
+        ("carol", ("join", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("carol", ("join", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("alice", ("redo", "", 0)),
+        ("alice", ("dmg", "alice", 0)),
+        ("alice", ("redo", "", 0)),
+    ]
+)
+# A join redone after a redone leave has ended the game: refused, dropped.
+@example(
+    [
+        ("alice", ("leave", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("carol", ("join", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("alice", ("redo", "", 0)),
+        ("alice", ("dmg", "alice", 0)),
+        ("alice", ("redo", "", 0)),
+    ]
+)
+# A leave redone after its player left again since the undo: refused, dropped.
+@example(
+    [
+        ("carol", ("join", "", 0)),
+        ("bob", ("leave", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("bob", ("leave", "", 0)),
+        ("alice", ("undo", "", 0)),
+        ("alice", ("redo", "", 0)),
+        ("alice", ("redo", "", 0)),
+        ("alice", ("redo", "", 0)),
+    ]
+)
 def test_tracker_command_sequences_match_the_model(
     steps: list[tuple[str, tuple[str, str, Any]]],
 ) -> None:
