@@ -62,7 +62,11 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Level 2 Wizard")
     hint = "/set target:Level 2 Wizard stat:total wounds value:N."
-    assert "Wounds not given, so 1 was recorded. If the profile has more: " + hint in out
+    assert (
+        "The profile's Wounds were not given, so Wounds 1 is recorded. If the profile has more: "
+        + hint
+        in out
+    )
     out = await console.execute("/set target:Level 2 Wizard stat:total wounds value:3")
     assert "1 → 3" in out
     console.lang = "ru"

@@ -1,0 +1,35 @@
+"""Playtest RU-16 and EN-9 (issue 17), the Berserk and WFB share: each test pins the reworded
+reply or the rule, in both languages where the slip was in a shared template."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── W1: the default Wounds are the profile's value, not a wound inflicted ─────────────────────
+
+
+async def test_w1_default_wounds_read_as_the_profile_value(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис черты:маг")
+    assert (
+        "Раны по профилю не указаны, поэтому записано значение 1 (Раны 1). Если в профиле больше: "
+        "/задать цель:Маг Огня показатель:раны всего значение:N."
+    ) in out
+    assert "записана одна рана" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Hag owner:Борис traits:wizard")
+    assert "The profile's Wounds were not given, so Wounds 1 is recorded." in out
+
+
+# ── W2: a roll counting more wizards than the table holds says so plainly ─────────────────────
+
+
+async def test_w2_wizards_in_the_roll_versus_the_table(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/существо добавить имя:Ведьма владелец:Аня жизнь:2 черты:маг")
+    out = await console.execute("/вфб ветры маги:2 маги_врага:0")
+    assert "Аня: в броске 2 мага, а на столе 1 маг. Доска не изменена." in out
+    assert "ничего не изменено" not in out
