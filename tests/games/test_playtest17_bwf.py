@@ -33,3 +33,17 @@ async def test_w2_wizards_in_the_roll_versus_the_table(console: Console) -> None
     out = await console.execute("/вфб ветры маги:2 маги_врага:0")
     assert "Аня: в броске 2 мага, а на столе 1 маг. Доска не изменена." in out
     assert "ничего не изменено" not in out
+
+
+# ── BK-1: the fight mode line is a plain sentence in both languages ───────────────────────────
+
+
+async def test_bk1_fight_mode_line_reads_plainly(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
+    assert "Mode: fight — both players roll and the difference decides" in out
+    assert "Mode: fight (" not in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
+    assert "Режим: сражение — бросают оба, исход решает разница бросков" in out
