@@ -4,6 +4,7 @@ reply or the rule, in both languages where the slip was in a shared template."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── W1: the default Wounds are the profile's value, not a wound inflicted ─────────────────────
 
@@ -47,3 +48,21 @@ async def test_bk1_fight_mode_line_reads_plainly(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
     assert "Режим: сражение — бросают оба, исход решает разница бросков" in out
+
+
+# ── WF-2: a new unit's hint says wizards channel, not that they add dice to the Winds roll ────
+
+
+async def test_wf2_wizards_channel_they_do_not_add_to_the_winds_roll(console: Console) -> None:
+    # seed 002:47: every wizard rolls a D6 and a 6 adds a power die
+    seed_line("002", 47, "Сотворяющий игрок кидает D6 за каждого мага в своей армии")
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Vicky")
+    out = await console.execute("/unit add name:Hag owner:Vicky life:2")
+    assert "New unit: Hag (Vicky) · Wounds 2.\nIf it is a wizard, remove it (/unit remove)" in out
+    assert "only wizards channel — each rolls a D6, and a 6 adds a power or dispel die." in out
+    assert "Winds of Magic" not in out
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Орк владелец:Vicky жизнь:2")
+    assert "только за магов бросают D6, и каждая 6 добавляет кубик силы или рассеивания." in out
+    assert "к Ветрам Магии" not in out
