@@ -66,3 +66,29 @@ async def test_wf2_wizards_channel_they_do_not_add_to_the_winds_roll(console: Co
     out = await console.execute("/существо добавить имя:Орк владелец:Vicky жизнь:2")
     assert "только за магов бросают D6, и каждая 6 добавляет кубик силы или рассеивания." in out
     assert "к Ветрам Магии" not in out
+
+
+# ── WF-3: a pool past 12 names the Power Limit and the sum ────────────────────────────────────
+
+
+async def test_wf3_pool_over_twelve_names_the_power_limit(console: Console) -> None:
+    # seed 002:53: the power pool cannot exceed 12
+    seed_line("002", 53, "Размер пула кубиков силы не может превышать 12")
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Bob")
+    await console.execute("/add target:Bob stat:power dice amount:11")
+    out = await console.execute("/add target:Bob stat:power dice amount:6")
+    assert (
+        "Bob's power pool can hold at most 12 power dice (Power Limit); this would make "
+        "11 + 6 = 17. Nothing changed."
+    ) in out
+    console.lang = "ru"
+    out = await console.execute("/прибавить цель:Bob показатель:кубики силы сколько:6")
+    assert (
+        "Bob: в пуле силы может быть самое большее 12 кубиков силы (Лимит силы), "
+        "а получилось бы 11 + 6 = 17. Ничего не изменено."
+    ) in out
+    out = await console.execute("/прибавить цель:Bob показатель:кубики рассеивания сколько:13")
+    assert "(Лимит антимагии), а получилось бы 13." in out
+    board = await console.execute("/игра показать")
+    assert "11" in board  # a refusal changes nothing
