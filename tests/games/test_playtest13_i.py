@@ -80,13 +80,16 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
 async def test_wf2_failed_roll_names_the_wizard_who_tried(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/whf cast dice:1 level:1 value:20 spell:Fireball")
-    assert "The wizard who cast it cannot cast again this phase." in out
+    assert "A wizard who fails to cast cannot cast again this phase" in out
     assert "This wizard" not in out
     out = await console.execute("/whf dispel dice:1 level:1 against:20")
-    assert "The wizard who tried cannot try to dispel again this phase." in out
+    assert "A wizard who fails to dispel cannot try again this phase" in out
     console.lang = "ru"
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
-    assert "Маг, который творил заклинание, больше не творит" in out and "Этот маг" not in out
+    assert (
+        "Маг, которому не удалось сотворить заклинание, в эту фазу больше не творит" in out
+        and "Этот маг" not in out
+    )
 
 
 # ── C1, C3, CQ-2: the Warlord is named, flips «на окровавленную сторону», and a defeat is words ─

@@ -3,6 +3,8 @@ reply or the rule, in both languages where the slip was in a shared template."""
 
 from __future__ import annotations
 
+import re
+
 from bot.console import Console
 from tests.games.seeds import seed_line
 
@@ -92,3 +94,42 @@ async def test_wf3_pool_over_twelve_names_the_power_limit(console: Console) -> N
     assert "(Лимит антимагии), а получилось бы 13." in out
     board = await console.execute("/игра показать")
     assert "11" in board  # a refusal changes nothing
+
+
+# ── WF-1: a typed result that differs from the last cast is said first, in plain words ───────
+
+
+async def test_wf1_mismatch_comes_first_and_the_fail_note_reads_naturally(
+    console: Console,
+) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player2:Vicky")
+    await console.execute("/whf winds wizards:2 enemy_wizards:2")
+    cast = await console.execute("/whf cast dice:1 level:4 value:3 wizard:Bright Wizard")
+    found = re.search(r"\*\*(\d+)\*\* against casting value", cast)
+    assert found is not None and "is cast" in cast
+    result = int(found.group(1))
+    console.user = "Vicky"
+    out = await console.execute("/whf dispel dice:1 level:0 against:30")
+    body = out.strip().splitlines()
+    note = (
+        f"Note: the last spell was cast with {result}, but you entered 30; "
+        "the roll is checked against 30."
+    )
+    assert body[2] == note  # title, rule, then the note before the dice
+    await console.execute("/game undo")
+    out = await console.execute("/whf dispel dice:1 level:1 against:30")
+    assert (
+        "A wizard who fails to dispel cannot try again this phase (name the wizard in the "
+        "option “wizard” and Arbiter will keep track)."
+    ) in out
+    assert "enforce" not in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute("/вфб рассеивание кубики:1 уровень:1 против:30")
+    assert out.strip().splitlines()[2].startswith("Внимание: последнее заклинание сотворено")
+    assert (
+        "Маг, которому не удалось рассеять заклинание, в эту фазу больше не рассеивает "
+        "(укажите мага в параметре «маг» — и Arbiter это учтёт)."
+    ) in out
