@@ -133,3 +133,22 @@ async def test_wf1_mismatch_comes_first_and_the_fail_note_reads_naturally(
         "Маг, которому не удалось рассеять заклинание, в эту фазу больше не рассеивает "
         "(укажите мага в параметре «маг» — и Arbiter это учтёт)."
     ) in out
+
+
+# ── B2: Berserk heals as «излечение», in the log and in /помощь ───────────────────────────────
+
+
+async def test_b2_berserk_heal_is_izlechenie(console: Console) -> None:
+    # seed 001:211 «Излечить (излечение) на X»
+    seed_line("001", 211, "Излечить (излечение) на X")
+    console.lang = "ru"
+    out = await console.execute("/помощь команда:лечить")
+    assert "Вылечить урон" in out  # no game in the channel: the shared wording
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Тролль владелец:Борис жизнь:5")
+    await console.execute("/урон цель:Тролль урон:3")
+    await console.execute("/лечить цель:Тролль лечение:2")
+    log = await console.execute("/игра журнал")
+    assert ": излечение — Тролль · раны 3 → 1" in log
+    out = await console.execute("/помощь команда:лечить")
+    assert "Излечить раны" in out and "Вылечить урон" not in out
