@@ -152,3 +152,23 @@ async def test_b2_berserk_heal_is_izlechenie(console: Console) -> None:
     assert ": излечение — Тролль · раны 3 → 1" in log
     out = await console.execute("/помощь команда:лечить")
     assert "Излечить раны" in out and "Вылечить урон" not in out
+
+
+# ── B1: the option «вид» takes the способ атаки; the seed's вид is weak, medium or strong ─────
+
+
+async def test_b1_kind_option_is_the_way_of_attacking(console: Console) -> None:
+    # seed 001:63 «Любая атака (удар) подразделяется на 3 вида: слабая, средняя или сильная»
+    seed_line("001", 63, "подразделяется на 3 вида")
+    console.lang = "ru"
+    help_ = await console.execute("/помощь команда:берсерк удар")
+    assert "Способ атаки, не её вид: вид (слабый, средний, сильный удар) решит кубик" in help_
+    help_ = await console.execute("/помощь команда:шансы берсерк")
+    assert "Способ атаки, не её вид" in help_ and "Тип атаки" not in help_
+    out = await console.execute("/берсерк удар сила:1-2-3 вид:пинок")
+    assert "«пинок» — не способ атаки. Варианты: простой удар, выстрел," in out
+    out = await console.execute("/шансы берсерк сила:1-2-3 вид:сильный")
+    assert "здесь это способ атаки: простой удар" in out
+    assert "Вид удара (слабый, средний или сильный) определяет бросок кубика" in out
+    out = await console.execute("/берсерк удар сила:1-2-3 способ:выстрел")
+    assert out.startswith("Выстрел")
