@@ -172,3 +172,22 @@ async def test_b1_kind_option_is_the_way_of_attacking(console: Console) -> None:
     assert "Вид удара (слабый, средний или сильный) определяет бросок кубика" in out
     out = await console.execute("/берсерк удар сила:1-2-3 способ:выстрел")
     assert out.startswith("Выстрел")
+
+
+# ── B3: a strike at a card whose Броня is spent this turn says so ─────────────────────────────
+
+
+async def test_b3_spent_armor_is_said(console: Console) -> None:
+    # seed 001:37: Броня Х prevents the first X wounds of each turn
+    seed_line("001", 37, "Броня Х")
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Эльф владелец:Борис жизнь:4 броня:1")
+    first = await console.execute("/урон цель:Эльф урон:1")
+    assert "Броня 1 предотвратила 1 рану" in first and "уже израсходована" not in first
+    out = await console.execute("/урон цель:Эльф урон:2")
+    assert "🛡 Эльф: Броня 1 в этом ходу уже израсходована — раны не предотвращены." in out
+    assert "раны: 0 → 2" in out
+    console.lang = "en"
+    out = await console.execute("/dmg target:Эльф amount:1")
+    assert "🛡 Эльф: Armor 1 is already used up this turn — no wounds prevented." in out
