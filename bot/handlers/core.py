@@ -69,7 +69,8 @@ async def help_(ctx: Ctx, command: str | None = None) -> Reply:
     A command or area whose text is missing from the catalogue is still listed (by name, without
     a description): `check` reports the gap, and `/help` is the last place that should fail.
     """
-    reply = help_command(ctx, command) if command else help_page(ctx, "")
+    slug = await ctx.services.storage.tracker.active_game_slug(ctx.channel_id) if command else None
+    reply = help_command(ctx, command, slug or "") if command else help_page(ctx, "")
     reply.ephemeral = True  # a manual is for the asker: the channel keeps to the game
     return reply
 
@@ -136,7 +137,9 @@ def find_path(text: str) -> tuple[str, ...] | None:
     return None
 
 
-def help_command(ctx: Ctx, text: str) -> Reply:
+def help_command(ctx: Ctx, text: str, slug: str = "") -> Reply:
+    """One command or group; in a channel playing a game that words the command its own way
+    (`help.game_desc.<game>.<command>`: Berserk's «Излечить раны», playtest 16 B2), that wording."""
     path = find_path(text)
     if path is None:
         # G3: the near ones; only commands, never a bare group (playtest 11, G2)
@@ -147,7 +150,8 @@ def help_command(ctx: Ctx, text: str) -> Reply:
     )
     cmd = registry.commands.get(path)
     title = command_label(path, ctx.lang)
-    description = catalogue().lookup("cmd." + ".".join(path), ctx.lang) or ""
+    own = catalogue().lookup(f"help.game_desc.{slug}." + ".".join(path), ctx.lang) if slug else None
+    description = own or catalogue().lookup("cmd." + ".".join(path), ctx.lang) or ""
     if cmd is None:  # a group: its subcommands, each with its options
         return Reply(
             title=title,

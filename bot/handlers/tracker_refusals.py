@@ -199,9 +199,21 @@ def _destroyed(params: dict[str, Any]) -> str:
 def _bounds(params: dict[str, Any]) -> str:
     """A value past a bound that is open on the other side is said as that one bound («не может
     быть меньше 0»), never as a range to «∞» (playtest 6, B4); a second token where one at most
-    lies (a KeyForge ward) is said as that rule, not as a range (playtest 12, K1)."""
+    lies (a KeyForge ward) is said as that rule, not as a range (playtest 12, K1). A stat whose
+    upper bound is a named rule of its game (`tracker.error.bounds_limit.<game>.<stat>`: the WFB
+    Power Limit) says that rule and the sum that broke it (playtest EN-9, WF-3)."""
     low, high = params.get("min"), params.get("max")
     value, token = params.get("value"), params.pop("token", False)
+    stat_key, slug, before = (
+        params.pop("stat_key", ""),
+        params.pop("slug", ""),
+        params.pop("before", None),
+    )
+    limit = f"{E}bounds_limit.{slug}.{stat_key}"
+    if isinstance(value, int) and isinstance(high, int) and value > high and limit in catalogue():
+        grew = isinstance(before, int) and 0 < before < value
+        params["sum"] = f"{before} + {value - before} = {value}" if grew else str(value)
+        return limit
     if token and high == 1 and isinstance(value, int) and value > 1:
         return E + "bounds_one_token"
     if isinstance(value, int) and isinstance(low, int) and not isinstance(high, int):

@@ -240,6 +240,9 @@ def bounds_error(tpl: Template, holder: Holder, exc: Overflow) -> TrackerError:
         min=c.min if c.min is not None else "−∞",
         max=c.max if c.max is not None else "∞",
         token=bool(c.token),
+        stat_key=c.key,
+        slug=tpl.slug,
+        before=c.value,
     )
 
 

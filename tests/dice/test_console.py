@@ -102,7 +102,7 @@ async def test_whf_commands(console: Console, services: Services) -> None:
         assert "Неодолимая сила" in out and "Таблица магических сбоев: 2D6" in out
     else:
         assert "Заклинание не сотворено" in out
-        assert "Маг, который творил заклинание, больше не творит заклинаний в эту фазу" in out
+        assert "Маг, которому не удалось сотворить заклинание, в эту фазу больше не творит" in out
     out = await console.execute("/whf dispel dice:3 level:0 against:4")
     assert "Кубики:" in out and "против результата 4" in out
 

@@ -92,12 +92,15 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     console.user = "Anna"
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Gold Wizard owner:Bob")
-    assert "Wounds not given, so 1 was recorded. If the profile has more: /set target:Gold" in out
+    assert (
+        "Wounds were not given, so Wounds 1 is recorded. If the profile has more: /set target:Gold"
+        in out
+    )
     out = await console.execute("/unit add name:Orc life:2")
-    assert "Wounds not given" not in out
+    assert "Wounds were not given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
-    assert "Раны по профилю не указаны — записана одна рана" in out
+    assert "Раны по профилю не указаны, поэтому записано значение 1 (Раны 1)" in out
 
 
 async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(
@@ -114,7 +117,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     out = await console.execute("/whf winds wizards:3")
     assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
-        "Anna: 1 wizard on the table, this roll counts 3 wizards; the table is unchanged."
+        "Anna: this roll counts 3 wizards, but the table has 1 wizard. The table is not changed."
     ) in out
     board = await console.execute("/game show")
     assert board.count("wizards 1") == 2
@@ -128,7 +131,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: на столе 1 маг, а в этом броске — 2 мага; на столе ничего не изменено." in out
+    assert "Anna: в броске 2 мага, а на столе 1 маг. Доска не изменена." in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:

@@ -41,10 +41,10 @@ async def test_w1_failed_dispel_says_the_spell_takes_effect(console: Console) ->
     console.lang = "ru"
     out = await console.execute("/вфб рассеивание кубики:1 уровень:1 против:20")
     assert out.splitlines()[0] == "Рассеивание не удалось — заклинание срабатывает"
-    assert "Маг, который рассеивал, больше не рассеивает в эту фазу (чтобы это учитывалось" in out
+    assert "Маг, которому не удалось рассеять заклинание, в эту фазу больше не рассеивает" in out
     assert "бот" not in out
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
-    assert "Маг, который творил заклинание, больше не творит заклинаний" in out
+    assert "Маг, которому не удалось сотворить заклинание, в эту фазу больше не творит" in out
     assert "бот" not in out
     console.lang = "en"
     out = await console.execute("/whf dispel dice:1 level:1 against:20")

@@ -135,12 +135,12 @@ async def test_b1_kind_explains_attack_type_and_strength(console: Console) -> No
     # seed 001:63: «Любая атака (удар) подразделяется на 3 вида: слабая, средняя или сильная»
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:3-4-5 вид:сильный")
-    assert "«сильный» не подходит — здесь это тип атаки: простой удар, выстрел," in out
-    assert "делает бросок кубика по силе удара X-Y-Z (параметр «сила»)" in out
+    assert "«сильный» не подходит — здесь это способ атаки: простой удар, выстрел," in out
+    assert "определяет бросок кубика по силе удара X-Y-Z (параметр «сила»)" in out
     assert "/берсерк удар сила:3-4-5" in out
     console.lang = "en"
     out = await console.execute("/berserk strike values:3-4-5 kind:strong")
-    assert "here it is the type of attack: simple strike" in out
+    assert "here it is the way the card attacks: simple strike" in out
     assert "/berserk strike values:3-4-5; you do not choose it." in out
 
 

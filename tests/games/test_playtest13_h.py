@@ -88,13 +88,13 @@ async def test_g1_the_export_reads_as_a_players_sentence(console: Console) -> No
 async def test_bk2_kind_refusal_stays_on_the_point(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/odds berserk values:1-2-3 kind:ranged")
-    assert "Option “kind”: “ranged” is not an attack type. Choose: simple strike, shot," in out
+    assert "Option “kind”: “ranged” is not a way of attacking. Choose: simple strike, shot," in out
     assert "(a ranged attack is usually “shot”)." in out and "you do not choose it" not in out
     out = await console.execute("/odds berserk values:1-2-3 kind:strong")
     assert "you do not choose it" in out  # a strength typed still hears where it comes from
     console.lang = "ru"
     out = await console.execute("/шансы берсерк сила:1-2-3 вид:дальняя")
-    assert "Параметр «вид»: «дальняя» — не тип атаки. Варианты: простой удар, выстрел," in out
+    assert "Параметр «вид»: «дальняя» — не способ атаки. Варианты: простой удар, выстрел," in out
 
 
 # ── BK-5: the undo hint names the side that had the weaker-strike choice ─────────────────────

@@ -62,7 +62,11 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Level 2 Wizard")
     hint = "/set target:Level 2 Wizard stat:total wounds value:N."
-    assert "Wounds not given, so 1 was recorded. If the profile has more: " + hint in out
+    assert (
+        "The profile's Wounds were not given, so Wounds 1 is recorded. If the profile has more: "
+        + hint
+        in out
+    )
     out = await console.execute("/set target:Level 2 Wizard stat:total wounds value:3")
     assert "1 → 3" in out
     console.lang = "ru"
@@ -76,13 +80,16 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
 async def test_wf2_failed_roll_names_the_wizard_who_tried(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/whf cast dice:1 level:1 value:20 spell:Fireball")
-    assert "The wizard who cast it cannot cast again this phase." in out
+    assert "A wizard who fails to cast cannot cast again this phase" in out
     assert "This wizard" not in out
     out = await console.execute("/whf dispel dice:1 level:1 against:20")
-    assert "The wizard who tried cannot try to dispel again this phase." in out
+    assert "A wizard who fails to dispel cannot try again this phase" in out
     console.lang = "ru"
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:20")
-    assert "Маг, который творил заклинание, больше не творит" in out and "Этот маг" not in out
+    assert (
+        "Маг, которому не удалось сотворить заклинание, в эту фазу больше не творит" in out
+        and "Этот маг" not in out
+    )
 
 
 # ── C1, C3, CQ-2: the Warlord is named, flips «на окровавленную сторону», and a defeat is words ─

@@ -127,7 +127,10 @@ def _tie(a: int, d: int, lang: str) -> str:
 
 def test_b1_a_tie_says_the_values_decide() -> None:
     low, high = _tie(1, 1, "ru"), _tie(5, 5, "ru")
-    mode = "Режим: сражение (бросают оба, решает разница, а при разнице 0 — и значения бросков)"
+    mode = (
+        "Режим: сражение — бросают оба, исход решает разница бросков "
+        "(при разнице 0 — и сами броски)."
+    )
     assert mode in low and mode in high
     assert "При разнице 0 решают значения бросков: у обоих не больше 4." in low
     assert "Атакующий наносит: слабый удар" in low

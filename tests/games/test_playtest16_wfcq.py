@@ -127,16 +127,19 @@ async def test_wf3_dispel_defaults_to_the_last_cast_and_names_a_mismatch(
     console.user = "Bob"
     out = await console.execute(f"/whf dispel dice:1 level:1 against:{result + 1}")
     assert f"against the casting result {result + 1}" in out
-    assert f"The last cast (Fireball) was {result}; you gave {result + 1}." in out
+    assert (
+        f"Note: the last spell (Fireball) was cast with {result}, but you entered {result + 1};"
+        in out
+    )
     await console.execute("/game undo")
     out = await console.execute("/whf dispel dice:1 level:1")
-    assert f"against the casting result {result}" in out and "The last cast" not in out
+    assert f"against the casting result {result}" in out and "the last spell" not in out
     await console.execute("/game undo")
     console.lang = "ru"
     out = await console.execute(f"/вфб рассеивание кубики:1 уровень:1 против:{result + 1}")
     assert (
-        f"Последнее заклинание, «Fireball», сотворено с результатом {result}, "
-        f"а указано {result + 1}."
+        f"Внимание: последнее заклинание, «Fireball», сотворено с результатом {result}, "
+        f"а указано {result + 1} — бросок сравнивается с {result + 1}."
     ) in out
 
 
@@ -148,7 +151,7 @@ async def test_wf3_dispel_with_no_cast_asks_for_against(console: Console) -> Non
     console.lang = "en"
     await console.execute("/whf cast dice:2 level:1 value:3")  # untracked: the channel's rolls
     out = await console.execute("/whf dispel dice:2 level:1 against:40")
-    assert "The last cast was " in out and "; you gave 40." in out
+    assert "Note: the last spell was cast with " in out and "you entered 40;" in out
 
 
 # ── CQ-2: a Conquest shield card is discarded as the damage is dealt, `/dmg … shield:N` ───────

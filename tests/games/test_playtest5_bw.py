@@ -173,7 +173,7 @@ async def test_blessing_is_the_books_word_and_kind_is_the_type_of_attack(
     out = await console.execute("/берсерк удар сила:1-2-3 благословление:да тип:выстрел")
     assert "благословление +1" in out and "Выстрел: бросает только стреляющий" in out
     help_ = await console.execute("/help command:berserk strike")
-    assert "Тип атаки; слабый, средний или сильный удар — решит кубик" in help_
+    assert "Способ атаки, не её вид: вид (слабый, средний, сильный удар) решит кубик" in help_
     assert "Благословление (+1, не суммируется)" in help_ and "Вид атаки" not in help_
     out = await console.execute("/berserk strike 1-2-3 kind:стрела")
     assert out.startswith("✖")

@@ -108,7 +108,7 @@ async def test_a_failed_cast_or_dispel_names_the_option_in_words(console: Consol
         assert "маг:," not in out
     console.lang = "en"
     out = await console.execute("/whf cast dice:1 level:1 value:20")
-    assert "Name the wizard in the option “wizard” and the bot will enforce it." in out
+    assert "(name the wizard in the option “wizard” and Arbiter will keep track)." in out
     assert "маг" not in out
 
 

@@ -106,7 +106,9 @@ async def test_g2_bare_next_says_which_turn_ended(services: Services, console: C
 
 async def test_bk2_strike_help_says_what_kind_and_mode_mean(services: Services) -> None:
     out = await _en(services).execute("/help command:berserk strike")
-    assert "Attack type; the die then decides whether the strike is weak, medium or strong" in out
+    assert (
+        "How the card attacks; the die decides whether the strike is weak, medium or strong" in out
+    )
     assert "Who rolls: auto (by the target), closed (attacker only), fight (both;" in out
     assert "Mode: auto, closed, fight" not in out
 

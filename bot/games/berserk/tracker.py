@@ -32,6 +32,9 @@ async def before_wounds(step: Step, unit: Unit, wounds: int) -> int:
             )
         return wounds
     result = armor(wounds, now.value("armor"), now.value("armor_used"))
+    if not result.prevented and wounds > 0 and now.value("armor") > 0:
+        # playtest 16, B3: players argue exactly here — the spent armor is said, not left out
+        step.note("tracker.note.berserk_armor_spent", unit=now.name, armor=now.value("armor"))
     if result.prevented:
         cid = await step.ensure(now, "armor_used")
         with step.told():  # the note says the armor is used up; the counter is bookkeeping

@@ -443,7 +443,9 @@ async def whf_dispel(
     if payer is not None:
         data[SIDE] = payer.user_id
     await log_roll(ctx, "whf dispel", inputs, data, summary, private)
-    reply = view.with_line(view.dispel_reply(ctx.t, result, wizard), mismatch(ctx, cast, typed))
+    reply = view.with_first_line(
+        view.dispel_reply(ctx.t, result, wizard), mismatch(ctx, cast, typed)
+    )
     return finish(view.with_line(reply, spent), private)
 
 

@@ -242,6 +242,14 @@ def dispel_next(tr: Tr, r: CastResult, dispeller: str | None) -> str | None:
     return tr(key, name=md(dispeller or ""), result=r.result)
 
 
+def with_first_line(reply: Reply, line: str | None) -> Reply:
+    """The reply with one line before its body: a note that changes how the rest reads (a typed
+    result that differs from the last cast, playtest EN-9 WF-1) must be read first."""
+    if line:
+        reply.body = f"{line}\n{reply.body}" if reply.body else line
+    return reply
+
+
 def with_line(reply: Reply, line: str | None) -> Reply:
     """The reply with one more line at the end of its body (the tracked pool's spend)."""
     if line:
