@@ -27,3 +27,17 @@ async def test_m1_sweep_counts_targets_naturally(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/mw sweep dice:3 targets:Страж")
     assert "but you named 1 target." in out
+
+
+# ── G1: the undo refusal names the step's author in the nominative, with no gender shown ────
+
+
+async def test_g1_undo_refusal_keeps_the_name_in_the_nominative(console: Console) -> None:
+    await _mw(console)
+    await console.execute("/dmg target:Борис amount:2")
+    console.user = "Борис"
+    out = await console.execute("/game undo")
+    assert "Автор шага #" in out and "— Аня." in out and "игрока Аня" not in out
+    console.lang = "en"
+    out = await console.execute("/game undo")
+    assert "was taken by Аня." in out
