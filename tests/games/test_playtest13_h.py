@@ -142,10 +142,10 @@ async def test_g3_bold_dice_are_explained(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/бросок 9к2")  # every die a 1 or a 2: bold on all of them
     assert "**" in out
-    assert "Жирным выделены кубики, на которых выпала 1 или наибольшая грань." in out
+    assert "Жирным выделены единицы и наибольшие грани." in out
     console.lang = "en"
     out = await console.execute("/roll 9d2")
-    assert "Bold: a die that rolled 1 or its highest face." in out
+    assert "Bold: a 1 or the die's highest face." in out
 
 
 # ── G5: the third-seat warning says why the starter is seated ────────────────────────────────
