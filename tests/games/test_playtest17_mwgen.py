@@ -41,3 +41,35 @@ async def test_g1_undo_refusal_keeps_the_name_in_the_nominative(console: Console
     console.lang = "en"
     out = await console.execute("/game undo")
     assert "was taken by Аня." in out
+
+
+# ── CQ-3 and G-2: the last game's board says «over» once, and no «no winner was named» ──────
+
+
+async def test_cq3_last_game_heading_is_one_line(console: Console) -> None:
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player1:Bob hale:7 bloodied:4")
+    await console.execute("/dmg target:Bob amount:20")
+    await console.execute("/dmg target:Bob amount:20")
+    console.lang = "en"
+    out = await console.execute("/game show")
+    # the warlord fell: one line under the title names the winner
+    assert "No game is running. The last game was won by **Anna**." in out
+    assert out.count("Conquest") == 1 and "The game is over" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "Сейчас партия не идёт. Победитель последней партии: **Anna**." in out
+    assert "Игра окончена" not in out and out.count("раунд 1") == 1
+
+
+async def test_g2_a_game_ended_by_end_names_no_missing_winner(console: Console) -> None:
+    await _mw(console)
+    await console.execute("/game end")
+    await console.execute("!press 1")
+    console.lang = "en"
+    out = await console.execute("/game show")
+    assert "ended the game after round 1. It is saved" in out
+    assert "No winner was named" not in out and "here is how" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "Партия окончена по команде" in out and "Победитель не назван" not in out
