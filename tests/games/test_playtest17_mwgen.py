@@ -11,7 +11,7 @@ async def _mw(console: Console) -> None:
     """Аня against Борис, with Борис's Страж on the board."""
     console.user = "Аня"
     await console.execute("/game start game:mage-wars player1:Борис life:36")
-    await console.execute("/unit add name:Страж owner:Борис hp:10")
+    await console.execute("/unit add name:Страж owner:Борис life:10")
 
 
 # ── M1: the sweep refusal counts the targets in words, never «а названо: 1» ─────────────────
@@ -73,3 +73,25 @@ async def test_g2_a_game_ended_by_end_names_no_missing_winner(console: Console) 
     console.lang = "ru"
     out = await console.execute("/игра показать")
     assert "Партия окончена по команде" in out and "Победитель не назван" not in out
+
+
+# ── MW-4: the Burn refusal is short and says nothing was rolled, in both languages ──────────
+
+
+async def test_mw4_burn_refusal_is_short(console: Console) -> None:
+    # seed 000:25
+    assert seed_line("000", 25, "Каждую фазу Содержание")
+    await _mw(console)
+    await console.execute("/token add target:Страж token:burn")
+    console.lang = "en"
+    before = await console.execute("/game show")
+    out = await console.execute("/mw burn target:Страж")
+    assert "Страж: Burn is rolled in the Upkeep Phase, and /game next does that" in out
+    assert "so nothing was rolled." in out and "one too many" not in out
+    assert len(out) < 260
+    console.lang = "ru"
+    out = await console.execute("/мв горение цель:Страж")
+    assert "горение бросается в фазе содержания — это сделает /игра дальше" in out
+    assert "лишним" not in out
+    console.lang = "en"
+    assert await console.execute("/game show") == before  # a refusal changes nothing
