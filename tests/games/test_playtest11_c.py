@@ -186,7 +186,7 @@ async def test_mw_attack_typed_value_said_only_when_it_differs(console: Console)
     out = await console.execute("/мв атака кубики:4 броня:1 цель:Медведь")
     assert "из команды" not in out
     out = await console.execute("/мв атака кубики:4 броня:2 цель:Медведь")
-    assert "Броня: значение из команды (в партии записано 1)" in out
+    assert "Броня: **2** (из команды, а в партии записано 1)" in out  # en-9 MW-1
     assert "— из команды (в партии" not in out
 
 

@@ -95,3 +95,22 @@ async def test_mw4_burn_refusal_is_short(console: Console) -> None:
     assert "лишним" not in out
     console.lang = "en"
     assert await console.execute("/game show") == before  # a refusal changes nothing
+
+
+# ── MW-1: a typed armor is said on the reply's one «Armor:» line ─────────────────────────────
+
+
+async def test_mw1_typed_armor_is_said_on_its_value_line(console: Console) -> None:
+    await _mw(console)
+    await console.execute("/unit add name:Bear owner:Аня life:8")
+    console.lang = "en"
+    out = await console.execute("/mw attack dice:4 armor:2 target:Страж attacker:Bear melee:true")
+    assert "Armor: **2** (given in the command, not the tracker's 0)" in out
+    assert out.count("Armor:") == 1
+    out = await console.execute("/odds mw dice:4 armor:2 target:Страж")
+    assert "Armor: **2** (given in the command, not the tracker's 0)" in out
+    assert out.count("Armor:") == 1
+    console.lang = "ru"
+    out = await console.execute("/шансы мв кубики:4 броня:2 цель:Страж")
+    assert "Броня: **2** (из команды, а в партии записано 0)" in out
+    assert out.count("Броня:") == 1

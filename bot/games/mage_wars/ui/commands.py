@@ -274,6 +274,7 @@ def _show_target(
     label = _label(ctx, tracked)
     # playtest 13, M1: where a defense roll is made its line names the −2 already
     rolled = bool(filled.options.get("defense")) and not filled.options.get("unavoidable")
+    said = view.note_given(ctx.t, reply, filled.given)
     lines = view.target_lines(
         ctx.t,
         md(tracked.unit.name),
@@ -287,6 +288,7 @@ def _show_target(
             if key == LIFE_LEFT
             else tracked.tpl.define(key).with_value(value, ctx.lang)
         ),
+        said,
     )
     lines += view.rule_lines(ctx.t, filled.applied, md(attacker), filled.attacker, label)
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
