@@ -114,3 +114,20 @@ async def test_mw1_typed_armor_is_said_on_its_value_line(console: Console) -> No
     out = await console.execute("/шансы мв кубики:4 броня:2 цель:Страж")
     assert "Броня: **2** (из команды, а в партии записано 0)" in out
     assert out.count("Броня:") == 1
+
+
+# ── MW-2: the defense penalty line reads as a player says it ─────────────────────────────────
+
+
+async def test_mw2_defense_penalty_line_reads_naturally(console: Console) -> None:
+    # seed 000:250 (Restrained: −2 to defense rolls)
+    assert seed_line("000", 251, "-2 ко всем броскам на защиту")
+    await _mw(console)
+    await console.execute("/unit add name:Knight owner:Борис life:10 defense:5")
+    await console.execute("/token add target:Knight token:stuck")
+    console.lang = "en"
+    out = await console.execute("/mw attack dice:3 target:Knight weak:1 strikes:2")
+    assert "Target's defense: 5+ (−2 to the roll: Stuck, so Restrained)" in out
+    console.lang = "ru"
+    out = await console.execute("/мв атака кубики:3 цель:Knight")
+    assert "Защита цели: 5+ (−2 к броску: застрявший — значит, связанный)" in out

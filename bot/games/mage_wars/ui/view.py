@@ -78,7 +78,7 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
                 "dice.mw.defense_penalty_line",
                 defense=a.defense,
                 penalty=a.defense_penalty,
-                reasons=", ".join(reasons),
+                reasons="; ".join(reasons),  # «Daze ×1; Stuck, so Restrained» (en-9 MW-2)
             )
         )
     elif a.has_defense:
