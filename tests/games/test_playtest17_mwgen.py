@@ -131,3 +131,21 @@ async def test_mw2_defense_penalty_line_reads_naturally(console: Console) -> Non
     console.lang = "ru"
     out = await console.execute("/мв атака кубики:3 цель:Knight")
     assert "Защита цели: 5+ (−2 к броску: застрявший — значит, связанный)" in out
+
+
+# ── G2: a list of games never splits «Warhammer Fantasy, фаза магии» in two ──────────────────
+
+
+async def test_g2_game_lists_show_whfb_without_its_comma(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/игра начать игра:шахматы")
+    assert "Берсерк ККИ, Warhammer Fantasy (фаза магии), Warhammer 40,000: Conquest" in out
+    out = await console.execute("/помощь команда:игра начать")
+    assert "Warhammer Fantasy (фаза магии)," in out and "Fantasy, фаза" not in out
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute("/поиск текст:кубик спасения")
+    line = next(x for x in out.splitlines() if "в других играх:" in x)
+    assert line.startswith("Ещё ") and "Warhammer Fantasy (фаза магии) — /поиск" in line
+    console.lang = "en"
+    out = await console.execute("/game start game:chess")
+    assert "Warhammer Fantasy (magic phase), Warhammer 40,000: Conquest" in out

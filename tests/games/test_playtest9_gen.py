@@ -159,8 +159,8 @@ async def test_g1_search_in_a_game_channel_sums_up_other_games(
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/поиск текст:окровавленной стороне")
     assert "· Warhammer 40,000: Conquest" in out and "· Берсерк ККИ\n" not in out
-    line = next(x for x in out.splitlines() if x.startswith("В других играх"))
+    line = next(x for x in out.splitlines() if "в других играх:" in x)  # playtest 16 G2
     assert "совпаден" in line and "/поиск текст:окровавленной стороне игра:…" in line
     en = Console(services, user="Anna", channel="free", lang="en")  # no game: every game mixed
     out = await en.execute("/search text:окровавленной стороне")
-    assert "Other games" not in out
+    assert "in other games" not in out
