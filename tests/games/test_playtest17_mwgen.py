@@ -149,3 +149,21 @@ async def test_g2_game_lists_show_whfb_without_its_comma(console: Console) -> No
     console.lang = "en"
     out = await console.execute("/game start game:chess")
     assert "Warhammer Fantasy (magic phase), Warhammer 40,000: Conquest" in out
+
+
+# ── M2: a strike after the one that destroyed a tracked target is not made ───────────────────
+
+
+async def test_m2_no_strike_after_the_target_is_destroyed(console: Console) -> None:
+    # seed 000:84 (Doublestrike): the additional strike is one more attack at the same defender
+    assert seed_line("000", 84, "еще одну атаку во время шага дополнительных атак")
+    await _mw(console)
+    await console.execute("/unit add name:Лучник owner:Борис life:1")
+    for _ in range(20):  # until strike 1 rolls damage (a blank roll leaves the target alive)
+        out = await console.execute("/mw attack dice:5 strikes:2 target:Лучник")
+        if "уничтожено" in out:
+            break
+        await console.execute("/game undo")
+    assert "уничтожено" in out
+    strike2 = out.split("▸ Удар 2", 1)[1].split("▸", 1)[0]
+    assert "Не проводится: цель уничтожена." in strike2 and "Кубики" not in strike2

@@ -26,6 +26,7 @@ from bot.games.mage_wars.dice import (
     resolve_attack,
     roll_burn,
     roll_plain_effect,
+    stop_at_kill,
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import (
@@ -346,6 +347,8 @@ async def mw_attack(
         )
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
+    if tracked is not None:
+        result = stop_at_kill(result, remaining_life(tracked))
     data = shapes.mw_attack(result)
     reply = view.attack_reply(ctx.t, result)
     inputs: dict[str, Any] = dict(options)

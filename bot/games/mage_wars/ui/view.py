@@ -97,6 +97,8 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
 
 
 def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
+    if s.no_target:
+        return [tr("dice.mw.strike_no_target")]
     if s.missed_daze:
         return [tr("dice.mw.strike_daze_miss")]
     lines: list[str] = []
@@ -166,7 +168,7 @@ def faces_shown(result: AttackResult) -> bool:
     """Whether any strike shows its dice (not lost to Daze, not avoided): the legend of `*` and
     `·` is printed only under dice it explains."""
     return any(
-        not s.missed_daze and not (s.defense is not None and s.defense.success)
+        not s.missed_daze and not s.no_target and not (s.defense is not None and s.defense.success)
         for s in result.strikes
     )
 
