@@ -167,3 +167,24 @@ async def test_m2_no_strike_after_the_target_is_destroyed(console: Console) -> N
     assert "уничтожено" in out
     strike2 = out.split("▸ Удар 2", 1)[1].split("▸", 1)[0]
     assert "Не проводится: цель уничтожена." in strike2 and "Кубики" not in strike2
+
+
+# ── MW-3: ending one unit's action phase names the player's units still holding their tokens ─
+
+
+async def test_mw3_ending_a_phase_names_units_that_still_need_act(console: Console) -> None:
+    # seed 000:68 (Daze) and 000:271 (Stuck): each creature's own action phase ends them
+    await _mw(console)
+    console.user = "Борис"
+    await console.execute("/token add target:Страж token:daze")
+    await console.execute("/token add target:Страж token:stuck")
+    console.lang = "en"
+    out = await console.execute("/mw act target:Борис")
+    assert "Action phase not yet ended: Страж (Daze, Stuck)." in out
+    assert "/mw act target:…" in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute("/мв действие цель:Борис")
+    assert "Фаза действий ещё не окончена: «Страж» (" in out and "/мв действие цель:…" in out
+    out = await console.execute("/мв действие цель:Страж")
+    assert "не окончена" not in out
