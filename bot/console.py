@@ -323,8 +323,8 @@ def convert(option: Option, raw: str, cmd: Command | None = None) -> Any:
             if typed in (n.casefold() for n in names):
                 return choice.value
         allowed = Localized(
-            ru=", ".join(c.label("ru") for c in option.choices),
-            en=", ".join(c.label("en") for c in option.choices),
+            ru=", ".join(c.listed("ru") for c in option.choices),
+            en=", ".join(c.listed("en") for c in option.choices),
         )
         key = bad_choice_key(tuple(cmd.path) if cmd else (), option.name, raw)
         raise UserError(key, name=shown, value=raw, allowed=allowed)

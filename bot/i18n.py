@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -261,6 +261,18 @@ def file_size(size: int, lang: str = DEFAULT_LANGUAGE) -> str:
 def game_name(slug: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A game's display name (`game.<slug>`), or the slug itself for an unknown game."""
     return catalogue().lookup(f"game.{slug}", lang) or slug
+
+
+def listed_name(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A name as it stands in a list joined by commas: `<key>.in_list` where the name holds a
+    comma itself («Warhammer Fantasy (фаза магии)», playtest 16 G2), else its own name."""
+    books = catalogue()
+    return books.lookup(f"{key}.in_list", lang) or books.lookup(key, lang) or key
+
+
+def game_list(slugs: Iterable[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Games' names joined by commas, none of them holding a comma of its own (G2)."""
+    return ", ".join(dict.fromkeys(listed_name(f"game.{slug}", lang) for slug in slugs))
 
 
 def pick_language(*candidates: str | None, default: str = DEFAULT_LANGUAGE) -> str:

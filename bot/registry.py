@@ -21,7 +21,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from bot.context import Ctx, UserRef
-from bot.i18n import catalogue
+from bot.i18n import catalogue, listed_name
 from bot.metrics import count_fault
 from bot.reply import Kind, Reply
 from bot.storage.errors import StorageFault
@@ -191,6 +191,10 @@ class Choice:
     def label(self, lang: str) -> str:
         """The name as the reader's client shows it."""
         return catalogue().lookup(self.name, lang) or self.name
+
+    def listed(self, lang: str) -> str:
+        """The name as it stands in a list joined by commas (playtest 16 G2)."""
+        return listed_name(self.name, lang)
 
 
 def game_choices(include_custom: bool = False) -> tuple[Choice, ...]:

@@ -182,7 +182,7 @@ def option_text(ctx: Ctx, cmd: Command, opt: Option) -> str:
     lines = [catalogue().lookup(f"{cmd.key}.opt.{opt.name}", ctx.lang) or "—"]
     if opt.choices:
         lines.append(
-            ctx.t("help.choices", choices=", ".join(c.label(ctx.lang) for c in opt.choices))
+            ctx.t("help.choices", choices=", ".join(c.listed(ctx.lang) for c in opt.choices))
         )
     elif opt.type is int or opt.type is float:
         lo = "−∞" if opt.min_value is None else opt.min_value

@@ -41,7 +41,7 @@ from bot.handlers.glossary import (
     glossary_of,
     tied_with_best,
 )
-from bot.i18n import plural
+from bot.i18n import game_list, plural
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
@@ -122,7 +122,7 @@ def _elsewhere(ctx: Ctx, query: str, prefer: str) -> str:
     ]
     if not others:
         return ""
-    games = ", ".join(dict.fromkeys(game_name(h.entry.game, ctx.lang) for h in others))
+    games = game_list((h.entry.game for h in others), ctx.lang)
     return ctx.t(
         "search.elsewhere",
         matches=plural("search.plural.matches", len(others), ctx.lang),

@@ -34,6 +34,7 @@ from bot.ratelimit import HEAVY_UNITS
 from bot.registry import UserError, action, command
 from bot.reply import Button, Reply
 from bot.tracker.model import GameState
+from bot.tracker.names import md
 from bot.tracker.templates import template
 
 SELECTED_KEY = "live.selected.{game_id}"
@@ -204,18 +205,16 @@ async def show(ctx: Ctx) -> Reply:
         # No game running: the final board of the last one (a game just won stays viewable).
         board = scoreboard(last, ctx.lang)
         reply = render_board(board, ctx.lang, with_controls=False)
-        # The heading already says the game is over (English walk 5, MW-9): no second «over».
-        # Playtest 11 M5: the heading names the game and round, and no blank lines are left.
-        ended = ctx.t("live.ended")
-        lines = [line for line in reply.body.split("\n") if line.strip() not in ("", ended)]
-        heading = ctx.t(
-            f"tracker.show.last_ended.{board.round_word}",
-            game=board.game_name,
-            n=board.turn_no or board.round,
-        )
-        if last.winner is None:  # G5: no winner line, so say who ended it, when, and no winner
-            lines = [await _who_ended(ctx, last), *lines]
-            heading = ctx.t("tracker.show.last_ended.plain")
+        # The title names the game and round; one line under it says the game is over and who
+        # won (en-9 CQ-3: the game, round and «over» were said three times), or who ended it.
+        drop = {ctx.t("live.ended")}
+        if board.winner:
+            drop.add(ctx.t("live.winner", name=md(board.winner)))
+        lines = [line for line in reply.body.split("\n") if line.strip() not in ("", *drop)]
+        if last.winner is None:  # G5: who ended it and when; no «no winner» (en-9 G-2)
+            heading = await _who_ended(ctx, last)
+        else:
+            heading = ctx.t("tracker.show.last_won", name=md(board.winner or "?"))
         reply.body = "\n".join([heading, *lines])
         return reply
     poster = ctx.services.live
@@ -225,10 +224,11 @@ async def show(ctx: Ctx) -> Reply:
 
 
 async def _who_ended(ctx: Ctx, last: GameState) -> str:
-    """The result of a game ended with no winner (playtest 10, G5): an empty result line said
-    nothing; the ending step knows who ended it, the state after which turn."""
+    """The result of a game ended with no winner (playtest 10, G5): the ending step knows who
+    ended it, the state after which turn. `/game end` names no winner, so the line does not say
+    one is missing (en-9 G-2)."""
     steps = await ctx.services.storage.tracker.done_steps(last.game.id, 1)
     step = steps[0] if steps and steps[0].action == "end" else None
     if step is None or not step.user_name:
-        return ctx.t("tracker.show.no_winner")
-    return ended_line(last, step.user_name, ctx.lang) + " " + ctx.t("tracker.show.no_winner")
+        return ctx.t("tracker.show.last_ended.plain")
+    return ended_line(last, step.user_name, ctx.lang)

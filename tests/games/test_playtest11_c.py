@@ -41,12 +41,15 @@ async def test_last_game_board_names_game_and_round(console: Console) -> None:
     await console.execute("/dmg target:Борис amount:36")  # alice wins
     console.lang = "ru"
     out = await console.execute("/игра показать")
-    assert "Сейчас партия не идёт. Итог последней партии (Mage Wars, раунд 2):\n" in out
-    assert "Победитель: **alice**" in out
+    # en-9 CQ-3: the title names the game and round, one line says who won
+    assert "Mage Wars · раунд 2\n" in out
+    assert "Сейчас партия не идёт. Победитель последней партии: **alice**." in out
+    assert "Игра окончена" not in out and out.count("раунд 2") == 1
     assert "\n\n\n" not in out and "Итог последней:" not in out
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "here is how the last one ended (Mage Wars, round 2)." in out
+    assert "No game is running. The last game was won by **alice**." in out
+    assert "The game is over" not in out
 
 
 async def test_last_turn_game_board_counts_turns(console: Console) -> None:
@@ -55,7 +58,8 @@ async def test_last_turn_game_board_counts_turns(console: Console) -> None:
     await console.execute("/add target:alice stat:aember amount:6")
     await console.execute("/kf forge")  # the third key: alice wins
     console.lang = "ru"
-    assert "Итог последней партии (KeyForge, ход 1):" in await console.execute("/игра показать")
+    out = await console.execute("/игра показать")
+    assert "KeyForge · ход 1\n" in out and "Победитель последней партии: **alice**." in out
 
 
 async def test_a_game_ended_with_no_winner_says_the_round_once(console: Console) -> None:
@@ -66,7 +70,7 @@ async def test_a_game_ended_with_no_winner_says_the_round_once(console: Console)
     await console.execute("!press 1")
     console.lang = "ru"
     out = await console.execute("/игра показать")
-    assert "Итог последней партии:\nПартия окончена по команде игрока alice после раунда 2." in out
+    assert "Партия окончена по команде игрока alice после раунда 2." in out
     assert out.count("раунд 2") == 1 and "\n\n\n" not in out
 
 
@@ -93,7 +97,7 @@ async def test_undo_others_refusal_names_who_may(console: Console) -> None:
     await console.execute("!user Борис")
     await console.execute("/урон цель:Борис урон:1")
     out = await console.execute("/игра отменить шаги:2")
-    assert "— игрока " in out and "(а)" not in out
+    assert "Автор шага #2 — alice." in out and "(а)" not in out  # G1 (issue 17)
     assert (
         "Чужие шаги может отменить только тот, кто начал партию, или модератор сервера "
         "(право «Управлять каналами» или «Управлять сервером»); свои последние шаги вы "
@@ -182,7 +186,7 @@ async def test_mw_attack_typed_value_said_only_when_it_differs(console: Console)
     out = await console.execute("/мв атака кубики:4 броня:1 цель:Медведь")
     assert "из команды" not in out
     out = await console.execute("/мв атака кубики:4 броня:2 цель:Медведь")
-    assert "Броня: значение из команды (в партии записано 1)" in out
+    assert "Броня: **2** (из команды, а в партии записано 1)" in out  # en-9 MW-1
     assert "— из команды (в партии" not in out
 
 

@@ -142,10 +142,10 @@ async def test_g3_bold_dice_are_explained(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/бросок 9к2")  # every die a 1 or a 2: bold on all of them
     assert "**" in out
-    assert "Жирным выделены кубики, на которых выпала 1 или наибольшая грань." in out
+    assert "Жирным выделены единицы и наибольшие грани." in out
     console.lang = "en"
     out = await console.execute("/roll 9d2")
-    assert "Bold: a die that rolled 1 or its highest face." in out
+    assert "Bold: a 1 or the die's highest face." in out
 
 
 # ── G5: the third-seat warning says why the starter is seated ────────────────────────────────
@@ -171,7 +171,7 @@ async def test_m1_restrained_is_said_once(console: Console) -> None:
     await console.execute("/жетон добавить цель:Волк жетон:застрявший")
     out = await console.execute("/мв атака кубики:3 цель:Волк удары:2")
     assert out.count("связан") == 1
-    assert "Защита цели: 6+ (бросок −2: застрявший, цель связана)" in out
+    assert "Защита цели: 6+ (−2 к броску: застрявший — значит, связанный)" in out
 
 
 # ── M2: defense 0 is no defense, and the echo does not print it as «защита 0» ─────────────────

@@ -154,13 +154,13 @@ async def test_mw1_mw3_weak_and_daze_lines(console: Console) -> None:
     out = await console.execute("/mw attack dice:4 target:Golem attacker:Knight")
     assert "Knight is Weak (×2): 2 fewer attack dice" in out
     assert "Aegis 1: the attacker rolls 1 fewer attack die" in out
-    assert "Target's defense: 7+ (roll −2: Daze ×1)" in out
+    assert "Target's defense: 7+ (−2 to the roll: Daze ×1)" in out
     assert "per marker" not in out and "dice fewer" not in out
     console.lang = "ru"
     out = await console.execute("/mw attack dice:4 target:Golem attacker:Knight")
     assert "Knight · слабость 2: на 2 кубика атаки меньше" in out
     assert "атакующий бросает на 1 кубик атаки меньше" in out
-    assert "Защита цели: 7+ (бросок −2: оцепенение ×1)" in out
+    assert "Защита цели: 7+ (−2 к броску: оцепенение ×1)" in out
     assert "за жетон" not in out
 
 

@@ -67,7 +67,7 @@ async def test_mw9_last_game_board_says_over_once(services: Services) -> None:
     await en.execute("!press 1")
     out = await en.execute("/game show")
     # no winner: the heading is plain, the next line says who ended it after which round
-    assert "here is how the last one ended.\nAnna ended the game after round 1." in out
+    assert "Anna ended the game after round 1." in out and "here is how" not in out
     assert "The game is over." not in out
 
 
@@ -161,8 +161,8 @@ async def test_g1_search_in_a_game_channel_sums_up_other_games(
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/поиск текст:окровавленной стороне")
     assert "· Warhammer 40,000: Conquest" in out and "· Берсерк ККИ\n" not in out
-    line = next(x for x in out.splitlines() if x.startswith("В других играх"))
+    line = next(x for x in out.splitlines() if "в других играх:" in x)  # playtest 16 G2
     assert "совпаден" in line and "/поиск текст:окровавленной стороне игра:…" in line
     en = Console(services, user="Anna", channel="free", lang="en")  # no game: every game mixed
     out = await en.execute("/search text:окровавленной стороне")
-    assert "Other games" not in out
+    assert "in other games" not in out

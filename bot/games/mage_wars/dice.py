@@ -221,6 +221,7 @@ class Strike:
     damage: int = 0
     effect: D12Roll | None = None
     effect_blocked: bool = False  # incorporeal target, non-ethereal attack
+    no_target: bool = False  # an earlier strike destroyed the target (seed 000:84)
 
     @property
     def avoided(self) -> bool:
@@ -228,7 +229,7 @@ class Strike:
 
     @property
     def landed(self) -> bool:
-        return not self.missed_daze and not self.avoided
+        return not self.missed_daze and not self.avoided and not self.no_target
 
 
 @dataclass
@@ -424,3 +425,16 @@ def roll_push(rng: random.Random) -> tuple[int, str]:
 def roll_plain_effect(rng: random.Random, bonus: int = 0) -> D12Roll:
     natural = roll_effect_die(rng)
     return D12Roll(natural, natural + bonus, True)
+
+
+def stop_at_kill(result: AttackResult, life_left: int) -> AttackResult:
+    """Strikes after the one that destroyed a tracked target are not made (playtest 16 M2: seed
+    000:83 gives an additional strike against the defender, and a destroyed one is gone); they
+    stay in the reply as «not made», their dice unused."""
+    done = 0
+    for i, strike in enumerate(result.strikes):
+        if 0 < life_left <= done:
+            result.strikes[i] = Strike(strike.number, no_target=True)
+            continue
+        done += strike.damage
+    return result

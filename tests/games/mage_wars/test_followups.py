@@ -107,7 +107,7 @@ async def test_sweeping_two_different_targets(console: Console) -> None:
     out = await console.execute("/mw sweep dice:3 targets:Страж, Страж")
     assert "той же цели" in out
     out = await console.execute("/mw sweep dice:3 targets:Страж")
-    assert "ровно две" in out
+    assert "ровно две" in out and "вы указали 1 цель" in out
     out = await console.execute("/mw sweep dice:3 targets:Страж, alice")
     assert "Зачистка:" in out and "Защита" in out
 

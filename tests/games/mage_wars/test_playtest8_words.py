@@ -15,10 +15,9 @@ async def test_m2_a_given_value_is_said_as_from_the_command(console: Console) ->
     await console.execute(START)
     await console.execute("/unit add name:Страж owner:Вика life:10 armor:2 defense:8")
     out = await console.execute("/mw attack dice:3 target:Страж armor:1 defense:6")
-    assert (
-        "Броня: значение из команды (в партии записано 2), "
-        "защита: значение из команды (в партии записано 8)"
-    ) in out
+    # en-9 MW-1: each said on its own value line, not on a second «Броня:» line
+    assert "Броня: **1** (из команды, а в партии записано 2)" in out
+    assert "Защита цели: 6+ (из команды, а в партии записано 8)" in out
     assert "указано" not in out
 
 
@@ -48,4 +47,4 @@ async def test_m4_a_stunned_and_restrained_target_gets_no_defense_modifier_line(
     await console.execute("/token remove target:Рыцарь token:stun")
     out = await console.execute("/mw attack dice:3 target:Рыцарь")
     # playtest 13, M1: said once, in the defense line
-    assert "Защита цели: 7+ (бросок −2: застрявший, цель связана)" in out
+    assert "Защита цели: 7+ (−2 к броску: застрявший — значит, связанный)" in out

@@ -94,10 +94,9 @@ async def test_effect_tokens_go_in_the_same_step(guard: Console, services: Servi
     out = await guard.execute(
         "/mw attack dice:6 armor:0 defense:0 target:Страж effect:5-8 Burn; 9+ 2 Burn"
     )
-    assert (
-        "Броня: значение из команды (в партии записано 2), "
-        "защита: значение из команды (в партии записано 8)"
-    ) in out
+    # en-9 MW-1: armor on its own line; defense 0 rolls nothing, so it is listed above
+    assert "Броня: **0** (0 − 1 коррозия; из команды, а в партии записано 2)" in out
+    assert "Защита: значение из команды (в партии записано 8)" in out
     assert "Страж · горение: 0 → 2" in out
     guard_now = await unit(services, "Страж")
     assert guard_now.value("burn") == 2 and guard_now.value("damage") == expected.total

@@ -27,6 +27,7 @@ from bot.registry import UserError, action, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Unit
 from bot.tracker.step import Step
+from bot.tracker.templates import template
 
 STUCK = "stuck"
 SLAM = "slam"
@@ -92,7 +93,27 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
         step.cover(since)  # the notes say it all: no «действовал: нет → да», no token lines
 
     outcome = await service.run_step(ctx, state, "mw_act", body, {"target": unit.name})
-    return outcome_reply(ctx, outcome)
+    reply = outcome_reply(ctx, outcome)
+    waiting = _still_to_end(ctx, outcome.state, unit)
+    if waiting:
+        reply.body = "\n".join(x for x in (reply.body, waiting) if x)
+    return reply
+
+
+def _still_to_end(ctx: Ctx, state: GameState, ended: Unit) -> str:
+    """En-9 MW-3: each creature has its own action phase (seed 000 lines 68, 271, 273), so
+    ending one does not take the others' Daze, Stun or Stuck off; one line names the same
+    player's units that still carry them and have not acted, and the command that ends theirs."""
+    tpl = template(state.slug)
+    parts = []
+    for other in state.units_of(ended.owner_id):
+        if other.id == ended.id or other.destroyed or other.value(ACTED) > 0:
+            continue
+        keys = [k for k in (*END_OF_ACTION_PHASE, STUCK) if other.value(k) > 0]
+        if keys:
+            labels = ", ".join(tpl.label(k, ctx.lang) for k in keys)
+            parts.append(ctx.t("dice.mw.act_waiting_unit", unit=other.name, tokens=labels))
+    return ctx.t("dice.mw.act_waiting", units="; ".join(parts)) if parts else ""
 
 
 async def _activate(ctx: Ctx, state: GameState, unit: Unit) -> Reply:

@@ -26,6 +26,7 @@ from bot.games.mage_wars.dice import (
     resolve_attack,
     roll_burn,
     roll_plain_effect,
+    stop_at_kill,
 )
 from bot.games.mage_wars.odds import attack_odds
 from bot.games.mage_wars.target import (
@@ -274,6 +275,7 @@ def _show_target(
     label = _label(ctx, tracked)
     # playtest 13, M1: where a defense roll is made its line names the −2 already
     rolled = bool(filled.options.get("defense")) and not filled.options.get("unavoidable")
+    said = view.note_given(ctx.t, reply, filled.given)
     lines = view.target_lines(
         ctx.t,
         md(tracked.unit.name),
@@ -287,6 +289,7 @@ def _show_target(
             if key == LIFE_LEFT
             else tracked.tpl.define(key).with_value(value, ctx.lang)
         ),
+        said,
     )
     lines += view.rule_lines(ctx.t, filled.applied, md(attacker), filled.attacker, label)
     reply.body = "\n".join([*lines, reply.body]) if reply.body else "\n".join(lines)
@@ -344,6 +347,8 @@ async def mw_attack(
         )
     attack = build_attack(filled.options)
     result = resolve_attack(attack, ctx.services.rng)
+    if tracked is not None:
+        result = stop_at_kill(result, remaining_life(tracked))
     data = shapes.mw_attack(result)
     reply = view.attack_reply(ctx.t, result)
     inputs: dict[str, Any] = dict(options)

@@ -5,7 +5,7 @@ Each builder takes `tr(key, **params)` so the same text reaches Discord, the con
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
 from bot.games.mage_wars.odds import AttackOdds
@@ -78,7 +78,7 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
                 "dice.mw.defense_penalty_line",
                 defense=a.defense,
                 penalty=a.defense_penalty,
-                reasons=", ".join(reasons),
+                reasons="; ".join(reasons),  # «Daze ×1; Stuck, so Restrained» (en-9 MW-2)
             )
         )
     elif a.has_defense:
@@ -97,6 +97,8 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
 
 
 def _strike_lines(tr: Tr, a: MWAttack, s: Strike) -> list[str]:
+    if s.no_target:
+        return [tr("dice.mw.strike_no_target")]
     if s.missed_daze:
         return [tr("dice.mw.strike_daze_miss")]
     lines: list[str] = []
@@ -166,7 +168,7 @@ def faces_shown(result: AttackResult) -> bool:
     """Whether any strike shows its dice (not lost to Daze, not avoided): the legend of `*` and
     `·` is printed only under dice it explains."""
     return any(
-        not s.missed_daze and not (s.defense is not None and s.defense.success)
+        not s.missed_daze and not s.no_target and not (s.defense is not None and s.defense.success)
         for s in result.strikes
     )
 
@@ -249,8 +251,11 @@ def target_lines(
     label: Callable[[str], str],
     restrained: str = "",
     shown: Callable[[str, int], str] | None = None,
+    said: Collection[str] = (),
 ) -> list[str]:
     """Where the target's values came from: the tracked unit, or options given explicitly.
+
+    `said` are the given keys whose source `note_given` already wrote on their value line.
 
     `shown(key, value)` writes a value as its card does («Прочный −2»), when given.
 
@@ -271,8 +276,12 @@ def target_lines(
         typed = []
     else:
         lines = [tr("dice.target.plain" if given else "dice.target.from_nothing", unit=unit)]
-    items = [tr("dice.target.given_item", stat=label(k), tracked=n) for k, _, n in differ]
-    items += [tr("dice.target.typed_item", stat=label(k)) for k in typed]
+    items = [
+        tr("dice.target.given_item", stat=label(k), tracked=n)
+        for k, _, n in differ
+        if k not in said
+    ]
+    items += [tr("dice.target.typed_item", stat=label(k)) for k in typed if k not in said]
     if items:
         text = ", ".join(items)
         lines.append(tr("dice.target.given", values=text[:1].upper() + text[1:]))
@@ -328,3 +337,36 @@ def rule_lines(
 def _plain(value: object) -> str:
     """An option value as typed: `true`/`false` for flags, numbers as they are."""
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# The reply's own value line for a stat a command may type over the tracked one.
+_VALUE_LINES = {
+    "armor": ("dice.mw.armor_plain", "armor"),
+    "defense": ("dice.mw.defense_line", "defense"),
+}
+
+
+def note_given(tr: Tr, reply: Reply, given: Sequence[tuple[str, object, int | None]]) -> set[str]:
+    """Say where a typed armor or defense came from on the reply's own «Armor: **2**» line (en-9
+    MW-1: a second «Armor:» line, a label with no value, stood above it). Returns the keys
+    said; the others are listed above the roll as before."""
+    lines = reply.body.split("\n")
+    said: set[str] = set()
+    for key, value, tracked in given:
+        if key not in _VALUE_LINES or (tracked is not None and _plain(value) == _plain(tracked)):
+            continue  # equal to the recorded one: not worth a word (playtest 11 M2)
+        template, param = _VALUE_LINES[key]
+        prefix = tr(template, **{param: ""}).split(":")[0] + ":"
+        at = next((i for i, line in enumerate(lines) if line.startswith(prefix)), None)
+        if at is None:
+            continue
+        note = (
+            tr("dice.target.typed_note")
+            if tracked is None
+            else tr("dice.target.given_note", tracked=tracked)
+        )
+        line = lines[at]
+        lines[at] = f"{line[:-1]}; {note})" if line.endswith(")") else f"{line} ({note})"
+        said.add(key)
+    reply.body = "\n".join(lines)
+    return said
