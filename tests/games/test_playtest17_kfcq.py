@@ -35,3 +35,38 @@ async def test_cq1_warlord_named_as_its_players_ru(console: Console) -> None:
     await _cq(console, "ru")
     out = await console.execute("/прибавить цель:Борис показатель:карты сколько:1")
     assert "У военачальника Бориса нет показателя «карты»" in out
+
+
+async def _kf(console: Console, lang: str) -> None:
+    """Bob (Борис) against Vicky (Вика), seated by Anna, who does not play; Bob's turn."""
+    console.lang = lang
+    console.user = "Anna"
+    if lang == "en":
+        await console.execute("/game start game:keyforge player1:Bob player2:Vicky play:no")
+        console.user = "Bob"
+        await console.execute("/unit add name:Troll owner:Bob traits:power 8")
+        await console.execute("/unit add name:Krump owner:Vicky traits:power 6")
+    else:
+        await console.execute("/игра начать игра:keyforge игрок1:Борис игрок2:Вика играю:нет")
+        console.user = "Борис"
+        await console.execute("/существо добавить имя:Тролль владелец:Борис черты:сила 8")
+        await console.execute("/существо добавить имя:Крамп владелец:Вика черты:сила 6")
+
+
+# ── KF-2: no «damage 0» on an undamaged KeyForge creature ────────────────────────────────────
+
+
+async def test_kf2_board_leaves_out_zero_damage(console: Console) -> None:
+    await _kf(console, "en")
+    await console.execute("/dmg target:Krump amount:2")
+    board = (await console.execute("/game show")).split("Pick a unit")[0]  # the board, not buttons
+    assert "• Troll · power 8\n" in board
+    assert "damage 0" not in board
+    assert "• Krump · power 6 · damage 2" in board
+
+
+async def test_kf2_board_leaves_out_zero_damage_ru(console: Console) -> None:
+    await _kf(console, "ru")
+    board = (await console.execute("/игра показать")).split("Кого менять")[0]
+    assert "• Тролль · сила 8\n" in board
+    assert "урон 0" not in board

@@ -102,9 +102,9 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     await console.execute("/kf fight attacker:Тролль target:Шпион")
     await console.execute("/dmg target:Троллетух amount:3")
     board = await console.execute("/game show")
-    assert "Тролль · сила 8 · урон 0 · броня 3 (в этот ход израсходовано 1) · истощено" in board
+    assert "Тролль · сила 8 · броня 3 (в этот ход израсходовано 1) · истощено" in board
     assert "Троллетух · сила 8 · урон 1 · броня 2 (на этот ход израсходована)" in board
-    assert "Шпион · сила 2 · урон 0 · неуловимость (в этот ход уже сработала)" in board
+    assert "Шпион · сила 2 · неуловимость (в этот ход уже сработала)" in board
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")
     board = await console.execute("/game show")
