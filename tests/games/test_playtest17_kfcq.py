@@ -4,6 +4,7 @@ each test pins the reworded reply in both languages."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 
 async def _cq(console: Console, lang: str) -> None:
@@ -70,3 +71,22 @@ async def test_kf2_board_leaves_out_zero_damage_ru(console: Console) -> None:
     board = (await console.execute("/игра показать")).split("Кого менять")[0]
     assert "• Тролль · сила 8\n" in board
     assert "урон 0" not in board
+
+
+# ── C1: the start options speak of the Warlord card's hale and bloodied sides ────────────────
+
+
+async def test_c1_start_speaks_of_the_warlords_sides(console: Console) -> None:
+    # seed 003:116 «здоровый военачальник … на окровавленной стороне»
+    assert seed_line("003", 116, "здоровый военачальник", "окровавленной стороне")
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Борис игрок2:Вика играю:нет здоровье:7 окровавленный:4"
+    )
+    assert "Очки здоровья обоих военачальников: на здоровой стороне 7, на окровавленной — 4." in out
+    help_ = await console.execute("/помощь команда:игра начать")
+    assert "Очки здоровья военачальника на здоровой стороне карты (Conquest)" in help_
+    assert "Очки здоровья военачальника на окровавленной стороне карты (Conquest)" in help_
+    console.lang = "en"
+    help_ = await console.execute("/help command:game start")
+    assert "The Warlord's HP on the hale side of its card (Conquest)" in help_
