@@ -90,3 +90,31 @@ async def test_c1_start_speaks_of_the_warlords_sides(console: Console) -> None:
     console.lang = "en"
     help_ = await console.execute("/help command:game start")
     assert "The Warlord's HP on the hale side of its card (Conquest)" in help_
+
+
+# ── K1: the thief and the one robbed, each named plainly ─────────────────────────────────────
+
+
+async def test_k1_steal_from_names_the_victim(console: Console) -> None:
+    await _kf(console, "ru")
+    await console.execute("/задать цель:Вика показатель:янтарь значение:4")
+    out = await console.execute("/кф украсть сколько:2 у_кого:Вика")
+    assert "Вика · янтарь: 4 → 2" in out and "Борис · янтарь: 0 → 2" in out
+    assert "Борис крадёт у Вики 2 янтаря." in out
+    # the old option keeps its meaning (a contract), and its description says so
+    out = await console.execute("/кф украсть сколько:1 игрок:Вика")
+    assert "Вика крадёт у Бориса 1 янтарь." in out
+    out = await console.execute("/кф украсть игрок:Вика у_кого:Вика")
+    assert "у себя украсть нельзя. Ничего не изменено." in out
+    help_ = await console.execute("/помощь команда:кф украсть")
+    assert "Вор: кто забирает янтарь себе (по умолчанию вы)" in help_
+    assert "▸ у_кого (victim)" in help_
+
+
+async def test_k1_steal_from_names_the_victim_en(console: Console) -> None:
+    await _kf(console, "en")
+    await console.execute("/set target:Vicky stat:Æmber value:4")
+    out = await console.execute("/kf steal amount:2 victim:Vicky")
+    assert "Bob steals 2 Æmber from Vicky." in out
+    help_ = await console.execute("/help command:kf steal")
+    assert "The thief, who takes the Æmber (default: you)" in help_
