@@ -45,7 +45,7 @@ async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> Non
     out = await console.execute("/kf fight attacker:Troll target:Urchin")
     assert (
         "⚔ Troll fights Urchin: deals 8 damage — 💀 Urchin is destroyed. "
-        "Urchin strikes back: 1 damage — Troll (power 8, damage 1)."
+        "Urchin strikes back: 1 damage — Troll now has 1 damage (power 8)."
     ) in out
     assert "Back:" not in out
 

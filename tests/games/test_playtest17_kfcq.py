@@ -118,3 +118,20 @@ async def test_k1_steal_from_names_the_victim_en(console: Console) -> None:
     assert "Bob steals 2 Æmber from Vicky." in out
     help_ = await console.execute("/help command:kf steal")
     assert "The thief, who takes the Æmber (default: you)" in help_
+
+
+# ── K2: the fight line says who fights whom, the damage each way, armor, what is left ───────
+
+
+async def test_k2_fight_reads_naturally(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис игрок2:Вика играю:нет")
+    console.user = "Борис"
+    await console.execute("/существо добавить имя:Троглодит владелец:Борис черты:сила 5, броня 1")
+    await console.execute("/существо добавить имя:Гоблин владелец:Вика черты:сила 3")
+    out = await console.execute("/кф бой атакующий:Троглодит цель:Гоблин")
+    assert (
+        "⚔ Существо «Троглодит» сражается с существом «Гоблин»: наносит 5 урона — 💀 существо "
+        "«Гоблин» уничтожено. В ответ получает 3 урона, броня 1 предотвратила 1 урон — "
+        "на существе «Троглодит» 2 урона (сила 5)."
+    ) in out

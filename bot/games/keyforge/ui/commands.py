@@ -133,7 +133,7 @@ ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_le
 
 
 def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`Тролль: сила 8, урон 5`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
+    """`на существе «Тролль» 5 урона (сила 8)`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
     unit = outcome.state.unit(was.id)
     name = md(was.name)
     if unit is None or unit.destroyed:
@@ -183,7 +183,6 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
         sides = {a.name, t.name}  # their armor, ward and death are in the line: said once
         notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
     else:  # Elusive or a stun: no damage either way, the note says why
-        sides_left = {"attacker": _left(ctx, outcome, a), "target": _left(ctx, outcome, t)}
-        line = ctx.t("tracker.kf_fight", **sides_left)
+        line = ctx.t("tracker.kf_fight", attacker_name=md(a.name), target_name=md(t.name))
     lines = [note_line(n, ctx.lang) for n in notes]
     return Reply(body="\n".join([line, *lines]), kind=Kind.SUCCESS)
