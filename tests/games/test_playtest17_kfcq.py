@@ -17,7 +17,8 @@ async def _cq(console: Console, lang: str) -> None:
         )
     else:
         await console.execute(
-            "/игра начать игра:conquest игрок1:Борис игрок2:Вика играю:нет здоровье:7 окровавленный:4"
+            "/игра начать игра:conquest игрок1:Борис игрок2:Вика играю:нет здоровье:7 "
+            "окровавленный:4"
         )
     console.user = "Bob" if lang == "en" else "Борис"
 

@@ -69,8 +69,8 @@ async def test_conquest_refusals_name_the_warlord_and_the_seats(console: Console
     console.lang = "ru"
     out = await console.execute("/игра начать игра:conquest игрок1:Аня игрок2:Борис")
     assert (
-        "очки здоровья военачальника на обеих сторонах карты — здоровой и окровавленной: здоровье:7 окровавленный:4"
-        in out
+        "очки здоровья военачальника на обеих сторонах карты — здоровой и окровавленной: "
+        "здоровье:7 окровавленный:4" in out
     )
     out = await console.execute(
         "/игра начать игра:conquest игрок1:Аня игрок2:Борис здоровье:7 окровавленный:4"

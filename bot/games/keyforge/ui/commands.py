@@ -133,7 +133,8 @@ ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_le
 
 
 def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`на существе «Тролль» 5 урона (сила 8)`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
+    """`на существе «Тролль» 5 урона (сила 8)`, or `💀 существо «Тролль» уничтожено`, as the
+    fight left it."""
     unit = outcome.state.unit(was.id)
     name = md(was.name)
     if unit is None or unit.destroyed:
