@@ -159,6 +159,8 @@ def _no_stat(params: dict[str, Any]) -> str:
     if params.pop("player", False):
         params["target_gen"] = PlayerGen(str(params["target"]))
         return E + "no_stat_player"
+    if kind == "warlord":  # CQ-1: «Bob's Warlord», the Warlord named as its player's
+        params["target_gen"] = PlayerGen(str(params["target"]))
     return no_stat_key(kind, slug)
 
 

@@ -198,7 +198,9 @@ def stats_of(tpl: Template, holders: list[Holder]) -> NameList:
         for c in (*h.counters, *h.tokens)
         # a unit's trait it lacks; a player's stat is always one to name (Berserk crystals)
         if not hides(c.key)
-        and not (c.value == 0 and c.key in tpl.hide_zero and isinstance(h, Unit))
+        and not (
+            c.value == 0 and c.key in tpl.hide_zero and c.key != tpl.damage and isinstance(h, Unit)
+        )
     )
     return NameList([tpl.define(k) for k in keys])
 

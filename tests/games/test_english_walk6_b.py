@@ -45,7 +45,7 @@ async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> Non
     out = await console.execute("/kf fight attacker:Troll target:Urchin")
     assert (
         "⚔ Troll fights Urchin: deals 8 damage — 💀 Urchin is destroyed. "
-        "Urchin strikes back: 1 damage — Troll (power 8, damage 1)."
+        "Urchin strikes back: 1 damage — Troll now has 1 damage (power 8)."
     ) in out
     assert "Back:" not in out
 
@@ -80,11 +80,11 @@ async def test_kf1_the_board_counts_the_captured_aember(console: Console) -> Non
     await console.execute("/add target:Vicky stat:aember amount:3")
     await console.execute("/kf capture target:Troll amount:2")
     out = await console.execute("/game show")
-    assert "• Troll · power 10 · damage 0 · 2 captured Æmber" in out
+    assert "• Troll · power 10 · 2 captured Æmber" in out
     assert "tokens: captured" not in out
     console.lang = "ru"
     out = await console.execute("/игра показать")
-    assert "• Troll · сила 10 · урон 0 · захвачено 2 янтаря" in out
+    assert "• Troll · сила 10 · захвачено 2 янтаря" in out
 
 
 async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console) -> None:

@@ -86,8 +86,10 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Бой: Тролль → Бумпус: 8 урона, броня 2 предотвратила 2 урона — 💀 существо «Бумпус» "
-        "уничтожено. В ответ 5 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 4)."
+        "⚔ Существо «Тролль» сражается с существом «Бумпус»: наносит 8 урона, броня 2 "
+        "предотвратила 2 урона — 💀 существо «Бумпус» "
+        "уничтожено. В ответ получает 5 урона, броня 1 предотвратила 1 урон — на существе "
+        "«Тролль» 4 урона (сила 8)."
     ) in out
     assert out.count("уничтожено") == 1 and "🛡" not in out and "Итог" not in out
     await console.execute("/game undo")
@@ -96,6 +98,6 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     assert (
         "⚔ Тролль fights Бумпус: deals 8 damage, armor 2 prevented 2 damage — 💀 Бумпус is "
         "destroyed. Бумпус strikes back: 5 damage, armor 1 prevented 1 damage — "
-        "Тролль (power 8, damage 4)."
+        "Тролль now has 4 damage (power 8)."
     ) in out
     assert out.count("destroyed") == 1

@@ -171,7 +171,7 @@ async def test_kf5_power_and_damage_not_life(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "— Troll (power 8, damage 3)." in out and "❤" not in out
+    assert "— Troll now has 3 damage (power 8)." in out and "❤" not in out
     board = await console.execute("/game show")
     assert "• Troll · power 8 · damage 3 · armor 1" in board and "❤" not in board
     console.lang = "ru"

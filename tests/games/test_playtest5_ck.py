@@ -170,7 +170,7 @@ async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: 
     out = await console.execute("/token add target:Крушитель token:сила count:3")
     assert "Крушитель · жетоны силы: 0 → 3\n" in out and "❤" not in out  # playtest 7 slip K3
     board = await console.execute("/game show")
-    assert "• Крушитель · сила 9 · урон 0 · броня 1 · 3 жетона силы" in board
+    assert "• Крушитель · сила 9 · броня 1 · 3 жетона силы" in board
     assert "жетоны:" not in board and "×" not in board
     await console.execute("/token add target:Крушитель token:жетон силы count:2")
     assert "· 5 жетонов силы" in await console.execute("/game show")

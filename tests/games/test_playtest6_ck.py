@@ -64,7 +64,7 @@ async def test_k2_k4_who_may_fight(console: Console, services: Services) -> None
     assert "одной стороны" not in out
     assert await state_of(services) == before
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
-    assert "⚔ Бой: Крушитель → Гоблин" in out
+    assert "⚔ Существо «Крушитель» сражается с существом «Гоблин»" in out
 
 
 async def test_k2_k4_read_well_in_english(console: Console) -> None:
@@ -102,9 +102,9 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     await console.execute("/kf fight attacker:Тролль target:Шпион")
     await console.execute("/dmg target:Троллетух amount:3")
     board = await console.execute("/game show")
-    assert "Тролль · сила 8 · урон 0 · броня 3 (в этот ход израсходовано 1) · истощено" in board
+    assert "Тролль · сила 8 · броня 3 (в этот ход израсходовано 1) · истощено" in board
     assert "Троллетух · сила 8 · урон 1 · броня 2 (на этот ход израсходована)" in board
-    assert "Шпион · сила 2 · урон 0 · неуловимость (в этот ход уже сработала)" in board
+    assert "Шпион · сила 2 · неуловимость (в этот ход уже сработала)" in board
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")
     board = await console.execute("/game show")
@@ -186,7 +186,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
 
 async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console) -> None:
     out = await _cq(console)
-    assert "У обоих военачальников здоровье 7, на окровавленной стороне — 4." in out
+    assert "Очки здоровья обоих военачальников: на здоровой стороне 7, на окровавленной — 4." in out
     assert "/задать цель:Егор показатель:здоровье значение:8 (для окровавленной стороны" in out
     out = await console.execute("/set target:Егор stat:здоровье окровавленной стороны value:5")
     assert "Военачальник Егора · здоровье окровавленной стороны: 4 → 5" in out
@@ -207,7 +207,7 @@ async def test_c4_a_set_to_the_same_value_names_its_subject(console: Console) ->
 async def test_conquest_slips_read_well_in_english(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
-    assert "Both Warlords have 7 HP, 4 on the bloodied side." in out
+    assert "Both Warlords have 7 HP on the hale side and 4 on the bloodied side." in out
     out = await console.execute("/token add target:alice token:blood")
     assert "Conquest has no “blood” token. Damage goes on cards as damage tokens" in out
     out = await console.execute("/set target:bob stat:HP value:7")

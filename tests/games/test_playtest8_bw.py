@@ -167,7 +167,7 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
     out = await console.execute("/unit add name:Гоблин-вор power:3 traits:неуловимость, оберег")
     assert "Новое существо: Гоблин-вор (alice) · сила 3 · неуловимость · оберег" in out
     board = await console.execute("/game show")
-    assert "Гоблин-вор · сила 3 · урон 0 · неуловимость" in board
+    assert "Гоблин-вор · сила 3 · неуловимость" in board
     assert "[16] Неуловимость" in board or "] Неуловимость" in board  # a glossary title keeps it
     await console.execute("/game end")
     await console.execute("!press 1")

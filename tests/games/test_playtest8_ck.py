@@ -34,7 +34,7 @@ async def test_k5_capture_and_steal_say_when_the_pool_held_less(console: Console
     assert "Тролль захватывает 2 янтаря из запаса Бориса (просили 50 — больше нет)." in out
     await console.execute("/add target:Борис stat:янтарь amount:1")
     out = await console.execute("/кф украсть сколько:5")
-    assert "Аня крадёт 1 янтарь у Бориса (просили 5 — больше нет)." in out
+    assert "Аня крадёт у Бориса 1 янтарь (просили 5 — больше нет)." in out
 
 
 async def _conquest(console: Console) -> None:

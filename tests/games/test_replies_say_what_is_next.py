@@ -46,7 +46,10 @@ async def test_a_cast_names_its_wizard_and_spell(console: Console) -> None:
 async def test_a_start_refusal_suggests_the_games_own_default(console: Console) -> None:
     out = await console.execute("/game start game:conquest player1:bob")
     # a warlord, not a mage, and both sides of its card at once (playtest 4, slip 31)
-    assert "военачальника, обе стороны карты: здоровье:7 окровавленный:4" in out
+    assert (
+        "военачальника на обеих сторонах карты — здоровой и окровавленной: здоровье:7 "
+        "окровавленный:4" in out
+    )
     assert "36" not in out
     out = await console.execute("/game start game:conquest player1:bob hale:7")
     assert "здоровье:7 окровавленный:4" in out

@@ -133,7 +133,10 @@ async def test_a_missing_start_option_names_the_game(
     assert await service.load_state(services.storage, CHANNEL) is None
     out = await console.execute("/game start game:conquest hale:7")
     # playtest 4: a warlord's refusal names both sides of its card, not «здоровье:36»
-    assert "Укажите здоровье военачальника, обе стороны карты: здоровье:7 окровавленный:" in out
+    assert (
+        "Укажите очки здоровья военачальника на обеих сторонах карты — здоровой и окровавленной: "
+        "здоровье:7 окровавленный:" in out
+    )
     out = await console.execute("/game start game:mage-wars")  # the option as Discord shows it
     assert "Для Mage Wars укажите параметр «жизнь», например жизнь:36." in out
     console.lang = "en"

@@ -68,7 +68,10 @@ async def test_conquest_refusals_name_the_warlord_and_the_seats(console: Console
     third seat names who sits and the fix (играю:нет), in the asker's language."""
     console.lang = "ru"
     out = await console.execute("/игра начать игра:conquest игрок1:Аня игрок2:Борис")
-    assert "здоровье военачальника, обе стороны карты: здоровье:7 окровавленный:4" in out
+    assert (
+        "очки здоровья военачальника на обеих сторонах карты — здоровой и окровавленной: "
+        "здоровье:7 окровавленный:4" in out
+    )
     out = await console.execute(
         "/игра начать игра:conquest игрок1:Аня игрок2:Борис здоровье:7 окровавленный:4"
     )

@@ -47,8 +47,10 @@ async def test_each_deals_its_power_and_armor_prevents_it(
     # the KeyForge term, not «выбывает из игры»: seed 004:51 «уничтожает вражеское существо»
     # playtest 10, K1: armor before the result, the death once, in the line
     assert first == (
-        "⚔ Бой: Тролль → Гоблин: 8 урона — 💀 существо «Гоблин» уничтожено. "
-        "В ответ 3 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 2)."
+        "⚔ Существо «Тролль» сражается с существом «Гоблин»: наносит 8 урона — 💀 существо "
+        "«Гоблин» уничтожено. "
+        "В ответ получает 3 урона, броня 1 предотвратила 1 урон — на существе «Тролль» 2 урона "
+        "(сила 8)."
     )
     assert "🛡" not in out
     assert out.count("уничтожено") == 1
@@ -65,12 +67,14 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
 ) -> None:
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
-    assert _line(out) == "⚔ Бой: Тролль (сила 8) ↔ Лис (сила 2)"
+    assert _line(out) == "⚔ Существо «Тролль» сражается с существом «Лис»."
     assert "Неуловимость — первый бой с ним за ход, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == (  # 2 − armor 1
-        "⚔ Бой: Тролль → Лис: 8 урона — 💀 существо «Лис» уничтожено. "
-        "В ответ 2 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 1)."
+        "⚔ Существо «Тролль» сражается с существом «Лис»: наносит 8 урона — 💀 существо «Лис» "
+        "уничтожено. "
+        "В ответ получает 2 урона, броня 1 предотвратила 1 урон — на существе «Тролль» 1 урон "
+        "(сила 8)."
     )
     await console.execute("/game undo")
     await console.execute("/game next")  # a new turn: Elusive protects again
@@ -88,8 +92,10 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
     assert _line(out) == (
-        "⚔ Бой: Тролль → Страж: 8 урона, оберег отменил весь урон, и его сняли — Страж (сила 4). "
-        "В ответ 4 урона, броня 1 предотвратила 1 урон — Тролль (сила 8, урон 3)."
+        "⚔ Существо «Тролль» сражается с существом «Страж»: наносит 8 урона, оберег отменил весь "
+        "урон, и его сняли — существо «Страж» без урона (сила 4). "
+        "В ответ получает 4 урона, броня 1 предотвратила 1 урон — на существе «Тролль» 3 урона "
+        "(сила 8)."
     )
     assert "оберег отменяет урон и снимается" not in out  # said once, in the line
     guard = unit(await state_of(services), "Страж")

@@ -92,7 +92,7 @@ async def test_steal(console: Console, services: Services) -> None:
     assert "нет янтаря" in out
     await console.execute("/add target:bob stat:янтарь amount:1")
     out = await console.execute("/kf steal amount:2")
-    assert "alice крадёт 1 янтарь у игрока bob" in out
+    assert "alice крадёт у игрока bob 1 янтарь" in out
     console.lang = "en"
     out = await console.execute("/kf steal amount:2")
     assert "has no Æmber" in out
@@ -104,7 +104,7 @@ async def test_steal_and_capture_name_the_victim_in_the_genitive(console: Consol
     await console.execute("/game start game:keyforge player1:Аня")
     await console.execute("/add target:Аня stat:янтарь amount:3")
     out = await console.execute("/kf steal amount:2")
-    assert "Боря крадёт 2 янтаря у Ани." in out
+    assert "Боря крадёт у Ани 2 янтаря." in out
     await console.execute("/unit add Гоблин-вор power:3")
     out = await console.execute("/kf capture Гоблин-вор amount:1")
     assert "Гоблин-вор захватывает 1 янтарь из запаса Ани." in out

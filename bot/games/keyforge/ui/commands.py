@@ -78,14 +78,28 @@ async def capture(ctx: Ctx, target: str, amount: int) -> Outcome:
     return await service.run_step(ctx, state, "kf_capture", body, params)
 
 
-async def steal(ctx: Ctx, amount: int, player: UserRef | None) -> Outcome:
-    """Æmber from the opponent's pool to the player's (you by default)."""
-    state = await service.game_state(ctx, GAME.slug, "/kf steal")
-    who = player or ctx.user
-    me = state.participant_by_user(who.id)
-    if me is None:
+def _seated(state: GameState, who: UserRef) -> Participant:
+    found = state.participant_by_user(who.id)
+    if found is None:
         raise service.refusal("tracker.error.not_in_game", name=who.name)
-    other = _opponent_of(state, me, ctx.lang)
+    return found
+
+
+async def steal(
+    ctx: Ctx, amount: int, player: UserRef | None, victim: UserRef | None = None
+) -> Outcome:
+    """Æmber from one pool to the other: `player` is the thief (you by default), `victim` the
+    one robbed (playtest 16 K1: naming the opponent reads as "steal from"; the thief is then
+    the victim's opponent)."""
+    state = await service.game_state(ctx, GAME.slug, "/kf steal")
+    if victim is not None:
+        other = _seated(state, victim)
+        me = _opponent_of(state, other, ctx.lang)
+        if player is not None and _seated(state, player).id == other.id:
+            raise service.refusal("tracker.error.kf_steal_self", name=other.name)
+    else:
+        me = _seated(state, player or ctx.user)
+        other = _opponent_of(state, me, ctx.lang)
     if other.value("aember") <= 0:
         raise user_error(TrackerError("kf_nothing_to_take", name=other.name), ctx.lang)
 
@@ -106,16 +120,21 @@ async def kf_capture(ctx: Ctx, target: str, amount: int = 1) -> Reply:
     return change_reply(ctx, await capture(ctx, target, amount))
 
 
-@command("kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef)])
-async def kf_steal(ctx: Ctx, amount: int = 1, player: UserRef | None = None) -> Reply:
-    return change_reply(ctx, await steal(ctx, amount, player))
+@command(
+    "kf", "steal", area=AREA, options=[AMOUNT, Option("player", UserRef), Option("victim", UserRef)]
+)
+async def kf_steal(
+    ctx: Ctx, amount: int = 1, player: UserRef | None = None, victim: UserRef | None = None
+) -> Reply:
+    return change_reply(ctx, await steal(ctx, amount, player, victim))
 
 
 ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_length=100)
 
 
 def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`Тролль: сила 8, урон 5`, or `💀 существо «Тролль» уничтожено`, as the fight left it."""
+    """`на существе «Тролль» 5 урона (сила 8)`, or `💀 существо «Тролль» уничтожено`, as the
+    fight left it."""
     unit = outcome.state.unit(was.id)
     name = md(was.name)
     if unit is None or unit.destroyed:
@@ -165,7 +184,6 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
         sides = {a.name, t.name}  # their armor, ward and death are in the line: said once
         notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
     else:  # Elusive or a stun: no damage either way, the note says why
-        sides_left = {"attacker": _left(ctx, outcome, a), "target": _left(ctx, outcome, t)}
-        line = ctx.t("tracker.kf_fight", **sides_left)
+        line = ctx.t("tracker.kf_fight", attacker_name=md(a.name), target_name=md(t.name))
     lines = [note_line(n, ctx.lang) for n in notes]
     return Reply(body="\n".join([line, *lines]), kind=Kind.SUCCESS)
