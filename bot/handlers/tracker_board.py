@@ -231,7 +231,7 @@ def _stats_of(
         if d.sign:  # «Ярость +1», not «Ярость +X 1» (playtest 5, M2)
             out.append(Stat(in_line(d.base(lang), lang), c.value, maximum, note, sign=d.sign))
             continue
-        out.append(Stat(label, c.value, maximum, note))
+        out.append(Stat(label, game.board_value(c.key, c.value, values), maximum, note))
     return out
 
 
@@ -252,7 +252,8 @@ def _tokens_of(holder: Participant | Unit, tpl: Template, lang: str) -> tuple[tu
 
 def _counted_of(holder: Participant | Unit, tpl: Template, lang: str) -> list[Stat]:
     """The tokens counted in their own phrase, shown beside the stats."""
-    found = ((c, _counted_key(tpl, c.key)) for c in holder.tokens if c.value)
+    hides = plugin_for(tpl.slug).board_hides  # KeyForge: power tokens told in the power's note
+    found = ((c, _counted_key(tpl, c.key)) for c in holder.tokens if c.value and not hides(c.key))
     return [Stat(plural(key, c.value, lang), c.value, flag=True) for c, key in found if key]
 
 

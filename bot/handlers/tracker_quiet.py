@@ -27,7 +27,7 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
     change (Tainted and Growth count too): a Warlord defeated on its hale side shows ❤ 0/7
     there, not the bloodied side's life."""
     tpl = outcome.template
-    if not tpl.damage or not tpl.toughness or not tpl.life_bar:
+    if not tpl.damage or not tpl.toughness or not (tpl.life_bar or _own_left(tpl.slug)):
         return {}
     units = {u.name: u for u in outcome.state.all_units}
     values: dict[str, dict[str, int]] = {}
@@ -54,8 +54,20 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _life_text(ctx: Ctx, life: tuple[int, int] | None) -> str:
-    return "" if life is None else " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])
+def _own_left(slug: str) -> str:
+    """A game with no life to show says what is left its own way (`tracker.life_left.<slug>`:
+    KeyForge's «(до уничтожения ещё 10)», no ❤), or ""."""
+    key = f"tracker.life_left.{slug}"
+    return key if key in catalogue() else ""
+
+
+def _life_text(ctx: Ctx, slug: str, life: tuple[int, int] | None) -> str:
+    if life is None:
+        return ""
+    own = _own_left(slug)
+    if own:  # nothing is left once it is destroyed: the note after it says so
+        return " " + ctx.t(own, left=life[0], life=life[1]) if life[0] > 0 else ""
+    return " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])
 
 
 def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset()) -> list[str]:
@@ -71,7 +83,7 @@ def change_lines(ctx: Ctx, outcome: Outcome, said: frozenset[str] = frozenset())
         while notes and notes[0].at is not None and notes[0].at <= i:
             lines.append(note_line(notes.pop(0), ctx.lang, tpl))
         if not c.covered:
-            lines.append(change_line(tpl, c, ctx.lang) + _life_text(ctx, lives.get(i)))
+            lines.append(change_line(tpl, c, ctx.lang) + _life_text(ctx, tpl.slug, lives.get(i)))
     return lines + [note_line(n, ctx.lang, tpl) for n in notes]
 
 

@@ -154,6 +154,11 @@ class GamePlugin:
         """A note beside a stat on the board, or None; `values` are the holder's counters."""
         return None
 
+    def board_value(self, key: str, value: int, values: Mapping[str, int]) -> int:
+        """The number the board shows for a stat, given the holder's counters and tokens
+        (KeyForge: power with its power tokens, as players read a creature)."""
+        return value
+
     def board_hides(self, key: str) -> bool:
         """A counter the board leaves out (shown in another stat's note instead)."""
         return False

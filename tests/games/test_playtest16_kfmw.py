@@ -173,7 +173,9 @@ async def test_kf5_power_and_damage_not_life(console: Console) -> None:
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
     assert "— Troll now has 3 damage (power 8)." in out and "❤" not in out
     board = await console.execute("/game show")
-    assert "• Troll · power 8 · damage 3 · armor 1" in board and "❤" not in board
+    assert (
+        "• Troll · power 8 · damage 3 (5 more destroys it) · armor 1" in board and "❤" not in board
+    )
     console.lang = "ru"
     board = await console.execute("/игра показать")
-    assert "• Troll · сила 8 · урон 3 · броня 1" in board
+    assert "• Troll · сила 8 · урон 3 (до уничтожения ещё 5) · броня 1" in board

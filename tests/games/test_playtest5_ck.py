@@ -168,12 +168,14 @@ async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: 
     await console.execute("/game start game:keyforge player1:Борис")
     await console.execute("/unit add name:Крушитель power:9 traits:броня 1")
     out = await console.execute("/token add target:Крушитель token:сила count:3")
-    assert "Крушитель · жетоны силы: 0 → 3\n" in out and "❤" not in out  # playtest 7 slip K3
+    assert (
+        "Крушитель · жетоны силы: 0 → 3 (до уничтожения ещё 12)\n" in out and "❤" not in out
+    )  # playtest 7 slip K3
     board = await console.execute("/game show")
-    assert "• Крушитель · сила 9 · броня 1 · 3 жетона силы" in board
+    assert "• Крушитель · сила 12 (9 + 3 жетона) · броня 1" in board  # power read with its tokens
     assert "жетоны:" not in board and "×" not in board
     await console.execute("/token add target:Крушитель token:жетон силы count:2")
-    assert "· 5 жетонов силы" in await console.execute("/game show")
+    assert "сила 14 (9 + 5 жетонов)" in await console.execute("/game show")
 
 
 async def test_c6_a_command_after_the_win_names_the_winner(console: Console) -> None:
@@ -220,7 +222,10 @@ async def test_k4_a_creature_used_this_turn_fights_again_with_a_remark(console: 
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
     assert "⚠ Существо «Крушитель» уже истощено в этом ходу — снова сражаться" in out  # 7: K4
     assert "только если его подготовила карта. Бой записан." in out
-    assert "• Крушитель · сила 9 · урон 2 · истощено" in await console.execute("/game show")
+    assert (
+        "• Крушитель · сила 9 · урон 2 (до уничтожения ещё 7) · истощено"
+        in await console.execute("/game show")
+    )
     out = await console.execute("/game next")
     assert "истощено" not in out and "готов" not in out  # readied silently
     console.user = "Борис"

@@ -103,7 +103,10 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     await console.execute("/dmg target:Троллетух amount:3")
     board = await console.execute("/game show")
     assert "Тролль · сила 8 · броня 3 (в этот ход израсходовано 1) · истощено" in board
-    assert "Троллетух · сила 8 · урон 1 · броня 2 (на этот ход израсходована)" in board
+    assert (
+        "Троллетух · сила 8 · урон 1 (до уничтожения ещё 7) · броня 2 (на этот ход израсходована)"
+        in board
+    )
     assert "Шпион · сила 2 · неуловимость (в этот ход уже сработала)" in board
     assert "израсходовано 2" not in board and "потрачена" not in board
     await console.execute("/dmg target:Троллетух amount:9")

@@ -41,6 +41,12 @@ class KeyForgePlugin(GamePlugin):
         """The chains counter says how many cards it costs on the draw; armor and Elusive say
         in words what this turn has spent of them (playtest 6 slip K5: not «брони
         израсходовано 2» as a stat of its own)."""
+        tokens = (values or {}).get("ptoken", 0)
+        if key == "power" and tokens > 0:  # the board shows the sum; the note, what it is made of
+            return StatNote("live.kf_power_tokens", {"power": value, "tokens": tokens})
+        whole = (values or {}).get("power", 0) + tokens
+        if key == "damage" and whole > value:  # what more it takes (en-9: no ❤ in KeyForge)
+            return StatNote("live.kf_damage_left", {"n": whole - value})
         if key == "chains" and value:
             return StatNote("live.chains_penalty", {"n": chain_penalty(value)})
         used = (values or {}).get(SPENT.get(key, ""), 0)
@@ -56,9 +62,14 @@ class KeyForgePlugin(GamePlugin):
         """K1: a creature added without its power is recorded with power 1, and says so."""
         return [] if "power" in typed else ["tracker.note.kf_power_default"]
 
+    def board_value(self, key: str, value: int, values: Mapping[str, int]) -> int:
+        """Power with its power tokens, as players read a creature (9 + 3 tokens: power 12)."""
+        return value + values.get("ptoken", 0) if key == "power" else value
+
     def board_hides(self, key: str) -> bool:
-        """This turn's spent armor and Elusive are told in the note of the stat they spend."""
-        return key in SPENT.values()
+        """This turn's spent armor and Elusive are told in the note of the stat they spend;
+        power tokens in the note of the power they add to."""
+        return key in SPENT.values() or key == "ptoken"
 
 
 PLUGIN = KeyForgePlugin()
