@@ -68,7 +68,7 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == "⚔ Существо «Тролль» сражается с существом «Лис»."
-    assert "Неуловимость — первый бой с ним за ход, урона нет" in out
+    assert "неуловимость — это первый бой с этим существом за ход, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == (  # 2 − armor 1
         "⚔ Существо «Тролль» сражается с существом «Лис»: наносит 8 урона — 💀 существо «Лис» "
@@ -83,7 +83,7 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     console.user = "alice"
     assert unit(await state_of(services), "Лис").value("elusive_used") == 0
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
-    assert "Неуловимость" in out and unit(await state_of(services), "Лис").value("damage") == 0
+    assert "неуловимость — это первый бой" in out and unit(await state_of(services), "Лис").value("damage") == 0
 
 
 async def test_ward_cancels_and_is_removed_stun_only_comes_off(
