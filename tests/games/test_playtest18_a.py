@@ -32,3 +32,20 @@ async def test_k1_elusive_note_in_english(console: Console) -> None:
     await _kf(console)
     out = await console.execute("/kf fight attacker:Трокк target:Ведьма")
     assert "💨 Ведьма: Elusive — the first fight against this creature this turn" in out
+
+
+# ── B1: the name of the player whose turn it is needs no case ───────────────────────────────
+
+
+async def test_b1_off_turn_strike_names_the_player_without_a_case(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Глеб")
+    await console.execute("/существо добавить имя:Гном владелец:Аня жизнь:9")
+    await console.execute("/существо добавить имя:Дриада владелец:Глеб жизнь:9")
+    out = await console.execute("/берсерк удар сила:1-2-3 атакующий:Дриада цель:Гном")
+    assert "Сейчас ходит Аня: карта «Дриада» атакует не в ход своего владельца" in out
+    assert "игрока Аня" not in out
+    console.lang = "en"
+    await console.execute("/game undo")
+    out = await console.execute("/berserk strike values:1-2-3 attacker:Дриада target:Гном")
+    assert "It is Аня's turn: Дриада attacks outside its owner's turn" in out
