@@ -24,11 +24,11 @@ async def test_kf1_log_says_elusive_is_used_up(console: Console) -> None:
     await _kf(console)
     await console.execute("/kf fight attacker:Troll target:Urchin")
     log = await console.execute("/game log")
-    assert "Urchin: Elusive is used up this turn" in log
+    assert "Urchin: Elusive — no damage this fight" in log
     assert "marked" not in log
     console.lang = "ru"
     log = await console.execute("/игра журнал")
-    assert "Urchin: неуловимость в этот ход уже сработала" in log
+    assert "Urchin: неуловимость сработала — урона нет" in log
     assert "отмечено" not in log
 
 

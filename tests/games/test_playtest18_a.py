@@ -49,3 +49,18 @@ async def test_b1_off_turn_strike_names_the_player_without_a_case(console: Conso
     await console.execute("/game undo")
     out = await console.execute("/berserk strike values:1-2-3 attacker:Дриада target:Гном")
     assert "It is Аня's turn: Дриада attacks outside its owner's turn" in out
+
+
+# ── K3: the log says Elusive worked in this fight, not that it was already used ─────────────
+
+
+async def test_k3_log_says_elusive_worked_now(console: Console) -> None:
+    await _kf(console)
+    await console.execute("/кф бой атакующий:Трокк цель:Ведьма")
+    log = await console.execute("/игра журнал")
+    assert "Ведьма: неуловимость сработала — урона нет" in log
+    assert "уже сработала" not in log
+    console.lang = "en"
+    log = await console.execute("/game log")
+    assert "Ведьма: Elusive — no damage this fight" in log
+    assert "used up" not in log
