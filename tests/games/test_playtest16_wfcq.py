@@ -15,11 +15,18 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
     console.lang = "ru"
     await console.execute("/игра начать игра:whfb игрок1:Вика")
     out = await console.execute("/вфб ветры маги:1 маги_врага:1")
+    assert (  # playtest ru-17, W1: neither side has one, so one line for both
+        "Магов на столе нет ни у одной стороны — число магов взято из команды. Чтобы бот считал "
+        "их сам, добавьте их: /существо добавить имя:… владелец:… черты:маг."
+    ) in out
+    assert "счётчик" not in out
+    await console.execute("/игра отменить")
+    await console.execute("/существо добавить имя:Шаман жизнь:1 черты:маг")
+    out = await console.execute("/вфб ветры маги:1 маги_врага:1")
     assert (
         "Вика: на столе нет ни одного мага, а в этом броске — 1 маг. Чтобы маг считался сам, "
         "добавьте его: /существо добавить имя:… владелец:Вика черты:маг."
     ) in out
-    assert "счётчик" not in out
     await console.execute("/игра отменить")
     console.lang = "en"
     out = await console.execute("/whf winds wizards:1 enemy_wizards:2")

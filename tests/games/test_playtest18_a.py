@@ -64,3 +64,19 @@ async def test_k3_log_says_elusive_worked_now(console: Console) -> None:
     log = await console.execute("/game log")
     assert "Ведьма: Elusive — no damage this fight" in log
     assert "used up" not in log
+
+
+# ── W1: no wizards on the table for either side: one short line, not a paragraph each ───────
+
+
+async def test_w1_no_wizards_on_the_table_said_once(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await console.execute("/вфб ветры маги:2 маги_врага:1")
+    assert out.count("Магов на столе нет ни у одной стороны") == 1
+    assert "ни одного мага" not in out
+    await console.execute("/игра отменить")
+    console.lang = "en"
+    out = await console.execute("/whf winds wizards:2 enemy_wizards:1")
+    assert out.count("Neither side has a wizard on the table") == 1
+    assert "has no wizard on the table" not in out

@@ -45,14 +45,18 @@ def said(ctx: Ctx, side: MagicSide, typed: tuple[int | None, int | None]) -> lis
     with /unit add, and a typed count is for the roll only, so a wizard added later is never
     counted twice (playtest 13, W3)."""
     lines: list[str] = []
+    none = 0  # sides with no wizard on the table
     for who, count in zip(sides_of(side), typed, strict=True):
         if who is None or count is None or count == who.value(WIZARDS):
             continue
         board = who.value(WIZARDS)
         if board == 0:  # playtest 15, W1: plainly, and how to put one on the table
+            none += 1
             lines.append(ctx.t("dice.whf.wizards_none_on_table", name=md(who.name), typed=count))
             continue
         lines.append(
             ctx.t("dice.whf.wizards_this_roll", name=md(who.name), board=board, typed=count)
         )
+    if none > 1:  # playtest ru-17, W1: one short line for both sides, not a paragraph each
+        return [ctx.t("dice.whf.wizards_none_on_table_all")]
     return lines
