@@ -83,7 +83,10 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     console.user = "alice"
     assert unit(await state_of(services), "Лис").value("elusive_used") == 0
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
-    assert "неуловимость — это первый бой" in out and unit(await state_of(services), "Лис").value("damage") == 0
+    assert (
+        "неуловимость — это первый бой" in out
+        and unit(await state_of(services), "Лис").value("damage") == 0
+    )
 
 
 async def test_ward_cancels_and_is_removed_stun_only_comes_off(
