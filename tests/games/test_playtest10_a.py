@@ -68,7 +68,7 @@ async def test_wfb_winds_record_the_wizard_counts_typed(console: Console) -> Non
     await console.execute("/game start game:whfb player1:Борис")
     console.lang = "ru"
     out = await console.execute("/вфб ветры маги:3 маги_врага:1")
-    assert "в этом броске — 3 мага. Чтобы маг считался сам, добавьте его:" in out
+    assert "число магов взято из команды. Чтобы бот считал их сам, добавьте их:" in out
     out = await console.execute("/игра показать")
     assert "маги 3" not in out  # the board counts the wizards on the table (W3)
 
