@@ -80,3 +80,35 @@ async def test_w1_no_wizards_on_the_table_said_once(console: Console) -> None:
     out = await console.execute("/whf winds wizards:2 enemy_wizards:1")
     assert out.count("Neither side has a wizard on the table") == 1
     assert "has no wizard on the table" not in out
+
+
+# ── M3: the starter who does not play is told in one aspect ─────────────────────────────────
+
+
+async def test_m3_non_playing_starter_one_aspect(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute("/игра начать игра:keyforge игрок1:Борис игрок2:Вика играю:нет")
+    assert (
+        "можете переводить партию на следующий ход или раунд (/игра дальше), отменять шаги "
+        "(/игра отменить) и заканчивать её (/игра закончить)."
+    ) in out
+    assert "закончить её" not in out
+
+
+# ── C4: the Warlord example has a blank value, not the value already set ────────────────────
+
+
+async def test_c4_warlord_example_value_is_a_blank(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4"
+    )
+    assert ("Если у кого-то военачальник другой, исправьте его очки здоровья: /задать цель:") in out
+    assert "показатель:здоровье значение:… (" in out and "значение:8" not in out
+
+
+async def test_c4_warlord_example_value_is_a_blank_in_english(console: Console) -> None:
+    console.user = "Аня"
+    console.lang = "en"
+    out = await console.execute("/game start game:conquest player1:Борис hale:8 bloodied:4")
+    assert "correct its HP: /set target:" in out and "value:… (" in out

@@ -36,7 +36,7 @@ async def test_c1_the_bot_does_not_keep_a_units_attack(console: Console) -> None
         "/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4"
     )
     # C4: the Warlord's HP in plain words
-    assert "Если у кого-то другой военачальник, задайте их: /задать цель:" in out
+    assert "Если у кого-то военачальник другой, исправьте его очки здоровья: /задать цель:" in out
     assert "(для окровавленной стороны — показатель:окровавленный)" in out  # playtest 10 C3
     out = await console.execute("/существо добавить имя:Орк-бой владелец:Борис жизнь:2 сила:2")
     # playtest 12 C2: the unit is added, and one line says its attack is not kept
