@@ -190,7 +190,7 @@ async def test_c2_a_shield_is_a_card_not_a_token(console: Console, services: Ser
 async def test_c3_the_start_says_both_warlords_got_the_numbers(console: Console) -> None:
     out = await _cq(console)
     assert "Очки здоровья обоих военачальников: на здоровой стороне 7, на окровавленной — 4." in out
-    assert "/задать цель:Егор показатель:здоровье значение:8 (для окровавленной стороны" in out
+    assert "/задать цель:Егор показатель:здоровье значение:… (для окровавленной стороны" in out
     out = await console.execute("/set target:Егор stat:здоровье окровавленной стороны value:5")
     assert "Военачальник Егора · здоровье окровавленной стороны: 4 → 5" in out
 
