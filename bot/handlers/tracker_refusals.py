@@ -44,6 +44,7 @@ KEYS: dict[str, str] = {
     "token_is_flag": E + "token_is_flag",  # playtest 5 C3: a state, marked with /set
     "token_is_stat": E + "token_is_stat",
     "not_in_game": E + "not_in_game",
+    "not_in_game_seated": E + "not_in_game_seated",  # playtest ru-17, C3: with the players
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
     "nothing_to_remove": E + "nothing_to_remove",

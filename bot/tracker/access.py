@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tracker.errors import NoGame, NotInGame, NotParticipant, WrongGame
+from bot.tracker.errors import NameList, NoGame, NotInGame, NotParticipant, WrongGame
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import Actor, Person, Table, TrackerRepo
 from bot.tracker.templates import template
@@ -85,6 +85,7 @@ def player_of(table: Table, state: GameState, user: Person | None) -> Participan
     """The seat of `user` (default: whoever acts), refused when they do not play."""
     who: Person = user or table.actor
     p = state.participant_by_user(who.id)
-    if p is None:
-        raise NotInGame(name=who.name)
+    if p is None:  # playtest ru-17, C3: the refusal names who does play
+        players = NameList([q.name for q in state.participants])
+        raise NotInGame("not_in_game_seated", name=who.name, players=players)
     return p

@@ -112,3 +112,16 @@ async def test_c4_warlord_example_value_is_a_blank_in_english(console: Console) 
     console.lang = "en"
     out = await console.execute("/game start game:conquest player1:Борис hale:8 bloodied:4")
     assert "correct its HP: /set target:" in out and "value:… (" in out
+
+
+# ── C3: an owner who does not play is refused with the names of those who do ────────────────
+
+
+async def test_c3_unknown_owner_refusal_names_the_players(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:32")
+    out = await console.execute("/существо добавить имя:Скаут владелец:Гоша жизнь:2")
+    assert "Гоша не участвует в партии. Игроки: Аня, Борис." in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Scout owner:Гоша life:2")
+    assert "Гоша is not in the game. Players: Аня, Борис." in out
