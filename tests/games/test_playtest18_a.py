@@ -125,3 +125,19 @@ async def test_c3_unknown_owner_refusal_names_the_players(console: Console) -> N
     console.lang = "en"
     out = await console.execute("/unit add name:Scout owner:Гоша life:2")
     assert "Гоша is not in the game. Players: Аня, Борис." in out
+
+
+# ── M1: the Weak term of the attack dice reads «за слабость» ────────────────────────────────
+
+
+async def test_m1_weak_term_reads_for_weak(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:32")
+    await console.execute("/существо добавить имя:Волк владелец:Аня жизнь:5")
+    await console.execute("/существо добавить имя:Тролль владелец:Борис жизнь:9")
+    await console.execute("/задать цель:Волк показатель:слабость значение:2")
+    out = await console.execute("/мв атака кубики:3 атакующий:Волк цель:Тролль")
+    assert "Кубиков атаки: **1** (3 − 2 за слабость)" in out
+    console.lang = "en"
+    out = await console.execute("/mw attack dice:3 attacker:Волк target:Тролль")
+    assert "(3 − 2 Weak)" in out
