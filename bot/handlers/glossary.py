@@ -349,6 +349,8 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         others = own_game_first(others, prefer)
         # playtest 11 C1: in a channel playing a game, the guesses are that game's only
         others = [e for e in others if e.game == prefer] if prefer and not slug else others
+    # playtest 17 W4: the entry just opened is never offered again as a guess
+    others = [e for e in others if e.id != hits[0].entry.id]
     if others:
         reply.actions.append(
             Select(
