@@ -27,6 +27,10 @@ _MIN_STEM = 2  # `Яд` is a name; a one-letter stem is not
 # «рассеивание». Longest first; a root shorter than `_MIN_ROOT` is not trusted.
 _TAILS = ("ыван", "иван", "ован", "ыва", "ива", "ова", "ен", "ан", "ва", "я")
 _MIN_ROOT = 5
+# A fleeting vowel before a final к/ц: «Рывок» is `рывком`, «Бросок» `броска`, «Владелец»
+# `владельца`; their stems (`рывк`, `броск`, `владельц`) lose the vowel the name's stem keeps
+# (after л it leaves a soft sign; scout, M3)
+_FLEETING = re.compile(r"([^аеёиоуыэюя])[оеё](?=[кц]$)")
 SPOKEN_FILE = Path(__file__).resolve().parent / "data" / "words" / "spoken.toml"
 
 
@@ -84,6 +88,16 @@ def _root_key(key: Sequence[str]) -> tuple[str, ...] | None:
     return roots
 
 
+def _without_fleeting(key: tuple[str, ...]) -> tuple[str, ...]:
+    """`key` with each stem's fleeting vowel dropped (`рывок` → `рывк`); short stems kept."""
+    return tuple(_FLEETING.sub(_fleeting_gone, w) if len(w) >= _MIN_ROOT else w for w in key)
+
+
+def _fleeting_gone(found: re.Match[str]) -> str:
+    before = found.group(1)
+    return before + "ь" if before == "л" and found.group(0)[1] != "о" else before
+
+
 def _is_abbreviation(name: str) -> bool:
     letters = [c for c in name if c.isalpha()]
     return 2 <= len(letters) <= 5 and all(c.isupper() for c in letters) and " " not in name.strip()
@@ -138,15 +152,17 @@ class TermFinder:
         key = tuple(_stem(w) for w in words)
         if len(key) == 1 and len(key[0]) < _MIN_STEM:
             return
-        bucket = self._keys.setdefault(key, [])
-        if entry not in bucket:
-            bucket.append(entry)
+        forms = tuple(fold(w) for w in words)
+        for variant in dict.fromkeys((key, _without_fleeting(key))):
+            bucket = self._keys.setdefault(variant, [])
+            if entry not in bucket:
+                bucket.append(entry)
+            self._forms.setdefault(variant, set()).add(forms)
         roots = _root_key(key)
         if roots is not None:
             by_root = self._roots.setdefault(roots, [])
             if entry not in by_root:
                 by_root.append(entry)
-        self._forms.setdefault(key, set()).add(tuple(fold(w) for w in words))
 
     def _agrees(self, key: tuple[str, ...], words: list[str]) -> bool:
         """Whether the message's words are forms of a name's words, not strangers that share a
