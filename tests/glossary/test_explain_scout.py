@@ -65,3 +65,16 @@ async def test_explain_shows_both_charge_entries(services: Services, g: Glossary
     console = Console(services, user="Аня", channel="table", lang="ru")
     out = await console.execute("/объяснить текст:волк получил горение, а потом атаковал с рывком")
     assert "**рывком** → Рывок +X (Charge +X) · Mage Wars, Рывок (Snatch) · Mage Wars" in out
+
+
+async def test_a_miscast_opens_irresistible_force_and_says_it_has_no_entry(
+    services: Services, g: Glossary
+) -> None:
+    # scout W5: the miscast is what Irresistible Force brings, not another name of it
+    services.__dict__["glossary"] = g
+    console = Console(services, user="Аня", channel="table", lang="ru")
+    out = await console.execute("/правило магический сбой")
+    assert out.splitlines()[0] == "Неодолимая сила (Irresistible Force)"
+    assert "Отдельной статьи «магический сбой» нет" in out
+    names = out.split("▸ Другие названия", 1)[1].splitlines()[1]
+    assert names == "Дубль шесть"
