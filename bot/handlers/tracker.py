@@ -195,14 +195,14 @@ async def game_start(
     """Start the channel's game; if one is running, offer to end it and start this one."""
     players = [p for p in (player1, player2, player3, player4) if p is not None]
     values = {k: v for k, v in options.items() if k in START_OPTIONS and v is not None}
-    seat_self = play is not False
+    seat_self = service.seats_caller(game, [p.id for p in players], ctx.user.id, play)
     existing = await _state(ctx)
     if existing is not None:
         request = {
             "game": game,
             "players": [[p.id, p.name] for p in players],
             "options": values,
-            "play": seat_self,
+            "play": bool(seat_self),
         }
         await ctx.services.storage.meta.set(_pending_key(ctx), json.dumps(request))
         gid = str(existing.game.id)
@@ -219,11 +219,12 @@ async def game_start(
 
 
 async def _start(
-    ctx: Ctx, game: str, players: list[UserRef], values: dict[str, int], seat_self: bool
+    ctx: Ctx, game: str, players: list[UserRef], values: dict[str, int], seat_self: bool | None
 ) -> Reply:
-    """Start and say so briefly: who is seated, how others join, where the board is."""
+    """Start and say so briefly: who is seated, how others join, where the board is; `seat_self`
+    None: the caller named both players and is left out (en-9 G-1)."""
     try:
-        outcome = await service.start(ctx, game, players, values, seat_self=seat_self)
+        outcome = await service.start(ctx, game, players, values, seat_self=bool(seat_self))
     except UserError as err:
         _name_option_as_shown(err)
         raise
@@ -234,8 +235,8 @@ async def _start(
         ctx.t("tracker.started.seated", names=seated),
     ]
     if not seat_self:
-        lines.append(ctx.t("tracker.started.not_seated"))
-    lines += extra_seat(game, len(state.participants), seat_self, ctx.lang)
+        lines.append(ctx.t("tracker.started.not_seated" + (".auto" if seat_self is None else "")))
+    lines += extra_seat(game, len(state.participants), bool(seat_self), ctx.lang)
     lines += _start_note(ctx, game, state)
     lines += start_values(game, values, ctx.lang, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"

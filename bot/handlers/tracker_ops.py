@@ -27,7 +27,7 @@ from bot.tracker.ports import Actor, Table
 from bot.tracker.records import StepRecord
 from bot.tracker.resolve import MAX_STAT_NAME, MAX_UNIT_NAME, Holder, StatRef, stand_ins
 from bot.tracker.step import Body, Change, Note, Outcome, Step, damage_cap, effective_damage
-from bot.tracker.templates import Template
+from bot.tracker.templates import Template, template
 
 
 def table(ctx: Ctx) -> Table:
@@ -371,3 +371,13 @@ def button_game_id(payload: str) -> int | None:
     if game_id is None:
         raise UserError("error.stale_button")
     return game_id
+
+
+def seats_caller(game: str, named: list[int], caller: int, play: bool | None) -> bool | None:
+    """Seat the caller? `play` when given; None (not seated, decided for them) when they name
+    all the players a duel is usually played by, and not themselves (en-9 G-1)."""
+    if play is not None:
+        return play
+    tpl = template(game)
+    usual = tpl.usual_players or tpl.max_players
+    return None if usual and len(named) == usual and caller not in named else True

@@ -136,3 +136,29 @@ async def test_k2_fight_reads_naturally(console: Console) -> None:
         "«Гоблин» уничтожено. В ответ получает 3 урона, броня 1 предотвратила 1 урон — "
         "на существе «Троглодит» 2 урона (сила 5)."
     ) in out
+
+
+# ── G-1: naming both players of a duel seats only them ──────────────────────────────────────
+
+
+async def test_g1_naming_both_players_seats_only_them(console: Console) -> None:
+    console.lang, console.user = "en", "Anna"
+    out = await console.execute("/game start game:mage-wars player1:Bob player2:Vicky life:36")
+    assert "Seated: Bob, Vicky." in out
+    assert "You named both players, so you are not seated yourself." in out
+    assert "3 players" not in out
+
+
+async def test_g1_naming_both_players_seats_only_them_ru(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute("/игра начать игра:berserk игрок1:Борис игрок2:Вика")
+    assert "За столом: Борис, Вика." in out
+    assert "Если играете и вы, войдите в партию: /игра войти." in out
+
+
+async def test_g1_play_yes_keeps_a_third_seat(console: Console) -> None:
+    console.lang, console.user = "en", "Anna"
+    out = await console.execute(
+        "/game start game:mage-wars player1:Bob player2:Vicky life:36 play:yes"
+    )
+    assert "Seated: Anna, Bob, Vicky." in out

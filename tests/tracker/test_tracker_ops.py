@@ -254,7 +254,7 @@ async def test_start_can_seat_only_the_players_named(services: Services, make_ct
     cmd = load_handlers().commands[("game", "start")]
     bob, carol = UserRef.from_name("bob"), UserRef.from_name("carol")
     reply = await cmd.handler(
-        make_ctx("alice"), game="mage-wars", player1=bob, player2=carol, life=20
+        make_ctx("alice"), game="mage-wars", player1=bob, player2=carol, life=20, play=True
     )
     assert "За столом: alice, bob, carol." in reply.body
     await service.end(make_ctx("alice"))
