@@ -173,7 +173,7 @@ async def test_mw_attack_typed_values_for_an_untracked_target(console: Console) 
     assert "Защита цели" not in out
     console.lang = "en"
     out = await console.execute("/mw attack dice:3 armor:2 defense:6 target:Вика")
-    assert "Target: **Вика** (Armor, Defense from the command; not recorded in the game)" in out
+    assert "Target: **Вика** (armor, defense from the command; not recorded in the game)" in out
 
 
 # ── M2: a typed value equal to the recorded one is not mentioned; a different one is, in words ──

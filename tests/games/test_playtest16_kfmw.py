@@ -113,16 +113,16 @@ async def test_mw4_tough_without_an_effect_changes_nothing(console: Console) -> 
     assert "таблицы эффекта" not in out
 
 
-# ── MW-5: the two mage stats side by side are capitalised alike ──────────────────────────────
+# ── MW-5: the two mage stats side by side are written alike (lower case mid-line, G-3) ──────────────────────────────
 
 
 async def test_mw5_mana_and_channeling_alike(console: Console) -> None:
     console.lang = "en"
     await _mw(console)
     out = await console.execute("/mana amount:-5")
-    assert "Bob · Mana: 10 → 5" in out
+    assert "Bob · mana: 10 → 5" in out
     board = await console.execute("/game show")
-    assert "Mana 5 · Channeling 9" in board
+    assert "mana 5 · channeling 9" in board
     console.lang = "ru"
     board = await console.execute("/игра показать")
     assert "мана 5 · прирост маны 9" in board

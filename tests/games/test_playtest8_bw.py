@@ -179,7 +179,7 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
     assert "Неживое" not in out and "Защитное поле" not in out
     console.lang = "en"
     out = await console.execute("/add target:alice stat:mana amount:1")
-    assert "alice · Mana: 10 → 11" in out
+    assert "alice · mana: 10 → 11" in out
 
 
 # ── G3: a starter seated beyond a duel's two players is told so, and how not to play ───────────
