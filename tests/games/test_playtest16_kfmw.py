@@ -113,7 +113,7 @@ async def test_mw4_tough_without_an_effect_changes_nothing(console: Console) -> 
     assert "таблицы эффекта" not in out
 
 
-# ── MW-5: the two mage stats side by side are written alike (lower case mid-line, G-3) ──────────────────────────────
+# ── MW-5: the two mage stats side by side are written alike (lower case, G-3) ───────────
 
 
 async def test_mw5_mana_and_channeling_alike(console: Console) -> None:

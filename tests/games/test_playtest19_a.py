@@ -1,0 +1,96 @@
+"""Playtests ru-17 and en-10 (issue 17), the Mage Wars and tracker-log share: each test pins the
+reworded reply, in both languages where the slip is in both."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from tests.games.seeds import seed_line
+
+
+async def _mw(console: Console) -> None:
+    """alice and bob in a duel; alice's Медведь is on the board."""
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add name:Медведь life:8")
+
+
+# ── MW-1: /heal on damage that is all Tainted says why nothing heals ─────────────────────────
+
+
+async def test_mw1_tainted_damage_is_said_to_be_unhealable(console: Console) -> None:
+    # seed 000:280–281: Tainted (Разложение) counts as 3 damage nothing heals or regenerates
+    assert seed_line("000", 280, "Tainted (Разложение)")
+    assert seed_line("000", 281, "3 повреждения, которые нельзя излечить или регенерировать")
+    await _mw(console)
+    await console.execute("/token add target:Медведь token:разложение")
+    out = await console.execute("/heal target:Медведь amount:3")
+    assert (
+        "«Медведь»: лечить нечего — 3 повреждения от 1 жетона «разложение», "
+        "а их нельзя ни вылечить, ни регенерировать. Ничего не изменено."
+    ) in out
+    console.lang = "en"
+    await console.execute("/token add target:Медведь token:Tainted")
+    out = await console.execute("/heal target:Медведь amount:3")
+    assert (
+        "Медведь has no damage that can be healed: its 6 damage is from Tainted (2 markers), "
+        "which cannot be healed or regenerated."
+    ) in out
+    out = await console.execute("/heal target:bob amount:3")
+    assert "bob has no damage to heal." in out  # no Tainted: the plain refusal
+
+
+# ── MW-2: the unknown-token refusal names the command's word ─────────────────────────────────
+
+
+async def test_mw2_unknown_token_names_the_commands_word(console: Console) -> None:
+    await _mw(console)
+    out = await console.execute("/token add target:Медведь token:чепуха")
+    assert "Нет такого жетона состояния: «чепуха». В этой игре есть: горение," in out
+    console.lang = "en"
+    out = await console.execute("/token add target:Медведь token:frobnicate")
+    assert "No such token (condition marker): “frobnicate”. In this game: Burn," in out
+
+
+# ── MW-3: a Dazed attacker's line says what happens, in the seed's word ──────────────────────
+
+
+async def test_mw3_dazed_attacker_line_reads_as_a_sentence(console: Console) -> None:
+    # seed 000:67–68: Daze (Оцепенение): the effect die first, 7 or more attacks normally
+    assert seed_line("000", 67, "Daze (Оцепенение)")
+    assert seed_line("000", 68, "бросьте кубик эффектов", "Результат 7 или выше")
+    await _mw(console)
+    await console.execute("/token add target:Медведь token:оцепенение")
+    out = await console.execute("/мв атака кубики:3 атакующий:Медведь цель:bob")
+    said = "Медведь в оцепенении: сначала бросок кубика эффектов — на 7 и выше атака проходит."
+    assert said in out
+    console.lang = "en"
+    out = await console.execute("/mw attack dice:3 attacker:Медведь target:bob")
+    assert "Медведь is Dazed: the effect die is rolled first; on 7+ the attack goes ahead." in out
+    assert "the Daze roll comes first" not in out
+
+
+# ── MW-4, G-3: stat words lower case mid-line, in lists and on the board ─────────────────────
+
+
+async def test_mw4_g3_stat_names_lower_case_mid_line(console: Console) -> None:
+    await _mw(console)
+    console.lang = "en"
+    out = await console.execute("/set target:bob stat:banana value:3")
+    assert "Known: life, damage, mana, channeling." in out
+    board = await console.execute("/game show")
+    assert "mana 10 · channeling 9" in board and "Mana 10" not in board
+    console.lang = "ru"
+    board = await console.execute("/игра показать")
+    assert "мана 10 · прирост маны 9" in board
+
+
+# ── MW-5: one style for the dice legend ──────────────────────────────────────────────────────
+
+
+async def test_mw5_burn_legend_in_the_attack_legends_style(console: Console) -> None:
+    await _mw(console)
+    console.lang = "en"
+    out = await console.execute("/mw burn tokens:3")
+    assert "— · blank" in out and "= blank" not in out
+    console.lang = "ru"
+    out = await console.execute("/мв горение жетоны:3")
+    assert "— · — пустая грань" in out
