@@ -198,6 +198,11 @@ def _destroyed(params: dict[str, Any]) -> str:
     in the nominative and no participle agrees with it."""
     kind, slug = params.pop("kind", ""), params.pop("slug", "")
     own = f"{E}destroyed_kind.{kind}"  # the game's own word first: a WFB piece is a wizard
+    if params.get("alive"):  # a later add of its name is in play: name it (M4)
+        alive = f"{E}destroyed_alive_kind.{kind}"
+        # a game that words its dead its own way («погибло») and not this: the neutral one
+        kinds = (alive,) if f"{own}_{slug}" not in catalogue() else ()
+        return first_key(f"{alive}_{slug}", *kinds, E + "destroyed_alive")
     return first_key(f"{own}_{slug}", own, E + "destroyed")
 
 

@@ -94,3 +94,44 @@ async def test_mw5_burn_legend_in_the_attack_legends_style(console: Console) -> 
     console.lang = "ru"
     out = await console.execute("/мв горение жетоны:3")
     assert "— · — пустая грань" in out
+
+
+# ── M4, M5: a destroyed unit keeps its name; the refusal names the one in play, first ────────
+
+
+async def _dead_wolf(console: Console) -> str:
+    """The first Волк dies; a second is added under the same name. Returns the add's reply."""
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add name:Волк life:3")
+    await console.execute("/dmg target:Волк amount:5")
+    return await console.execute("/unit add name:Волк life:5")
+
+
+async def test_m4_the_rename_note_says_the_name_is_a_dead_ones(console: Console) -> None:
+    out = await _dead_wolf(console)
+    assert "Имя «Волк» носит уничтоженное существо — новое записано как «Волк 2»." in out
+    assert "уже занято" not in out
+    out = await console.execute("/задать цель:Волк показатель:броня значение:2")
+    assert (
+        "Существо «Волк» уничтожено и уже вне игры — менять нечего. "
+        "В игре — «Волк 2»: укажите цель:Волк 2."
+    ) in out
+    out = await console.execute("/задать цель:Волк 2 показатель:броня значение:2")
+    assert "Волк 2 · броня: 0 → 2" in out
+    out = await console.execute("/game log")
+    assert "Волк" in out  # the dead one keeps its name in the log
+    console.lang = "en"
+    out = await console.execute("/dmg target:Волк amount:1")
+    assert "The one in play is “Волк 2”: use target:Волк 2." in out
+
+
+async def test_m5_destroyed_refusal_comes_first_whatever_the_stat(console: Console) -> None:
+    await _dead_wolf(console)
+    for line in (
+        "/задать цель:Волк показатель:сила значение:3",
+        "/задать цель:Волк показатель:броня значение:2",
+        "/жетон добавить цель:Волк жетон:чепуха",
+    ):
+        out = await console.execute(line)
+        assert "Существо «Волк» уничтожено и уже вне игры" in out, line
+        assert "нет показателя" not in out and "Нет такого жетона" not in out
