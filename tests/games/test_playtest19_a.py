@@ -135,3 +135,23 @@ async def test_m5_destroyed_refusal_comes_first_whatever_the_stat(console: Conso
         out = await console.execute(line)
         assert "Существо «Волк» уничтожено и уже вне игры" in out, line
         assert "нет показателя" not in out and "Нет такого жетона" not in out
+
+
+# ── MW-6: the initiative holder leaves: say to whom it passes ────────────────────────────────
+
+
+async def test_mw6_leaving_with_the_initiative_says_who_has_it_now(console: Console) -> None:
+    await console.execute("/игра начать игра:mage-wars игрок1:bob игрок2:carol игрок3:dave жизнь:9")
+    await console.execute("/игра дальше")  # the initiative passes to bob
+    console.user = "bob"
+    out = await console.execute("/игра выйти")
+    assert "bob выходит из партии; инициатива переходит к игроку carol." in out
+    console.user = "alice"
+    await console.execute("/игра отменить")
+    console.user = "bob"
+    console.lang = "en"
+    out = await console.execute("/game leave")
+    assert "bob leaves the game; initiative passes to carol." in out
+    console.user = "dave"  # not holding the initiative (carol has it): the plain line
+    out = await console.execute("/game leave")
+    assert "dave leaves the game." in out and "initiative passes" not in out
