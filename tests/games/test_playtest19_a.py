@@ -3,6 +3,8 @@ reworded reply, in both languages where the slip is in both."""
 
 from __future__ import annotations
 
+import re
+
 from bot.console import Console
 from tests.games.seeds import seed_line
 
@@ -155,3 +157,25 @@ async def test_mw6_leaving_with_the_initiative_says_who_has_it_now(console: Cons
     console.user = "dave"  # not holding the initiative (carol has it): the plain line
     out = await console.execute("/game leave")
     assert "dave leaves the game." in out and "initiative passes" not in out
+
+
+# ── M2: the log says what moved the damage at the upkeep, as the round reply does ────────────
+
+
+async def test_m2_log_carries_the_upkeep_causes(console: Console) -> None:
+    # seed 000:24 Burn (Горение), 000:244 Regenerate (Регенерация)
+    assert seed_line("000", 24, "Burn (Горение)")
+    assert seed_line("000", 244, "Regenerate Х (Регенерация X)")
+    await console.execute("/game start game:mage-wars player1:bob life:36")
+    await console.execute("/unit add name:Тролль life:20 regenerate:2")
+    await console.execute("/dmg target:Тролль amount:6")
+    await console.execute("/token add target:Тролль token:горение count:2")
+    reply = await console.execute("/игра дальше")
+    log = await console.execute("/игра журнал")
+    if "Тролль · повреждения: 6 → 6" not in reply and "[·] [·]" not in reply:  # Burn dealt some
+        assert re.search(r"Тролль · горение: \d повреждени[еяй] \(6 → \d+\)", log), log
+    assert "Тролль · регенерация: вылечено 2 повреждения" in log
+    assert "Тролль · повреждения 6 →" not in log  # no bare change without its cause
+    console.lang = "en"
+    log = await console.execute("/game log")
+    assert "Тролль · Regenerate: 2 damage healed" in log
