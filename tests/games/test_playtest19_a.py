@@ -122,6 +122,8 @@ async def test_m4_the_rename_note_says_the_name_is_a_dead_ones(console: Console)
     assert "Волк 2 · броня: 0 → 2" in out
     out = await console.execute("/game log")
     assert "Волк" in out  # the dead one keeps its name in the log
+    out = await console.execute("/мв атака кубики:2 цель:Волк")
+    assert "В игре — «Волк 2»: укажите цель:Волк 2. Ничего не сделано." in out
     console.lang = "en"
     out = await console.execute("/dmg target:Волк amount:1")
     assert "The one in play is “Волк 2”: use target:Волк 2." in out
