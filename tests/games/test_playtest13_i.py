@@ -47,14 +47,14 @@ async def test_wf4_channelling_line(console: Console) -> None:
     assert " channels — " not in out
 
 
-# ── W2, WF-1: «Раны 3 (по профилю)»; the Wounds hint is whole sentences with a stat to type ─────
+# ── W2, WF-1: «раны 3 (по профилю)»; the Wounds hint is whole sentences with a stat to type ─────
 
 
 async def test_w2_profile_wounds_lead_with_the_word(console: Console) -> None:
     await console.execute("/game start game:whfb player1:Борис")
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис жизнь:3")
-    assert "· Раны 3 (по профилю)" in out and "(Раны" not in out
+    assert "· раны 3 (по профилю)" in out and "(Раны" not in out
 
 
 async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None:

@@ -81,7 +81,7 @@ async def test_wf1_new_wizard_shows_wounds_as_the_profile(console: Console) -> N
     assert "(Wounds in the profile)" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Шаман жизнь:3 черты:маг")
-    assert "Новый маг: Шаман (Bob) · Раны 3 (по профилю)" in out
+    assert "Новый маг: Шаман (Bob) · раны 3 (по профилю)" in out
 
 
 # ── CQ-1: the icon is Technology in English; «tech» is still accepted ────────────────────────

@@ -91,14 +91,14 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
     assert out.strip().endswith(
-        "Новый маг: Архимаг Тени (alice) · Раны 3 (по профилю)\nalice · маги: 0 → 1"
+        "Новый маг: Архимаг Тени (alice) · раны 3 (по профилю)\nalice · маги: 0 → 1"
     )
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
     assert "alice · маги: 1 → 0" in out and "уничтожен" in out
     out = await console.execute("/unit add name:Маг Огня life:1")
-    assert "· Раны 1 (по профилю)" in out
+    assert "· раны 1 (по профилю)" in out
     log = await console.execute("/game log")
     assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
 

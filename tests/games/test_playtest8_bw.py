@@ -44,7 +44,7 @@ async def test_a_new_wizard_is_not_called_a_wizard_twice(console: Console) -> No
     out = await console.execute("/unit add name:Архимаг traits:маг")
     assert "Новый маг: Архимаг (alice)\n" in out
     out = await console.execute("/unit add name:Белый лев life:2 traits:маг")
-    assert "Новый маг: Белый лев (alice) · Раны 2 (по профилю)" in out and "· маг\n" not in out
+    assert "Новый маг: Белый лев (alice) · раны 2 (по профилю)" in out and "· маг\n" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Loremaster traits:wizard")
     assert "New wizard: Loremaster (alice)\n" in out
