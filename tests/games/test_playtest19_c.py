@@ -15,3 +15,25 @@ async def test_w2_wounds_lower_case_mid_line(console: Console) -> None:
     out = await console.execute("/существо добавить имя:Ученик владелец:Аня жизнь:1")
     assert "Новое подразделение: Ученик (Аня) · раны 1 (по профилю)." in out
     assert "· Раны" not in out
+
+
+# ── WF-5: no Wounds given — the hint names life:N, which the same command takes ───────────────
+
+
+async def test_wf5_default_wounds_hint_names_life(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/unit add name:Bright Wizard owner:Bob traits:wizard")
+    assert (
+        "No Wounds given, so 1 Wound is recorded. If the profile has more, add life:N when you "
+        "add the unit, or use /set target:Bright Wizard stat:total wounds value:N."
+    ) in out
+    assert "Wounds 1 is recorded" not in out
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Маг Света владелец:Bob черты:маг")
+    assert (
+        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше, укажите "
+        "«жизнь:N» при добавлении или задайте: /задать цель:Маг Света показатель:раны всего "
+        "значение:N."
+    ) in out
