@@ -4,6 +4,7 @@ reply or the rule, in both languages where the slip was in a shared template."""
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── W2: the profile's Wounds are lower case mid-line, as every other stat ─────────────────────
 
@@ -37,3 +38,18 @@ async def test_wf5_default_wounds_hint_names_life(console: Console) -> None:
         "«жизнь:N» при добавлении или задайте: /задать цель:Маг Света показатель:раны всего "
         "значение:N."
     ) in out
+
+
+# ── WF-4: the Winds odds with no wizards name the boost as the rulebook does ──────────────────
+
+
+async def test_wf4_winds_odds_title_names_channelling(console: Console) -> None:
+    seed_line("002", 45, "Усиление Пула Силы")  # seed 002:45
+    seed_line("002", 63, "Усиление антимагии")  # seed 002:63
+    console.lang = "en"
+    out = await console.execute("/odds winds")
+    assert "Winds of Magic without channelling (no wizards given)" in out
+    assert "wizards' boost" not in out
+    console.lang = "ru"
+    out = await console.execute("/шансы ветры")
+    assert "Ветры Магии без усиления (маги не указаны)" in out
