@@ -24,15 +24,15 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
     await console.execute("/существо добавить имя:Шаман жизнь:1 черты:маг")
     out = await console.execute("/вфб ветры маги:1 маги_врага:1")
     assert (
-        "Вика: на столе нет ни одного мага, а в этом броске — 1 маг. Чтобы маг считался сам, "
-        "добавьте его: /существо добавить имя:… владелец:Вика черты:маг."
+        "Вика: магов на столе нет, поэтому число взято из команды — 1 маг. Чтобы бот считал их "
+        "сам, добавьте их: /существо добавить имя:… владелец:Вика черты:маг."
     ) in out
     await console.execute("/игра отменить")
     console.lang = "en"
     out = await console.execute("/whf winds wizards:1 enemy_wizards:2")
     assert (
-        "Вика has no wizard on the table; this roll counts 2 wizards. To have it counted, "
-        "add one: /unit add name:… owner:Вика traits:wizard."
+        "Вика has no wizards on the table, so the roll used the command's count: 2 wizards. "
+        "To have Arbiter count them, add them: /unit add name:… owner:Вика traits:wizard."
     ) in out
 
 

@@ -53,3 +53,29 @@ async def test_wf4_winds_odds_title_names_channelling(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/шансы ветры")
     assert "Ветры Магии без усиления (маги не указаны)" in out
+
+
+# ── WF-1: no wizards on the board — the command's counts were used, said plainly, once ────────
+
+
+async def test_wf1_no_wizards_on_the_board_said_plainly(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:whfb player1:Bob")
+    out = await console.execute("/whf winds wizards:2 enemy_wizards:1")
+    assert (
+        "Neither side has wizards on the table, so the roll used the command's wizard counts. "
+        "To have Arbiter count them, add them: /unit add name:… owner:… traits:wizard."
+    ) in out
+    assert out.count("wizards on the table") == 1
+    await console.execute("/game undo")
+    await console.execute("/unit add name:Hag owner:Bob life:1 traits:wizard")
+    out = await console.execute("/whf winds wizards:2 enemy_wizards:1")
+    assert (
+        "Anna has no wizards on the table, so the roll used the command's count: 2 wizards. "
+        "To have Arbiter count them, add them: /unit add name:… owner:Anna traits:wizard."
+    ) in out
+    await console.execute("/game undo")
+    console.lang = "ru"
+    out = await console.execute("/вфб ветры маги:2 маги_врага:1")
+    assert "Anna: магов на столе нет, поэтому число взято из команды — 2 мага." in out
