@@ -3,7 +3,13 @@ reply or the rule, in both languages where the slip was in a shared template."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 from bot.console import Console
+from bot.games.whfb.dice import CastResult, roll_cast
+from bot.games.whfb.ui.view import cast_reply
+from bot.i18n import t
 from tests.games.seeds import seed_line
 
 # ── W2: the profile's Wounds are lower case mid-line, as every other stat ─────────────────────
@@ -79,3 +85,23 @@ async def test_wf1_no_wizards_on_the_board_said_plainly(console: Console) -> Non
     console.lang = "ru"
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
     assert "Anna: магов на столе нет, поэтому число взято из команды — 2 мага." in out
+
+
+# ── WF-3: the miscast names its result after one dash, as the rulebook's table does ───────────
+
+
+def test_wf3_miscast_names_its_result() -> None:
+    rng = random.Random(1)
+    result = next(r for r in (roll_cast(6, 2, 5, rng) for _ in range(500)) if r.irresistible)
+    fixed: CastResult = dataclasses.replace(result, miscast=(5, 3))
+    en = cast_reply(lambda key, **p: t(key, "en", **p), fixed, "Bright Wizard", "Fireball").body
+    assert (
+        "Miscast: 2D6 = 5 + 3 = **8** — Magical Feedback: the wizard and every other wizard in "
+        "the army take a hit."
+    ) in en
+    assert "Miscast table" not in en and "**: " not in en
+    ru = cast_reply(lambda key, **p: t(key, "ru", **p), fixed, "Светлый маг", "Огненный шар").body
+    assert (
+        "Магический сбой: 2D6 = 5 + 3 = **8** — Обратный удар: маг и все другие маги его армии "
+        "получают по удару."
+    ) in ru
