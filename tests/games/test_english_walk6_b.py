@@ -25,7 +25,7 @@ async def _conquest(console: Console) -> None:
 async def test_cq1_a_planet_is_captured(console: Console) -> None:
     await _conquest(console)
     out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
-    assert "Bob captures the planet Tarrus." in out
+    assert "Bob captures Tarrus (material, technology)." in out  # EN-10 CQ-3: one line
     assert "wins the planet" not in out
 
 

@@ -92,7 +92,8 @@ async def test_cq1_technology_icon_in_english(console: Console) -> None:
     console.user = "Anna"
     await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
     out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
-    assert "Bob · technology planets: 0 → 1" in out and "tech planets" not in out
+    assert "Bob captures Tarrus (material, technology)." in out  # EN-10 CQ-3: one line
+    assert "technology 1/3" in out and "tech 1/3" not in out
     board = await console.execute("/game show")
     assert "technology 1/3" in board and "tech 1/3" not in board
     out = await console.execute("/planet name:Elouith player:Bob icons:banana")

@@ -93,7 +93,7 @@ async def test_wf1_no_wizards_on_the_board_said_plainly(console: Console) -> Non
 def test_wf3_miscast_names_its_result() -> None:
     rng = random.Random(1)
     result = next(r for r in (roll_cast(6, 2, 5, rng) for _ in range(500)) if r.irresistible)
-    fixed: CastResult = dataclasses.replace(result, miscast=(5, 3))
+    fixed: CastResult = dataclasses.replace(result, miscast=[5, 3])
     en = cast_reply(lambda key, **p: t(key, "en", **p), fixed, "Bright Wizard", "Fireball").body
     assert (
         "Miscast: 2D6 = 5 + 3 = **8** — Magical Feedback: the wizard and every other wizard in "
@@ -105,3 +105,32 @@ def test_wf3_miscast_names_its_result() -> None:
         "Магический сбой: 2D6 = 5 + 3 = **8** — Обратный удар: маг и все другие маги его армии "
         "получают по удару."
     ) in ru
+
+
+# ── CQ-3: a planet with two icons is one planet, said in one line ─────────────────────────────
+
+
+async def test_cq3_a_planet_and_its_icons_in_one_line(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:conquest player1:Bob hale:7 bloodied:4")
+    out = await console.execute("/planet name:Tarrus player:Bob icons:material,strongpoint")
+    assert out.strip().splitlines()[1:] == [
+        "Bob captures Tarrus (material, strongpoint). Toward the icon win: material 1/3, "
+        "strongpoint 1/3."
+    ]
+    assert "planets: 0 → 1" not in out
+    board = await console.execute("/game show")
+    assert "(material 1/3, strongpoint 1/3)" in board
+    console.lang = "ru"
+    out = await console.execute("/планета планета:Эловит игрок:Bob значки:материалы,технологии")
+    assert (
+        "Bob захватывает планету Эловит (материалы, технологии). К победе по значкам: "
+        "материалы 2/3, технологии 1/3, опорные пункты 1/3."
+    ) in out
+    out = await console.execute("/планета планета:Ферия игрок:Bob значки:материалы")
+    assert "К победе по значкам: материалы 3/3" in out
+    assert "🌍 Bob: три захваченные планеты со значком материалов." in out
+    console.lang = "en"
+    log = await console.execute("/game log n:1")
+    assert "material" in log  # the log still shows the icon counted
