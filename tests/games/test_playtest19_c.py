@@ -134,3 +134,16 @@ async def test_cq3_a_planet_and_its_icons_in_one_line(console: Console) -> None:
     console.lang = "en"
     log = await console.execute("/game log n:1")
     assert "material" in log  # the log still shows the icon counted
+
+
+# ── CQ-1: «deploy» in a sentence names Conquest's Deploy Phase ───────────────────────────────
+
+
+async def test_cq1_deploy_finds_the_deploy_phase(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute(
+        "/explain text:My warlord is bloodied and I exhaust the unit to deploy at the first planet"
+    )
+    assert "**deploy** → Фаза Развёртывания (Deploy Phase)" in out
+    out = await console.execute("/explain text:I deployed two units at Tarrus")
+    assert "Фаза Развёртывания (Deploy Phase)" in out
