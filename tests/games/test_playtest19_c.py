@@ -147,3 +147,33 @@ async def test_cq1_deploy_finds_the_deploy_phase(console: Console) -> None:
     assert "**deploy** → Фаза Развёртывания (Deploy Phase)" in out
     out = await console.execute("/explain text:I deployed two units at Tarrus")
     assert "Фаза Развёртывания (Deploy Phase)" in out
+
+
+# ── CQ-2: Berserk seats two, as Conquest; Mage Wars warns and says how to start again ─────────
+
+
+async def test_cq2_berserk_refuses_a_third_seat_as_conquest(console: Console) -> None:
+    # seed 001:339: the Inactive player is the one whose opponent is active — a game for two
+    seed_line("001", 339, "Неактивный игрок. Игрок, противник которого является Активным игроком.")
+    console.lang = "en"
+    console.user = "Anna"
+    out = await console.execute("/game start game:berserk player1:Bob player2:Vicky")
+    assert out.startswith("✖")
+    assert "you would be the third. If you are not playing yourself, add play:no." in out
+    assert "There is no game in this channel." in await console.execute("/game show")
+    out = await console.execute("/game start game:berserk player1:Bob player2:Vicky play:no")
+    assert out.startswith("✔") and "Seated: Bob, Vicky." in out
+    console.user = "Gosha"
+    out = await console.execute("/game join")
+    assert out.startswith("✖") and "Bob and Vicky are already seated" in out
+
+
+async def test_cq2_mage_wars_warning_says_how_to_start_again(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    out = await console.execute("/game start game:mage-wars player1:Bob player2:Vicky life:20")
+    assert out.startswith("✔")
+    assert (
+        "If you are not playing yourself, end this game (/game end) and type the same "
+        "/game start again with play:no added: you will run the game without a seat."
+    ) in out

@@ -107,19 +107,20 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
 
 
 async def test_a_player_joining_mid_game_leaves_the_turn_number(console: Console) -> None:
-    await console.execute("/game start game:berserk player1:bob")
+    # EN-10 CQ-2: Berserk seats two, so the starter runs it without a seat (play:no)
+    await console.execute("/game start game:berserk player1:bob play:no")
     await console.execute("/game next")
     out = await console.execute("/game next")
-    assert "ход 3 · ходит alice" in out
+    assert "ход 3 · ходит bob" in out
     console.user = "vika"
     out = await console.execute("/game join")
-    assert "ход 3 · ходит alice" in out and "ход 4" not in out
+    assert "ход 3 · ходит bob" in out and "ход 4" not in out
     assert "Берсерк ККИ · ход 3" in await console.execute("/game show")
     console.user = "alice"
     out = await console.execute("/game next")
-    assert "ход 4 · ходит bob" in out
+    assert "ход 4 · ходит vika" in out
     out = await console.execute("/game next")
-    assert "ход 5 · ходит vika" in out
+    assert "ход 5 · ходит bob" in out
     out = await console.execute("/game undo")
     assert "ход 4" in await console.execute("/game show")
 

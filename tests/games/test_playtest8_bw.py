@@ -186,12 +186,13 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
 
 
 async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
-    out = await console.execute("/игра начать игра:berserk игрок1:bob игрок2:carol")
+    out = await console.execute("/игра начать игра:mage-wars игрок1:bob игрок2:carol жизнь:20")
     assert "За столом: alice, bob, carol." in out  # who is seated does not change
-    assert (
-        "⚠ В игре «Берсерк ККИ» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
-        "партию, тоже записаны игроком. Если вы не играете — закончите партию (/игра закончить) "
-        "и начните заново с «играю:нет»." in out
+    assert (  # EN-10 CQ-2: how to start again without a seat
+        "⚠ В игре «Mage Wars» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
+        "партию, тоже записаны игроком. Если вы сами не играете, закончите партию "
+        "(/игра закончить) и наберите ту же команду /игра начать, добавив «играю:нет»: вы будете "
+        "вести партию, не занимая места." in out
     )
     await console.execute("/game end")
     await console.execute("!press 1")
