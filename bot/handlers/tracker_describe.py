@@ -17,7 +17,7 @@ from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
 from bot.tracker.names import in_line, md
-from bot.tracker.plugin import plugin_for
+from bot.tracker.plugin import StatNotes, plugin_for
 from bot.tracker.records import CAUSES, EventRecord, StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
@@ -206,6 +206,9 @@ def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """A note's parameters, those that name something in the reader's language named."""
     out: dict[str, object] = {}
     for k, v in params.items():
+        if isinstance(v, StatNotes):  # phrases by key: «материалы 1/3, опорные пункты 1/3»
+            out[k] = ", ".join(t(n.key, lang, **n.params) for n in v.items)
+            continue
         name = getattr(v, "name", None)
         out[k] = name(lang) if callable(name) and not isinstance(v, str) else v
     return out

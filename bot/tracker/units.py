@@ -10,7 +10,7 @@ from bot.tracker.names import norm
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
-from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.step import Note, Outcome, Step, run_step
 from bot.tracker.templates import CREATURE, Template, template, templates
 from bot.tracker.traits import parse_traits
 
@@ -208,7 +208,9 @@ async def add_item(
 
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
-        step.note("tracker.note.item_added", name=p.name, item=clean)
-        await plugin_for(tpl.slug).item_added(step, p, list_name, keys, clean)
+        at, changes = len(step.notes), len(step.changes)  # the generic line goes first
+        if not await plugin_for(tpl.slug).item_added(step, p, list_name, keys, clean):
+            said = Note("tracker.note.item_added", {"name": p.name, "item": clean}, changes)
+            step.notes.insert(at, said)
 
     return await run_step(table, state, "item.add", body, {"item": clean}, check=False)
