@@ -18,3 +18,18 @@ async def test_b2_empty_board_says_no_cards_and_how_to_add(console: Console) -> 
     console.lang = "en"
     out = await console.execute("/game show")
     assert "no cards on the table — /unit add" in out
+
+
+# ── B3: the board writes every counter the same way, the word first ──────────────────────────
+
+
+async def test_b3_counters_in_one_pattern(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Гном-басаарг жизнь:8")
+    await console.execute("/жетон добавить цель:Гном-басаарг жетон:отравление")
+    await console.execute("/жетон добавить цель:Гном-басаарг жетон:фишки")
+    out = await console.execute("/игра показать")
+    assert "отравление 1 · фишки 1" in out or "фишки 1 · отравление 1" in out
+    assert "1 фишка" not in out
