@@ -4,6 +4,7 @@ reworded reply or the rule, in both languages where the slip was in a shared tem
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── B2: an empty player block says what is missing and how to add it ─────────────────────────
 
@@ -33,3 +34,26 @@ async def test_b3_counters_in_one_pattern(console: Console) -> None:
     out = await console.execute("/игра показать")
     assert "отравление 1 · фишки 1" in out or "фишки 1 · отравление 1" in out
     assert "1 фишка" not in out
+
+
+# ── BK-1: Armor X is a named ability, written «Armor 1» everywhere in English ────────────────
+
+
+async def test_bk1_armor_named_the_same_everywhere(console: Console) -> None:
+    # seed 001:37 names the ability «Броня Х»
+    seed_line("001", 37, "Броня Х")
+    console.lang = "en"
+    console.user = "Ann"
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/unit add name:Lake Troll life:9 armor:1")
+    assert "· Armor 1" in out and "armor 1" not in out
+    await console.execute("/berserk wound target:Lake Troll amount:2")
+    out = await console.execute("/game show")
+    assert "Armor 1 (used this turn)" in out
+    out = await console.execute("/berserk wound target:Lake Troll amount:2 source:magic")
+    assert "Armor 1 does not stop a magic attack" in out
+    out = await console.execute("/set target:Lake Troll stat:armor value:2")
+    assert "Lake Troll · Armor: 1 → 2" in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк раны цель:Lake Troll сколько:3")
+    assert "(до конца хода Броня израсходована)" in out or "Броня 2" in out

@@ -103,7 +103,7 @@ async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Consol
     out = await console.execute("/game next")
     out = await console.execute("/dmg Огненный дракон amount:3")
     assert (
-        "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода броня израсходована)."
+        "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода Броня израсходована)."
         in out
     )
     # playtest 11 B2: one short clause
