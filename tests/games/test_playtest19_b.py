@@ -57,3 +57,25 @@ async def test_bk1_armor_named_the_same_everywhere(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/берсерк раны цель:Lake Troll сколько:3")
     assert "(до конца хода Броня израсходована)" in out or "Броня 2" in out
+
+
+# ── BK-2: the fight mode line says what decides on a tie ─────────────────────────────────────
+
+
+async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
+    # The seed (001) does not print the fight table; bot/games/berserk/fight.toml keeps it, and
+    # its rows for a difference of 0 look at the values rolled (both 4 or less, both 5 or more).
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
+    assert (
+        "Mode: fight — both players roll; the difference decides "
+        "(on a tie, the values rolled decide)."
+    ) in out
+    assert "the rolls themselves too" not in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
+    assert (
+        "Режим: сражение — бросают оба; исход решает разница бросков, "
+        "а при равных бросках — сами выпавшие значения."
+    ) in out

@@ -124,6 +124,8 @@ def _mode_line(tr: Tr, r: BerserkResult) -> str:
     diffs = value_differences() if r.fight else ()
     if not diffs:
         return tr(mode_key(r.fight, r.strike.kind))
+    if diffs == (0,):  # BK-2: a difference of 0 is a tie, said as one
+        return tr("dice.berserk.mode_fight_tie")
     return tr("dice.berserk.mode_fight_values", differences=", ".join(map(plus_minus, diffs)))
 
 
