@@ -79,3 +79,22 @@ async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
         "Режим: сражение — бросают оба; исход решает разница бросков, "
         "а при равных бросках — сами выпавшие значения."
     ) in out
+
+
+# ── BK-3: a strike for one value gives its wounds without a kind that sounds like a bad roll ──
+
+
+async def test_bk3_one_value_shot_gives_wounds_alone(console: Console) -> None:
+    # seed 001:17: «Атака на Х» means X-X-X, and the player still rolls for the kind
+    seed_line("001", 17, "карта имеет атаку на X-X-X")
+    console.lang = "en"
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute("/berserk strike values:3 kind:shot")
+    assert out.splitlines()[0].endswith("Shot 3 → 3 wounds")
+    assert "; at 3-3-3 every kind deals 3 wounds" in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:3 вид:выстрел")
+    assert out.splitlines()[0].endswith("Выстрел на 3 → 3 раны")
+    assert "; при силе 3-3-3 любой вид даёт 3 раны" in out
+    out = await console.execute("/берсерк удар сила:2-3-4 вид:выстрел")
+    assert "выстрел, " in out.splitlines()[0]  # X-Y-Z keeps its kind in the title

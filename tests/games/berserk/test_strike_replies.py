@@ -25,7 +25,8 @@ def test_a_shot_is_a_shot_not_a_strike() -> None:
     seed_line("001", 17, "обязан бросать кубик")
     strike = BerserkStrike(values=parse_values("3"), kind="shot", mode="closed")
     reply = berserk_reply(_tr, roll_strike(strike, random.Random(1)))
-    assert reply.title == "Выстрел на 3 → слабый выстрел, 3 раны"
+    assert reply.title == "Выстрел на 3 → 3 раны"  # en-10 BK-3: the kind stays in the body
+    assert "слабый выстрел; при силе 3-3-3 любой вид даёт 3 раны" in reply.body
     assert "удар" not in reply.title + reply.body
 
 

@@ -89,6 +89,8 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     attacker rolls (a closed card, BK-6), so the mode line would repeat it."""
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
+    # BK-3: at X-X-X (seed 001:17) every kind deals the same wounds; the title leaves the kind out
+    flat = s.values.label() != s.values.text() and r.attacker_kind != "miss"
     lines = [] if who_rolls_said and not r.fight else [_mode_line(tr, r)]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
@@ -100,7 +102,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     else:
         lines.append(
             tr(
-                "dice.berserk.attacker_roll",
+                "dice.berserk.attacker_roll_flat" if flat else "dice.berserk.attacker_roll",
                 calc=calc(r.attacker_roll, *s.attacker_mods),
                 kind=tr(kind_key(s.kind, r.attacker_kind)),
                 wounds=wounds_text(tr, r.wounds),
@@ -108,7 +110,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
             )
         )
     title = tr(
-        "dice.berserk.title",
+        "dice.berserk.title_flat" if flat else "dice.berserk.title",
         strike=strike_name,
         values=s.values.label(),
         kind=tr(kind_key(s.kind, r.attacker_kind)),
