@@ -98,3 +98,22 @@ async def test_bk3_one_value_shot_gives_wounds_alone(console: Console) -> None:
     assert "; при силе 3-3-3 любой вид даёт 3 раны" in out
     out = await console.execute("/берсерк удар сила:2-3-4 вид:выстрел")
     assert "выстрел, " in out.splitlines()[0]  # X-Y-Z keeps its kind in the title
+
+
+# ── B4: a Berserk strike typed as /unit add power hears whose option that is ─────────────────
+
+
+async def test_b4_strike_typed_as_power_says_whose_option_it_is(console: Console) -> None:
+    console.lang = "ru"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Гном-басаарг жизнь:8 сила:2-3-4")
+    assert (
+        "Параметр «сила» команды /существо добавить — это сила существа KeyForge (число), "
+        "«2-3-4» туда не подходит. В Берсерке удар X-Y-Z на карте не записывают: его указывают "
+        "при каждом ударе, например /берсерк удар сила:1-2-3."
+    ) in out
+    assert "не число" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Gnome life:8 power:2-3-4")
+    assert "Option “power” of /unit add is a KeyForge creature's power (a number)" in out
+    assert "/game show" not in out and "Gnome" not in await console.execute("/game show")
