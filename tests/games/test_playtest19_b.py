@@ -117,3 +117,33 @@ async def test_b4_strike_typed_as_power_says_whose_option_it_is(console: Console
     out = await console.execute("/unit add name:Gnome life:8 power:2-3-4")
     assert "Option “power” of /unit add is a KeyForge creature's power (a number)" in out
     assert "/game show" not in out and "Gnome" not in await console.execute("/game show")
+
+
+# ── KF-3: forging on another player's turn is refused in short sentences ─────────────────────
+
+
+async def _kf_table(console: Console, lang: str) -> None:
+    """Bob (active) and Vicky at a KeyForge table started by Ann, who does not play."""
+    console.lang = lang
+    console.user = "Ann"
+    if lang == "en":
+        await console.execute("/game start game:keyforge player1:Bob player2:Vicky play:no")
+    else:
+        await console.execute("/игра начать игра:keyforge игрок1:Bob игрок2:Vicky играю:нет")
+    console.user = "Bob"
+
+
+async def test_kf3_forge_refusal_is_short(console: Console) -> None:
+    await _kf_table(console, "en")
+    out = await console.execute("/kf forge player:Vicky")
+    assert (
+        "It is Bob's turn. Vicky forges a key at the start of their own turn, and /game next "
+        "does that by itself. A card can forge a key only on its controller's turn. "
+        "Nothing changed."
+    ) in out
+    console.lang = "ru"
+    out = await console.execute("/кф выковать игрок:Vicky")
+    assert (
+        "Сейчас ход игрока Bob. Vicky выкует ключ в начале своего хода — это делает /игра дальше. "
+        "Картой ключ выковывают только в свой ход. Ничего не изменено."
+    ) in out
