@@ -147,3 +147,26 @@ async def test_kf3_forge_refusal_is_short(console: Console) -> None:
         "Сейчас ход игрока Bob. Vicky выкует ключ в начале своего хода — это делает /игра дальше. "
         "Картой ключ выковывают только в свой ход. Ничего не изменено."
     ) in out
+
+
+# ── KF-4: armor first, then the ward with its state in the same line ─────────────────────────
+
+
+async def test_kf4_armor_then_ward_with_its_state(console: Console) -> None:
+    # seed 004:39 «Броня предотвращает объём урона»
+    seed_line("004", 39, "Броня предотвращает")
+    await _kf_table(console, "en")
+    await console.execute("/unit add name:Troll owner:Bob traits:power 8, armor 1, ward")
+    out = await console.execute("/dmg target:Troll amount:4")
+    assert out == (
+        "✔\n🛡 Troll: armor 1 prevents 1 damage (armor used up this turn).\n"
+        "✨ Ward cancels the remaining 3 damage and is removed (ward 1 → 0).\n"
+    )
+    await console.execute("/unit add name:Ogre owner:Bob traits:power 8, armor 3")
+    out = await console.execute("/dmg target:Ogre amount:1")
+    assert "🛡 Ogre: armor 3 prevents 1 damage (this turn it can still prevent 2 damage)." in out
+    console.lang = "ru"
+    await console.execute("/существо добавить имя:Бес владелец:Bob черты:сила 3, оберег")
+    out = await console.execute("/урон цель:Бес урон:2")
+    assert "✨ Бес: оберег отменяет 2 урона и снимается (оберег 1 → 0)." in out
+    assert "· оберег: 1 → 0" not in out

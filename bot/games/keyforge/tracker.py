@@ -27,12 +27,18 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
         cid = await step.ensure(now, "armor_used")
         with step.told():  # the note says the armor is spent; the counter is bookkeeping
             await step.adjust(now, cid, "armor_used", result.absorbed)
-        step.note("tracker.note.kf_armor", unit=now.name, absorbed=result.absorbed, armor=armor)
+        left = armor - used - result.absorbed  # KF-4: «used up» only when nothing is left
+        key = "tracker.note.kf_armor_left" if left else "tracker.note.kf_armor"
+        step.note(key, unit=now.name, absorbed=result.absorbed, armor=armor, left=left)
     if result.warded:
         token = now.token("ward")
         assert token is not None
-        await step.adjust(now, token.id, "ward", -1)
-        step.note("tracker.note.kf_ward", unit=now.name)
+        rest = amount - result.absorbed
+        # KF-4: the reason before the state, which the note carries («ward 1 → 0»)
+        key = "tracker.note.kf_ward_rest" if result.absorbed else "tracker.note.kf_ward"
+        step.note(key, unit=now.name, rest=rest, ward=token.value, ward_after=token.value - 1)
+        with step.told():
+            await step.adjust(now, token.id, "ward", -1)
     return result.dealt
 
 

@@ -144,7 +144,9 @@ def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
     return ctx.t(key, unit=name, power=fighting.power_of(unit), damage=damage)
 
 
-_TOLD = ("tracker.note.kf_armor", "tracker.note.kf_ward", "tracker.note.destroyed")
+_ARMOR = ("tracker.note.kf_armor", "tracker.note.kf_armor_left")
+_WARD = ("tracker.note.kf_ward", "tracker.note.kf_ward_rest")
+_TOLD = (*_ARMOR, *_WARD, "tracker.note.destroyed")
 
 
 def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
@@ -154,13 +156,13 @@ def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
     for note in outcome.notes:
         if note.params.get("unit") != was.name:
             continue
-        if note.key == "tracker.note.kf_armor":
+        if note.key in _ARMOR:
             taken += int(note.params["absorbed"])
             absorbed = plural("tracker.plural.kf_damage", int(note.params["absorbed"]), ctx.lang)
             guard += ctx.t("tracker.kf_fight_armor", armor=note.params["armor"], absorbed=absorbed)
-        elif note.key == "tracker.note.kf_ward" and taken and amount > taken:
+        elif note.key in _WARD and taken and amount > taken:
             guard += ctx.t("tracker.kf_fight_ward_rest", rest=amount - taken)
-        elif note.key == "tracker.note.kf_ward":
+        elif note.key in _WARD:
             guard += ctx.t("tracker.kf_fight_ward")
     damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
     return ctx.t("tracker.kf_fight_hit", damage=damage, guard=guard, left=_left(ctx, outcome, was))
