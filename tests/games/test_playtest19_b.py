@@ -170,3 +170,24 @@ async def test_kf4_armor_then_ward_with_its_state(console: Console) -> None:
     out = await console.execute("/урон цель:Бес урон:2")
     assert "✨ Бес: оберег отменяет 2 урона и снимается (оберег 1 → 0)." in out
     assert "· оберег: 1 → 0" not in out
+
+
+# ── KF-2: /game next says the player readies their exhausted cards, before the draw ──────────
+
+
+async def test_kf2_next_turn_readies_the_exhausted_cards(console: Console) -> None:
+    await _kf_table(console, "en")
+    await console.execute("/unit add name:Troll owner:Bob traits:power 8")
+    await console.execute("/unit add name:Guard owner:Vicky traits:power 2")
+    await console.execute("/kf fight attacker:Troll target:Guard")
+    out = await console.execute("/game next")
+    assert "Bob readies their cards: Troll.\nBob draws up to 6 cards." in out
+    console.user = "Vicky"
+    out = await console.execute("/game next")  # nothing was exhausted: nothing said
+    assert "readies" not in out
+    console.lang = "ru"
+    console.user = "Bob"
+    await console.execute("/существо добавить имя:Guard2 владелец:Vicky черты:сила 1")
+    await console.execute("/кф бой атакующий:Troll цель:Guard2")
+    out = await console.execute("/игра дальше")
+    assert "Bob подготавливает свои карты: Troll." in out

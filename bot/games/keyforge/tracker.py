@@ -88,12 +88,20 @@ async def reset_armor(step: Step) -> None:
             used = unit.counter(key)
             if used is not None and used.value and not unit.destroyed:
                 await step.set(unit, used.id, key, 0)
-    # Creatures used to fight this turn are ready again (the ready step): bookkeeping the
-    # reply leaves out, since every creature would be named each turn (playtest 5 slip K4).
-    # A destroyed creature is out of play and is not readied (playtest 11 K2).
+
+
+async def ready_cards(step: Step, player: Participant | None) -> None:
+    """The ending turn's «ready cards» step, before the draw: exhausted creatures are ready
+    again, told in one line of the player's only when one was exhausted (en-10 KF-2), not a
+    change line per creature (playtest 5 slip K4). A destroyed creature is out of play and is
+    not readied (playtest 11 K2)."""
     since = len(step.changes)
+    names: list[str] = []
     for unit in step.state.units:
         used = unit.counter(EXHAUSTED)
         if used is not None and used.value and not unit.destroyed:
             await step.set(unit, used.id, EXHAUSTED, 0)
+            names.append(unit.name)
     step.cover(since)
+    if names and player is not None:
+        step.note("tracker.note.kf_ready", name=player.name, names=", ".join(names))
