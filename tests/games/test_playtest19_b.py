@@ -191,3 +191,28 @@ async def test_kf2_next_turn_readies_the_exhausted_cards(console: Console) -> No
     await console.execute("/кф бой атакующий:Troll цель:Guard2")
     out = await console.execute("/игра дальше")
     assert "Bob подготавливает свои карты: Troll." in out
+
+
+# ── K2: each blow of a fight names who strikes and what is left ──────────────────────────────
+
+
+async def test_k2_fight_names_who_strikes_each_blow(console: Console) -> None:
+    await _kf_table(console, "ru")
+    await console.execute("/существо добавить имя:Трокк владелец:Bob черты:сила 5, броня 1")
+    await console.execute("/существо добавить имя:Страж владелец:Vicky черты:сила 4, оберег")
+    out = await console.execute("/кф бой атакующий:Трокк цель:Страж")
+    assert (
+        "⚔ Существо «Трокк» сражается с существом «Страж» и наносит 5 урона: оберег отменяет "
+        "весь урон и снимается — существо «Страж» не получает урона. В ответ существо «Страж» "
+        "наносит 4 урона: броня 1 предотвращает 1 урон — на существе «Трокк» 3 урона "
+        "(сила 5, до уничтожения ещё 2)."
+    ) in out
+    assert "В ответ получает" not in out and "без урона (сила" not in out
+    await console.execute("/игра отменить")
+    console.lang = "en"
+    out = await console.execute("/kf fight attacker:Трокк target:Страж")
+    assert (
+        "⚔ Трокк fights Страж and deals 5 damage: a ward cancels all of it and is removed — "
+        "Страж takes no damage. Страж strikes back for 4 damage: armor 1 prevents 1 damage — "
+        "Трокк now has 3 damage (power 5, 2 more destroys it)."
+    ) in out
