@@ -186,8 +186,8 @@ async def test_the_board_names_armor_once(console: Console) -> None:
     await console.execute("/berserk wound target:Knight amount:3")
     await console.execute("/berserk wound target:Ogre amount:1")
     out = await console.execute("/game show")
-    assert "Knight** ❤ ▰▰▰▱▱ 4/6 · armor 1 (used this turn)" in out  # picked (en-7 BK-1)
-    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · armor 2 (1 wound prevented this turn)" in out
+    assert "Knight** ❤ ▰▰▰▱▱ 4/6 · Armor 1 (used this turn)" in out  # picked (en-7 BK-1)
+    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · Armor 2 (1 wound prevented this turn)" in out
     assert "Armor 1 used" not in out
     console.lang = "ru"
     out = await console.execute("/game show")

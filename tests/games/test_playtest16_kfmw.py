@@ -41,14 +41,14 @@ async def test_kf2_armor_prevents_damage(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "deals 8 damage, armor 1 prevented 1 damage" in out
+    assert "deals 8 damage: armor 1 prevents 1 damage" in out
     assert "absorbed" not in out
     log = await console.execute("/game log")
     assert "Snufflegator's armor prevented 1 damage" in log
     await console.execute("/game undo")
     console.lang = "ru"
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "8 урона, броня 1 предотвратила 1 урон" in out
+    assert "8 урона: броня 1 предотвращает 1 урон" in out
     assert "поглотила" not in out
 
 
@@ -171,7 +171,7 @@ async def test_kf5_power_and_damage_not_life(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "— Troll now has 3 damage (power 8)." in out and "❤" not in out
+    assert "— Troll now has 3 damage (power 8, 5 more destroys it)." in out and "❤" not in out
     board = await console.execute("/game show")
     assert (
         "• Troll · power 8 · damage 3 (5 more destroys it) · armor 1" in board and "❤" not in board

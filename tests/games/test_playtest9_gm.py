@@ -145,7 +145,7 @@ async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None
     assert "броня 1 (в этом ходу израсходована)" in out
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "armor 1 (used this turn)" in out and "prevented by armor" not in out
+    assert "Armor 1 (used this turn)" in out and "prevented by armor" not in out
 
 
 async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:
