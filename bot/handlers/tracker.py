@@ -23,8 +23,9 @@ from bot.handlers.tracker_quiet import (
     undo_reply,
     with_ended_line,
 )
+from bot.handlers.tracker_refusals import nothing_to_heal
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
-from bot.i18n import catalogue, first_key
+from bot.i18n import catalogue
 from bot.registry import (
     Choice,
     Localized,
@@ -468,9 +469,7 @@ async def dmg(ctx: Ctx, target: str, amount: int, **extra: int | None) -> Reply:
 async def heal(ctx: Ctx, target: str, amount: int) -> Reply:
     outcome = await service.heal(ctx, target, amount)
     if not outcome.changes and not outcome.notes:  # not a bare «Ничего не изменилось» (slip 33)
-        own = f"tracker.error.nothing_to_heal_in.{outcome.state.slug}"  # its word (playtest 9 M2)
-        key = first_key(own, "tracker.error.nothing_to_heal")
-        raise service.refusal(key, target=target)
+        raise nothing_to_heal(outcome.state, target, ctx.lang)
     return change_reply(ctx, outcome)
 
 

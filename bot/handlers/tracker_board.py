@@ -115,6 +115,7 @@ class PlayerBlock:
     units: tuple[UnitRow, ...] = ()
     tokens_key: str = "live.tokens"
     dead_key: str = "live.units_destroyed"  # the game's own word: Berserk's cards «На кладбище»
+    empty_key: str = "live.no_units"  # B2: an empty block says so, in the game's word for pieces
 
 
 @dataclass(frozen=True)
@@ -364,6 +365,7 @@ def _player_block(p: Participant, state: GameState, tpl: Template, lang: str) ->
         units=units,
         tokens_key=tokens_key(tpl.slug),
         dead_key=own_key("live.units_destroyed", tpl.slug),
+        empty_key=own_key("live.no_units", tpl.slug),
     )
 
 

@@ -17,8 +17,8 @@ from bot.reply import timestamp
 from bot.tracker.declension import genitive
 from bot.tracker.model import GameState
 from bot.tracker.names import in_line, md
-from bot.tracker.plugin import plugin_for
-from bot.tracker.records import StepRecord
+from bot.tracker.plugin import StatNotes, plugin_for
+from bot.tracker.records import CAUSES, EventRecord, StepRecord
 from bot.tracker.rounds import turn_number
 from bot.tracker.step import Change, Note
 from bot.tracker.templates import (
@@ -206,6 +206,9 @@ def _named(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """A note's parameters, those that name something in the reader's language named."""
     out: dict[str, object] = {}
     for k, v in params.items():
+        if isinstance(v, StatNotes):  # phrases by key: «материалы 1/3, опорные пункты 1/3»
+            out[k] = ", ".join(t(n.key, lang, **n.params) for n in v.items)
+            continue
         name = getattr(v, "name", None)
         out[k] = name(lang) if callable(name) and not isinstance(v, str) else v
     return out
@@ -319,6 +322,29 @@ def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, la
     return t(phrase, lang, target=name, diff_text=diff_text)
 
 
+def cause_phrase(
+    tpl: Template, name: str, cause: tuple[str, tuple[str, ...]], ev: EventRecord, lang: str
+) -> str:
+    """A counter moved by something the step names (`Step.caused`): «Тролль · горение:
+    3 повреждения (6 → 9)», in the game's log phrase (`tracker.log_cause.<game>.<phrase>`, the
+    difference counted by `tracker.plural.log_cause.<game>.<phrase>`); "" when it has none."""
+    phrase, by = cause
+    key = f"tracker.log_cause.{tpl.slug}.{phrase}"
+    if key not in catalogue():
+        return ""
+    diff = abs(int(ev.after) - int(ev.before))
+    counted = f"tracker.plural.log_cause.{tpl.slug}.{phrase}"
+    return t(
+        key,
+        lang,
+        target=name,
+        what=", ".join(md(tpl.line_label(k, lang)) for k in by),
+        diff_text=plural(counted, diff, lang) if counted in catalogue() else str(diff),
+        before=ev.before,
+        after=ev.after,
+    )
+
+
 def destroyed_phrase(state: GameState, unit_id: int, lang: str) -> str:
     """A unit gone, said as its game says it: a defeated Warlord is not its player destroyed
     (`tracker.log.defeated.<kind>`, EN-6 CQ-4), any other unit is «вне игры»."""
@@ -340,6 +366,7 @@ def step_line(
     what: list[str] = []
     stats: list[str] = []  # the stats the step moved: a plain /add is named by them
     marks: dict[str, list[str]] = {}  # a leader's marks put on, gathered in one fragment
+    causes = {(c[0], c[1], c[2]): (c[3], tuple(c[4])) for c in step.params.get(CAUSES, ())}
     for ev in step.events:
         if ev.entity == "counter" and ev.field == "value" and ev.row_id in index:
             kind, hid, key = index[ev.row_id]
@@ -366,6 +393,10 @@ def step_line(
                 named = holder.name if holder else "?"
                 mark = Change(named, key, int(ev.before), int(ev.after), leader=led)
                 what.append(change_line(tpl, mark, lang).rstrip("."))
+                continue
+            cause = causes.get((ev.row_id, ev.before, ev.after))
+            if cause is not None and (why := cause_phrase(tpl, name, cause, ev, lang)):
+                what.append(why)  # «Тролль · горение: 3 повреждения (6 → 9)», as the reply (M2)
                 continue
             said = event_phrase(tpl, key, name, int(ev.before), int(ev.after), lang)
             label = md(change_label(tpl, key, lang))  # «max life», as the reply (EN walk 5, MW-10)

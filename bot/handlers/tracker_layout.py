@@ -116,7 +116,7 @@ def player_lines(p: PlayerBlock, lang: str, *, level: int, selected: str | None)
         dead = [md(u.name) for u in p.units if u.dead]
         if dead:
             lines.append(t(p.dead_key, lang, names=", ".join(dead)))
-    return lines or ["—"]
+    return lines or [t(p.empty_key, lang)]  # B2: not a bare dash
 
 
 def _player_name(p: PlayerBlock) -> str:

@@ -17,8 +17,10 @@ from bot.handlers.tracker_describe import game_name
 from bot.handlers.trait_refusals import no_trait
 from bot.i18n import catalogue, first_key, plural, t
 from bot.registry import CommandLabel, Localized, UserError, maps_errors, option_label
+from bot.tracker.counters import damage_ref
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
+from bot.tracker.model import GameState
 from bot.tracker.names import md
 from bot.tracker.templates import template
 from bot.tracker.units import STAT_OPTIONS, option_stat
@@ -196,6 +198,11 @@ def _destroyed(params: dict[str, Any]) -> str:
     in the nominative and no participle agrees with it."""
     kind, slug = params.pop("kind", ""), params.pop("slug", "")
     own = f"{E}destroyed_kind.{kind}"  # the game's own word first: a WFB piece is a wizard
+    if params.get("alive"):  # a later add of its name is in play: name it (M4)
+        alive = f"{E}destroyed_alive_kind.{kind}"
+        # a game that words its dead its own way («погибло») and not this: the neutral one
+        kinds = (alive,) if f"{own}_{slug}" not in catalogue() else ()
+        return first_key(f"{alive}_{slug}", *kinds, E + "destroyed_alive")
     return first_key(f"{own}_{slug}", own, E + "destroyed")
 
 
@@ -399,3 +406,21 @@ def tracker_user_error(exc: Exception) -> UserError | None:
         for k, v in ru.params.items()
     }
     return UserError(ru.key, **params)
+
+
+def nothing_to_heal(state: GameState, target: str, lang: str) -> UserError:
+    """`/heal` that healed nothing, in the game's word (playtest 9 M2); when the damage left is
+    tokens' that nothing heals (Mage Wars' Tainted), the board shows it, so say whose (MW-1)."""
+    tpl = template(state.slug)
+    plain = first_key(f"{E}nothing_to_heal_in.{state.slug}", E + "nothing_to_heal")
+    try:
+        holder = damage_ref(state, tpl, target)[0]
+    except TrackerError:
+        return UserError(plain, target=md(target))
+    held = {t.key: t.value for t in holder.tokens if t.key in tpl.damage_tokens and t.value}
+    own = f"{E}nothing_to_heal_tokens.{state.slug}"
+    if not held or own not in catalogue():
+        return UserError(plain, target=md(target))
+    key, count = next(iter(held.items()))
+    damage = sum(n * tpl.damage_tokens[k] for k, n in held.items())
+    return UserError(own, target=md(target), token=tpl.label(key, lang), count=count, damage=damage)

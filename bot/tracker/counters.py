@@ -52,8 +52,9 @@ async def _change_stat(
     state = await require_state(table)
     require_player(table.actor, state)
     tpl = template(state.slug)
-    ref = find_stat(state, tpl, find_target(state, target), stat)
-    require_standing(ref.holder, state.slug)
+    holder = find_target(state, target)
+    require_standing(holder, state.slug, state)  # a destroyed unit first, whatever the stat (M5)
+    ref = find_stat(state, tpl, holder, stat)
     if action == "set" and ref.counter is not None and ref.counter.value == number:
         raise _already(state, tpl, ref.holder, ref.key, number)
 
@@ -106,7 +107,7 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     holder = find_target(state, target)
     if isinstance(holder, Participant):
         holder = state.leader(holder.id) or holder
-    require_standing(holder, state.slug)
+    require_standing(holder, state.slug, state)
     key, sign = (tpl.damage, 1) if tpl.damage else (tpl.main, -1)
     c = holder.counter(key)
     if c is None and isinstance(holder, Participant) and key in tpl.creature:

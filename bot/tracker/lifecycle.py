@@ -10,7 +10,7 @@ from bot.tracker.errors import AmountOutOfRange, GameRef, NameList, TrackerError
 from bot.tracker.model import GameState, Participant
 from bot.tracker.ports import GameExists, Person, Table, TrackerTx
 from bot.tracker.step import Outcome, Step, run_step
-from bot.tracker.templates import TEMPLATE_SLUGS, Template, known_game, template
+from bot.tracker.templates import TEMPLATE_SLUGS, Template, holds_initiative, known_game, template
 
 
 async def start(
@@ -146,9 +146,17 @@ async def leave(table: Table, game_id: int | None = None) -> Outcome:
     if me is None:
         raise TrackerError("not_joined")
 
+    held = state.active_player is not None and state.active_player.id == me.id
+
     async def body(step: Step) -> None:
         await step.tx.set_field("participant", me.id, "present", 0)
-        step.note("tracker.note.left", name=me.name)
+        after = await step.fresh()
+        heir = after.active_player if held and holds_initiative(after.slug) else None
+        if heir is not None and sum(not _fallen(after, p) for p in after.participants) > 1:
+            # the initiative moves with the seat: say to whom, not only in the header (MW-6)
+            step.note("tracker.note.left_initiative", name=me.name, other=heir.name)
+        else:
+            step.note("tracker.note.left", name=me.name)
         await _after_leaving(step)
         # A leave that does not end the game touches only the seat: the players' undone steps
         # stay redoable (else joining and leaving again would erase them, issue 18).

@@ -36,6 +36,14 @@ class StatNote:
 
 
 @dataclass(frozen=True)
+class StatNotes:
+    """Catalogue phrases a note joins with commas («материалы 1/3, опорные пункты 1/3»): the
+    core names them by key, the handler layer words them in the reader's language."""
+
+    items: tuple[StatNote, ...]
+
+
+@dataclass(frozen=True)
 class UnitControl:
     """A button the live board shows for the selected unit: its label's catalogue key and the
     action it runs; the payload is `<game id>:u<unit id>`."""
@@ -117,9 +125,11 @@ class GamePlugin:
 
     async def item_added(
         self, step: Step, player: Participant, list_name: str, keys: list[str], item: str = ""
-    ) -> None:
+    ) -> bool:
         """An item (named `item`, so a note can quote it) went onto a player's list, with the
-        stats `item_keys` read."""
+        stats `item_keys` read. True when the game's own note told it, so the generic «captures»
+        line is not said twice (EN-10 CQ-3: a planet and its icons in one line)."""
+        return False
 
     def damage_cap(self, kind: str, values: Mapping[str, int], default: int | None) -> int | None:
         """The damage that destroys a unit of `kind`; `default` is the sum of its toughness."""

@@ -7,6 +7,10 @@ from typing import Any
 
 from bot.tracker.model import Counter
 
+# A step's params key: what moved a counter, for the log (`Step.caused`, M2): a list of
+# [counter id, before, after, phrase, [stat or token keys]].
+CAUSES = "causes"
+
 
 @dataclass(frozen=True)
 class EventRecord:

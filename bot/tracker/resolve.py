@@ -174,11 +174,27 @@ def stand_ins(state: GameState, holder: Holder) -> list[Holder]:
     return [holder]
 
 
-def require_standing(holder: Holder, slug: str = "") -> None:
+def require_standing(holder: Holder, slug: str = "", state: GameState | None = None) -> None:
     """A destroyed unit is frozen: only `/unit remove` and `/game undo` touch it any more. With
-    the game's `slug` the refusal can use that game's word for the piece (a WFB wizard)."""
+    the game's `slug` the refusal can use that game's word for the piece (a WFB wizard); with the
+    `state` it names the living namesake a later add was given («Волк 2», M4), so a player who
+    types the old name is not stuck."""
     if isinstance(holder, Unit) and holder.destroyed:
-        raise Destroyed(unit=holder.name, kind=holder.kind, slug=slug)
+        alive = living_namesake(state, holder) if state is not None else None
+        named = {"alive": alive} if alive else {}
+        raise Destroyed(unit=holder.name, kind=holder.kind, slug=slug, **named)
+
+
+def living_namesake(state: GameState, dead: Unit) -> str | None:
+    """The unit in play that a later `/unit add` of `dead`'s name was numbered as («Волк 2»):
+    the dead keep their name, since the log and undo refer to it."""
+    base = norm(dead.name)
+    for u in state.units:
+        name = norm(u.name)
+        numbered = name.startswith(base + " ") and name[len(base) + 1 :].isdigit()
+        if numbered and u.present and not u.destroyed:
+            return u.name
+    return None
 
 
 def _token_holder(candidates: list[Holder]) -> Holder:

@@ -21,6 +21,7 @@ from bot.tracker.model import DESTROYED, ENDED, Counter, GameState, HolderKind, 
 from bot.tracker.names import slug_key
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import GameChanged, GameNotActive, Table, TrackerTx
+from bot.tracker.records import CAUSES
 from bot.tracker.records import OutOfBounds as Overflow
 from bot.tracker.templates import Template, template
 
@@ -79,6 +80,7 @@ class Step:
         self._base = state  # the state the step began from, as read before it
         # The command's game options (`/dmg shield:2`), read by the game's plugin (EN-8 CQ-2).
         self.options: dict[str, int] = {}
+        self._cause: tuple[str, tuple[str, ...]] | None = None  # see `caused`
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params, at=len(self.changes)))
@@ -113,7 +115,7 @@ class Step:
             if delta < 0 and exc.counter.min == 0 and exc.value < 0:
                 raise short(self.tpl, holder, exc.counter, -delta) from None
             raise bounds_error(self.tpl, holder, exc) from None
-        self._record(holder, key, before, after)
+        self._record(holder, key, before, after, counter_id)
         if after > before and isinstance(holder, Unit) and key == self.tpl.damage:
             await plugin_for(self.tpl.slug).after_damage(self, holder)  # Mage Wars: Sleep → Daze
         return after
@@ -130,7 +132,7 @@ class Step:
             before, after = await self.tx.set_value(counter_id, value)
         except Overflow as exc:
             raise bounds_error(self.tpl, holder, exc) from None
-        self._record(holder, key, before, after)
+        self._record(holder, key, before, after, counter_id)
         return after
 
     async def _damage_room(self, unit: Unit, counter_id: int) -> int | None:
@@ -173,7 +175,26 @@ class Step:
             position=1000 if token else 500,
         )
 
-    def _record(self, holder: Holder, key: str, before: int, after: int) -> None:
+    @contextmanager
+    def caused(self, phrase: str, *by: str) -> Iterator[None]:
+        """The counters moved inside are logged with their cause, as the reply told it
+        («Тролль · горение: 3 повреждения (6 → 9)», M2): `phrase` is the game's log phrase
+        (`tracker.log_cause.<game>.<phrase>`), `by` the stats or tokens behind it. Kept in the
+        step's params (`CAUSES`: counter id, before, after, phrase, by), since events hold none."""
+        outer, self._cause = self._cause, (phrase, by)
+        try:
+            yield
+        finally:
+            self._cause = outer
+
+    def _record(
+        self, holder: Holder, key: str, before: int, after: int, counter_id: int = 0
+    ) -> None:
+        if before != after and self._cause is not None:
+            phrase, by = self._cause
+            self.tx.params.setdefault(CAUSES, []).append(
+                [counter_id, before, after, phrase, list(by)]
+            )
         if before != after:
             token = key in self.tpl.tokens
             leader = (

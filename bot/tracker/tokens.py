@@ -52,10 +52,10 @@ async def token(table: Table, target: str, name: str, count: int) -> Outcome:
     require_player(table.actor, state)
     tpl = template(state.slug)
     holder = find_target(state, target)
+    require_standing(holder, state.slug, state)  # a destroyed unit first, whatever the token (M5)
     key = tpl.resolve_token(name) or _raising(tpl, name) or _open_token(state, tpl, holder, name)
     if key is None or (count > 0 and plugin_for(tpl.slug).token_retired(key)):
         raise _not_a_token(tpl, holder, name)
-    require_standing(holder, state.slug)
     if count < 0:
         held = holder.token(key)
         if held is None or held.value <= 0:
@@ -99,7 +99,7 @@ async def clear_tokens(table: Table, target: str) -> Outcome:
     state = await require_state(table)
     require_player(table.actor, state)
     holder = find_target(state, target)
-    require_standing(holder, state.slug)
+    require_standing(holder, state.slug, state)
     if not holder.tokens:
         raise TrackerError("no_tokens", target=holder.name, game=GameRef(state.slug))
 

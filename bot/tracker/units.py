@@ -5,11 +5,12 @@ from __future__ import annotations
 from bot.tracker import caps
 from bot.tracker.access import player_of, require_player, require_state
 from bot.tracker.errors import GameRef, OutOfBounds, TrackerError, WrongGame
+from bot.tracker.model import Unit
 from bot.tracker.names import norm
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
 from bot.tracker.resolve import Holder, find_unit, require_standing, valid_name
-from bot.tracker.step import Outcome, Step, run_step
+from bot.tracker.step import Note, Outcome, Step, run_step
 from bot.tracker.templates import CREATURE, Template, template, templates
 from bot.tracker.traits import parse_traits
 
@@ -129,7 +130,12 @@ async def add_unit(
         for key in plugin_for(tpl.slug).untyped_notes(typed):
             step.note(key, unit=final)
         if final != clean:  # players will keep typing the name they gave: say it is taken
-            step.note("tracker.note.unit_renamed", name=clean, unit=final)
+            holder = next(h for h in everyone if norm(h.name) == norm(clean))
+            if isinstance(holder, Unit) and holder.destroyed:  # a dead one keeps its name (M4)
+                dead = holder.kind
+                step.note("tracker.note.unit_renamed_dead", name=clean, unit=final, kind=dead)
+            else:
+                step.note("tracker.note.unit_renamed", name=clean, unit=final)
         await plugin_for(tpl.slug).unit_added(step, final, p)
         step.units.add(uid)  # a KeyForge creature with power 0 is destroyed at once
 
@@ -159,7 +165,7 @@ async def rename_unit(table: Table, target: str, new_name: str) -> Outcome:
     state = await require_state(table)
     require_player(table.actor, state)
     unit = find_unit(state, target)
-    require_standing(unit, state.slug)
+    require_standing(unit, state.slug, state)
     clean = valid_name(new_name)
     everyone: list[Holder] = [*state.units, *state.participants]
     if any(norm(h.name) == norm(clean) for h in everyone if h != unit):
@@ -202,7 +208,9 @@ async def add_item(
 
     async def body(step: Step) -> None:
         await step.tx.add_item(p.id, list_name, clean)
-        step.note("tracker.note.item_added", name=p.name, item=clean)
-        await plugin_for(tpl.slug).item_added(step, p, list_name, keys, clean)
+        at, changes = len(step.notes), len(step.changes)  # the generic line goes first
+        if not await plugin_for(tpl.slug).item_added(step, p, list_name, keys, clean):
+            said = Note("tracker.note.item_added", {"name": p.name, "item": clean}, changes)
+            step.notes.insert(at, said)
 
     return await run_step(table, state, "item.add", body, {"item": clean}, check=False)

@@ -148,7 +148,7 @@ async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Servi
     text = table.text(result)
     [record] = await logged(services, table.channel, table.alice)
     assert record.result["total"] == expected
-    assert "Target: **Страж** (from the game: Armor 2, Defense 8)" in text
+    assert "Target: **Страж** (from the game: armor 2, defense 8)" in text
     assert f"Recorded in the game\nСтраж · damage: 0 → {expected}" in text
     state = await service.load_state(services.storage, table.channel.id)
     assert state is not None

@@ -70,7 +70,7 @@ async def test_10_burn_has_no_critical_legend(services: Services) -> None:
     en = await _mw(services)
     await en.execute("/unit add Goblin Grunt life:9")
     out = await en.execute("/mw burn tokens:3 target:Goblin Grunt extra_roll:true")
-    assert "— · = blank" in out and "critical" not in out and "*]" not in out
+    assert "— · blank" in out and "= blank" not in out and "critical" not in out and "*]" not in out
 
 
 # ── Berserk: 16–20 ─────────────────────────────────────────────────────────────────────────────

@@ -21,6 +21,7 @@ NEVER_EMPTY = {
     "console.unknown_option",  # a command without options says «нет параметров» before this
     "glossary.unknown_game",
     "live.units_destroyed",  # shown only when a player has a destroyed unit (playtest 12, G1)
+    "tracker.note.kf_ready",  # said only when a creature was exhausted (en-10 KF-2)
     "tracker.error.ambiguous",
     "tracker.error.no_such_game",
     "tracker.error.too_many_players",

@@ -99,7 +99,7 @@ async def test_whf_commands(console: Console, services: Services) -> None:
     out = await console.execute("/whf cast dice:2 level:1 value:20")
     rec = await last_roll(services)
     if rec.result["irresistible"]:
-        assert "Неодолимая сила" in out and "Таблица магических сбоев: 2D6" in out
+        assert "Неодолимая сила" in out and "Магический сбой: 2D6" in out
     else:
         assert "Заклинание не сотворено" in out
         assert "Маг, которому не удалось сотворить заклинание, в эту фазу больше не творит" in out

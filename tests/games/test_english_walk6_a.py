@@ -186,8 +186,8 @@ async def test_the_board_names_armor_once(console: Console) -> None:
     await console.execute("/berserk wound target:Knight amount:3")
     await console.execute("/berserk wound target:Ogre amount:1")
     out = await console.execute("/game show")
-    assert "Knight** ❤ ▰▰▰▱▱ 4/6 · armor 1 (used this turn)" in out  # picked (en-7 BK-1)
-    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · armor 2 (1 wound prevented this turn)" in out
+    assert "Knight** ❤ ▰▰▰▱▱ 4/6 · Armor 1 (used this turn)" in out  # picked (en-7 BK-1)
+    assert "Ogre ❤ ▰▰▰▰▰ 8/8 · Armor 2 (1 wound prevented this turn)" in out
     assert "Armor 1 used" not in out
     console.lang = "ru"
     out = await console.execute("/game show")
@@ -206,7 +206,7 @@ async def test_mage_wars_says_markers_not_tokens(console: Console) -> None:
     out = await console.execute("/game show")
     assert "markers: Burn×2, Corrode" in out and "tokens:" not in out
     out = await console.execute("/token add target:Iron Golem token:banana")
-    assert "No such marker: “banana”." in out
+    assert "No such token (condition marker): “banana”." in out
     console.lang = "ru"
     assert "жетоны: " in await console.execute("/game show")
 

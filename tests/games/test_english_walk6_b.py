@@ -25,7 +25,7 @@ async def _conquest(console: Console) -> None:
 async def test_cq1_a_planet_is_captured(console: Console) -> None:
     await _conquest(console)
     out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
-    assert "Bob captures the planet Tarrus." in out
+    assert "Bob captures Tarrus (material, technology)." in out  # EN-10 CQ-3: one line
     assert "wins the planet" not in out
 
 
@@ -44,8 +44,8 @@ async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> Non
     await console.execute("/unit add name:Urchin power:1 owner:Vicky")
     out = await console.execute("/kf fight attacker:Troll target:Urchin")
     assert (
-        "⚔ Troll fights Urchin: deals 8 damage — 💀 Urchin is destroyed. "
-        "Urchin strikes back: 1 damage — Troll now has 1 damage (power 8)."
+        "⚔ Troll fights Urchin and deals 8 damage — 💀 Urchin is destroyed. "
+        "Urchin strikes back for 1 damage — Troll now has 1 damage (power 8, 7 more destroys it)."
     ) in out
     assert "Back:" not in out
 
@@ -93,14 +93,14 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Gold Wizard owner:Bob")
     assert (
-        "Wounds were not given, so Wounds 1 is recorded. If the profile has more: /set target:Gold"
-        in out
+        "No Wounds given, so 1 Wound is recorded. If the profile has more, add life:N when you "
+        "add the unit, or use /set target:Gold" in out
     )
     out = await console.execute("/unit add name:Orc life:2")
-    assert "Wounds were not given" not in out
+    assert "No Wounds given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
-    assert "Раны по профилю не указаны, поэтому записано значение 1 (Раны 1)" in out
+    assert "Раны по профилю не указаны, поэтому записано значение 1." in out
 
 
 async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(

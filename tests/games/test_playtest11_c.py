@@ -173,7 +173,7 @@ async def test_mw_attack_typed_values_for_an_untracked_target(console: Console) 
     assert "Защита цели" not in out
     console.lang = "en"
     out = await console.execute("/mw attack dice:3 armor:2 defense:6 target:Вика")
-    assert "Target: **Вика** (Armor, Defense from the command; not recorded in the game)" in out
+    assert "Target: **Вика** (armor, defense from the command; not recorded in the game)" in out
 
 
 # ── M2: a typed value equal to the recorded one is not mentioned; a different one is, in words ──
@@ -198,8 +198,8 @@ async def test_berserk_unit_strike_refusal_names_the_strike_option(console: Cons
     await console.execute("/game start game:berserk player1:Борис")
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Гном-басаарг жизнь:5 сила:1-2-3")
-    assert "KeyForge" not in out  # playtest 4, slip 12
-    assert "его указывают при каждом ударе: /берсерк удар сила:1-2-3." in out
+    assert "не число" not in out  # playtest 17, B4: whose option «сила» is
+    assert "его указывают при каждом ударе, например /берсерк удар сила:1-2-3." in out
     console.lang = "en"
     out = await console.execute("/unit add name:Гном-басаарг life:5 power:1-2-3")
-    assert "give it with each strike: /berserk strike values:1-2-3." in out
+    assert "give it with each strike, e.g. /berserk strike values:1-2-3." in out

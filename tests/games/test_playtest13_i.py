@@ -47,14 +47,14 @@ async def test_wf4_channelling_line(console: Console) -> None:
     assert " channels — " not in out
 
 
-# ── W2, WF-1: «Раны 3 (по профилю)»; the Wounds hint is whole sentences with a stat to type ─────
+# ── W2, WF-1: «раны 3 (по профилю)»; the Wounds hint is whole sentences with a stat to type ─────
 
 
 async def test_w2_profile_wounds_lead_with_the_word(console: Console) -> None:
     await console.execute("/game start game:whfb player1:Борис")
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис жизнь:3")
-    assert "· Раны 3 (по профилю)" in out and "(Раны" not in out
+    assert "· раны 3 (по профилю)" in out and "(Раны" not in out
 
 
 async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None:
@@ -63,9 +63,8 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     out = await console.execute("/unit add name:Level 2 Wizard")
     hint = "/set target:Level 2 Wizard stat:total wounds value:N."
     assert (
-        "The profile's Wounds were not given, so Wounds 1 is recorded. If the profile has more: "
-        + hint
-        in out
+        "No Wounds given, so 1 Wound is recorded. If the profile has more, add life:N when you "
+        "add the unit, or use " + hint in out
     )
     out = await console.execute("/set target:Level 2 Wizard stat:total wounds value:3")
     assert "1 → 3" in out

@@ -124,10 +124,10 @@ async def test_mw1_mage_wars_english_says_marker(console: Console) -> None:
 
 
 async def test_mw5_stat_names_capitalised_as_the_rulebook(console: Console) -> None:
-    """Life, Armor, Defense, Channeling: the rulebook's capitals, in lists and on the board."""
+    """Stat names read alike in lists and on the board: lower case mid-line (G-3, MW-4)."""
     await _mage_wars(console)
     console.lang = "en"
     out = await console.execute("/set target:Рыцарь stat:banana value:1")
-    assert "Known: Life, damage, Armor, Defense." in out
+    assert "Known: life, damage, armor, defense." in out
     out = await console.execute("/game show")
-    assert "Channeling 9" in out and "channeling" not in out
+    assert "channeling 9" in out and "Channeling 9" not in out

@@ -12,7 +12,7 @@ async def test_w3_default_wounds_name_the_wound(console: Console) -> None:
     console.lang = "ru"
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг огня владелец:Борис")
-    assert "Раны по профилю не указаны, поэтому записано значение 1 (Раны 1)." in out  # RU-16 W1
+    assert "Раны по профилю не указаны, поэтому записано значение 1." in out  # RU-16 W1
     assert "поэтому записана 1." not in out
 
 
@@ -27,15 +27,12 @@ async def test_k1_ward_after_armor_cancels_the_rest(console: Console) -> None:
     await console.execute("/unit add Страж life:4 traits:броня 2,оберег")
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Трокк target:Страж")
-    assert (
-        "5 урона, броня 2 предотвратила 2 урона, оберег отменил остальные 3 урона, и его сняли"
-        in out
-    )
+    assert "5 урона: броня 2 предотвращает 2 урона, оберег отменяет ещё 3 урона и снимается" in out
     assert "отменил урон и снят" not in out
     await console.execute("/game undo")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Трокк target:Страж")
-    assert "armor 2 prevented 2 damage, a ward cancelled the other 3 damage and was removed" in out
+    assert "armor 2 prevents 2 damage, a ward cancels the other 3 damage and is removed" in out
 
 
 async def _cq(console: Console) -> str:

@@ -41,14 +41,14 @@ async def test_kf2_armor_prevents_damage(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "deals 8 damage, armor 1 prevented 1 damage" in out
+    assert "deals 8 damage: armor 1 prevents 1 damage" in out
     assert "absorbed" not in out
     log = await console.execute("/game log")
     assert "Snufflegator's armor prevented 1 damage" in log
     await console.execute("/game undo")
     console.lang = "ru"
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "8 урона, броня 1 предотвратила 1 урон" in out
+    assert "8 урона: броня 1 предотвращает 1 урон" in out
     assert "поглотила" not in out
 
 
@@ -113,16 +113,16 @@ async def test_mw4_tough_without_an_effect_changes_nothing(console: Console) -> 
     assert "таблицы эффекта" not in out
 
 
-# ── MW-5: the two mage stats side by side are capitalised alike ──────────────────────────────
+# ── MW-5: the two mage stats side by side are written alike (lower case, G-3) ───────────
 
 
 async def test_mw5_mana_and_channeling_alike(console: Console) -> None:
     console.lang = "en"
     await _mw(console)
     out = await console.execute("/mana amount:-5")
-    assert "Bob · Mana: 10 → 5" in out
+    assert "Bob · mana: 10 → 5" in out
     board = await console.execute("/game show")
-    assert "Mana 5 · Channeling 9" in board
+    assert "mana 5 · channeling 9" in board
     console.lang = "ru"
     board = await console.execute("/игра показать")
     assert "мана 5 · прирост маны 9" in board
@@ -171,7 +171,7 @@ async def test_kf5_power_and_damage_not_life(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "— Troll now has 3 damage (power 8)." in out and "❤" not in out
+    assert "— Troll now has 3 damage (power 8, 5 more destroys it)." in out and "❤" not in out
     board = await console.execute("/game show")
     assert (
         "• Troll · power 8 · damage 3 (5 more destroys it) · armor 1" in board and "❤" not in board

@@ -24,15 +24,15 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
     await console.execute("/существо добавить имя:Шаман жизнь:1 черты:маг")
     out = await console.execute("/вфб ветры маги:1 маги_врага:1")
     assert (
-        "Вика: на столе нет ни одного мага, а в этом броске — 1 маг. Чтобы маг считался сам, "
-        "добавьте его: /существо добавить имя:… владелец:Вика черты:маг."
+        "Вика: магов на столе нет, поэтому число взято из команды — 1 маг. Чтобы бот считал их "
+        "сам, добавьте их: /существо добавить имя:… владелец:Вика черты:маг."
     ) in out
     await console.execute("/игра отменить")
     console.lang = "en"
     out = await console.execute("/whf winds wizards:1 enemy_wizards:2")
     assert (
-        "Вика has no wizard on the table; this roll counts 2 wizards. To have it counted, "
-        "add one: /unit add name:… owner:Вика traits:wizard."
+        "Вика has no wizards on the table, so the roll used the command's count: 2 wizards. "
+        "To have Arbiter count them, add them: /unit add name:… owner:Вика traits:wizard."
     ) in out
 
 
@@ -81,7 +81,7 @@ async def test_wf1_new_wizard_shows_wounds_as_the_profile(console: Console) -> N
     assert "(Wounds in the profile)" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Шаман жизнь:3 черты:маг")
-    assert "Новый маг: Шаман (Bob) · Раны 3 (по профилю)" in out
+    assert "Новый маг: Шаман (Bob) · раны 3 (по профилю)" in out
 
 
 # ── CQ-1: the icon is Technology in English; «tech» is still accepted ────────────────────────
@@ -92,7 +92,8 @@ async def test_cq1_technology_icon_in_english(console: Console) -> None:
     console.user = "Anna"
     await console.execute("/game start game:conquest player2:Bob hale:6 bloodied:4")
     out = await console.execute("/planet name:Tarrus player:Bob icons:material, tech")
-    assert "Bob · technology planets: 0 → 1" in out and "tech planets" not in out
+    assert "Bob captures Tarrus (material, technology)." in out  # EN-10 CQ-3: one line
+    assert "technology 1/3" in out and "tech 1/3" not in out
     board = await console.execute("/game show")
     assert "technology 1/3" in board and "tech 1/3" not in board
     out = await console.execute("/planet name:Elouith player:Bob icons:banana")

@@ -16,13 +16,14 @@ async def test_w1_default_wounds_read_as_the_profile_value(console: Console) -> 
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис черты:маг")
     assert (
-        "Раны по профилю не указаны, поэтому записано значение 1 (Раны 1). Если в профиле больше: "
+        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше, укажите "
+        "«жизнь:N» при добавлении или задайте: "
         "/задать цель:Маг Огня показатель:раны всего значение:N."
     ) in out
     assert "записана одна рана" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Hag owner:Борис traits:wizard")
-    assert "The profile's Wounds were not given, so Wounds 1 is recorded." in out
+    assert "No Wounds given, so 1 Wound is recorded." in out
 
 
 # ── W2: a roll counting more wizards than the table holds says so plainly ─────────────────────
@@ -45,11 +46,11 @@ async def test_bk1_fight_mode_line_reads_plainly(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Bob")
     out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
-    assert "Mode: fight — both players roll and the difference decides" in out
+    assert "Mode: fight — both players roll; the difference decides" in out
     assert "Mode: fight (" not in out
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
-    assert "Режим: сражение — бросают оба, исход решает разница бросков" in out
+    assert "Режим: сражение — бросают оба; исход решает разница бросков" in out
 
 
 # ── WF-2: a new unit's hint says wizards channel, not that they add dice to the Winds roll ────

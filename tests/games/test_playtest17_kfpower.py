@@ -34,4 +34,5 @@ async def test_kf_board_reads_power_with_tokens_and_damage_left_en(console: Cons
     assert "• Crusher · power 10 (9 + 1 token) · damage 2 (8 more destroys it)" in out
     await console.execute("/unit add name:Troll owner:Vicky traits:power 5")
     out = await console.execute("/kf fight attacker:Crusher target:Troll")
-    assert "Crusher now has 7 damage (power 10)." in out  # the fight reads power as the board
+    # the fight reads power as the board does
+    assert "Crusher now has 7 damage (power 10, 3 more destroys it)." in out

@@ -91,14 +91,14 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     await console.execute("/game start game:whfb player1:alice player2:bob")
     out = await console.execute("/unit add name:Архимаг Тени life:3")
     assert out.strip().endswith(
-        "Новый маг: Архимаг Тени (alice) · Раны 3 (по профилю)\nalice · маги: 0 → 1"
+        "Новый маг: Архимаг Тени (alice) · раны 3 (по профилю)\nalice · маги: 0 → 1"
     )
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
     assert "alice · маги: 1 → 0" in out and "уничтожен" in out
     out = await console.execute("/unit add name:Маг Огня life:1")
-    assert "· Раны 1 (по профилю)" in out
+    assert "· раны 1 (по профилю)" in out
     log = await console.execute("/game log")
     assert "новый маг — Архимаг Тени; alice · маги 0 → 1" in log
 
@@ -107,19 +107,20 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
 
 
 async def test_a_player_joining_mid_game_leaves_the_turn_number(console: Console) -> None:
-    await console.execute("/game start game:berserk player1:bob")
+    # EN-10 CQ-2: Berserk seats two, so the starter runs it without a seat (play:no)
+    await console.execute("/game start game:berserk player1:bob play:no")
     await console.execute("/game next")
     out = await console.execute("/game next")
-    assert "ход 3 · ходит alice" in out
+    assert "ход 3 · ходит bob" in out
     console.user = "vika"
     out = await console.execute("/game join")
-    assert "ход 3 · ходит alice" in out and "ход 4" not in out
+    assert "ход 3 · ходит bob" in out and "ход 4" not in out
     assert "Берсерк ККИ · ход 3" in await console.execute("/game show")
     console.user = "alice"
     out = await console.execute("/game next")
-    assert "ход 4 · ходит bob" in out
+    assert "ход 4 · ходит vika" in out
     out = await console.execute("/game next")
-    assert "ход 5 · ходит vika" in out
+    assert "ход 5 · ходит bob" in out
     out = await console.execute("/game undo")
     assert "ход 4" in await console.execute("/game show")
 

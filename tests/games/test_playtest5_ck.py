@@ -22,7 +22,7 @@ async def test_k3_no_key_is_forged_on_the_opponents_turn(
     assert "🔑 Шах! Янтаря хватает на ключ: Аня выкует его в начале своего следующего хода." in out
     before = await state_of(services)
     out = await console.execute("/kf forge")
-    assert "Сейчас ход Бориса: Аня выкует ключ в начале своего хода" in out
+    assert "Сейчас ход Бориса. Аня выкует ключ в начале своего хода" in out
     assert "Ничего не изменено." in out and "Победитель" not in out
     assert await state_of(services) == before
     out = await console.execute("/kf forge player:Борис")  # the active player may: too poor

@@ -125,7 +125,7 @@ async def test_the_miscast_is_not_called_a_failure(console: Console) -> None:
         if "Неодолимая сила" in out or "неодолимая сила" in out:
             break
     assert "маг получает магический сбой — бросок по таблице магических сбоев" in out
-    assert "Таблица магических сбоев: 2D6 =" in out and "провал" not in out
+    assert "Магический сбой: 2D6 =" in out and "провал" not in out
     out = await console.execute("/rule мискаст")
     assert "Неодолимая сила" in out
 

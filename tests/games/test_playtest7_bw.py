@@ -55,7 +55,7 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     await console.execute("/game start game:whfb player1:bob")
     out = await console.execute("/unit add name:Мечники Хоэта life:10")
     assert "маги:" not in out and "Новый маг" not in out
-    assert "Новое подразделение: Мечники Хоэта (alice) · Раны 10 (по профилю)" in out
+    assert "Новое подразделение: Мечники Хоэта (alice) · раны 10 (по профилю)" in out
     out = await console.execute("/unit add name:Белый лев life:2 traits:маг")
     assert "alice · маги: 0 → 1" in out and "Новый маг: Белый лев (alice)" in out
     out = await console.execute("/dmg target:Мечники Хоэта amount:10")

@@ -52,10 +52,10 @@ async def test_berserk_chips_and_poison_are_counted_on_the_board(console: Consol
     await console.execute("/token remove target:Циклоп token:фишка")
     await console.execute("/token add target:Циклоп token:отравление count:3")
     out = await console.execute("/game show")
-    assert "Циклоп** ❤ ▰▰▰▰▰ 10/10 · 1 фишка · отравление 3" in out  # picked (en-7 BK-1)
+    assert "Циклоп** ❤ ▰▰▰▰▰ 10/10 · фишки 1 · отравление 3" in out  # picked (en-7 BK-1)
     assert "жетоны" not in out and "×" not in out
     await console.execute("/token add target:Циклоп token:фишка count:4")
-    assert "5 фишек" in await console.execute("/game show")
+    assert "фишки 5" in await console.execute("/game show")
     console.lang = "en"
     out = await console.execute("/game show")
     assert "counters 5 · poison 3" in out  # en-8 BK-4: one format, as poison
@@ -103,7 +103,7 @@ async def test_a_rolled_throw_into_armor_says_no_wound_was_dealt(console: Consol
     out = await console.execute("/game next")
     out = await console.execute("/dmg Огненный дракон amount:3")
     assert (
-        "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода броня израсходована)."
+        "🛡 Огненный дракон: Броня 2 предотвратила 2 раны (до конца хода Броня израсходована)."
         in out
     )
     # playtest 11 B2: one short clause

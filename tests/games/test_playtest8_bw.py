@@ -44,7 +44,7 @@ async def test_a_new_wizard_is_not_called_a_wizard_twice(console: Console) -> No
     out = await console.execute("/unit add name:Архимаг traits:маг")
     assert "Новый маг: Архимаг (alice)\n" in out
     out = await console.execute("/unit add name:Белый лев life:2 traits:маг")
-    assert "Новый маг: Белый лев (alice) · Раны 2 (по профилю)" in out and "· маг\n" not in out
+    assert "Новый маг: Белый лев (alice) · раны 2 (по профилю)" in out and "· маг\n" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Loremaster traits:wizard")
     assert "New wizard: Loremaster (alice)\n" in out
@@ -179,19 +179,20 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
     assert "Неживое" not in out and "Защитное поле" not in out
     console.lang = "en"
     out = await console.execute("/add target:alice stat:mana amount:1")
-    assert "alice · Mana: 10 → 11" in out
+    assert "alice · mana: 10 → 11" in out
 
 
 # ── G3: a starter seated beyond a duel's two players is told so, and how not to play ───────────
 
 
 async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
-    out = await console.execute("/игра начать игра:berserk игрок1:bob игрок2:carol")
+    out = await console.execute("/игра начать игра:mage-wars игрок1:bob игрок2:carol жизнь:20")
     assert "За столом: alice, bob, carol." in out  # who is seated does not change
-    assert (
-        "⚠ В игре «Берсерк ККИ» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
-        "партию, тоже записаны игроком. Если вы не играете — закончите партию (/игра закончить) "
-        "и начните заново с «играю:нет»." in out
+    assert (  # EN-10 CQ-2: how to start again without a seat
+        "⚠ В игре «Mage Wars» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
+        "партию, тоже записаны игроком. Если вы сами не играете, закончите партию "
+        "(/игра закончить) и наберите ту же команду /игра начать, добавив «играю:нет»: вы будете "
+        "вести партию, не занимая места." in out
     )
     await console.execute("/game end")
     await console.execute("!press 1")

@@ -109,7 +109,7 @@ async def test_k1_kf_forge_records_a_key_a_card_forges(console: Console) -> None
     out = await console.execute("/кф выковать")
     assert "Аня не может выковать ключ: янтаря 3, нужно 6." in out
     out = await console.execute("/кф выковать игрок:Борис")
-    assert "Сейчас ход Ани: Борис выкует ключ в начале своего хода" in out
+    assert "Сейчас ход Ани. Борис выкует ключ в начале своего хода" in out
     assert "Картой ключ выковывают только в свой ход." in out
     await console.execute("/set target:Аня stat:ключи value:2")
     await console.execute("/set target:Аня stat:цена ключа value:3")

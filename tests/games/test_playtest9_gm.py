@@ -88,7 +88,7 @@ async def test_w2_wf4_profile_wounds_and_wounds_suffered_differ(console: Console
     """W2, WF-4: the profile's Wounds and the wounds suffered are no longer the same word."""
     await console.execute("/game start game:whfb player1:bob")
     out = await console.execute("/unit add name:Светлый маг owner:bob life:3")
-    assert "Новый маг: Светлый маг (bob) · Раны 3 (по профилю)" in out
+    assert "Новый маг: Светлый маг (bob) · раны 3 (по профилю)" in out
     out = await console.execute("/dmg Светлый маг amount:1")
     assert "Светлый маг · раны: 0 → 1 · ❤ 2/3" in out  # playtest 10 W1
     out = await console.execute("/set target:Светлый маг stat:потеряно ран value:0")  # old name
@@ -145,7 +145,7 @@ async def test_bk1_the_board_says_armor_used_this_turn(console: Console) -> None
     assert "броня 1 (в этом ходу израсходована)" in out
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "armor 1 (used this turn)" in out and "prevented by armor" not in out
+    assert "Armor 1 (used this turn)" in out and "prevented by armor" not in out
 
 
 async def test_k2_the_log_says_what_the_armor_absorbed(console: Console) -> None:

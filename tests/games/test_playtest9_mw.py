@@ -140,7 +140,7 @@ async def test_m3_in_english(services: Services) -> None:
     await en.execute("/unit add Wolf life:8 armor:2")
     await en.execute("/token add Wolf token:corrode count:2")
     out = await en.execute("/game show")
-    assert "Armor 2 (0 with Corrode)" in out
+    assert "armor 2 (0 with Corrode)" in out
 
 
 async def test_m4_bleed_first_is_said_to_be_a_choice_with_the_other_way(console: Console) -> None:

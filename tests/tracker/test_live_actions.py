@@ -245,7 +245,7 @@ async def test_offline_the_clicked_board_is_in_the_clickers_language(services: S
     load_handlers()
     b = button(render_live(state), "live.step", "повреждения +1")
     reply = await run_action(ctx_for(services, "alice", lang="en"), b.action, b.payload)
-    assert reply.edit_origin and "Mana 10" in reply.fields[0].value
+    assert reply.edit_origin and "mana 10" in reply.fields[0].value
 
 
 async def test_step_buttons_name_the_stat_they_move(services: Services, make_ctx: MakeCtx) -> None:

@@ -89,8 +89,9 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
     ),
     "berserk": (
         [
-            "/game start game:berserk player1:bob",
-            *JOIN_LEAVE,
+            # EN-10 CQ-2: Berserk seats two, so bob joins after the start (and leaves below)
+            "/game start game:berserk",
+            *BOB_JOINS,
             *COMMON,
             "/unit add Гном life:5 armor:1",
             "/unit add Лучник life:4 owner:bob",
@@ -100,6 +101,9 @@ SCRIPTS: dict[str, tuple[list[str], set[str]]] = {
             "/token add Гном token:фишки",
             "/add target:alice stat:золотые кристаллы amount:2",
             "/game next",
+            *BOB_LEAVES[2:],  # his leaving concedes; undone, so the game can be ended
+            "!user alice",
+            "/game undo",
             *END,
         ],
         {"start", "join", "leave", "unit.add", "berserk_wound", "token", "add", "next", "end"},

@@ -33,8 +33,8 @@ class ConquestPlugin(GamePlugin):
 
     async def item_added(
         self, step: Step, player: Participant, list_name: str, keys: list[str], item: str = ""
-    ) -> None:
-        await tracker.item_added(step, player, list_name, keys, item)
+    ) -> bool:
+        return await tracker.item_added(step, player, list_name, keys, item)
 
     def damage_cap(self, kind: str, values: Mapping[str, int], default: int | None) -> int | None:
         return rules.damage_cap(kind, values, default)

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.conquest.rules import ICONS, OLD_SHIELD, SHIELD, icon_win, shield
+from bot.games.conquest.rules import (
+    ICONS,
+    OLD_SHIELD,
+    PLANETS_TO_WIN,
+    SHIELD,
+    icon_win,
+    shield,
+)
 from bot.tracker.errors import NameList, TrackerError
 from bot.tracker.model import Participant, Unit
 from bot.tracker.names import md
+from bot.tracker.plugin import StatNote, StatNotes
 
 if TYPE_CHECKING:
     from bot.tracker.step import Step
@@ -65,28 +73,48 @@ async def clear_old_shields(step: Step) -> None:
 
 async def item_added(
     step: Step, player: Participant, list_name: str, icons: list[str], item: str = ""
-) -> None:
-    """The tracker's hook for a list item: a planet's icons count towards the icon win."""
+) -> bool:
+    """The tracker's hook for a list item: a planet's icons count towards the icon win. True
+    when the planet was told with its icons in one line."""
     if list_name == "planets":
-        await planet_icons(step, player, icons, item)
+        return await planet_icons(step, player, icons, item)
+    return False
 
 
-async def planet_icons(step: Step, player: Participant, icons: list[str], planet: str = "") -> None:
+async def planet_icons(step: Step, player: Participant, icons: list[str], planet: str = "") -> bool:
     """Count the captured planet's icons; three planets with one icon win the game. A planet
     with none is said to count for none (en-7 CQ-3), with the command that adds them (ru-14 C2),
-    so the icon win never ignores it silently."""
+    so the icon win never ignores it silently. One planet is one line, its icons in brackets
+    and the player's way to the icon win after them (EN-10 CQ-3: «material planets: 0 → 1»
+    and «strongpoint planets: 0 → 1» read as two planets). True when that line was said."""
     if not icons:
         step.note("tracker.note.cq_no_icons", planet=planet or "…")
-        return
-    for key in icons:
-        cid = await step.ensure(player, key)
-        await step.adjust(player, cid, key, 1)
+        return False
+    with step.told():  # the line below says each icon's count
+        for key in icons:
+            cid = await step.ensure(player, key)
+            await step.adjust(player, cid, key, 1)
     fresh = await step.fresh()
     now = fresh.participant(player.id) or player
-    icon = icon_win({k: now.value(k) for k in ICONS})
+    held = {k: now.value(k) for k in ICONS}
+    step.note(
+        "tracker.note.cq_planet_captured",
+        name=now.name,
+        item=planet,
+        icons=StatNotes(tuple(StatNote(f"tracker.cq_icon.{k}") for k in icons)),
+        progress=StatNotes(
+            tuple(
+                StatNote(f"live.cq_icons.{k}", {"n": n, "win": PLANETS_TO_WIN})
+                for k, n in held.items()
+                if n > 0
+            )
+        ),
+    )
+    icon = icon_win(held)
     if icon and fresh.game.active:
         step.note(f"tracker.note.cq_icon_win.{icon}", name=now.name)
         await step.end_game(now)
+    return True
 
 
 def icon_keys(tpl: Template, text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.games.keyforge.rules import FORGED, HAND, KEY_COST, can_forge, chain_penalty
-from bot.games.keyforge.tracker import reset_armor
+from bot.games.keyforge.tracker import ready_cards, reset_armor
 from bot.tracker.model import Participant
 from bot.tracker.rounds import pass_turn
 from bot.tracker.step import Step
@@ -31,6 +31,7 @@ async def next_round(step: Step, rng: random.Random) -> None:
     if current is not None:
         if _can_forge(current):
             step.note("tracker.note.check", name=current.name)
+        await ready_cards(step, current)  # the ready step comes before the draw
         chains = current.value("chains")
         penalty = chain_penalty(chains)
         counter = current.counter("chains")

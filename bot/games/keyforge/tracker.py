@@ -27,12 +27,18 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
         cid = await step.ensure(now, "armor_used")
         with step.told():  # the note says the armor is spent; the counter is bookkeeping
             await step.adjust(now, cid, "armor_used", result.absorbed)
-        step.note("tracker.note.kf_armor", unit=now.name, absorbed=result.absorbed, armor=armor)
+        left = armor - used - result.absorbed  # KF-4: «used up» only when nothing is left
+        key = "tracker.note.kf_armor_left" if left else "tracker.note.kf_armor"
+        step.note(key, unit=now.name, absorbed=result.absorbed, armor=armor, left=left)
     if result.warded:
         token = now.token("ward")
         assert token is not None
-        await step.adjust(now, token.id, "ward", -1)
-        step.note("tracker.note.kf_ward", unit=now.name)
+        rest = amount - result.absorbed
+        # KF-4: the reason before the state, which the note carries («ward 1 → 0»)
+        key = "tracker.note.kf_ward_rest" if result.absorbed else "tracker.note.kf_ward"
+        step.note(key, unit=now.name, rest=rest, ward=token.value, ward_after=token.value - 1)
+        with step.told():
+            await step.adjust(now, token.id, "ward", -1)
     return result.dealt
 
 
@@ -82,12 +88,20 @@ async def reset_armor(step: Step) -> None:
             used = unit.counter(key)
             if used is not None and used.value and not unit.destroyed:
                 await step.set(unit, used.id, key, 0)
-    # Creatures used to fight this turn are ready again (the ready step): bookkeeping the
-    # reply leaves out, since every creature would be named each turn (playtest 5 slip K4).
-    # A destroyed creature is out of play and is not readied (playtest 11 K2).
+
+
+async def ready_cards(step: Step, player: Participant | None) -> None:
+    """The ending turn's «ready cards» step, before the draw: exhausted creatures are ready
+    again, told in one line of the player's only when one was exhausted (en-10 KF-2), not a
+    change line per creature (playtest 5 slip K4). A destroyed creature is out of play and is
+    not readied (playtest 11 K2)."""
     since = len(step.changes)
+    names: list[str] = []
     for unit in step.state.units:
         used = unit.counter(EXHAUSTED)
         if used is not None and used.value and not unit.destroyed:
             await step.set(unit, used.id, EXHAUSTED, 0)
+            names.append(unit.name)
     step.cover(since)
+    if names and player is not None:
+        step.note("tracker.note.kf_ready", name=player.name, names=", ".join(names))

@@ -138,14 +138,17 @@ async def _upkeep(step: Step, unit: Unit, rng: random.Random) -> None:
     if plan.regenerate_first:
         step.note("tracker.note.mw_regenerate_first", unit=unit.name)
         await apply_healing(step, unit, plan.healing, "tracker.note.regenerate")
+    by = ["burn"] if burn_damage else []  # what dealt the damage, for the log (M2)
     for key in ("bleed", "rot"):
         tokens = unit.value(key) - (
             plan.healing.bleed if plan.regenerate_first and key == "bleed" else 0
         )
         if tokens > 0:
             step.note(f"tracker.note.{key}", unit=unit.name, damage=tokens)
+            by.append(key)
     if plan.dealt:
-        recorded = await step.adjust(unit, damage.id, "damage", plan.dealt) - damage.value
+        with step.caused("damage", *by):
+            recorded = await step.adjust(unit, damage.id, "damage", plan.dealt) - damage.value
         if plan.lethal and 0 <= recorded < plan.dealt:  # playtest 12, M2: say what was recorded
             step.note("tracker.note.mw_upkeep_capped", unit=unit.name, recorded=recorded)
     if not plan.regenerate_first and not plan.lethal:

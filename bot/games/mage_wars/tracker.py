@@ -6,6 +6,7 @@ procedure, so the same rule holds whichever way the change is made.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from bot.games.mage_wars import rules
@@ -91,7 +92,8 @@ async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: st
     if healing.damage and damage is not None:
         if note:  # said before the damage line it explains, as Burn is (English walk 6, MW-7)
             step.note(note, unit=unit.name, healed=healing.damage)
-        await step.adjust(unit, damage.id, damage.key, -healing.damage)
+        with step.caused("healed", "regenerate") if note else nullcontext():  # in the log (M2)
+            await step.adjust(unit, damage.id, damage.key, -healing.damage)
     for key, n in (("bleed", healing.bleed), ("rage", healing.rage)):
         token = unit.token(key)
         if n and token is not None:

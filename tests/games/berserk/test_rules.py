@@ -80,7 +80,7 @@ async def test_armor_and_target_in_the_tracker(console: Console, services: Servi
     # The strike's wounds are written on the target (playtest 2, M5): Броня 1 takes the first.
     [roll] = await services.storage.rolls.recent(CHANNEL, 0, 1)
     dealt = roll.result["attacker"]["wounds"]
-    assert "Броня 1 предотвратила 1 рану (до конца хода броня израсходована)" in out
+    assert "Броня 1 предотвратила 1 рану (до конца хода Броня израсходована)" in out
     assert unit(await state_of(services), "Гном").value("wounds") == dealt - 1
     await console.execute("/dmg Гном amount:1")  # armor spent this turn: the wound is dealt
     assert unit(await state_of(services), "Гном").value("wounds") == dealt

@@ -25,7 +25,8 @@ def test_a_shot_is_a_shot_not_a_strike() -> None:
     seed_line("001", 17, "обязан бросать кубик")
     strike = BerserkStrike(values=parse_values("3"), kind="shot", mode="closed")
     reply = berserk_reply(_tr, roll_strike(strike, random.Random(1)))
-    assert reply.title == "Выстрел на 3 → слабый выстрел, 3 раны"
+    assert reply.title == "Выстрел на 3 → 3 раны"  # en-10 BK-3: the kind stays in the body
+    assert "слабый выстрел; при силе 3-3-3 любой вид даёт 3 раны" in reply.body
     assert "удар" not in reply.title + reply.body
 
 
@@ -84,8 +85,8 @@ async def test_a_fight_without_attacker_says_the_blow_back_is_not_written(
 async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console) -> None:
     await console.execute("/game start game:berserk player1:bob")
     out = await console.execute("/unit add Гном life:4 power:1-2-3")
-    assert out.startswith("✖") and "KeyForge" not in out  # playtest 4, slip 12
-    assert "X-Y-Z у существа не записывают — его указывают при каждом ударе: /берсерк удар" in out
+    assert out.startswith("✖") and "не число" not in out  # playtest 17, B4
+    assert "В Берсерке удар X-Y-Z на карте не записывают: его указывают при каждом ударе" in out
 
 
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:

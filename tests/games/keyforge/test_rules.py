@@ -71,15 +71,16 @@ async def test_ward_and_armor(console: Console, services: Services) -> None:
     out = await console.execute("/token add Krump token:оберег")
     assert "Оберег: отменяет следующий урон" in out
     out = await console.execute("/dmg Krump amount:3")
-    assert "броня 1 предотвратила 1 урон; до конца хода она израсходована" in out
-    assert "оберег отменяет урон" in out and "брони израсходовано" not in out
+    assert "броня 1 предотвращает 1 урон (до конца хода броня израсходована)" in out  # KF-4
+    assert "✨ Оберег отменяет ещё 2 урона и снимается (оберег 1 → 0)." in out
+    assert "брони израсходовано" not in out and "· оберег: 1 → 0" not in out
     state = await state_of(services)
     assert unit(state, "Krump").value("damage") == 0 and unit(state, "Krump").value("ward") == 0
     out = await console.execute("/dmg Krump amount:3")  # armor spent this turn
     assert "урон: 0 → 3" in out
     await console.execute("/game next")
     out = await console.execute("/dmg Krump amount:1")  # a new turn: armor is back
-    assert "предотвратила" in out
+    assert "предотвращает" in out
     out = await console.execute("/token add Krump token:оглушение")
     assert "Оглушение: в следующий раз" in out
     out = await console.execute("/token add Krump token:ярость")

@@ -213,7 +213,7 @@ async def test_counterstrike_reads_weak_and_rolls_daze_first(
     await console.execute("/token add target:Голем token:оцепенение")
     await console.execute("/mw attack dice:1 target:Голем attacker:Волк melee:true defense:0")
     out = await console.execute("!press 1")
-    assert "сначала бросок на оцепенение (7+)" in out
+    assert "Голем в оцепенении: сначала бросок кубика эффектов — на 7 и выше атака проходит." in out
     dazed = await _last_roll(services)
     assert dazed["dice"] == 2 and dazed["daze"] is not None
 

@@ -36,5 +36,5 @@ def test_an_irresistible_cast_says_what_the_miscast_does() -> None:
     reply = cast_reply(lambda key, **p: t(key, "ru", **p), result)
     row = t(miscast_row(total), "ru")
     a, b = result.miscast
-    assert f"Таблица магических сбоев: 2D6 = {a} + {b} = **{total}** — {row}" in reply.body
+    assert f"Магический сбой: 2D6 = {a} + {b} = **{total}** — {row}" in reply.body
     assert "маг получает магический сбой" in reply.body and "провал" not in reply.body  # W2

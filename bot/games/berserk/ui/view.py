@@ -89,6 +89,8 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     attacker rolls (a closed card, BK-6), so the mode line would repeat it."""
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
+    # BK-3: at X-X-X (seed 001:17) every kind deals the same wounds; the title leaves the kind out
+    flat = s.values.label() != s.values.text() and r.attacker_kind != "miss"
     lines = [] if who_rolls_said and not r.fight else [_mode_line(tr, r)]
     if not r.fight and s.defender_given:  # QA: `mode:closed defender_values:…` was silent
         lines.append(tr("dice.berserk.defender_ignored"))
@@ -100,7 +102,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     else:
         lines.append(
             tr(
-                "dice.berserk.attacker_roll",
+                "dice.berserk.attacker_roll_flat" if flat else "dice.berserk.attacker_roll",
                 calc=calc(r.attacker_roll, *s.attacker_mods),
                 kind=tr(kind_key(s.kind, r.attacker_kind)),
                 wounds=wounds_text(tr, r.wounds),
@@ -108,7 +110,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
             )
         )
     title = tr(
-        "dice.berserk.title",
+        "dice.berserk.title_flat" if flat else "dice.berserk.title",
         strike=strike_name,
         values=s.values.label(),
         kind=tr(kind_key(s.kind, r.attacker_kind)),
@@ -124,6 +126,8 @@ def _mode_line(tr: Tr, r: BerserkResult) -> str:
     diffs = value_differences() if r.fight else ()
     if not diffs:
         return tr(mode_key(r.fight, r.strike.kind))
+    if diffs == (0,):  # BK-2: a difference of 0 is a tie, said as one
+        return tr("dice.berserk.mode_fight_tie")
     return tr("dice.berserk.mode_fight_values", differences=", ".join(map(plus_minus, diffs)))
 
 

@@ -141,29 +141,37 @@ def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
         return ctx.t("tracker.kf_fight_destroyed", unit=name)
     damage = unit.value(outcome.template.damage)
     key = "tracker.kf_fight_left" if damage else "tracker.kf_fight_left.unhurt"
-    return ctx.t(key, unit=name, power=fighting.power_of(unit), damage=damage)
+    power = fighting.power_of(unit)
+    return ctx.t(key, unit=name, power=power, damage=damage, left=power - damage)
 
 
-_TOLD = ("tracker.note.kf_armor", "tracker.note.kf_ward", "tracker.note.destroyed")
+_ARMOR = ("tracker.note.kf_armor", "tracker.note.kf_armor_left")
+_WARD = ("tracker.note.kf_ward", "tracker.note.kf_ward_rest")
+_TOLD = (*_ARMOR, *_WARD, "tracker.note.destroyed")
 
 
 def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
     """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
     of it, then how the creature stands — so nothing is said before armor and again after."""
-    guard, taken = "", 0
+    guard: list[str] = []
+    taken = 0
     for note in outcome.notes:
         if note.params.get("unit") != was.name:
             continue
-        if note.key == "tracker.note.kf_armor":
+        if note.key in _ARMOR:
             taken += int(note.params["absorbed"])
             absorbed = plural("tracker.plural.kf_damage", int(note.params["absorbed"]), ctx.lang)
-            guard += ctx.t("tracker.kf_fight_armor", armor=note.params["armor"], absorbed=absorbed)
-        elif note.key == "tracker.note.kf_ward" and taken and amount > taken:
-            guard += ctx.t("tracker.kf_fight_ward_rest", rest=amount - taken)
-        elif note.key == "tracker.note.kf_ward":
-            guard += ctx.t("tracker.kf_fight_ward")
+            guard.append(
+                ctx.t("tracker.kf_fight_armor", armor=note.params["armor"], absorbed=absorbed)
+            )
+        elif note.key in _WARD and taken and amount > taken:
+            guard.append(ctx.t("tracker.kf_fight_ward_rest", rest=amount - taken))
+        elif note.key in _WARD:
+            guard.append(ctx.t("tracker.kf_fight_ward"))
     damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
-    return ctx.t("tracker.kf_fight_hit", damage=damage, guard=guard, left=_left(ctx, outcome, was))
+    key = "tracker.kf_fight_hit_guarded" if guard else "tracker.kf_fight_hit"
+    left = _left(ctx, outcome, was)
+    return ctx.t(key, damage=damage, guard=", ".join(guard), left=left)
 
 
 @command("kf", "fight", area=AREA, options=[ATTACKER, TARGET])

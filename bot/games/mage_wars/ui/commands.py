@@ -51,6 +51,7 @@ from bot.reply import Reply
 from bot.tracker.errors import NameList
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
+from bot.tracker.resolve import living_namesake
 from bot.tracker.templates import Template, template
 
 MAX_LIFE = 999  # `/odds mw life`
@@ -138,6 +139,11 @@ async def find_target(ctx: Ctx, text: str, command: str, *, change: bool) -> Tra
     if unit is None:
         raise service.refusal("tracker.error.not_a_unit", name=text)
     if unit.destroyed:
+        alive = living_namesake(state, unit)  # a later add of its name is in play (M4)
+        if alive and unit.kind != "mage":
+            raise service.refusal(
+                "dice.target.destroyed_alive.creature", unit=unit.name, alive=alive
+            )
         raise service.refusal(destroyed_key(unit, odds=not change), unit=unit.name)
     tpl = template(state.slug)
     if change and unit.counter(tpl.damage) is None:
