@@ -1,0 +1,58 @@
+"""Playtest ru-17 / en-10, share d: general replies, /help and the glossary replies (issue 17).
+
+Each test pins the reworded reply, so the slip a reader found stays fixed."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+# ── G-1: the play:no note is short sentences, in both languages ────────────────────────────────
+
+
+async def test_g_1_play_no_note_in_short_sentences(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute(
+        "/game start game:mage-wars player1:bob player2:carol play:no life:32"
+    )
+    assert (
+        "You are not playing (play:no). The players and channel moderators update the board." in out
+    )
+    assert "As the host you can still advance the game (/game next), undo (/game undo)" in out
+    assert "move it on" not in out
+
+
+async def test_g_1_play_no_note_russian(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute(
+        "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
+    )
+    assert "Вы не играете сами. Показатели на доске меняют игроки и модераторы канала." in out
+    assert "отменить шаг (/игра отменить) и закончить партию (/игра закончить)" in out
+
+
+# ── G-2: a change by a non-player names the game, not «it» ─────────────────────────────────────
+
+
+async def test_g_2_non_player_refusal(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:bob life:32")
+    console.user = "dave"
+    out = await console.execute("/dmg target:bob amount:2")
+    assert (
+        "Only this game's players and channel moderators can change the game. "
+        "To play, join with /game join." in out
+    )
+    console.lang = "ru"
+    out = await console.execute("/урон цель:bob урон:2")
+    assert "Чтобы играть, войдите в партию: /игра войти." in out
+
+
+# ── W6: a word of an entry's name opens that entry, said plainly ───────────────────────────────
+
+
+async def test_w6_word_of_a_title(console: Console) -> None:
+    out = await console.execute("/правило рассеивание игра:whfb")
+    assert "Статьи «рассеивание» нет; вот статья, в названии которой есть это слово." in out
+    console.lang = "en"
+    out = await console.execute("/rule рассеивание game:whfb")
+    assert "here is an entry with that word in its name" in out
