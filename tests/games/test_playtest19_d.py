@@ -56,3 +56,14 @@ async def test_w6_word_of_a_title(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/rule рассеивание game:whfb")
     assert "here is an entry with that word in its name" in out
+
+
+# ── G2: /лечить is described in words that fit every game ──────────────────────────────────────
+
+
+async def test_g2_heal_description_fits_every_game(console: Console) -> None:
+    out = await console.execute("/помощь команда:лечить")
+    assert "Снять урон (повреждения, раны)" in out and "Вылечить урон" not in out
+    console.lang = "en"
+    out = await console.execute("/help command:heal")
+    assert "Heal damage (wounds)" in out
