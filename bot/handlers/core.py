@@ -129,10 +129,12 @@ async def help_page_action(ctx: Ctx, payload: str) -> Reply:
 def find_path(text: str) -> tuple[str, ...] | None:
     """The command or group `text` names (`game start`, `/игра начать`, `игра`), any language."""
     typed = tuple(text.lower().lstrip("/").split())
+    # a hyphenated name typed with a space (`о боте`, `жетон снять все`; playtest ru-17, G1)
+    forms = {typed, ("-".join(typed[:2]), *typed[2:]), (*typed[:-2], "-".join(typed[-2:]))}
     for path in help_paths():
         for lang in ("", *LANGUAGES):
             words = path if not lang else tuple(command_label(path, lang).lstrip("/").split())
-            if typed == words:
+            if words in forms:
                 return path
     return None
 

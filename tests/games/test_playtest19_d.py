@@ -67,3 +67,27 @@ async def test_g2_heal_description_fits_every_game(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/help command:heal")
     assert "Heal damage (wounds)" in out
+
+
+# ── G1: a hyphenated command name typed with a space is recognised, or offered ────────────────
+
+
+async def test_g1_name_with_a_space_is_recognised(console: Console) -> None:
+    out = await console.execute("/о боте")
+    assert "Нет такой команды" not in out and "Версия" in out
+    out = await console.execute("/помощь команда:о боте")
+    assert "/о-боте" in out and "Нет такой команды" not in out
+
+
+async def test_g1_near_name_is_offered(console: Console) -> None:
+    for typed in ("/о ботэ", "/о"):
+        out = await console.execute(typed)
+        assert "Нет такой команды: /о. Может быть, /о-боте?" in out
+    console.lang = "en"
+    out = await console.execute("/о ботэ")
+    assert "No such command: /о. Did you mean /about?" in out
+
+
+async def test_g1_sub_command_with_a_space(console: Console) -> None:
+    out = await console.execute("/жетон снять все цель:Борис")
+    assert "нет такой подкоманды" not in out  # recognised as /жетон снять-все
