@@ -91,3 +91,27 @@ async def test_g1_near_name_is_offered(console: Console) -> None:
 async def test_g1_sub_command_with_a_space(console: Console) -> None:
     out = await console.execute("/жетон снять все цель:Борис")
     assert "нет такой подкоманды" not in out  # recognised as /жетон снять-все
+
+
+# ── G3: /помощь opens on an overview, or on the game's page when a game is running ─────────────
+
+
+async def test_g3_help_opens_on_an_overview(console: Console) -> None:
+    out = await console.execute("/помощь")
+    assert out.startswith("Команды Arbiter · Обзор")
+    assert "Правила и термины: /правило, /поиск, /глоссарий, /объяснить" in out
+    assert "Учёт партии: /игра, " in out and "`/о-боте` — " in out
+    assert "(видно только вам)" in out and "[1] ⟨Обзор⟩ (недоступна)" in out
+    console.lang = "en"
+    out = await console.execute("/help")
+    assert out.startswith("Arbiter commands · Overview") and "Rules and terms: /rule, " in out
+
+
+async def test_g3_help_opens_on_the_tracker_while_a_game_runs(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute("/помощь")
+    assert out.startswith("Команды Arbiter · Учёт партии") and "`/урон цель:… урон:…" in out
+    assert "[4] ⟨Учёт партии⟩ (недоступна)" in out and "(видно только вам)" in out
+    out = await console.execute("!press 1")
+    assert "Команды Arbiter · Обзор" in out
