@@ -115,3 +115,19 @@ async def test_g3_help_opens_on_the_tracker_while_a_game_runs(console: Console) 
     assert "[4] ⟨Учёт партии⟩ (недоступна)" in out and "(видно только вам)" in out
     out = await console.execute("!press 1")
     assert "Команды Arbiter · Обзор" in out
+
+
+# ── BK-5: an English word in Russian rule texts: say so, and offer /rule ───────────────────────
+
+
+async def test_bk_5_latin_word_in_russian_texts(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/search text:regeneration game:conquest")
+    assert "No Warhammer 40,000: Conquest rule text contains “regeneration”." in out
+    assert "The rule texts are in Russian" in out and "/rule term:regeneration" in out
+    assert "Drop the “game” option" not in out
+    console.lang = "ru"
+    out = await console.execute("/поиск текст:regeneration игра:conquest")
+    assert "Тексты правил — на русском" in out and "/правило термин:regeneration" in out
+    out = await console.execute("/поиск текст:щщщ игра:berserk")  # a Russian word: as before
+    assert "Уберите параметр «игра»" in out
