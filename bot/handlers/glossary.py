@@ -431,15 +431,15 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
-    # strangers offered only as a place to start in the asked or channel's game (G4), no other.
+    # strangers, never offered (en-10 BK-6): the reply says so and points to the game's index.
     near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    far = [h.entry for h in suggestions if h.entry.game in {slug, prefer} - {None}]
-    if not far:
-        title, body = ctx.t("rule.far.title", query=shown), ctx.t("rule.far.plain")
-        return Reply(title=title, body=body, ephemeral=private)
-    return _question(ctx, "rule.far", far[:FAR_SUGGESTIONS], private, query, query=shown)
+    title, game = ctx.t("rule.far.title", query=shown), slug or prefer
+    if game is None:
+        return Reply(title=title, body=ctx.t("rule.far.plain"), ephemeral=private)
+    body = ctx.t("rule.far.game", game=game_name(game, ctx.lang), slug=game)
+    return Reply(title=title, body=body, ephemeral=private)
 
 
 def _unanswered(

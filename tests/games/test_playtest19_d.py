@@ -131,3 +131,17 @@ async def test_bk_5_latin_word_in_russian_texts(console: Console) -> None:
     assert "Тексты правил — на русском" in out and "/правило термин:regeneration" in out
     out = await console.execute("/поиск текст:щщщ игра:berserk")  # a Russian word: as before
     assert "Уберите параметр «игра»" in out
+
+
+# ── BK-6: nothing alike: no unrelated entries, the game's index instead ────────────────────────
+
+
+async def test_bk_6_nothing_alike_offers_the_index(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/rule first strike game:berserk")
+    assert out.startswith("Nothing like “first strike”")
+    assert "All Berserk CCG terms: /glossary game:berserk." in out
+    assert "to start with" not in out and "[1]" not in out
+    console.lang = "ru"
+    out = await console.execute("/правило first strike игра:berserk")
+    assert "Все термины игры «Берсерк ККИ»: /глоссарий игра:berserk." in out and "[1]" not in out
