@@ -435,10 +435,10 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    title, game = ctx.t("rule.far.title", query=shown), slug or prefer
-    if game is None:
+    title, index_of = ctx.t("rule.far.title", query=shown), slug or prefer
+    if index_of is None:
         return Reply(title=title, body=ctx.t("rule.far.plain"), ephemeral=private)
-    body = ctx.t("rule.far.game", game=game_name(game, ctx.lang), slug=game)
+    body = ctx.t("rule.far.game", game=game_name(index_of, ctx.lang), slug=index_of)
     return Reply(title=title, body=body, ephemeral=private)
 
 
