@@ -145,3 +145,15 @@ async def test_bk_6_nothing_alike_offers_the_index(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/правило first strike игра:berserk")
     assert "Все термины игры «Берсерк ККИ»: /глоссарий игра:berserk." in out and "[1]" not in out
+
+
+# ── C2: a pick list of one is no choice: the entry opens, with the note it is the nearest ──────
+
+
+async def test_c2_single_candidate_opens(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4")
+    out = await console.execute("/правило что значит чтобы")
+    assert out.startswith('Цены: Слово "To" ("Чтобы")')
+    assert "Точной статьи «что значит чтобы» нет; ближайшая — эта." in out
+    assert "Выберите статью" not in out and "[1]" not in out
