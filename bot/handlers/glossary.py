@@ -31,7 +31,7 @@ from bot.glossary_view import (
     shorten,
     titled_in_russian,
 )
-from bot.handlers.glossary_hedge import hedge_key, not_the_term, spoken_for
+from bot.handlers.glossary_hedge import close_elsewhere, hedge_key, not_the_term, spoken_for
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
     asked_payload,
@@ -384,7 +384,7 @@ def _channel_game_answer(
     near = [*here.hits, *glossary.suggest(query, game=prefer, limit=ALTERNATIVES)]
     own = [h.entry for h in near if h.tier != "far"] + glossary.defined_by(query, game=prefer)
     own += [h.entry for h in glossary.search_text(query, game=prefer, limit=3)]
-    others = [h.entry for h in found.hits if h.entry.game != prefer and _close_elsewhere(h)]
+    others = [h.entry for h in found.hits if h.entry.game != prefer and close_elsewhere(h)]
     entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
     shown, game = escape_markdown(shorten(query, 60)), game_name(prefer, ctx.lang)
     if not entries:
@@ -397,13 +397,6 @@ def _channel_game_answer(
     if kind == "rule.channel_own" and len(entries) == 1:  # C2: a list of one is opened
         return _nearest(ctx, entries[0], query, private)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)
-
-
-def _close_elsewhere(hit: Hit) -> bool:
-    """Another game's entry is offered in a game's channel only when its name is close to the
-    query (WF-5): a word or two in common («remains in play» → «active player») or a match in
-    its text is noise there, where that game's rules do not apply anyway."""
-    return hit.tier not in ("far", "text") and hit.confident
 
 
 def _with_definitions(

@@ -96,3 +96,10 @@ def hedge_key(query: str, entry: Entry) -> str:
     (`rule.nearest_name`, W6), else the nearest by its rule text (`rule.nearest`)."""
     names = (entry.title, *entry.names)
     return "rule.nearest_name" if forms_of_name(query, names) else "rule.nearest"
+
+
+def close_elsewhere(hit: Hit) -> bool:
+    """Another game's entry is offered in a game's channel only when its name is close to the
+    query (WF-5): a word or two in common («remains in play» → «active player») or a match in
+    its text is noise there, where that game's rules do not apply anyway."""
+    return hit.tier not in ("far", "text") and hit.confident
