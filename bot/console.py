@@ -22,9 +22,14 @@ from typing import Any, TextIO
 
 from bot.console_choices import bad_choice_key
 from bot.console_elsewhere import refuse_property_elsewhere
+from bot.console_names import (
+    find_command,
+    hyphenated,
+    subcommands,
+    unknown_name,
+)
 from bot.console_numbers import fitted, not_a_number_key, range_key
 from bot.context import Ctx, Services, UserRef, stable_id
-from bot.games import ALL_GAMES, find_game
 from bot.games.terms import former_names
 from bot.i18n import LANGUAGES
 from bot.numbers import ascii_int
@@ -34,15 +39,12 @@ from bot.registry import (
     Localized,
     Option,
     UserError,
-    command_name_key,
-    command_word,
     load_handlers,
     new_error_id,
     option_label,
     option_name_key,
     run_action,
     run_command,
-    unknown_command,
 )
 from bot.render.text import pressable, render_text
 from bot.reply import Field, Reply
@@ -69,63 +71,6 @@ def option_names(option: Option, cmd: Command | None = None) -> list[str]:
     return list(dict.fromkeys([*names, *former_names().get(key or "", ())]))
 
 
-def game_words(word: str) -> list[str]:
-    """A command word that names a game (`mw`, `whf`, `kf`) is typed by any one-word alias of
-    that game too (`мв`, `wfb`, `кф`): `/odds wfb`, `/мв атака`."""
-    slug = find_game(word)
-    if slug is None:
-        return []
-    return [a for a in ALL_GAMES[slug].aliases if " " not in a]
-
-
-def command_names(cmd: Command) -> list[tuple[str, ...]]:
-    """The paths a command is typed by: `/game start`, `/игра начать` (and mixes of them)."""
-    words = [
-        list(
-            dict.fromkeys(
-                [
-                    w,
-                    *(command_word(cmd.path[: i + 1], lang) for lang in LANGUAGES),
-                    *game_words(w),
-                    *former_names().get(command_name_key(cmd.path[: i + 1]), ()),
-                ]
-            )
-        )
-        for i, w in enumerate(cmd.path)
-    ]
-    if len(words) == 1:
-        return [(w,) for w in words[0]]
-    return [(a, b) for a in words[0] for b in words[1]]
-
-
-def find_command(words: list[str], commands: list[Command]) -> tuple[Command, int] | None:
-    """The command whose path matches the most leading words, and how many words it used."""
-    best: tuple[Command, int] | None = None
-    lowered = [w.lower() for w in words]
-    for cmd in commands:
-        for path in command_names(cmd):
-            n = len(path)
-            if tuple(lowered[:n]) == path and (best is None or n > best[1]):
-                best = (cmd, n)
-    return best
-
-
-def subcommands(group: str, commands: list[Command]) -> list[str]:
-    """The sub-commands of a group typed alone or with a sub it lacks (`/игра присоединиться`),
-    in the script the group was typed in, so the refusal can list what to type instead."""
-    word = group.lower()
-    cyrillic = any("а" <= ch <= "я" or ch == "ё" for ch in word)
-    lang = "ru" if cyrillic else "en"
-    out: list[str] = []
-    for cmd in commands:
-        if len(cmd.path) < 2 or not any(p[0] == word for p in command_names(cmd)):
-            continue
-        sub = command_word(cmd.path[:2], lang).split()[-1]
-        if sub not in out:
-            out.append(sub)
-    return out
-
-
 def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     """Parse `/cmd sub opt:value …` into typed option values; raises UserError on bad input."""
     text = line.strip().lstrip("/")
@@ -133,12 +78,16 @@ def parse_line(line: str, commands: list[Command]) -> ParsedCommand:
     if not words:
         raise UserError("console.unknown_command", name="/")
     found = find_command(words, commands)
+    joined = hyphenated(words, commands) if found is None else None
+    if joined is not None:  # `/о боте` is `/о-боте` (playtest ru-17, G1)
+        text, words = " ".join(joined), joined
+        found = find_command(words, commands)
     if found is None:
         subs = subcommands(words[0], commands)
         if subs:
             code = "console.unknown_sub" if len(words) > 1 else "console.needs_sub"
             raise UserError(code, name="/" + words[0], subs=", ".join(subs))
-        raise unknown_command("console.unknown_command", "/" + words[0], {c.path for c in commands})
+        raise unknown_name(words, commands)
     cmd, used = found
     parts = text.split(None, used)
     rest = parts[used] if len(parts) > used else ""

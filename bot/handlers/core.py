@@ -69,8 +69,10 @@ async def help_(ctx: Ctx, command: str | None = None) -> Reply:
     A command or area whose text is missing from the catalogue is still listed (by name, without
     a description): `check` reports the gap, and `/help` is the last place that should fail.
     """
-    slug = await ctx.services.storage.tracker.active_game_slug(ctx.channel_id) if command else None
-    reply = help_command(ctx, command, slug or "") if command else help_page(ctx, "")
+    slug = await ctx.services.storage.tracker.active_game_slug(ctx.channel_id)
+    # playtest ru-17, G3: a running game opens on its page, else the overview
+    first = "tracker" if slug else ""
+    reply = help_command(ctx, command, slug or "") if command else help_page(ctx, first)
     reply.ephemeral = True  # a manual is for the asker: the channel keeps to the game
     return reply
 
@@ -90,17 +92,20 @@ def help_page(ctx: Ctx, area: str) -> Reply:
     Paged so no answer is a wall of text; the buttons edit the private message in place."""
     areas = help_areas()
     shown = area if area in areas else areas[0]
-    cat = catalogue()
     lines = [
         usage_line(cmd, ctx.lang)
         for cmd in sorted(registry.commands.values(), key=lambda c: c.label(ctx.lang))
         if cmd.area == shown
     ]
-    heading = cat.lookup(f"help.area.{shown}", ctx.lang) or shown
+    heading = area_name(shown, ctx.lang)
     page = ctx.t("help.page", n=areas.index(shown) + 1, total=len(areas))
+    fields = [Field(heading, "\n".join(lines))]
+    if shown == areas[0]:  # playtest ru-17, G3: the first page says what every page holds
+        fields.insert(0, Field(ctx.t("help.overview"), overview(ctx, areas[1:])))
+        heading = ctx.t("help.overview")
     buttons: list[Action] = [
         Button(
-            cat.lookup(f"help.area.{a}", ctx.lang) or a,
+            ctx.t("help.overview") if a == areas[0] else area_name(a, ctx.lang),
             HELP_PAGE,
             a,
             style=Style.PRIMARY if a == shown else Style.SECONDARY,
@@ -111,11 +116,27 @@ def help_page(ctx: Ctx, area: str) -> Reply:
     return Reply(
         title=f"{ctx.t('help.title')} · {heading}",
         body=ctx.t("help.body"),
-        fields=[Field(heading, "\n".join(lines))],
+        fields=fields,
         footer=page,
         actions=buttons,
         ephemeral=True,
     )
+
+
+def area_name(area: str, lang: str) -> str:
+    """A section's heading (`help.area.<area>`), or its key when the catalogue lacks it."""
+    return catalogue().lookup(f"help.area.{area}", lang) or area
+
+
+def overview(ctx: Ctx, areas: list[str]) -> str:
+    """One line per section with its commands, first words only (`/игра`, not each `/игра …`),
+    so a reader sees where to look before paging."""
+    lines = []
+    for area in areas:
+        paths = dict.fromkeys(c.path[:1] for c in registry.commands.values() if c.area == area)
+        names = ", ".join(command_label(p, ctx.lang) for p in paths)
+        lines.append(ctx.t("help.overview_line", area=area_name(area, ctx.lang), commands=names))
+    return "\n".join(lines)
 
 
 @action(HELP_PAGE)
@@ -129,10 +150,12 @@ async def help_page_action(ctx: Ctx, payload: str) -> Reply:
 def find_path(text: str) -> tuple[str, ...] | None:
     """The command or group `text` names (`game start`, `/игра начать`, `игра`), any language."""
     typed = tuple(text.lower().lstrip("/").split())
+    # a hyphenated name typed with a space (`о боте`, `жетон снять все`; playtest ru-17, G1)
+    forms = {typed, ("-".join(typed[:2]), *typed[2:]), (*typed[:-2], "-".join(typed[-2:]))}
     for path in help_paths():
         for lang in ("", *LANGUAGES):
             words = path if not lang else tuple(command_label(path, lang).lstrip("/").split())
-            if typed == words:
+            if words in forms:
                 return path
     return None
 

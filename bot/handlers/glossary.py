@@ -31,7 +31,7 @@ from bot.glossary_view import (
     shorten,
     titled_in_russian,
 )
-from bot.handlers.glossary_hedge import names_entry, spoken_for
+from bot.handlers.glossary_hedge import close_elsewhere, hedge_key, not_the_term, spoken_for
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
     asked_payload,
@@ -54,7 +54,7 @@ from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.aliases import game_aliases
 from glossary.covers import covers
 from glossary.model import Entry
-from glossary.normalize import clean, fold, forms_of_name
+from glossary.normalize import clean, fold
 
 if TYPE_CHECKING:
     from glossary import Glossary, Hit
@@ -70,7 +70,6 @@ OPEN_ID_MAX = 80  # longest entry id a `rule.open` button carries (custom ids st
 # of it are offered as "did you mean" (scores are on the search's 0–100 scale).
 CLOSE_MARGIN = 10.0
 SURE_TIERS = frozenset({"exact", "stem"})
-LOOSE_TIERS = frozenset({"words", "word-prefix"})  # a name matched by only some of its words
 # A query this short (`a`, `бр`) is a start of typing, not a term: only an exact name answers it.
 SHORT_QUERY = 3
 
@@ -330,15 +329,16 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         # Not clearly ahead: the best few, text matches included, best first.
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
         options = own_game_first(options, prefer)
+        if len(options) == 1 and hits[0].tier != "fuzzy":  # C2: a list of one opens, hedged
+            return _nearest(ctx, options[0], query, private, hits[0].tier)
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)
     hedged = False
     if covers(hits[0].entry.id, query):  # no entry of its own: say which one rules it (CQ-1)
         title = display_title(hits[0].entry, ctx.lang)
         reply.body = ctx.t("rule.covered", query=shown, title=title) + "\n\n" + reply.body
-    elif hedged := _not_the_term(query, hits[0]):  # B4: never passed off as the term asked for
-        key = "rule.nearest_name" if forms_of_name(query, _names(hits[0].entry)) else "rule.nearest"
-        reply.body = ctx.t(key, query=shown) + "\n\n" + reply.body
+    elif hedged := not_the_term(query, hits[0]):  # B4: never passed off as the term asked for
+        reply.body = ctx.t(hedge_key(query, hits[0].entry), query=shown) + "\n\n" + reply.body
     # Runners-up may be guesses: a "did you mean" is where guesses belong.
     others = [h.entry for h in close_alternatives(hits)]
     if hedged:  # what the word also stands for in this game (W3: «рассеивание» → «Разрушение»)
@@ -363,15 +363,14 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
     return reply
 
 
-def _names(entry: Entry) -> tuple[str, ...]:
-    return (entry.title, *entry.names)
-
-
-def _not_the_term(query: str, hit: Hit) -> bool:
-    """An entry found by its text or by some words of its name is not the term a short query
-    asks for (B4: «отравление» is not «Защита от отравления»); a form of its name is (W2)."""
-    loose = hit.tier == "text" or hit.tier in LOOSE_TIERS
-    return loose and len(query.split()) <= 3 and not names_entry(query, hit.entry)
+def _nearest(ctx: Ctx, entry: Entry, query: str, private: bool, tier: str = "") -> Reply:
+    """The one candidate, opened with the note that it is the nearest, not the term asked."""
+    reply = entry_reply(ctx, entry, ephemeral=private)
+    key = hedge_key(query, entry)
+    key = "rule.nearest_any" if key == "rule.nearest" and tier != "text" else key
+    note = ctx.t(key, query=escape_markdown(shorten(query, 60)))
+    reply.body = note + "\n\n" + reply.body
+    return reply
 
 
 def _channel_game_answer(
@@ -385,7 +384,7 @@ def _channel_game_answer(
     near = [*here.hits, *glossary.suggest(query, game=prefer, limit=ALTERNATIVES)]
     own = [h.entry for h in near if h.tier != "far"] + glossary.defined_by(query, game=prefer)
     own += [h.entry for h in glossary.search_text(query, game=prefer, limit=3)]
-    others = [h.entry for h in found.hits if h.entry.game != prefer and _close_elsewhere(h)]
+    others = [h.entry for h in found.hits if h.entry.game != prefer and close_elsewhere(h)]
     entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
     shown, game = escape_markdown(shorten(query, 60)), game_name(prefer, ctx.lang)
     if not entries:
@@ -395,14 +394,9 @@ def _channel_game_answer(
         raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
     # MW-8: the warning about other games' rules only when the list has one of theirs
     kind = "rule.channel_other" if any(e.game != prefer for e in entries) else "rule.channel_own"
+    if kind == "rule.channel_own" and len(entries) == 1:  # C2: a list of one is opened
+        return _nearest(ctx, entries[0], query, private)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)
-
-
-def _close_elsewhere(hit: Hit) -> bool:
-    """Another game's entry is offered in a game's channel only when its name is close to the
-    query (WF-5): a word or two in common («remains in play» → «active player») or a match in
-    its text is noise there, where that game's rules do not apply anyway."""
-    return hit.tier not in ("far", "text") and hit.confident
 
 
 def _with_definitions(
@@ -431,15 +425,17 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
     if not suggestions:
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
-    # strangers offered only as a place to start in the asked or channel's game (G4), no other.
+    # strangers, never offered (en-10 BK-6): the reply says so and points to the game's index.
     near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
+    if len(near) == 1:  # C2: a list of one is opened, with the note that it is the nearest
+        return _nearest(ctx, near[0], query, private)
     if near:
         return _question(ctx, "rule.suggest", near, private, query, query=shown)
-    far = [h.entry for h in suggestions if h.entry.game in {slug, prefer} - {None}]
-    if not far:
-        title, body = ctx.t("rule.far.title", query=shown), ctx.t("rule.far.plain")
-        return Reply(title=title, body=body, ephemeral=private)
-    return _question(ctx, "rule.far", far[:FAR_SUGGESTIONS], private, query, query=shown)
+    title, index_of = ctx.t("rule.far.title", query=shown), slug or prefer
+    if index_of is None:
+        return Reply(title=title, body=ctx.t("rule.far.plain"), ephemeral=private)
+    body = ctx.t("rule.far.game", game=game_name(index_of, ctx.lang), slug=index_of)
+    return Reply(title=title, body=body, ephemeral=private)
 
 
 def _unanswered(

@@ -85,12 +85,8 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
         if own:
             elsewhere = _elsewhere(ctx, query, prefer)
             hits = own
-    if not hits and slug is not None:
-        raise UserError(
-            "search.not_found_in_game", query=shorten(query, 60), game=game_name(slug, ctx.lang)
-        )
     if not hits:
-        raise UserError("search.not_found", query=shorten(query, 60))
+        raise _not_found(ctx, query, slug)
     lines = [
         f"**{n}. {display_title(e, ctx.lang)}** · {game_name(e.game, ctx.lang)}\n{h.snippet}"
         for n, h in enumerate(hits, 1)
@@ -110,6 +106,19 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
             )
         ],
     )
+
+
+def _not_found(ctx: Ctx, query: str, slug: str | None) -> UserError:
+    """No text holds the words. An English word in Russian texts never can, so the reply says
+    the texts are Russian and offers {/rule}, which reads English names (playtest en-10, BK-5)."""
+    shown = shorten(query, 60)
+    entries = [e for e in glossary_of(ctx).entries if slug is None or e.game == slug]
+    russian = sum(script_of(fold(e.text[:200])) != "en" for e in entries) * 2 > len(entries)
+    latin = russian and script_of(fold(query)) == "en"
+    if slug is not None:
+        key = "search.not_found_latin_in_game" if latin else "search.not_found_in_game"
+        return UserError(key, query=shown, game=game_name(slug, ctx.lang))
+    return UserError("search.not_found_latin" if latin else "search.not_found", query=shown)
 
 
 def _elsewhere(ctx: Ctx, query: str, prefer: str) -> str:

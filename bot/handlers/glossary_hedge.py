@@ -9,9 +9,16 @@ adjectives («вихрь» is «Магические вихри», playtest 12 W
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from glossary.model import Entry
-from glossary.normalize import STOP_WORDS, fold, stem, stems_agree
+from glossary.normalize import STOP_WORDS, fold, forms_of_name, stem, stems_agree
 from glossary.terms import spoken_names
+
+if TYPE_CHECKING:
+    from glossary import Hit
+
+LOOSE_TIERS = frozenset({"words", "word-prefix"})  # a name matched by only some of its words
 
 # Endings of Russian adjectives and participles: a name word with one of them only qualifies
 # the term. Nouns in -ние/-тие/-вие («Разрушение», «Развитие») end like adjectives and are not.
@@ -75,3 +82,24 @@ def spoken_for(query: str, entries: list[Entry]) -> list[Entry]:
                 out.append(entry)
                 break
     return out
+
+
+def not_the_term(query: str, hit: Hit) -> bool:
+    """An entry found by its text or by some words of its name is not the term a short query
+    asks for (B4: «отравление» is not «Защита от отравления»); a form of its name is (W2)."""
+    loose = hit.tier == "text" or hit.tier in LOOSE_TIERS
+    return loose and len(query.split()) <= 3 and not names_entry(query, hit.entry)
+
+
+def hedge_key(query: str, entry: Entry) -> str:
+    """The note an entry opened in place of the term asked for takes: a word of its name
+    (`rule.nearest_name`, W6), else the nearest by its rule text (`rule.nearest`)."""
+    names = (entry.title, *entry.names)
+    return "rule.nearest_name" if forms_of_name(query, names) else "rule.nearest"
+
+
+def close_elsewhere(hit: Hit) -> bool:
+    """Another game's entry is offered in a game's channel only when its name is close to the
+    query (WF-5): a word or two in common («remains in play» → «active player») or a match in
+    its text is noise there, where that game's rules do not apply anyway."""
+    return hit.tier not in ("far", "text") and hit.confident

@@ -28,7 +28,7 @@ async def test_help_lists_every_command(table: Table) -> None:
     result = await table.alice.slash(table.channel, "help")
     assert result.ephemeral
     embed = table.embeds(result)[0]
-    assert embed.title == "Arbiter commands · General"
+    assert embed.title == "Arbiter commands · Overview"  # playtest ru-17, G3
     text = table.text(result)
     for label in ("Dice and odds", "Rules and terms", "Game tracker"):
         page = await table.alice.click(result.response, label=label)

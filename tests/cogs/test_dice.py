@@ -136,7 +136,7 @@ async def test_attack_on_a_tracked_unit_in_discord(table: Table, services: Servi
     assert {c["value"] for c in everyone} == {"Страж", "bob"}
 
     refused = await carol.slash(table.channel, "mw attack", dice=4, target="Страж")
-    assert refused.ephemeral and "Only the game's players" in table.text(refused)
+    assert refused.ephemeral and "Only this game's players" in table.text(refused)
     assert await logged(services, table.channel, carol) == []
 
     services.rng = random.Random(3)  # a hit: 3 damage through armor 2 and defense 8

@@ -144,7 +144,7 @@ async def test_b2_berserk_heal_is_izlechenie(console: Console) -> None:
     seed_line("001", 211, "Излечить (излечение) на X")
     console.lang = "ru"
     out = await console.execute("/помощь команда:лечить")
-    assert "Вылечить урон" in out  # no game in the channel: the shared wording
+    assert "Снять урон (повреждения, раны)" in out  # no game in the channel: the shared wording
     await console.execute("/игра начать игра:berserk игрок1:Борис")
     await console.execute("/существо добавить имя:Тролль владелец:Борис жизнь:5")
     await console.execute("/урон цель:Тролль урон:3")
@@ -152,7 +152,7 @@ async def test_b2_berserk_heal_is_izlechenie(console: Console) -> None:
     log = await console.execute("/игра журнал")
     assert ": излечение — Тролль · раны 3 → 1" in log
     out = await console.execute("/помощь команда:лечить")
-    assert "Излечить раны" in out and "Вылечить урон" not in out
+    assert "Излечить раны" in out and "Снять урон" not in out
 
 
 # ── B1: the option «вид» takes the способ атаки; the seed's вид is weak, medium or strong ─────

@@ -65,9 +65,10 @@ async def test_rule_says_no_exact_match_instead_of_a_wrong_entry(
 
 async def test_one_typo_answers_two_typos_are_offered(rctx: Ctx, g: Glossary) -> None:
     assert (await h.rule(rctx, "Cantrp")).title == "Уловка (Cantrip)"  # one edit in 7 letters
-    reply = await h.rule(rctx, "Incorprael")  # two edits: the right entry, offered first
-    assert reply.title == NO_EXACT.format("Incorprael")
-    assert options(reply)[0] == "mage-wars/incorporeal"
+    reply = await h.rule(rctx, "Incorprael")  # two edits: the right entry, not passed off as it
+    # playtest ru-17 C2: the only candidate opens, with the note that it is only the nearest
+    assert reply.title == "Бесплотный (Incorporeal)"
+    assert reply.body.startswith("Точной статьи «Incorprael» нет; ближайшая — эта.")
     # One edit in a 4-letter word is a quarter of it: `вода` is not the abbreviation ЗОДА.
     assert not g.search("вода")[0].confident
 

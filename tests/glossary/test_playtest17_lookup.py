@@ -39,7 +39,7 @@ async def test_b4_a_word_of_a_name_is_said_to_be_the_nearest(
     console = await _in_game(services, g, "berserk")
     out = await console.execute("/правило отравление")
     assert out.splitlines()[0].startswith("Защита от отравления")
-    assert "Статьи «отравление» нет; ближайшая — эта, это слово есть в её названии." in out
+    assert "Статьи «отравление» нет; вот статья, в названии которой есть это слово." in out
 
 
 async def test_b4_the_entrys_own_name_is_no_hedge(services: Services, g: Glossary) -> None:

@@ -24,7 +24,7 @@ async def test_game_through_slash_commands(table: Table) -> None:
     assert "Goblin · damage: 0 → 2" in table.text(hit)
     # bob is not a participant and has no Manage Messages: refused, privately
     refused = await bob.slash(table.channel, "dmg", target="Goblin", amount=2)
-    assert "Only the game's players" in table.text(refused)
+    assert "Only this game's players" in table.text(refused)
     assert refused.response.flags.ephemeral
     joined = await bob.slash(table.channel, "game join")
     assert "joins the game" in table.text(joined)
