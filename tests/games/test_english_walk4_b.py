@@ -11,7 +11,7 @@ from tests.games.seeds import seed_line
 async def test_the_play_option_is_described_with_yes_and_no(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/help command:game start")
-    assert "I play too (default: yes). Choose no to seat only the players you name." in out
+    assert "I play too (default: yes, but no when you name both players of a duel)." in out
     assert "false" not in out
 
 

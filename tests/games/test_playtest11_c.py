@@ -162,7 +162,7 @@ async def test_keyforge_ready_step_skips_destroyed_creature(console: Console) ->
 
 
 async def test_mw_attack_typed_values_for_an_untracked_target(console: Console) -> None:
-    await console.execute("/game start game:mage-wars player1:Борис player2:Вика life:36")
+    await console.execute("/game start game:mage-wars player1:Борис player2:Вика life:36 play:yes")
     console.lang = "ru"
     out = await console.execute("/мв атака кубики:3 броня:2 защита:6 удары:2 цель:Вика")
     assert "Цель: **Вика** (из команды: броня, защита; в партии не записано)" in out

@@ -154,7 +154,9 @@ async def test_g3_bold_dice_are_explained(console: Console) -> None:
 async def test_g5_the_extra_seat_warning_says_why(console: Console) -> None:
     console.user = "Аня"
     console.lang = "ru"
-    out = await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    out = await console.execute(
+        "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36 играю:да"
+    )
     assert "вы, начав партию, тоже записаны игроком. Если вы сами не играете, " in out
     assert "вы тоже сели играть" not in out
 

@@ -157,7 +157,7 @@ async def test_cq2_berserk_refuses_a_third_seat_as_conquest(console: Console) ->
     seed_line("001", 339, "Неактивный игрок. Игрок, противник которого является Активным игроком.")
     console.lang = "en"
     console.user = "Anna"
-    out = await console.execute("/game start game:berserk player1:Bob player2:Vicky")
+    out = await console.execute("/game start game:berserk player1:Bob player2:Vicky play:yes")
     assert out.startswith("✖")
     assert "you would be the third. If you are not playing yourself, add play:no." in out
     assert "There is no game in this channel." in await console.execute("/game show")
@@ -171,7 +171,9 @@ async def test_cq2_berserk_refuses_a_third_seat_as_conquest(console: Console) ->
 async def test_cq2_mage_wars_warning_says_how_to_start_again(console: Console) -> None:
     console.lang = "en"
     console.user = "Anna"
-    out = await console.execute("/game start game:mage-wars player1:Bob player2:Vicky life:20")
+    out = await console.execute(
+        "/game start game:mage-wars player1:Bob player2:Vicky life:20 play:yes"
+    )
     assert out.startswith("✔")
     assert (
         "If you are not playing yourself, end this game (/game end) and type the same "

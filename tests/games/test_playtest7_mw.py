@@ -107,7 +107,7 @@ async def test_m10_a_mage_falls_under_its_players_name(
     console: Console, services: Services
 ) -> None:
     seed_line("000", 170, "Если маг погибает, Вы проиграли")
-    await console.execute("/game start game:mage-wars player1:bob player2:carol life:36")
+    await console.execute("/game start game:mage-wars player1:bob player2:carol life:36 play:yes")
     out = await console.execute("/dmg target:bob amount:36")
     assert "💀 bob: маг погиб." in out and "Маг «bob»" not in out
     out = await console.execute("/dmg target:bob amount:1")

@@ -186,7 +186,9 @@ async def test_traits_are_lowercase_in_unit_and_board_lines(console: Console) ->
 
 
 async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
-    out = await console.execute("/игра начать игра:mage-wars игрок1:bob игрок2:carol жизнь:20")
+    out = await console.execute(
+        "/игра начать игра:mage-wars игрок1:bob игрок2:carol жизнь:20 играю:да"
+    )
     assert "За столом: alice, bob, carol." in out  # who is seated does not change
     assert (  # EN-10 CQ-2: how to start again without a seat
         "⚠ В игре «Mage Wars» обычно играют 2 игрока, а за столом 3 игрока: вы, начав "
@@ -207,7 +209,7 @@ async def test_a_third_seat_in_a_duel_is_warned_about(console: Console) -> None:
     await console.execute("/game end")
     await console.execute("!press 1")
     console.lang = "en"
-    out = await console.execute("/game start game:whfb player1:bob player2:carol")
+    out = await console.execute("/game start game:whfb player1:bob player2:carol play:yes")
     assert "is usually played by 2 players, but 3 players are seated" in out
 
 

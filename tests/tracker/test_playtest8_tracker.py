@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.console import Console
 
-START = "/game start game:mage-wars player1:Борис player2:Вика life:36"
+START = "/game start game:mage-wars player1:Борис player2:Вика life:36 play:yes"
 
 
 async def test_m5_a_taken_name_is_numbered_and_said(console: Console) -> None:

@@ -73,7 +73,7 @@ async def test_conquest_refusals_name_the_warlord_and_the_seats(console: Console
         "здоровье:7 окровавленный:4" in out
     )
     out = await console.execute(
-        "/игра начать игра:conquest игрок1:Аня игрок2:Борис здоровье:7 окровавленный:4"
+        "/игра начать игра:conquest игрок1:Аня игрок2:Борис здоровье:7 окровавленный:4 играю:да"
     )
     assert "за столом оказались бы" in out and "Аня, Борис" in out and "играю:нет" in out
     out = await console.execute(

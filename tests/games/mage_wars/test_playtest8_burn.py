@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.console import Console
 from tests.games.seeds import seed_line
 
-START = "/game start game:mage-wars player1:Борис player2:Вика life:36"
+START = "/game start game:mage-wars player1:Борис player2:Вика life:36 play:yes"
 
 
 async def _goblin(console: Console) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.console import Console
 from tests.games.seeds import seed_line
 
-START = "/game start game:mage-wars player1:Борис player2:Вика life:36"
+START = "/game start game:mage-wars player1:Борис player2:Вика life:36 play:yes"
 
 
 async def test_m2_a_given_value_is_said_as_from_the_command(console: Console) -> None:
