@@ -31,7 +31,13 @@ from bot.glossary_view import (
     shorten,
     titled_in_russian,
 )
-from bot.handlers.glossary_hedge import close_elsewhere, hedge_key, not_the_term, spoken_for
+from bot.handlers.glossary_hedge import (
+    close_elsewhere,
+    hedge_key,
+    not_the_term,
+    opens_alone,
+    spoken_for,
+)
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
     asked_payload,
@@ -329,7 +335,7 @@ async def rule(ctx: Ctx, term: str, game: str | None = None, private: bool = Fal
         # Not clearly ahead: the best few, text matches included, best first.
         options = _with_definitions(glossary, query, slug, [h.entry for h in hits[:ALTERNATIVES]])
         options = own_game_first(options, prefer)
-        if len(options) == 1 and hits[0].tier != "fuzzy":  # C2: a list of one opens, hedged
+        if len(options) == 1 and opens_alone(query, hits[0]):  # C2: a list of one opens, hedged
             return _nearest(ctx, options[0], query, private, hits[0].tier)
         return _question(ctx, "rule.suggest", options[:ALTERNATIVES], private, query, query=shown)
     reply = entry_reply(ctx, hits[0].entry, ephemeral=private)

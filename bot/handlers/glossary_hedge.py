@@ -11,14 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rapidfuzz import fuzz
+
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, fold, forms_of_name, stem, stems_agree
+from glossary.question import read_question
 from glossary.terms import spoken_names
 
 if TYPE_CHECKING:
     from glossary import Hit
 
 LOOSE_TIERS = frozenset({"words", "word-prefix"})  # a name matched by only some of its words
+CLOSE_SPELLING = 80  # rapidfuzz ratio: `incorprael` is a misspelt `incorporeal`
 
 # Endings of Russian adjectives and participles: a name word with one of them only qualifies
 # the term. Nouns in -ние/-тие/-вие («Разрушение», «Развитие») end like adjectives and are not.
@@ -89,6 +93,26 @@ def not_the_term(query: str, hit: Hit) -> bool:
     asks for (B4: «отравление» is not «Защита от отравления»); a form of its name is (W2)."""
     loose = hit.tier == "text" or hit.tier in LOOSE_TIERS
     return loose and len(query.split()) <= 3 and not names_entry(query, hit.entry)
+
+
+def opens_alone(query: str, hit: Hit) -> bool:
+    """Whether a pick list of this one candidate opens it instead (C2, scout B1): a typo of its
+    name does, and so does a short query whose words are all words of its name («яд» → ЗОЯ,
+    «что значит чтобы» → «Слово "To" ("Чтобы")»). A stray match in a text or in one word of a
+    name stays a list: «что делать если из носа кровотечение» is not asking about Bleed."""
+    if hit.tier == "fuzzy":
+        return False
+    if hit.tier != "text" and hit.tier not in LOOSE_TIERS:
+        return True
+    question = read_question(query)
+    # a question of wrapper words only asks about its last one («что значит чтобы»)
+    words = question.content or tuple(fold(question.subject).split()[-1:])
+    if not 0 < len(words) <= 3:
+        return False
+    own = [w for name in (hit.entry.title, *hit.entry.names) for w in _words(name)]
+    return all(
+        forms_of_name(w, own) or any(fuzz.ratio(w, o) >= CLOSE_SPELLING for o in own) for w in words
+    )
 
 
 def hedge_key(query: str, entry: Entry) -> str:

@@ -4,6 +4,8 @@ Each test pins the reworded reply, so the slip a reader found stays fixed."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.console import Console
 
 # ── G-1: the play:no note is short sentences, in both languages ────────────────────────────────
@@ -157,3 +159,19 @@ async def test_c2_single_candidate_opens(console: Console) -> None:
     assert out.startswith('Цены: Слово "To" ("Чтобы")')
     assert "Точной статьи «что значит чтобы» нет; ближайшая — эта." in out
     assert "Выберите статью" not in out and "[1]" not in out
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "что делать если из носа кровотечение",  # one stray hit in a text (Bleed)
+        "принесите воды пожалуйста",  # (Extinguish, by its text)
+        "во сколько завтра собираемся",  # one word alike in a name (Сбор)
+    ],
+)
+async def test_c2_a_single_stray_match_of_an_off_topic_question_stays_a_list(
+    console: Console, query: str
+) -> None:
+    # the no-answer sets: a list of one is opened only when its name holds the words asked
+    out = await console.execute(f"/правило {query}")
+    assert "— Источник" not in out and "[1]" in out
