@@ -152,7 +152,7 @@ async def test_29_a_range_in_english_words(services: Services) -> None:
 async def test_30_the_two_cast_figures_are_explained(services: Services) -> None:
     out = await _en(services).execute("/odds whf dice:2 level:2 value:9")
     assert "Cast chance: **58.3%** (of which **2.8%** by Irresistible Force" in out
-    assert "cast normally │" in out and "55.6%" in out
+    assert "cast without irresistible force │" in out and "55.6%" in out
 
 
 # ── Conquest: 31, 32, 38, 39 ───────────────────────────────────────────────────────────────────

@@ -160,11 +160,11 @@ async def test_b5_poison_reminder_at_the_owners_turn(console: Console) -> None:
     await console.execute("/жетон добавить цель:Костедробитель жетон:яд сколько:2")
     out = await console.execute("/игра дальше")  # Борис's turn: his poisoned card
     assert (
-        "☠ Существо «Костедробитель» отравлено (2) — нанесите раны от яда: "
+        "☠ Костедробитель: отравление 2 — нанесите 2 раны от яда: "
         "/берсерк раны цель:Костедробитель источник:яд сколько:2." in out
     )
     out = await console.execute("/игра дальше")  # Аня's turn: not hers
     assert "отравлен" not in out
     console.lang = "en"
     out = await console.execute("/game next")
-    assert "☠ Костедробитель is poisoned (2): deal the wounds with" in out
+    assert "☠ Костедробитель: poison 2 — deal 2 wounds of poison with" in out

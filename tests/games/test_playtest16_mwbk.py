@@ -118,7 +118,7 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
     assert "poison 2 · counters 3" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert (
-        "☠ Troll is poisoned (2): deal the wounds with /berserk wound target:Troll "
+        "☠ Troll: poison 2 — deal 2 wounds of poison with /berserk wound target:Troll "
         "source:poison amount:2." in out
     )
     assert "“Troll”" not in out

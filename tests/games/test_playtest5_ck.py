@@ -223,7 +223,7 @@ async def test_k4_a_creature_used_this_turn_fights_again_with_a_remark(console: 
     assert "⚠ Существо «Крушитель» уже истощено в этом ходу — снова сражаться" in out  # 7: K4
     assert "только если его подготовила карта. Бой записан." in out
     assert (
-        "• Крушитель · сила 9 · урон 2 (до уничтожения ещё 7) · истощено"
+        "• Крушитель · сила 9 · урон 2 (до уничтожения ещё 7) · карта истощена"
         in await console.execute("/game show")
     )
     out = await console.execute("/game next")

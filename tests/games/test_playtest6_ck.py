@@ -102,7 +102,7 @@ async def test_k5_the_board_tells_spent_armor_and_elusive_in_words(console: Cons
     await console.execute("/kf fight attacker:Тролль target:Шпион")
     await console.execute("/dmg target:Троллетух amount:3")
     board = await console.execute("/game show")
-    assert "Тролль · сила 8 · броня 3 (в этот ход израсходовано 1) · истощено" in board
+    assert "Тролль · сила 8 · броня 3 (в этот ход израсходовано 1) · карта истощена" in board
     assert (
         "Троллетух · сила 8 · урон 1 (до уничтожения ещё 7) · броня 2 (на этот ход израсходована)"
         in board
@@ -154,8 +154,8 @@ async def test_c1_a_units_hp_is_zdorovye(console: Console) -> None:
     """Seed 003:112: a unit has «очки здоровья»; the option stays `жизнь:` (a contract)."""
     await _cq(console)
     out = await console.execute("/unit add name:Гретчин owner:Егор")
-    assert "Укажите здоровье отряда «Гретчин» (жизнь:1 — очки здоровья с карты)" in out
-    assert "в Conquest без него отряд не добавить" in out and "у /существо добавить" not in out
+    assert "Укажите очки здоровья отряда «Гретчин» с его карты, например жизнь:2" in out
+    assert "без них отряд в Conquest не добавить" in out and "у /существо добавить" not in out
     out = await console.execute("/unit add name:Гретчин owner:Егор life:1 armor:2")
     # playtest 7 slip C1: the bot does not keep it, not «у отрядов нет параметра»; playtest 12
     # C2: the unit is added all the same, and the value is said to be skipped
@@ -216,4 +216,4 @@ async def test_conquest_slips_read_well_in_english(console: Console) -> None:
     out = await console.execute("/set target:bob stat:HP value:7")
     assert "bob's HP: already 7; nothing changed." in out
     out = await console.execute("/unit add name:Grot owner:bob")
-    assert "Give the unit “Grot” its HP (life:1" in out
+    assert "Give the unit “Grot” the hit points printed on its card, e.g. life:2" in out

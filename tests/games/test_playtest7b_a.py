@@ -70,12 +70,12 @@ async def test_the_wfb_odds_give_one_cast_chance(console: Console) -> None:
         "Шанс сотворить: **88,0\u00a0%** (из них **7,4\u00a0%** — неодолимой силой, "
         "которая влечёт магический сбой)"
     ) in out
-    assert "сотворено обычно │" in out and "80,6\u00a0%" in out
+    assert "сотворено без неодолимой силы │" in out and "80,6\u00a0%" in out
     assert "Неодолимая сила (и магический сбой)" not in out
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Cast chance: **88.0%** (of which **7.4%** by Irresistible Force" in out
-    assert "cast normally │" in out
+    assert "cast without irresistible force │" in out
 
 
 # ── W1: the common synonyms of «Неодолимая сила» open it ────────────────────────────────────────

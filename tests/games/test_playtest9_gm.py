@@ -165,7 +165,7 @@ async def test_k3_a_fight_says_the_attacker_is_exhausted(console: Console) -> No
     await console.execute("/unit add name:Лётчик owner:bob power:3 traits:неуловимость")
     out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
     assert "Существо «Трокк» истощается." in out
-    assert "• Трокк · сила 5 · истощено" in await console.execute("/game show")
+    assert "• Трокк · сила 5 · карта истощена" in await console.execute("/game show")
     out = await console.execute("/kf fight attacker:Трокк target:Лётчик")
     assert "истощается" not in out and "уже истощено" in out
 

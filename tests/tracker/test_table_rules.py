@@ -124,7 +124,10 @@ async def test_unit_add_without_life_is_refused_where_the_card_gives_it(
         "tracker.error.unit_needs_life_conquest",  # playtest 6 C1: the unit's HP, in its words
         "en",
     )
-    assert "Give the unit “Scout” its HP (" in en and "Nothing changed." in en
+    assert (
+        "Give the unit “Scout” the hit points printed on its card" in en
+        and "Nothing changed." in en
+    )
     await service.end(alice)
     await service.start(alice, "keyforge", [BOB], {})
     out = await service.add_unit(alice, "Krump", None, {})  # KeyForge: power defaults to 1

@@ -1,0 +1,55 @@
+"""The scout reader's catalogue slips (issue 17): the log's «задано значение» (G3), the Berserk
+poison reminder with its count (B2), Conquest's HP refusal with a plain example (C3), the Mage
+Wars effect table explained (M5), the WFB cast bar named (W2) and KeyForge's exhausted card (K3)."""
+
+from __future__ import annotations
+
+from bot.console import Console
+
+
+async def test_g3_a_set_value_is_logged_in_words(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/задать цель:Борис показатель:мана значение:20")
+    log = await console.execute("/игра журнал")
+    assert "задано значение — Борис · мана" in log and "установка" not in log
+
+
+async def test_b2_the_poison_reminder_counts_the_wounds(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Аня жизнь:5")
+    await console.execute("/жетон добавить цель:Лесной эльф жетон:отравление сколько:1")
+    await console.execute("/игра дальше")
+    console.user = "Борис"
+    out = await console.execute("/игра дальше")
+    assert "☠ Лесной эльф: отравление 1 — нанесите 1 рану от яда: " in out
+    assert "отравлено" not in out
+
+
+async def test_c3_the_hp_refusal_gives_an_example_not_the_default(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4")
+    out = await console.execute("/существо добавить имя:Отряд Кадии")
+    assert "Укажите очки здоровья отряда «Отряд Кадии» с его карты, например жизнь:2" in out
+    assert "жизнь:1" not in out
+
+
+async def test_m5_the_effect_table_refusal_says_what_to_write(console: Console) -> None:
+    out = await console.execute("/мв атака кубики:6 эффект:оглушение")
+    assert "Пишите порог на кубике эффекта и что выпадает: «7+ оглушение»" in out
+
+
+async def test_w2_the_plain_cast_bar_says_without_irresistible_force(console: Console) -> None:
+    out = await console.execute("/шансы вфб кубики:3 уровень:2 сложность:10")
+    assert "сотворено без неодолимой силы │" in out and "обычно" not in out
+
+
+async def test_k3_an_exhausted_creature_reads_as_its_card(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Воин владелец:Аня сила:4")
+    await console.execute("/существо добавить имя:Страж владелец:Борис сила:2")
+    await console.execute("/кф бой атакующий:Воин цель:Страж")
+    board = await console.execute("/игра показать")
+    assert "• Воин · сила 4 · урон 2 (до уничтожения ещё 2) · карта истощена" in board
