@@ -53,3 +53,19 @@ async def test_k3_an_exhausted_creature_reads_as_its_card(console: Console) -> N
     await console.execute("/кф бой атакующий:Воин цель:Страж")
     board = await console.execute("/игра показать")
     assert "• Воин · сила 4 · урон 2 (до уничтожения ещё 2) · карта истощена" in board
+
+
+async def test_m1_a_heal_that_covers_everything_offers_no_way_back(console: Console) -> None:
+    # seed 000:19: healing may remove Bleed; the undo hint only when damage is left to heal
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/существо добавить имя:Волк владелец:Аня жизнь:9")
+    await console.execute("/урон цель:Волк урон:5")
+    await console.execute("/жетон добавить цель:Волк жетон:кровотечение сколько:2")
+    out = await console.execute("/лечить цель:Волк лечение:50")
+    assert "🩸 Волк: сняты все повреждения и 2 жетона кровотечения." in out
+    assert "/игра отменить" not in out
+    await console.execute("/урон цель:Волк урон:5")
+    await console.execute("/жетон добавить цель:Волк жетон:кровотечение сколько:1")
+    out = await console.execute("/лечить цель:Волк лечение:2")
+    assert "Если хотели вылечить повреждения — /игра отменить" in out

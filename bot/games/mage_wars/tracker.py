@@ -99,11 +99,12 @@ async def apply_healing(step: Step, unit: Unit, healing: rules.Healing, note: st
         if n and token is not None:
             await step.adjust(unit, token.id, key, -n)
     if healing.bleed:
-        # Playtest 14, M1: after an undo, the whole healing may go to damage instead.
+        # Playtest 14, M1: after an undo, the whole healing may go to damage instead; scout M1:
+        # only when some damage is left that it could have healed
         all_damage = min(held, healing.damage + healing.bleed)
-        step.note(
-            "tracker.note.mw_bleed_healed", unit=unit.name, count=healing.bleed, heal=all_damage
-        )
+        left = held - healing.damage > 0
+        key = "tracker.note.mw_bleed_healed" + ("" if left else ".all")
+        step.note(key, unit=unit.name, count=healing.bleed, heal=all_damage)
     if healing.rage:
         step.note("tracker.note.mw_rage_off", unit=unit.name, count=healing.rage)
 
