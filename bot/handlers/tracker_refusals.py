@@ -193,6 +193,15 @@ def _own(code: str) -> Callable[[dict[str, Any]], str]:
     return key
 
 
+def _with_example(params: dict[str, Any]) -> str:
+    """`/dmg` at a player: the example names a unit on the board when there is one (scout W3),
+    else the game's made-up one."""
+    known = "_with" if params.get("example") else ""
+    game = params.get("game")
+    own = f"{E}player_no_damage_{game.slug}{known}" if isinstance(game, GameRef) else ""
+    return first_key(own, E + "player_no_damage" + known)
+
+
 def _destroyed(params: dict[str, Any]) -> str:
     """A destroyed unit, named by what it is («Существо «Волк» уничтожено»), so its name stays
     in the nominative and no participle agrees with it."""
@@ -291,7 +300,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_such_tokens": _own("no_such_tokens"),  # en-7 MW-1: Mage Wars says markers
     "no_tokens": _own("no_tokens"),
     "set_same": _set_same,  # playtest 6 C2: Conquest has no token but a shield card
-    "player_no_damage": _own("player_no_damage"),
+    "player_no_damage": _with_example,
     "start_needs": _own("start_needs"),
     "token_is_damage": _own("token_is_damage"),  # en-4 CQ-3: Conquest adds its shield card
     "start_option": _start_option,

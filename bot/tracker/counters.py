@@ -112,7 +112,12 @@ def damage_ref(state: GameState, tpl: Template, target: str) -> tuple[Holder, Co
     c = holder.counter(key)
     if c is None and isinstance(holder, Participant) and key in tpl.creature:
         # Берсерк: wounds go on cards, never on the player (playtest 4 slip 13)
-        raise TrackerError("player_no_damage", player=holder.name, game=GameRef(tpl.slug))
+        # scout W3: the example names a unit on the board, the player's own first
+        living = [u for u in (*state.units_of(holder.id), *state.units) if not u.destroyed]
+        example = {"example": living[0].name} if living else {}
+        raise TrackerError(
+            "player_no_damage", player=holder.name, game=GameRef(tpl.slug), **example
+        )
     if c is None:
         raise NoStat(
             name=tpl.define(key),

@@ -69,3 +69,13 @@ async def test_m1_a_heal_that_covers_everything_offers_no_way_back(console: Cons
     await console.execute("/жетон добавить цель:Волк жетон:кровотечение сколько:1")
     out = await console.execute("/лечить цель:Волк лечение:2")
     assert "Если хотели вылечить повреждения — /игра отменить" in out
+
+
+async def test_w3_the_damage_refusal_names_a_unit_on_the_board(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await console.execute("/урон цель:Борис урон:2")
+    assert "например: /урон цель:Маг-огнепоклонник урон:1." in out  # nothing on the board yet
+    await console.execute("/существо добавить имя:Мастер Огня владелец:Борис жизнь:2 черты:маг")
+    out = await console.execute("/урон цель:Борис урон:2")
+    assert "например: /урон цель:Мастер Огня урон:1." in out
