@@ -62,13 +62,12 @@ async def test_wf2_wizards_channel_they_do_not_add_to_the_winds_roll(console: Co
     console.lang = "en"
     await console.execute("/game start game:whfb player1:Vicky")
     out = await console.execute("/unit add name:Hag owner:Vicky life:2")
-    assert "New unit: Hag (Vicky) · Wounds 2.\nIf it is a wizard, remove it (/unit remove)" in out
+    assert "New unit: Hag (Vicky) · Wounds 2.\nWizards are marked when added" in out
     assert "only wizards channel — each rolls a D6, and a 6 adds a power or dispel die." in out
     assert "Winds of Magic" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Орк владелец:Vicky жизнь:2")
-    assert "только за магов бросают D6, и каждая 6 добавляет кубик силы или рассеивания." in out
-    assert "к Ветрам Магии" not in out
+    assert "Маги отмечаются" not in out  # said once, with the side's first unit (scout W1)
 
 
 # ── WF-3: a pool past 12 names the Power Limit and the sum ────────────────────────────────────

@@ -79,3 +79,15 @@ async def test_w3_the_damage_refusal_names_a_unit_on_the_board(console: Console)
     await console.execute("/существо добавить имя:Мастер Огня владелец:Борис жизнь:2 черты:маг")
     out = await console.execute("/урон цель:Борис урон:2")
     assert "например: /урон цель:Мастер Огня урон:1." in out
+
+
+async def test_w1_the_wizard_hint_comes_once_with_a_sides_first_unit(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Копейщики владелец:Аня жизнь:10")
+    assert "Маги отмечаются при добавлении — «черты:маг»" in out
+    out = await console.execute("/существо добавить имя:Лучники владелец:Аня жизнь:10")
+    assert "Маги отмечаются" not in out
+    await console.execute("/существо добавить имя:Мастер Огня владелец:Борис жизнь:2 черты:маг")
+    out = await console.execute("/существо добавить имя:Мечники владелец:Борис жизнь:10")
+    assert "Маги отмечаются" not in out  # Борис already has a wizard

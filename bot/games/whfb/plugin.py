@@ -50,11 +50,16 @@ class WhfbPlugin(GamePlugin):
     async def unit_added(self, step: Step, unit: str, owner: Participant) -> None:
         """A wizard put on the table is one more of its side's wizards, whose dice the Winds of
         Magic roll (seed 002:47), so the board never lists a wizard beside «маги 0» (W2); any
-        other unit adds nothing (playtest 7, W4)."""
-        added = next((u for u in (await step.fresh()).units if u.name == unit), None)
+        other unit adds nothing (playtest 7, W4), and a side's first one says how wizards are
+        marked (scout W1)."""
+        fresh = await step.fresh()
+        added = next((u for u in fresh.units if u.name == unit), None)
         counter = owner.counter(WIZARDS)
         if counter is not None and added is not None and added.value(WIZARD) > 0:
             await step.adjust(owner, counter.id, WIZARDS, 1)
+        elif added is not None and len(fresh.units_of(owner.id)) == 1:
+            # scout W1: how to mark a wizard, once: with a side's first unit, not a wizard
+            step.note("tracker.note.whfb_wizard_hint")
 
     async def leave_play(self, step: Step, unit: Unit) -> None:
         """A wizard off the table no longer adds to the winds (seed 002:49); another unit
