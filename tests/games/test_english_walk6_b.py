@@ -33,7 +33,10 @@ async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> No
     await _conquest(console)
     await console.execute("/unit add name:Ork Boyz life:3")
     out = await console.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2
-    assert "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded." in out
+    assert (
+        "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        in out
+    )
 
 
 async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> None:

@@ -62,7 +62,10 @@ async def test_c2_a_shield_waits_for_the_damage(console: Console) -> None:
     out = await console.execute("/жетон добавить цель:Космодесантник жетон:щит")
     assert "Карту щита сбрасывают, когда наносят урон: /урон цель:… урон:N щит:M" in out
     out = await console.execute("/урон цель:Космодесантник урон:2 щит:2")  # EN-8 CQ-2
-    assert "🛡 Космодесантник: карта щита предотвращает 2 урона и сбрасывается." in out
+    assert (
+        "🛡 Космодесантник: карта щита предотвращает 2 урона и сбрасывается — урон не нанесён."
+        in out
+    )
 
 
 async def test_c3_the_headquarters_phase_adds_the_resources(console: Console) -> None:

@@ -187,7 +187,10 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     await console.execute("/unit add Space Marine life:3")
     out = await console.execute("/dmg target:Space Marine amount:1 shield:1")  # EN-8 CQ-2
-    assert "🛡 Space Marine: the shield card prevents 1 damage and is discarded." in out
+    assert (
+        "🛡 Space Marine: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        in out
+    )
 
 
 async def test_cq4_one_seat_of_a_duel_is_warned_about(console: Console) -> None:

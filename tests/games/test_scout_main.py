@@ -91,3 +91,17 @@ async def test_w1_the_wizard_hint_comes_once_with_a_sides_first_unit(console: Co
     await console.execute("/существо добавить имя:Мастер Огня владелец:Борис жизнь:2 черты:маг")
     out = await console.execute("/существо добавить имя:Мечники владелец:Борис жизнь:10")
     assert "Маги отмечаются" not in out  # Борис already has a wizard
+
+
+async def test_c2_a_shield_on_the_warlord_names_the_warlord(console: Console) -> None:
+    # seed 003:137: the shield card prevents up to its icons and is discarded
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4")
+    out = await console.execute("/урон цель:Борис урон:3 щит:3")
+    assert (
+        "🛡 Военачальник Бориса: карта щита предотвращает 3 урона и сбрасывается — урон не нанесён."
+        in out
+    )
+    out = await console.execute("/урон цель:Борис урон:3 щит:1")
+    assert "🛡 Военачальник Бориса: карта щита предотвращает 1 урон и сбрасывается." in out
+    assert "Военачальник Бориса · урон: 0 → 2" in out

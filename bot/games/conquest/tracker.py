@@ -9,6 +9,7 @@ from bot.games.conquest.rules import (
     OLD_SHIELD,
     PLANETS_TO_WIN,
     SHIELD,
+    WARLORD,
     icon_win,
     shield,
 )
@@ -31,7 +32,10 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     if icons <= 0 and old <= 0:
         return amount
     result = shield(amount, icons or old)
-    key = "tracker.note.cq_shield" if icons > 0 else "tracker.note.cq_shield_old"
+    key = "tracker.note.cq_shield_old"
+    if icons > 0:  # scout C2: the warlord named as its damage line names it; a whole blow stopped
+        warlord = "_warlord" if unit.kind == WARLORD else ""
+        key = f"tracker.note.cq_shield{warlord}" + ("_all" if result.dealt == 0 else "")
     step.note(key, unit=unit.name, prevented=result.prevented)
     return result.dealt
 
