@@ -105,3 +105,12 @@ async def test_c2_a_shield_on_the_warlord_names_the_warlord(console: Console) ->
     out = await console.execute("/урон цель:Борис урон:3 щит:1")
     assert "🛡 Военачальник Бориса: карта щита предотвращает 1 урон и сбрасывается." in out
     assert "Военачальник Бориса · урон: 0 → 2" in out
+
+
+async def test_b3_the_closed_mode_is_offered_as_po_zakrytoy(console: Console) -> None:
+    out = await console.execute("/берсерк удар сила:1-2-3 режим:по закрытой")
+    assert "Режим: как по закрытой карте — бросает только атакующий" in out
+    out = await console.execute("/берсерк удар сила:1-2-3 режим:закрытый")  # the old word
+    assert "Режим: как по закрытой карте" in out
+    out = await console.execute("/берсерк удар сила:1-2-3 режим:абв")
+    assert "Варианты: авто, по закрытой, сражение." in out

@@ -43,7 +43,9 @@ from bot.tracker.names import md
 from bot.tracker.step import Step
 
 STRIKE_CHOICES = tuple(Choice(f"dice.choice.{k}", k) for k in STRIKE_KINDS)
-MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m) for m in MODES)
+# scout B3: the closed mode reads «по закрытой» (the strike at a closed card); the old word stays
+MODE_ALIASES = {"closed": ("закрытый", "закрытая", "закрыт", "closed")}
+MODE_CHOICES = tuple(Choice(f"dice.choice.{m}", m, MODE_ALIASES.get(m, ())) for m in MODES)
 # The target lines that already say only the attacker rolls and no strike comes back (BK-6).
 _SAYS_WHO_ROLLS = ("target_closed", "target_closed_no_fight", "target_open_closed_mode")
 BERSERK_OPTIONS: list[Option] = [
