@@ -171,7 +171,7 @@ async def test_31_32_shield_icons_counted_and_prevented_damage(services: Service
     shield = "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded — no damage is dealt."
     assert shield in out
     out = await en.execute("/dmg target:bob amount:3 shield:2")
-    assert "🛡 bob: the shield card prevents 2 damage and is discarded." in out
+    assert "🛡 bob's Warlord: the shield card prevents 2 damage and is discarded." in out
 
 
 async def test_38_heal_without_damage_says_it_once(services: Services) -> None:
