@@ -37,6 +37,7 @@ from bot.handlers.glossary_hedge import (
     not_the_term,
     opens_alone,
     spoken_for,
+    title_key,
 )
 from bot.handlers.glossary_learn import (
     UNLEARN_ACTION,
@@ -250,7 +251,7 @@ def _question(
     words `asked`, so the asker's pick can be learned (`glossary_learn`).
     """
     return Reply(
-        title=ctx.t(f"{kind}.title", **title_params),
+        title=ctx.t(title_key(kind, asked), **title_params),
         body=ctx.t(f"{kind}.body"),
         ephemeral=ephemeral,
         actions=[

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
+from bot.i18n import catalogue
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, fold, forms_of_name, stem, stems_agree
-from glossary.question import read_question
+from glossary.question import QUESTION_WORDS, read_question
 from glossary.terms import spoken_names
 
 if TYPE_CHECKING:
@@ -127,3 +128,17 @@ def close_elsewhere(hit: Hit) -> bool:
     query (WF-5): a word or two in common («remains in play» → «active player») or a match in
     its text is noise there, where that game's rules do not apply anyway."""
     return hit.tier not in ("far", "text") and hit.confident
+
+
+QUESTION_MIN_WORDS = 3  # «как работает инициатива»: a question, not a term
+
+
+def title_key(kind: str, asked: str) -> str:
+    """A pick list's heading: a question is not called a term there is no entry for (scout G1:
+    «нет термина «как работает инициатива»»); it is asked, and answered by the list."""
+    words = fold(asked).split()
+    question = len(words) >= QUESTION_MIN_WORDS and (
+        words[0] in QUESTION_WORDS or read_question(asked).subject != fold(asked)
+    )
+    key = f"{kind}.title.question"
+    return key if question and key in catalogue() else f"{kind}.title"

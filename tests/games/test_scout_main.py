@@ -114,3 +114,13 @@ async def test_b3_the_closed_mode_is_offered_as_po_zakrytoy(console: Console) ->
     assert "Режим: как по закрытой карте" in out
     out = await console.execute("/берсерк удар сила:1-2-3 режим:абв")
     assert "Варианты: авто, по закрытой, сражение." in out
+
+
+async def test_g1_a_question_is_not_called_a_missing_term(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4")
+    out = await console.execute("/правило как работает инициатива")
+    assert out.startswith("Ответ на вопрос «как работает инициатива» ищите в статьях ниже")
+    assert "нет термина" not in out
+    out = await console.execute("/правило эгидаа")  # a word is still a term
+    assert "нет термина «эгидаа»" in out
