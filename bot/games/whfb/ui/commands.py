@@ -26,7 +26,7 @@ from bot.games.whfb.dice import (
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
 from bot.games.whfb.rules import MagicAttempt, foreign_wizard, unknown_wizard, wizard_refusal
 from bot.games.whfb.ui import shapes, view
-from bot.games.whfb.ui.last_cast import last_cast, mismatch, target
+from bot.games.whfb.ui.last_cast import last_cast, mismatch, nothing_to_dispel, target
 from bot.games.whfb.ui.wizards import said as wizards_lines
 from bot.games.whfb.ui.wizards import wizard_counts
 from bot.handlers import tracker_ops as service
@@ -311,19 +311,6 @@ async def whf_winds(
     return finish(reply, private)
 
 
-async def last_cast_irresistible(ctx: Ctx, side: MagicSide) -> bool:
-    """Whether the table's latest cast or dispel is a cast with Irresistible Force whose spend
-    is still done: such a spell cannot be dispelled. Whoever typed it, the dispel is the other
-    side's (`dispeller`), so the caster typing the dispel for the opponent is refused too."""
-    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
-    done = {s.id for s in history if s.status == "done"}
-    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
-        if r.command not in ("whf cast", "whf dispel") or r.result.get(POOL_STEP) not in done:
-            continue
-        return r.command == "whf cast" and bool(r.result.get("irresistible"))
-    return False
-
-
 async def _magic_side(ctx: Ctx, private: bool) -> MagicSide | None:
     """The roller's side in a tracked `whfb` game. Its pools are shared with the table, so a
     roll that would change them is never private: refused before anything is rolled."""
@@ -430,8 +417,8 @@ async def whf_dispel(
     cast = await last_cast(ctx, side)  # `against` left out: the last cast's (EN-8 WF-3)
     typed, against = against, target(cast, against)
     check_magic(dice, level, "against", against)
-    if side is not None and await last_cast_irresistible(ctx, side):
-        raise UserError("dice.whf.dispel_irresistible")
+    if side is not None:
+        await nothing_to_dispel(ctx, side, PHASE_HISTORY, PHASE_ROLLS)
     spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@odds.whf_dispelled" if result.success else "@odds.whf_not_dispelled"

@@ -62,3 +62,25 @@ def mismatch(ctx: Ctx, cast: LastCast | None, against: int | None) -> str | None
     if cast.spell:
         return ctx.t("dice.whf.dispel_mismatch_spell", spell=md(cast.spell), **figures)
     return ctx.t("dice.whf.dispel_mismatch", **figures)
+
+
+async def nothing_to_dispel(ctx: Ctx, side: MagicSide, history: int, rolls: int) -> None:
+    """Refused before anything is rolled when the table's latest cast or dispel (its spend still
+    done) is a cast that cannot be dispelled: one with Irresistible Force, or one that failed
+    (English walk 11, WF-1: only a spell cast is dispelled, seed 002:17). Whoever typed
+    it, the dispel is the other side's, so the caster typing it for the opponent is refused too."""
+    steps = await ctx.services.storage.tracker.history(side.state.game.id, limit=history)
+    done = {s.id for s in steps if s.status == "done"}
+    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, rolls):
+        if r.command not in ("whf cast", "whf dispel") or r.result.get(POOL_STEP) not in done:
+            continue
+        if r.command != "whf cast":
+            return
+        if r.result.get("irresistible"):
+            raise UserError("dice.whf.dispel_irresistible")
+        if not r.result.get("success"):
+            spell = r.inputs.get("spell")
+            if spell:
+                raise UserError("dice.whf.dispel_not_cast_spell", spell=md(str(spell)))
+            raise UserError("dice.whf.dispel_not_cast")
+        return
