@@ -48,7 +48,7 @@ from bot.reply import Action, Button, Field, Reply, Select, Style
 from glossary.covers import covers
 from glossary.model import Entry
 from glossary.normalize import clean, fold, only_stop_words, script_of
-from glossary.terms import TermMatch
+from glossary.terms import SEP, TermMatch
 
 TEXT_MAX = 200  # /search phrase
 EXPLAIN_MAX = 4000  # a Discord message at most
@@ -282,11 +282,15 @@ async def explain_reply(ctx: Ctx, text: str) -> Reply:
     buttons: list[Button] = []
     for match in matches:
         names = ", ".join(choice_name(e, ctx.lang) for e in match.entries)
-        line = f"• **{match.found}** → {names}"
-        said = match.found.split(", ")
-        if len(match.entries) == 1 and any(covers(match.entries[0].id, w) for w in said):
-            line += ctx.t("explain.covered")  # no entry of its own: this one rules it (CQ-1, C1)
-        lines.append(line)
+        said = match.found.split(SEP)
+        # no entry of its own: this one rules it (CQ-1, C1); the entry's own names on their own
+        # line, so the note is never said of them (English walk 11, WF-2)
+        covered = [w for w in said if len(match.entries) == 1 and covers(match.entries[0].id, w)]
+        named = [w for w in said if w not in covered]
+        if named:
+            lines.append(f"• **{SEP.join(named)}** → {names}")
+        if covered:
+            lines.append(f"• **{SEP.join(covered)}** → {names}" + ctx.t("explain.covered"))
         for e in match.entries:
             if len(buttons) < EXPLAIN_BUTTONS and all(b.payload != e.id for b in buttons):
                 # `Атака · Берсерк ККИ`, `Атака · KeyForge`: one word names entries of two games

@@ -20,3 +20,16 @@ async def test_wf1_a_spell_not_cast_has_nothing_to_dispel(console: Console) -> N
     assert out.startswith("✖")
     assert "The last spell (Fireball) was not cast, so there is nothing to dispel." in out
     assert board == await console.execute("/game show")  # no dispel die spent
+
+
+async def test_wf2_an_entrys_own_name_is_not_said_to_have_no_entry(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute(
+        "/explain text:The wizard rolls Irresistible Force and suffers a Miscast"
+    )
+    assert "• **Irresistible Force** → Неодолимая сила (Irresistible Force)" in out
+    lines = out.splitlines()
+    own = next(line for line in lines if line.startswith("• **Irresistible Force**"))
+    assert "no entry of its own" not in own
+    miscast = next(line for line in lines if line.startswith("• **Miscast**"))
+    assert miscast.endswith("— no entry of its own; mentioned here")
