@@ -42,7 +42,7 @@ async def test_6_a_given_armor_is_shown_once(services: Services) -> None:
     en = await _mw(services)
     await en.execute("/unit add Bear life:10")
     out = await en.execute("/mw attack dice:3 armor:1 target:Bear")
-    assert "Armor: **1** (given in the command, not the tracker's 0)" in out  # en-9 MW-1
+    assert "Armor: **1** (from the command; the tracker has 0)" in out  # en-9 MW-1
     assert out.count("Armor:") == 1 and "Armor: 1 (" not in out and "the game holds" not in out
 
 
@@ -152,7 +152,7 @@ async def test_29_a_range_in_english_words(services: Services) -> None:
 async def test_30_the_two_cast_figures_are_explained(services: Services) -> None:
     out = await _en(services).execute("/odds whf dice:2 level:2 value:9")
     assert "Cast chance: **58.3%** (of which **2.8%** by Irresistible Force" in out
-    assert "cast without irresistible force │" in out and "55.6%" in out
+    assert "cast without Irresistible Force │" in out and "55.6%" in out
 
 
 # ── Conquest: 31, 32, 38, 39 ───────────────────────────────────────────────────────────────────

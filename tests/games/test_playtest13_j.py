@@ -117,7 +117,7 @@ async def test_mw1_mage_wars_english_says_marker(console: Console) -> None:
     out = await console.execute("/token clear target:Рыцарь")
     assert "“Рыцарь” has no markers." in out
     out = await console.execute("/token remove target:Рыцарь token:burn")
-    assert "“Рыцарь” has no Burn markers. Nothing changed." in out
+    assert "Рыцарь has no Burn markers. Nothing changed." in out
     console.lang = "ru"
     out = await console.execute("/жетон убрать цель:Рыцарь жетон:горение")
     assert "жетонов «горение» нет" in out.casefold()

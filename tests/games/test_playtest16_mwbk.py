@@ -118,8 +118,8 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
     assert "poison 2 · counters 3" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert (
-        "☠ Troll: poison 2 — deal 2 wounds of poison with /berserk wound target:Troll "
-        "source:poison amount:2." in out
+        "☠ Troll: poison 2 — at the start of this turn it takes 2 wounds from poison: record them "
+        "with /berserk wound target:Troll source:poison amount:2." in out
     )
     assert "“Troll”" not in out
 

@@ -75,7 +75,7 @@ async def test_the_wfb_odds_give_one_cast_chance(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/odds whf dice:3 level:2 value:9")
     assert "Cast chance: **88.0%** (of which **7.4%** by Irresistible Force" in out
-    assert "cast without irresistible force │" in out
+    assert "cast without Irresistible Force │" in out
 
 
 # ── W1: the common synonyms of «Неодолимая сила» open it ────────────────────────────────────────

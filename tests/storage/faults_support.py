@@ -35,4 +35,4 @@ async def answered(svc: Services, key: str, lang: str = "ru", line: str = "") ->
     """`line` (default `/add alice life 1`) is answered with message `key`, in words."""
     out = await typed(svc, line or "/add target:alice stat:life amount:1", lang)
     assert t(key, lang) in out, out
-    assert "Ничего не изменено" in t(key, "ru") and "Nothing was changed" in t(key, "en")
+    assert "Ничего не изменено" in t(key, "ru") and "Nothing changed" in t(key, "en")
