@@ -5,6 +5,7 @@ Wars effect table explained (M5), the WFB cast bar named (W2) and KeyForge's exh
 from __future__ import annotations
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 
 async def test_g3_a_set_value_is_logged_in_words(console: Console) -> None:
@@ -124,3 +125,16 @@ async def test_g1_a_question_is_not_called_a_missing_term(console: Console) -> N
     assert "нет термина" not in out
     out = await console.execute("/правило эгидаа")  # a word is still a term
     assert "нет термина «эгидаа»" in out
+
+
+async def test_pt18_w1_a_unit_that_is_no_wizard_does_not_cast(console: Console) -> None:
+    # seed 002:79: «Любой маг сотворяющего игрока может попытаться сотворить заклинание»
+    seed_line("002", 79, "Любой маг")
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/существо добавить имя:Ученик владелец:Аня жизнь:1")
+    await console.execute("/вфб ветры маги:1 маги_врага:1")
+    board = await console.execute("/игра показать")
+    out = await console.execute("/вфб сотворение кубики:2 уровень:1 сложность:5 маг:Ученик")
+    assert out.startswith("✖") and "Подразделение «Ученик» — не маг" in out
+    assert board == await console.execute("/игра показать")  # no power die spent

@@ -79,6 +79,14 @@ def foreign_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | N
     return named[0]
 
 
+def not_a_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | None:
+    """The side's own tracked unit named `wizard` when it is no wizard (playtest 18, W1): line 79
+    lets «любой маг» cast, line 17 lets a wizard dispel; a unit that is not one does neither."""
+    named = [u for u in units if not u.destroyed and norm(u.name) == norm(wizard)]
+    own = [u for u in named if u.owner_id == side_id]
+    return own[0] if own and not any(u.value("wizard") for u in own) else None
+
+
 def unknown_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> list[str] | None:
     """The side's tracked wizards when `wizard` names no tracked unit at all while the side has
     some (playtest 12, W3: «Некромант» with only Архимаг on the board must be said); None when

@@ -24,7 +24,13 @@ from bot.games.whfb.dice import (
     roll_winds,
 )
 from bot.games.whfb.odds import cast_odds, dispel_odds, winds_odds
-from bot.games.whfb.rules import MagicAttempt, foreign_wizard, unknown_wizard, wizard_refusal
+from bot.games.whfb.rules import (
+    MagicAttempt,
+    foreign_wizard,
+    not_a_wizard,
+    unknown_wizard,
+    wizard_refusal,
+)
 from bot.games.whfb.ui import shapes, view
 from bot.games.whfb.ui.last_cast import last_cast, mismatch, nothing_to_dispel, target
 from bot.games.whfb.ui.wizards import said as wizards_lines
@@ -259,6 +265,9 @@ async def check_wizard(
         known = unknown_wizard(side.state.units, wizard, player.id)
         if known is not None:  # playtest 12, W3: a name no unit has is said, with the wizards
             raise UserError("dice.whf.no_such_wizard", wizard=wizard, wizards=", ".join(known))
+        plain = not_a_wizard(side.state.units, wizard, player.id)
+        if plain is not None:  # playtest 18, W1: only wizards cast and dispel (002:17, 79)
+            raise UserError(f"dice.whf.not_a_wizard_{kind}", unit=plain.name)
         other = foreign_wizard(side.state.units, wizard, player.id)
         holder = side.state.participant(other.owner_id) if other is not None else None
         if other is not None and holder is not None:
