@@ -120,7 +120,8 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     out = await console.execute("/whf winds wizards:3")
     assert "Channelling (Anna, 3 wizards):" in out and "Bob, 1 wizard):" in out
     assert (
-        "Anna: this roll counts 3 wizards, but the table has 1 wizard. The table is not changed."
+        "Anna: this roll counts 3 wizards, but the table has 1 wizard; "
+        "the wizards on the table stay as they are."
     ) in out
     board = await console.execute("/game show")
     assert board.count("wizards 1") == 2
@@ -134,7 +135,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: в броске 2 мага, а на столе 1 маг. Доска не изменена." in out
+    assert "Anna: в броске 2 мага, а на столе 1 маг; магов на столе это не меняет." in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:
