@@ -352,7 +352,10 @@ def destroyed_phrase(state: GameState, unit_id: int, lang: str) -> str:
     own = f"tracker.log.defeated.{getattr(unit, 'kind', '')}"
     if unit is not None and own in catalogue():
         return t(own, lang, name_gen=genitive_name(unit.name, lang))
-    return t("tracker.log.destroyed", lang, unit=md(unit.name) if unit else "?")
+    # playtest 18, B1: in the game's own words (Берсерк: «погибло», to the graveyard)
+    key = f"tracker.log.destroyed.{state.slug}"
+    key = key if key in catalogue() else "tracker.log.destroyed"
+    return t(key, lang, unit=md(unit.name) if unit else "?")
 
 
 def step_line(

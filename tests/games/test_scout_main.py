@@ -138,3 +138,12 @@ async def test_pt18_w1_a_unit_that_is_no_wizard_does_not_cast(console: Console) 
     out = await console.execute("/вфб сотворение кубики:2 уровень:1 сложность:5 маг:Ученик")
     assert out.startswith("✖") and "Подразделение «Ученик» — не маг" in out
     assert board == await console.execute("/игра показать")  # no power die spent
+
+
+async def test_pt18_b1_the_log_says_a_dead_card_in_the_games_words(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Аня жизнь:3")
+    await console.execute("/урон цель:Лесной эльф урон:5")
+    log = await console.execute("/игра журнал")
+    assert "существо «Лесной эльф» погибло (на кладбище)" in log and "вне игры" not in log
