@@ -302,7 +302,7 @@ async def game_leave(ctx: Ctx) -> Reply:
     if not lifecycle.leaving_ends(state, ctx.user.id):
         return outcome_reply(ctx, await service.leave(ctx))
     return Reply(
-        body=ctx.t("tracker.leave.confirm", game=game_name(state.slug, ctx.lang)),
+        body=service.leave_question(ctx, state, game_name(state.slug, ctx.lang)),
         ephemeral=True,
         actions=[Button(ctx.t("tracker.button.leave"), A_LEAVE, str(state.game.id), Style.DANGER)],
     )

@@ -381,3 +381,12 @@ def seats_caller(game: str, named: list[int], caller: int, play: bool | None) ->
     tpl = template(game)
     usual = tpl.usual_players or tpl.max_players
     return None if usual and len(named) == usual and caller not in named else True
+
+
+def leave_question(ctx: Ctx, state: GameState, game: str) -> str:
+    """The confirmation of a leave that ends the game, naming who wins when one player is left
+    (playtest 18, G3: no «(если он есть)» in a game of two)."""
+    others = [p.name for p in state.participants if p.user_id != ctx.user.id]
+    if len(others) == 1:
+        return ctx.t("tracker.leave.confirm_to", game=game, winner=md(others[0]))
+    return ctx.t("tracker.leave.confirm", game=game)

@@ -22,7 +22,7 @@ async def test_leaving_says_the_remaining_player_wins(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     out = await console.execute("/game leave")
-    assert "the game ends now and the remaining player (if there is one) wins." in out
+    assert "the game ends now and Bob wins." in out  # playtest 18, G3: the winner named
     assert out.count("Leave this game (Mage Wars)?") == 1
     assert "the player left" not in out
 

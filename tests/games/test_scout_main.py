@@ -147,3 +147,11 @@ async def test_pt18_b1_the_log_says_a_dead_card_in_the_games_words(console: Cons
     await console.execute("/урон цель:Лесной эльф урон:5")
     log = await console.execute("/игра журнал")
     assert "существо «Лесной эльф» погибло (на кладбище)" in log and "вне игры" not in log
+
+
+async def test_pt18_g3_leaving_a_game_of_two_names_the_winner(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute("/игра выйти")
+    assert "партия на этом закончится, победа — за игроком Борис." in out
+    assert "если он есть" not in out
