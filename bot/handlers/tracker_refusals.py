@@ -232,7 +232,7 @@ def _bounds(params: dict[str, Any]) -> str:
     if isinstance(value, int) and isinstance(high, int) and value > high and limit in catalogue():
         grew = isinstance(before, int) and 0 < before < value
         params["sum"] = f"{before} + {value - before} = {value}" if grew else str(value)
-        return limit
+        return limit if before is not None else first_key(f"{limit}_set", limit)
     if token and high == 1 and isinstance(value, int) and value > 1:
         return E + "bounds_one_token"
     if isinstance(value, int) and isinstance(low, int) and not isinstance(high, int):

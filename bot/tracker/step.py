@@ -131,7 +131,7 @@ class Step:
         try:
             before, after = await self.tx.set_value(counter_id, value)
         except Overflow as exc:
-            raise bounds_error(self.tpl, holder, exc) from None
+            raise bounds_error(self.tpl, holder, exc, typed=True) from None
         self._record(holder, key, before, after, counter_id)
         return after
 
@@ -252,7 +252,11 @@ def short(tpl: Template, holder: Holder, c: Counter, need: int) -> TrackerError:
     return Short(stat_key=c.key, **params)
 
 
-def bounds_error(tpl: Template, holder: Holder, exc: Overflow) -> TrackerError:
+def bounds_error(
+    tpl: Template, holder: Holder, exc: Overflow, *, typed: bool = False
+) -> TrackerError:
+    """Past a stat's bounds; `typed`: the value was set, not reached by adding (playtest 18,
+    W4: no «6 + 24 = 30» for a `/set`)."""
     c = exc.counter
     return OutOfBounds(
         target=holder.name,
@@ -263,7 +267,7 @@ def bounds_error(tpl: Template, holder: Holder, exc: Overflow) -> TrackerError:
         token=bool(c.token),
         stat_key=c.key,
         slug=tpl.slug,
-        before=c.value,
+        before=None if typed else c.value,
     )
 
 

@@ -155,3 +155,14 @@ async def test_pt18_g3_leaving_a_game_of_two_names_the_winner(console: Console) 
     out = await console.execute("/игра выйти")
     assert "партия на этом закончится, победа — за игроком Борис." in out
     assert "если он есть" not in out
+
+
+async def test_pt18_w4_a_set_past_the_power_limit_says_the_value_set(console: Console) -> None:
+    # seed 002:51 «Лимит силы»: at most 12 power dice in the pool
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/задать цель:Аня показатель:кубики силы значение:6")
+    out = await console.execute("/задать цель:Аня показатель:кубики силы значение:30")
+    assert "(Лимит силы), а задано 30. Ничего не изменено." in out
+    out = await console.execute("/прибавить цель:Аня показатель:кубики силы сколько:10")
+    assert "а получилось бы 6 + 10 = 16." in out
