@@ -32,7 +32,13 @@ from bot.games.whfb.rules import (
     wizard_refusal,
 )
 from bot.games.whfb.ui import shapes, view
-from bot.games.whfb.ui.last_cast import last_cast, mismatch, nothing_to_dispel, target
+from bot.games.whfb.ui.last_cast import (
+    last_cast,
+    magic_rolls,
+    mismatch,
+    nothing_to_dispel,
+    target,
+)
 from bot.games.whfb.ui.wizards import said as wizards_lines
 from bot.games.whfb.ui.wizards import wizard_counts
 from bot.handlers import tracker_ops as service
@@ -423,11 +429,12 @@ async def whf_dispel(
     wizard: str | None = None,
 ) -> Reply:
     side = await _magic_side(ctx, private)
-    cast = await last_cast(ctx, side)  # `against` left out: the last cast's (EN-8 WF-3)
+    rolls = await magic_rolls(ctx, side)  # read once: the cast to dispel and whether it can be
+    cast = last_cast(rolls)  # `against` left out: the last cast's (EN-8 WF-3)
     typed, against = against, target(cast, against)
     check_magic(dice, level, "against", against)
     if side is not None:
-        await nothing_to_dispel(ctx, side, PHASE_HISTORY, PHASE_ROLLS)
+        nothing_to_dispel(rolls)
     spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@odds.whf_dispelled" if result.success else "@odds.whf_not_dispelled"

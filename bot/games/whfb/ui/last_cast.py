@@ -13,10 +13,13 @@ from bot.tracker.names import md
 if TYPE_CHECKING:
     from bot.context import Ctx
     from bot.games.whfb.ui.commands import MagicSide
+    from bot.storage.api import RollRecord
 
 ROLLS = 100  # the channel's latest rolls searched for the cast
 HISTORY = 200  # the game's latest steps: a cast whose spend was undone is not the last cast
 POOL_STEP = "pool_step"
+CAST = "whf cast"
+MAGIC = (CAST, "whf dispel")
 
 
 @dataclass(frozen=True)
@@ -27,15 +30,24 @@ class LastCast:
     spell: str | None
 
 
-async def last_cast(ctx: Ctx, side: MagicSide | None) -> LastCast | None:
-    """The channel's latest cast, None when it failed or there is none; in a tracked game one
-    whose spend was undone does not count."""
+async def magic_rolls(ctx: Ctx, side: MagicSide | None) -> list[RollRecord]:
+    """The channel's latest casts and dispels, newest first, read once for a dispel; in a
+    tracked game only those whose spend is still done (an undone spend forgets its roll)."""
     done: set[int] | None = None
     if side is not None:
         history = await ctx.services.storage.tracker.history(side.state.game.id, limit=HISTORY)
         done = {s.id for s in history if s.status == "done"}
-    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, ROLLS):
-        if r.command != "whf cast" or (done is not None and r.result.get(POOL_STEP) not in done):
+    return [
+        r
+        for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, ROLLS)
+        if r.command in MAGIC and (done is None or r.result.get(POOL_STEP) in done)
+    ]
+
+
+def last_cast(rolls: list[RollRecord]) -> LastCast | None:
+    """The latest cast of `rolls` (`magic_rolls`), None when it failed or there is none."""
+    for r in rolls:
+        if r.command != CAST:
             continue
         if not r.result.get("success"):
             return None
@@ -64,23 +76,19 @@ def mismatch(ctx: Ctx, cast: LastCast | None, against: int | None) -> str | None
     return ctx.t("dice.whf.dispel_mismatch", **figures)
 
 
-async def nothing_to_dispel(ctx: Ctx, side: MagicSide, history: int, rolls: int) -> None:
-    """Refused before anything is rolled when the table's latest cast or dispel (its spend still
-    done) is a cast that cannot be dispelled: one with Irresistible Force, or one that failed
-    (English walk 11, WF-1: only a spell cast is dispelled, seed 002:17). Whoever typed
-    it, the dispel is the other side's, so the caster typing it for the opponent is refused too."""
-    steps = await ctx.services.storage.tracker.history(side.state.game.id, limit=history)
-    done = {s.id for s in steps if s.status == "done"}
-    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, rolls):
-        if r.command not in ("whf cast", "whf dispel") or r.result.get(POOL_STEP) not in done:
-            continue
-        if r.command != "whf cast":
-            return
-        if r.result.get("irresistible"):
-            raise UserError("dice.whf.dispel_irresistible")
-        if not r.result.get("success"):
-            spell = r.inputs.get("spell")
-            if spell:
-                raise UserError("dice.whf.dispel_not_cast_spell", spell=md(str(spell)))
-            raise UserError("dice.whf.dispel_not_cast")
+def nothing_to_dispel(rolls: list[RollRecord]) -> None:
+    """Refused before anything is rolled when the table's latest cast or dispel (`magic_rolls`
+    of a tracked game) is a cast that cannot be dispelled: one with Irresistible Force, or one
+    that failed (English walk 11, WF-1: only a spell cast is dispelled, seed 002:17). Whoever
+    typed it, the dispel is the other side's, so the caster typing it for the opponent is
+    refused too."""
+    latest = rolls[0] if rolls else None
+    if latest is None or latest.command != CAST:
         return
+    if latest.result.get("irresistible"):
+        raise UserError("dice.whf.dispel_irresistible")
+    if not latest.result.get("success"):
+        spell = latest.inputs.get("spell")
+        if spell:
+            raise UserError("dice.whf.dispel_not_cast_spell", spell=md(str(spell)))
+        raise UserError("dice.whf.dispel_not_cast")
