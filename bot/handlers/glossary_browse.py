@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from bot.categories import category_label
@@ -45,6 +46,7 @@ from bot.i18n import game_list, plural
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
 from bot.reply import Action, Button, Field, Reply, Select, Style
+from glossary import Glossary
 from glossary.covers import covers
 from glossary.model import Entry
 from glossary.normalize import clean, fold, only_stop_words, script_of
@@ -112,13 +114,19 @@ def _not_found(ctx: Ctx, query: str, slug: str | None) -> UserError:
     """No text holds the words. An English word in Russian texts never can, so the reply says
     the texts are Russian and offers {/rule}, which reads English names (playtest en-10, BK-5)."""
     shown = shorten(query, 60)
-    entries = [e for e in glossary_of(ctx).entries if slug is None or e.game == slug]
-    russian = sum(script_of(fold(e.text[:200])) != "en" for e in entries) * 2 > len(entries)
-    latin = russian and script_of(fold(query)) == "en"
+    latin = _russian_texts(glossary_of(ctx), slug) and script_of(fold(query)) == "en"
     if slug is not None:
         key = "search.not_found_latin_in_game" if latin else "search.not_found_in_game"
         return UserError(key, query=shown, game=game_name(slug, ctx.lang))
     return UserError("search.not_found_latin" if latin else "search.not_found", query=shown)
+
+
+@lru_cache(maxsize=16)
+def _russian_texts(glossary: Glossary, slug: str | None) -> bool:
+    """Whether most of the game's (or every game's) rule texts are Russian: read once per
+    glossary, not at every search that finds nothing."""
+    entries = [e for e in glossary.entries if slug is None or e.game == slug]
+    return sum(script_of(fold(e.text[:200])) != "en" for e in entries) * 2 > len(entries)
 
 
 def _elsewhere(ctx: Ctx, query: str, prefer: str) -> str:
