@@ -192,7 +192,7 @@ def living_namesake(state: GameState, dead: Unit) -> str | None:
     for u in state.units:
         name = norm(u.name)
         numbered = name.startswith(base + " ") and name[len(base) + 1 :].isdigit()
-        if numbered and u.present and not u.destroyed:
+        if numbered and not u.destroyed:  # (`state.units` are the units in play)
             return u.name
     return None
 
