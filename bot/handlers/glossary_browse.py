@@ -60,6 +60,7 @@ PAGE_SIZE = 20
 EXPLAIN_BUTTONS = 10
 INLINE_BUTTONS = 15  # entries shown plus equally good ones a chat answer can offer to open
 _LATIN = re.compile("[A-Za-z]")
+_BRACKETED = re.compile(r"\(([^()]*)\)\s*$")
 
 
 # --- /search -------------------------------------------------------------------------------------
@@ -174,9 +175,13 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
     titles = [fold(e.title) for e in seeded]
     ascending = sum(a <= b for a, b in pairwise(titles))
     if ascending < 0.8 * max(1, len(titles) - 1):  # not a Russian alphabet (playtest 8, G6)
-        if lang == "ru" and sum(bool(_LATIN.search(e.title)) for e in seeded) * 2 >= len(seeded):
+        if sum(bool(_LATIN.search(e.title)) for e in seeded) * 2 >= len(seeded):
             # a glossary in the English book's order (KeyForge, Conquest): by the Russian names
-            return sorted(entries, key=lambda e: fold(e.title))
+            # in Russian, by the English ones in English, so a paragraph the transcript put
+            # before its first heading (Conquest's Forced) does not head the list (EN11 CQ-3)
+            if lang == "ru":
+                return sorted(entries, key=lambda e: fold(e.title))
+            return sorted(entries, key=lambda e: _english_key(e))
         return [*seeded, *retold]  # a book in the order of play (WFB): retellings after it
     ordered = list(seeded)
     for entry in retold:
@@ -191,6 +196,16 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
         )
         ordered.insert(at, entry)
     return ordered
+
+
+def _english_key(entry: Entry) -> str:
+    """The English name an English reader sees the entry by: the bracketed one of
+    `Форсированные способности (Forced)`, or the title itself when it is English."""
+    shown = display_title(entry, "en")
+    match = _BRACKETED.search(shown)
+    if match and _LATIN.search(match.group(1)) and not _LATIN.search(shown[: match.start()]):
+        return fold(match.group(1))
+    return fold(shown)
 
 
 def index_page(ctx: Ctx, game: str, number: int) -> Reply:

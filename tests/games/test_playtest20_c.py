@@ -1,0 +1,37 @@
+"""Playtest 18 (Russian) and English walk 11 (issue 17): the slips W5, W3, M2, C1, C2 and MW-2,
+CQ-3, WF-3, each asserted where the reply is made, in Russian and in English."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from bot.context import Services
+
+
+def _en(services: Services) -> Console:
+    return Console(services, user="Boris", channel="table", lang="en")
+
+
+def _ru(services: Services) -> Console:
+    return Console(services, user="Аня", channel="table", lang="ru")
+
+
+async def test_cq3_conquest_glossary_in_english_is_sorted_by_the_english_names(
+    services: Services,
+) -> None:
+    out = await _en(services).execute("/glossary game:conquest")
+    rows = [line for line in out.splitlines() if line.startswith("`")]
+    assert "(Card Effect)" in rows[0]
+    assert "(Forced)" not in rows[0]
+    english = [row.rsplit("(", 1)[1] for row in rows]
+    assert english == sorted(english, key=str.casefold)
+
+
+async def test_wf3_setting_the_power_pool_in_english_names_no_sum(services: Services) -> None:
+    en = _en(services)
+    await en.execute("/game start game:whfb player1:Anna")
+    await en.execute("/set target:Anna stat:power value:12")
+    out = await en.execute("/set target:Anna stat:power value:9")
+    assert "12 → 9" in out
+    assert "+" not in out and "=" not in out
+    out = await en.execute("/set target:Anna stat:power value:40")
+    assert "12 + 28" not in out and "Nothing changed" in out
