@@ -206,7 +206,7 @@ async def test_mage_wars_says_markers_not_tokens(console: Console) -> None:
     out = await console.execute("/game show")
     assert "markers: Burn×2, Corrode" in out and "tokens:" not in out
     out = await console.execute("/token add target:Iron Golem token:banana")
-    assert "No such token (condition marker): “banana”." in out
+    assert "No such condition marker: “banana”." in out
     console.lang = "ru"
     assert "жетоны: " in await console.execute("/game show")
 

@@ -49,7 +49,7 @@ async def test_mw2_unknown_token_names_the_commands_word(console: Console) -> No
     assert "Нет такого жетона состояния: «чепуха». В этой игре есть: горение," in out
     console.lang = "en"
     out = await console.execute("/token add target:Медведь token:frobnicate")
-    assert "No such token (condition marker): “frobnicate”. In this game: Burn," in out
+    assert "No such condition marker: “frobnicate”. In this game: Burn," in out
 
 
 # ── MW-3: a Dazed attacker's line says what happens, in the seed's word ──────────────────────

@@ -35,3 +35,22 @@ async def test_wf3_setting_the_power_pool_in_english_names_no_sum(services: Serv
     assert "+" not in out and "=" not in out
     out = await en.execute("/set target:Anna stat:power value:40")
     assert "12 + 28" not in out and "Nothing changed" in out
+
+
+async def test_mw2_every_condition_is_a_condition_marker_in_english(services: Services) -> None:
+    en = _en(services)
+    for term in ("Weak", "Daze", "Burn", "Stun"):
+        out = await en.execute(f"/rule {term}")
+        assert "condition marker" in out and "condition token" not in out
+    await en.execute("/game start game:mage-wars player1:Anna life:36")
+    out = await en.execute("/token add Anna token:blargh")
+    assert "No such condition marker: “blargh”." in out
+    assert "token (condition marker)" not in out
+
+
+async def test_mw2_every_condition_is_a_condition_token_in_russian(services: Services) -> None:
+    # seed 000:67 «Daze (Оцепенение) (жетон состояния)», 000:316 «Weak (Слабость) (маркер …)»
+    ru = _ru(services)
+    for term in ("Слабость", "Оцепенение", "Зомби"):
+        out = await ru.execute(f"/правило {term}")
+        assert "жетон состояния" in out and "маркер состояния" not in out
