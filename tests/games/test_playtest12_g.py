@@ -114,7 +114,7 @@ async def test_m6_wrong_game_names_the_commands_game(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/планета планета:Ферос")
     want = (
-        "Команда /планета — из игры Warhammer 40,000: Conquest,"
+        "Команда /планета — из игры Warhammer 40\u00a0000: Conquest,"
         " а в этом канале идёт партия Mage Wars."
     )
     assert want in out

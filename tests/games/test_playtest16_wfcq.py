@@ -63,7 +63,7 @@ async def test_g1_mana_in_berserk_names_mage_wars(console: Console) -> None:
     assert "Команда /мана — из игры Mage Wars, а в этом канале идёт партия Берсерк ККИ." in out
     assert "не подходит" not in out
     out = await console.execute("/планета планета:Таррус")
-    assert "Команда /планета — из игры Warhammer 40,000: Conquest, а в этом канале" in out
+    assert "Команда /планета — из игры Warhammer 40\u00a0000: Conquest, а в этом канале" in out
     console.lang = "en"
     out = await console.execute("/mana amount:3")
     assert "/mana is a Mage Wars command, and this channel is playing Berserk CCG." in out

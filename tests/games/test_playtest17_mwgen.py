@@ -139,7 +139,7 @@ async def test_mw2_defense_penalty_line_reads_naturally(console: Console) -> Non
 async def test_g2_game_lists_show_whfb_without_its_comma(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/игра начать игра:шахматы")
-    assert "Берсерк ККИ, Warhammer Fantasy (фаза магии), Warhammer 40,000: Conquest" in out
+    assert "Берсерк ККИ, Warhammer Fantasy (фаза магии), Warhammer 40\u00a0000: Conquest" in out
     out = await console.execute("/помощь команда:игра начать")
     assert "Warhammer Fantasy (фаза магии)," in out and "Fantasy, фаза" not in out
     await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")

@@ -54,3 +54,21 @@ async def test_mw2_every_condition_is_a_condition_token_in_russian(services: Ser
     for term in ("Слабость", "Оцепенение", "Зомби"):
         out = await ru.execute(f"/правило {term}")
         assert "жетон состояния" in out and "маркер состояния" not in out
+
+
+async def test_c1_conquest_is_named_with_a_russian_thousands_space(services: Services) -> None:
+    ru = _ru(services)
+    out = await ru.execute("/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4")
+    assert "Warhammer 40\u00a0000: Conquest" in out and "40,000" not in out
+    out = await ru.execute("/игра показать")
+    assert "Warhammer 40\u00a0000: Conquest" in out and "40,000" not in out
+    out = await ru.execute("/помощь команда:игра начать")
+    assert "Warhammer 40\u00a0000: Conquest" in out and "40,000" not in out
+    out = await ru.execute("/глоссарий игра:conquest")
+    assert "Warhammer 40\u00a0000: Conquest" in out
+
+
+async def test_c1_conquest_keeps_the_english_comma_in_english(services: Services) -> None:
+    en = _en(services)
+    out = await en.execute("/game start game:conquest player1:Anna hale:7 bloodied:4")
+    assert "Warhammer 40,000: Conquest" in out

@@ -23,7 +23,7 @@ async def test_g2_conquest_suggestions_keep_to_conquest(console: Console) -> Non
     console.user = "Аня"
     await console.execute("/game start game:conquest player1:Борис hale:7 bloodied:4")
     out = await console.execute("/rule щиты")
-    assert "Warhammer 40,000: Conquest" in out and "Берсерк ККИ" not in out
+    assert "Warhammer 40\u00a0000: Conquest" in out and "Берсерк ККИ" not in out
 
 
 async def test_g2_other_games_when_nothing_of_the_channels_fits(console: Console) -> None:

@@ -164,7 +164,7 @@ async def test_g1_search_in_a_game_channel_sums_up_other_games(
 ) -> None:
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")
     out = await console.execute("/поиск текст:окровавленной стороне")
-    assert "· Warhammer 40,000: Conquest" in out and "· Берсерк ККИ\n" not in out
+    assert "· Warhammer 40\u00a0000: Conquest" in out and "· Берсерк ККИ\n" not in out
     line = next(x for x in out.splitlines() if "в других играх:" in x)  # playtest 16 G2
     assert "совпаден" in line and "/поиск текст:окровавленной стороне игра:…" in line
     en = Console(services, user="Anna", channel="free", lang="en")  # no game: every game mixed

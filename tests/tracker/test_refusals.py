@@ -94,13 +94,13 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
         "tracker.error.wrong_game_owned",
     )
     assert text == (  # playtest 12, M6: the command's own game is named
-        "Команда /планета — из игры Warhammer 40,000: Conquest,"
+        "Команда /планета — из игры Warhammer 40\u00a0000: Conquest,"
         " а в этом канале идёт партия KeyForge."
     )
     for line, wanted in (
         (
             "/planet name:X",
-            "Команда /планета — из игры Warhammer 40,000: Conquest,"
+            "Команда /планета — из игры Warhammer 40\u00a0000: Conquest,"
             " а в этом канале идёт партия KeyForge.",
         ),
         ("/mana amount:3", "/мана — из игры Mage Wars, а в этом канале идёт партия KeyForge."),
@@ -109,7 +109,8 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
         assert out.startswith("✖") and wanted in out, out
     await service.end(alice)
     await service.start(alice, "conquest", [BOB], {"hale": 7, "bloodied": 4})
-    text = await refused(services, lambda: forge(alice), "tracker.error.wrong_game_owned", "en")
+    english = make_ctx("alice", lang="en")  # names are made in the reader's language (pt18 C1)
+    text = await refused(services, lambda: forge(english), "tracker.error.wrong_game_owned", "en")
     assert (
         text == "/kf forge is a KeyForge command,"
         " and this channel is playing Warhammer 40,000: Conquest."
@@ -117,7 +118,7 @@ async def test_wrong_game_messages_name_the_game_and_the_command(
     text = await refused(
         services, lambda: set_pools(alice, None, 3, 2), "tracker.error.wrong_game_owned"
     )
-    assert "идёт партия Warhammer 40,000: Conquest" in text and "conquest" not in text
+    assert "идёт партия Warhammer 40\u00a0000: Conquest" in text and "conquest" not in text
     helper = service.wrong_game(make_ctx("alice", lang="en"), "/mw attack", "berserk")
     command = helper.params["command"]
     assert isinstance(command, Localized) and helper.params["game"] == "Berserk CCG"
