@@ -96,11 +96,11 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Gold Wizard owner:Bob")
     assert (
-        "No Wounds given, so 1 Wound is recorded. If the profile has more, add life:N when you "
-        "add the unit, or use /set target:Gold" in out
+        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
+        "sets them when you add the unit, and afterwards /set target:Gold" in out
     )
     out = await console.execute("/unit add name:Orc life:2")
-    assert "No Wounds given" not in out
+    assert "Wounds were not given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
     assert "Раны по профилю не указаны, поэтому записано значение 1." in out

@@ -16,14 +16,14 @@ async def test_w1_default_wounds_read_as_the_profile_value(console: Console) -> 
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис черты:маг")
     assert (
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше, укажите "
-        "«жизнь:N» при добавлении или задайте: "
-        "/задать цель:Маг Огня показатель:раны всего значение:N."
+        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
+        "добавлении их задаёт параметр «жизнь:N», а потом — "
+        "/задать цель:Маг Огня показатель:раны по профилю значение:N."
     ) in out
     assert "записана одна рана" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Hag owner:Борис traits:wizard")
-    assert "No Wounds given, so 1 Wound is recorded." in out
+    assert "The profile's Wounds were not given, so 1 is recorded." in out
 
 
 # ── W2: a roll counting more wizards than the table holds says so plainly ─────────────────────

@@ -33,16 +33,17 @@ async def test_wf5_default_wounds_hint_names_life(console: Console) -> None:
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Bright Wizard owner:Bob traits:wizard")
     assert (
-        "No Wounds given, so 1 Wound is recorded. If the profile has more, add life:N when you "
-        "add the unit, or use /set target:Bright Wizard stat:total wounds value:N."
+        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
+        "sets them when you add the unit, and afterwards /set target:Bright Wizard "
+        "stat:total wounds value:N."
     ) in out
     assert "Wounds 1 is recorded" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Маг Света владелец:Bob черты:маг")
     assert (
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше, укажите "
-        "«жизнь:N» при добавлении или задайте: /задать цель:Маг Света показатель:раны всего "
-        "значение:N."
+        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
+        "добавлении их задаёт параметр «жизнь:N», а потом — /задать цель:Маг Света "
+        "показатель:раны по профилю значение:N."
     ) in out
 
 

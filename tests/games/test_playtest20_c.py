@@ -72,3 +72,16 @@ async def test_c1_conquest_keeps_the_english_comma_in_english(services: Services
     en = _en(services)
     out = await en.execute("/game start game:conquest player1:Anna hale:7 bloodied:4")
     assert "Warhammer 40,000: Conquest" in out
+
+
+async def test_w5_the_profile_wounds_have_one_name_and_their_option(services: Services) -> None:
+    ru = _ru(services)
+    await ru.execute("/игра начать игра:whfb игрок1:Борис")
+    out = await ru.execute("/существо добавить имя:Огненный маг владелец:Борис")
+    assert "при добавлении их задаёт параметр «жизнь:N»" in out
+    assert "показатель:раны по профилю значение:N" in out
+    assert "раны всего" not in out and "раны (всего)" not in out
+    out = await ru.execute("/задать цель:Огненный маг показатель:раны по профилю значение:3")
+    assert "Огненный маг · раны по профилю: 1 → 3" in out
+    out = await ru.execute("/задать цель:Огненный маг показатель:раны всего значение:2")
+    assert "раны по профилю: 3 → 2" in out  # the old name still finds the stat

@@ -12,9 +12,9 @@ async def test_whfb_pieces_are_wizards(console: Console) -> None:
     # the new wizard first, then the count it moved (notes and changes in the order they happened)
     assert out.strip().splitlines()[1:] == [
         "Новый маг: Маг огня (alice)",
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше, укажите "
-        "«жизнь:N» при добавлении или задайте: "
-        "/задать цель:Маг огня показатель:раны всего значение:N.",  # EN-6 WF-2, EN-7 WF-1
+        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
+        "добавлении их задаёт параметр «жизнь:N», а потом — "
+        "/задать цель:Маг огня показатель:раны по профилю значение:N.",  # EN-6 WF-2, EN-7 WF-1
         "alice · маги: 0 → 1",
     ]
     assert "существо" not in out.lower()
