@@ -3,8 +3,14 @@ CQ-3, WF-3, each asserted where the reply is made, in Russian and in English."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 from bot.console import Console
 from bot.context import Services
+from bot.games.whfb.dice import CastResult, roll_cast
+from bot.games.whfb.ui.view import cast_reply
+from bot.i18n import t
 
 
 def _en(services: Services) -> Console:
@@ -85,3 +91,28 @@ async def test_w5_the_profile_wounds_have_one_name_and_their_option(services: Se
     assert "Огненный маг · раны по профилю: 1 → 3" in out
     out = await ru.execute("/задать цель:Огненный маг показатель:раны всего значение:2")
     assert "раны по профилю: 3 → 2" in out  # the old name still finds the stat
+
+
+def _miscast(total: tuple[int, int], lang: str) -> str:
+    """The cast reply of an Irresistible Force whose miscast roll is `total`."""
+    rng = random.Random(1)
+    result = next(r for r in (roll_cast(6, 2, 5, rng) for _ in range(500)) if r.irresistible)
+    fixed: CastResult = dataclasses.replace(result, miscast=list(total))
+    return cast_reply(lambda key, **p: t(key, lang, **p), fixed, "Маг", "Шар").body
+
+
+def test_w3_a_miscast_with_hits_says_what_the_players_do_next() -> None:
+    ru = _miscast((5, 3), "ru")
+    assert "Обратный удар: маг и все другие маги его армии получают по удару." in ru
+    assert ru.splitlines()[-1] == (
+        "Удары бросьте по таблице магических сбоев своей книги правил, "
+        "раны отметьте командой /урон."
+    )
+    en = _miscast((5, 3), "en")
+    assert en.splitlines()[-1] == (
+        "Roll the hits as your rulebook's miscast table says, and record the wounds with /dmg."
+    )
+    for total in ((1, 1), (3, 3), (4, 3)):
+        assert "силы 10" not in _miscast(total, "ru") and "Strength" not in _miscast(total, "en")
+        assert "/урон" in _miscast(total, "ru")
+    assert "/урон" not in _miscast((6, 6), "ru")  # Power Drain: no hits to roll

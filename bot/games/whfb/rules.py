@@ -112,6 +112,16 @@ MISCAST_BANDS: tuple[tuple[int, int, str], ...] = (
 )
 
 
+# The rows whose result is hits: their Strength is the players' rulebook's (seed 002 gives
+# none, and the editions differ), so the reply sends them to it (playtest 18, W3).
+MISCAST_HITS = frozenset({"2_4", "5_6", "7", "8_9"})
+
+
+def miscast_hits(total: int) -> bool:
+    """Whether the row of a 2D6 `total` deals hits the players roll from their own book."""
+    return miscast_row(total).rsplit(".", 1)[1] in MISCAST_HITS
+
+
 def miscast_row(total: int) -> str:
     """The catalogue key of the miscast table's row for a 2D6 `total` (2–12)."""
     for low, high, band in MISCAST_BANDS:

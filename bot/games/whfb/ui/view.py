@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.games.whfb.dice import DOUBLE_ONES, CastResult, DispelResult, MagicRoll, WindsResult
 from bot.games.whfb.odds import CastOdds
-from bot.games.whfb.rules import dispel_notes, miscast_row
+from bot.games.whfb.rules import dispel_notes, miscast_hits, miscast_row
 from bot.handlers.dice_chart import chart, lang_of, mean, pct
 from bot.handlers.dice_replies import Tr, counted
 from bot.reply import Field, Kind, Reply
@@ -116,6 +116,8 @@ def cast_reply(tr: Tr, r: CastResult, wizard: str | None = None, spell: str | No
         a, b = r.miscast
         row = tr(miscast_row(a + b))
         lines.append(tr("dice.whf.miscast", a=a, b=b, total=a + b, row=row))
+        if miscast_hits(a + b):
+            lines.append(tr("dice.whf.miscast_next"))
         kind = Kind.SUCCESS
     elif r.success:
         if spell:
