@@ -33,7 +33,7 @@ async def test_mw_attack_shows_every_die_and_matches_the_log(
     assert record.inputs["dice"] == 4 and record.inputs["effect"] == "5-8 Burn; 9+ 2 Burn"
     result = record.result
     assert f"Атака: {plural('dice.plural.damage_plain', result['total'], 'ru')}" in out
-    assert "Защита цели: 8+ (−2 к броску: оцепенение ×1)" in out  # playtest 13, M1
+    assert "Защита цели: 8+ (−2 к броску: Оцепенение ×1)" in out  # playtest 13, M1
     for strike in result["strikes"]:
         if strike["avoided"]:
             assert "цель избегает атаки, повреждений нет" in out

@@ -41,12 +41,12 @@ async def test_m2_the_sweep_names_the_token_that_restrains_the_target(console: C
     await console.execute("/существо добавить имя:Гоблин-бомбардир жизнь:6 защита:8")
     await console.execute("/жетон добавить цель:Гоблин-бомбардир жетон:застрявший")
     out = await console.execute("/мв зачистка кубики:3 цели:Медведь,Гоблин-бомбардир")
-    assert "Защита цели: 8+ (−2 к броску: застрявший — значит, связанный)" in out  # playtest 13, M1
+    assert "Защита цели: 8+ (−2 к броску: Застрявший ⇒ Связанный)" in out  # playtest 13, M1
     assert "связанный (−2)" not in out
     console.lang = "en"
     await console.execute("/token add target:Медведь token:cripple")
     out = await console.execute("/mw attack dice:3 target:Медведь")
-    assert "Cripple, so Restrained" in out
+    assert "Cripple ⇒ Restrained" in out
 
 
 async def test_bk6_a_strike_at_a_closed_card_says_who_rolls_once(console: Console) -> None:

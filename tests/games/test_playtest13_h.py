@@ -172,8 +172,8 @@ async def test_m1_restrained_is_said_once(console: Console) -> None:
     await console.execute("/существо добавить имя:Волк владелец:Борис жизнь:12 защита:6")
     await console.execute("/жетон добавить цель:Волк жетон:застрявший")
     out = await console.execute("/мв атака кубики:3 цель:Волк удары:2")
-    assert out.count("связан") == 1
-    assert "Защита цели: 6+ (−2 к броску: застрявший — значит, связанный)" in out
+    assert out.count("Связан") == 1
+    assert "Защита цели: 6+ (−2 к броску: Застрявший ⇒ Связанный)" in out
 
 
 # ── M2: defense 0 is no defense, and the echo does not print it as «защита 0» ─────────────────

@@ -160,7 +160,7 @@ async def test_mw1_mw3_weak_and_daze_lines(console: Console) -> None:
     out = await console.execute("/mw attack dice:4 target:Golem attacker:Knight")
     assert "Knight · слабость 2: на 2 кубика атаки меньше" in out
     assert "атакующий бросает на 1 кубик атаки меньше" in out
-    assert "Защита цели: 7+ (−2 к броску: оцепенение ×1)" in out
+    assert "Защита цели: 7+ (−2 к броску: Оцепенение ×1)" in out
     assert "за жетон" not in out
 
 

@@ -127,10 +127,10 @@ async def test_mw2_defense_penalty_line_reads_naturally(console: Console) -> Non
     await console.execute("/token add target:Knight token:stuck")
     console.lang = "en"
     out = await console.execute("/mw attack dice:3 target:Knight weak:1 strikes:2")
-    assert "Target's defense: 5+ (−2 to the roll: Stuck, so Restrained)" in out
+    assert "Target's defense: 5+ (−2 to the roll: Stuck ⇒ Restrained)" in out
     console.lang = "ru"
     out = await console.execute("/мв атака кубики:3 цель:Knight")
-    assert "Защита цели: 5+ (−2 к броску: застрявший — значит, связанный)" in out
+    assert "Защита цели: 5+ (−2 к броску: Застрявший ⇒ Связанный)" in out
 
 
 # ── G2: a list of games never splits «Warhammer Fantasy, фаза магии» in two ──────────────────

@@ -116,3 +116,25 @@ def test_w3_a_miscast_with_hits_says_what_the_players_do_next() -> None:
         assert "силы 10" not in _miscast(total, "ru") and "Strength" not in _miscast(total, "en")
         assert "/урон" in _miscast(total, "ru")
     assert "/урон" not in _miscast((6, 6), "ru")  # Power Drain: no hits to roll
+
+
+async def test_m2_each_part_of_the_defense_penalty_has_its_amount(services: Services) -> None:
+    # seed 000:67 Daze (Оцепенение), 000:270 Stuck (Застрявший), 000:250 Связанный
+    ru = _ru(services)
+    await ru.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await ru.execute("/существо добавить имя:Волк жизнь:8 броня:1 защита:5")
+    await ru.execute("/жетон добавить Волк жетон:оцепенение сколько:2")
+    await ru.execute("/жетон добавить Волк жетон:застрявший")
+    out = await ru.execute("/мв атака кубики:5 цель:Волк")
+    assert (
+        "Защита цели: 5+ (−6 к броску: Оцепенение ×2 = −4, Застрявший ⇒ Связанный = −2)" in out
+    )
+    assert "значит" not in out
+    en = _en(services)
+    en.channel = "other"
+    await en.execute("/game start game:mage-wars player1:Anna life:36")
+    await en.execute("/unit add name:Wolf life:8 armor:1 defense:5")
+    await en.execute("/token add Wolf token:daze count:2")
+    await en.execute("/token add Wolf token:stuck")
+    out = await en.execute("/mw attack dice:5 target:Wolf")
+    assert "Target's defense: 5+ (−6 to the roll: Daze ×2 = −4, Stuck ⇒ Restrained = −2)" in out

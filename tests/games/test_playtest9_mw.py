@@ -63,7 +63,7 @@ async def test_mw5_restrained_is_not_shown_without_a_defense_roll(services: Serv
     await en.execute("/token add Fox token:stuck")
     out = await en.execute("/mw attack dice:3 target:Fox")
     # playtest 13, M1: said once, in the defense line
-    assert "Target's defense: 6+ (−2 to the roll: Stuck, so Restrained)" in out
+    assert "Target's defense: 6+ (−2 to the roll: Stuck ⇒ Restrained)" in out
 
 
 async def test_mw11_sweep_says_aegis_before_the_dice_it_removes(services: Services) -> None:

@@ -47,4 +47,4 @@ async def test_m4_a_stunned_and_restrained_target_gets_no_defense_modifier_line(
     await console.execute("/token remove target:Рыцарь token:stun")
     out = await console.execute("/mw attack dice:3 target:Рыцарь")
     # playtest 13, M1: said once, in the defense line
-    assert "Защита цели: 7+ (−2 к броску: застрявший — значит, связанный)" in out
+    assert "Защита цели: 7+ (−2 к броску: Застрявший ⇒ Связанный)" in out

@@ -42,11 +42,11 @@ async def test_cripple_and_stuck_restrain_a_target(console: Console) -> None:
     await _start(console)
     await console.execute("/token add Страж token:паралич")
     out = await console.execute("/odds mw dice:3 target:Страж")
-    assert "связан" in out and "−2" in out
+    assert "Связанный" in out and "−2" in out
     # defense 8, −2 for Restrained: 10+ avoids, 3 of 12
     assert "25" in out
     out = await console.execute("/odds mw dice:3 target:Страж restrained:false")
-    assert "связан" not in out
+    assert "Связан" not in out
 
 
 async def test_tainted_counts_three_in_life_left(console: Console) -> None:

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from bot.games.mage_wars.dice import AttackResult, BurnResult, D12Roll, MWAttack, Strike
+from bot.games.mage_wars.dice import (
+    DEFENSE_PENALTY,
+    AttackResult,
+    BurnResult,
+    D12Roll,
+    MWAttack,
+    Strike,
+)
 from bot.games.mage_wars.odds import AttackOdds
 from bot.games.mage_wars.target import FLAGS
 from bot.handlers.dice_chart import distribution_chart, lang_of, mean, pct
@@ -37,6 +44,21 @@ def _dice_formula(tr: Tr, a: MWAttack) -> str:
     # a bare count repeats the bold number: «4 (4; …)» (playtest 7, M7)
     sums = [" ".join(parts)] if len(parts) > 1 else []
     return "; ".join(sums + notes) or str(a.dice)
+
+
+def _penalty_reasons(tr: Tr, a: MWAttack) -> str:
+    """«Оцепенение ×2 = −4, Застрявший ⇒ Связанный = −2»: each part of the defense penalty with
+    its own amount when there are two (playtest 18, M2), the token the board shows and why it
+    costs −2 (it restrains the creature; playtest 10, M2)."""
+    parts: list[tuple[str, int]] = []
+    if a.target_daze:
+        parts.append((tr("dice.mw.penalty_daze", n=a.target_daze), DEFENSE_PENALTY * a.target_daze))
+    if a.restrained:
+        why = f"dice.mw.penalty_restrained.{a.restrained_by}" if a.restrained_by else ""
+        parts.append((tr(why or "dice.mw.penalty_restrained"), DEFENSE_PENALTY))
+    if len(parts) == 1:
+        return parts[0][0]
+    return ", ".join(tr("dice.mw.penalty_part", reason=r, amount=n) for r, n in parts)
 
 
 def _armor_formula(tr: Tr, a: MWAttack) -> str:
@@ -69,16 +91,12 @@ def attack_setup_lines(tr: Tr, a: MWAttack) -> list[str]:
     if a.defense and a.unavoidable:
         lines.append(tr("dice.mw.unavoidable"))
     elif a.has_defense and a.defense_penalty:
-        reasons = [tr("dice.mw.penalty_daze", n=a.target_daze)] if a.target_daze else []
-        # M2: the token the board shows, and why it costs −2 (it restrains the creature)
-        why = f"dice.mw.penalty_restrained.{a.restrained_by}" if a.restrained_by else ""
-        reasons += [tr(why or "dice.mw.penalty_restrained")] if a.restrained else []
         lines.append(
             tr(
                 "dice.mw.defense_penalty_line",
                 defense=a.defense,
                 penalty=a.defense_penalty,
-                reasons="; ".join(reasons),  # «Daze ×1; Stuck, so Restrained» (en-9 MW-2)
+                reasons=_penalty_reasons(tr, a),
             )
         )
     elif a.has_defense:
