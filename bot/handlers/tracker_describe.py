@@ -319,7 +319,7 @@ def event_phrase(tpl: Template, key: str, name: str, before: int, after: int, la
     counted = f"tracker.plural.log.{tpl.slug}.{key}"
     diff = abs(after - before)
     diff_text = plural(counted, diff, lang) if counted in catalogue() else str(diff)
-    return t(phrase, lang, target=name, diff_text=diff_text)
+    return t(phrase, lang, target=name, diff_text=diff_text, before=before, after=after)
 
 
 def cause_phrase(
@@ -426,10 +426,12 @@ def step_line(
         for w in what
     ]
     if not what or step.action in ("unit.add", "unit.remove"):
-        # a unit added or removed, a planet won: the step names it, before what it moved
+        # a unit added or removed: the step names it, before what it moved
         # («новый маг — Маг огня; alice · маги 0 → 1», playtest 5, W2)
-        what[:0] = [md(str(step.params[k])) for k in ("unit", "item") if k in step.params]
+        what[:0] = [md(str(step.params[k])) for k in ("unit",) if k in step.params]
     action = action_name(step.action, lang, state.slug)
+    if isinstance(step.params.get("item"), str):  # a planet won: «захват планеты «Тарос»» (C2)
+        action = t("tracker.log.item", lang, action=action, item=md(step.params["item"]))
     if step.action == "unit.add":  # named as the reply named it: «новый маг» (playtest 10, W3)
         action = added_as(step, state, lang) or action
     if step.action == "add" and len(set(stats)) == 1:  # «мана — Аня · мана 10 → 7» (slip 24)

@@ -126,9 +126,7 @@ async def test_m2_each_part_of_the_defense_penalty_has_its_amount(services: Serv
     await ru.execute("/жетон добавить Волк жетон:оцепенение сколько:2")
     await ru.execute("/жетон добавить Волк жетон:застрявший")
     out = await ru.execute("/мв атака кубики:5 цель:Волк")
-    assert (
-        "Защита цели: 5+ (−6 к броску: Оцепенение ×2 = −4, Застрявший ⇒ Связанный = −2)" in out
-    )
+    assert "Защита цели: 5+ (−6 к броску: Оцепенение ×2 = −4, Застрявший ⇒ Связанный = −2)" in out
     assert "значит" not in out
     en = _en(services)
     en.channel = "other"
@@ -138,3 +136,17 @@ async def test_m2_each_part_of_the_defense_penalty_has_its_amount(services: Serv
     await en.execute("/token add Wolf token:stuck")
     out = await en.execute("/mw attack dice:5 target:Wolf")
     assert "Target's defense: 5+ (−6 to the roll: Daze ×2 = −4, Stuck ⇒ Restrained = −2)" in out
+
+
+async def test_c2_the_log_names_the_planet_won(services: Services) -> None:
+    ru = _ru(services)
+    await ru.execute("/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4")
+    ru.user = "Борис"
+    await ru.execute("/планета Тарос значки:материалы,технологии")
+    await ru.execute("/планета Ферро")
+    out = await ru.execute("/игра журнал")
+    assert "Борис: захват планеты «Тарос» — Борис · материалы 1/3; Борис · технологии 1/3" in out
+    assert "Борис: захват планеты «Ферро»\n" in out
+    en = _en(services)
+    out = await en.execute("/game log")  # read back from storage, in the other language
+    assert "Борис: captured planet “Тарос” — Борис · material 1/3; Борис · technology 1/3" in out
