@@ -53,10 +53,12 @@ from glossary.scoring import (
     edit_budget,
     typo_score,
 )
+from glossary.wordweights import weights_by_key
 
 FALLBACK_WORDS = 3  # words of a query beyond which the whole-key typo scan is not tried
 PUT_IN_C = 16  # keys of one word from which their weights are set in C (`_word_matches`)
 TYPO_MEMO_CAP = 4_096  # query words whose typo neighbours are remembered (bounded memory)
+KNOWN_MEMO_CAP = 2_048  # words the glossary uses whose keys are remembered across lookups
 
 
 class NameMatcher:
@@ -208,7 +210,7 @@ class NameMatcher:
         key = (tuple(words), allow_typos and not memo.all_known(words, n))
         known = memo.weights.get(key)
         if known is None:
-            weights = _weights(found)
+            weights = weights_by_key(found)
             across = self._across_names(weights) if n > 1 else []
             memo.weights[key] = weights, across
         else:
@@ -372,6 +374,23 @@ class NameMatcher:
                 put(idx.token_keys[token], 1.0 - 0.15 * (d + short))
         return out, known
 
+    def _shared_word_matches(
+        self, word: str, last: bool, allow_typos: bool
+    ) -> tuple[dict[int, float], bool]:
+        """`_word_matches`, kept across lookups for a word the glossary uses: its keys do not
+        depend on the query, and players' questions share their words («маг», «существо»).
+        Bounded (about 0.5 MiB when full); the dicts are only read."""
+        shared: dict[tuple[str, bool], dict[int, float]] = self.__dict__.setdefault(
+            "_known_memo", {}
+        )
+        found = shared.get((word, last))
+        if found is not None:
+            return found, True
+        out, known = self._word_matches(word, last, allow_typos)
+        if known and len(shared) < KNOWN_MEMO_CAP:
+            shared[(word, last)] = out
+        return out, known
+
     def _fleeting_neighbours(self, root: str) -> list[str]:
         """The key stems one fleeting vowel or soft sign away from `root`, remembered like
         `_typo_neighbours` (a scan over the stems of three lengths, for every unknown word)."""
@@ -417,7 +436,7 @@ class WordMemo:
         key = (word, last, typos)
         out = self.found.get(key)
         if out is None:
-            out, known = matcher._word_matches(word, last, typos)
+            out, known = matcher._shared_word_matches(word, last, typos)
             self.found[key] = out
             if known:  # the same keys without typos or with: found once for both
                 self.found[(word, last, not typos)] = out
@@ -428,41 +447,6 @@ class WordMemo:
         """Whether the glossary uses each of `words` (all found by `word` already)."""
         known = self.known
         return all((w, i == n - 1) in known for i, w in enumerate(words))
-
-
-def _weights(found: Sequence[dict[int, float]]) -> dict[int, list[float]]:
-    """Each candidate key's weight per query word, rarest words first: once the candidate
-    cap is reached a common word only adds to the candidates' weights."""
-    n = len(found)
-    weights: dict[int, list[float]] = {}
-    for qi in sorted(range(n), key=lambda i: len(found[i])):
-        here = found[qi]
-        if len(weights) >= TOKEN_SCAN_CAP and len(here) > len(weights):
-            # the cap is reached: a common word only adds to the candidates' scores, so
-            # look the candidates up in its keys rather than walk all of them
-            _raise_weights(weights, here, qi)
-            continue
-        for kid, w in here.items():
-            row = weights.get(kid)
-            if row is None:
-                if len(weights) >= TOKEN_SCAN_CAP:
-                    if len(here) > 2 * len(weights):  # the rest of a common word's keys
-                        _raise_weights(weights, here, qi)  # bring in nothing: look up
-                        break
-                    continue
-                row = weights[kid] = [0.0] * n
-            if w > row[qi]:
-                row[qi] = w
-    return weights
-
-
-def _raise_weights(weights: dict[int, list[float]], here: dict[int, float], qi: int) -> None:
-    """Each candidate key's weight for query word `qi` raised to what `here` gives it: the
-    candidates looked up in a common word's keys rather than all of them walked."""
-    for kid, kept in weights.items():
-        w = here.get(kid, 0.0)
-        if w > kept[qi]:
-            kept[qi] = w
 
 
 def _near_with_distance(

@@ -82,9 +82,8 @@ SHORT_QUERY = 3
 
 
 async def game_autocomplete(ctx: Ctx, current: str, values: dict[str, Any]) -> list[Choice]:
-    """The games whose slug, name or alias (`mw`, `кф`, `берсерк`) matches what is typed, named
-    in the reader's language; all of them for empty input. The value is the slug, and a typed
-    alias submitted as is is read by `check_game` too."""
+    """The games whose slug, name or alias (`mw`, `кф`) matches what is typed, in the reader's
+    language (all for empty input); the value is the slug, and `check_game` reads an alias too."""
     typed = fold(clean(current or ""))
     aliases = game_aliases()
     out: list[Choice] = []
@@ -399,10 +398,11 @@ def _channel_game_answer(
         key = "rule.not_in_game_russian" if russian else "rule.not_in_game"
         chapter = f"rule.not_covered.{prefer}"  # a game whose texts are one chapter says so (WF-3)
         raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
-    # MW-8: the warning about other games' rules only when the list has one of theirs
-    kind = "rule.channel_other" if any(e.game != prefer for e in entries) else "rule.channel_own"
-    if kind == "rule.channel_own" and len(entries) == 1:  # C2: a list of one is opened
-        return _nearest(ctx, entries[0], query, private)
+    other = [e.game != prefer for e in entries]  # MW-8: other games' rules warned of only when
+    kind = "rule.channel_" + ("none" if all(other) else "other" if any(other) else "own")  # listed
+    spelled = {h.entry.id for h in near if h.tier == "near"} - {h.entry.id for h in here.hits}
+    if kind == "rule.channel_own" and len(entries) == 1 and entries[0].id not in spelled:
+        return _nearest(ctx, entries[0], query, private)  # C2 (not a word spelled alike: CQ-2)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)
 
 

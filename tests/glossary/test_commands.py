@@ -222,7 +222,7 @@ async def test_channel_game_never_opens_another_games_entry(
     monkeypatch.setattr(ctx.services.storage.tracker, "active_game_slug", keyforge)
     reply = await h.rule(ctx, "эгида")
     assert reply.title == "В игре «KeyForge» нет термина «эгида»"
-    assert "помечены названием игры" in reply.body
+    assert "Ниже — статьи других игр: их правила здесь не действуют" in reply.body  # (EN-11 MW-3)
     (select,) = reply.actions
     assert isinstance(select, Select)
     assert [o.value for o in select.options] == ["mw-aegis-x"]
