@@ -8,7 +8,7 @@ from typing import Any
 from bot import __version__
 from bot.context import Ctx, UserRef
 from bot.games import GAMES
-from bot.i18n import LANGUAGES, catalogue, game_name
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalogue, game_name
 from bot.registry import (
     Choice,
     Command,
@@ -192,9 +192,11 @@ def help_command(ctx: Ctx, text: str, slug: str = "") -> Reply:
 
 def option_heading(ctx: Ctx, cmd: Command, opt: Option) -> str:
     """`термин (term) · обязательный`: the name as shown, the other language's, and whether it
-    must be given."""
+    must be given. The English name helps a Russian reader whose Discord shows it; a Russian
+    name in an English page is only noise to its reader (English walk 11, MW-6)."""
     shown = cmd.option_label(opt.name, ctx.lang)
-    others = [cmd.option_label(opt.name, lang) for lang in LANGUAGES if lang != ctx.lang]
+    langs = LANGUAGES if ctx.lang == DEFAULT_LANGUAGE else ()
+    others = [cmd.option_label(opt.name, lang) for lang in langs if lang != ctx.lang]
     names = shown + "".join(f" ({o})" for o in others if o != shown)
     need = ctx.t("help.required") if opt.required else ctx.t("help.optional")
     return f"{names} · {need}"

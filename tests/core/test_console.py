@@ -54,7 +54,8 @@ async def test_help_for_one_command_lists_its_options(console: Console) -> None:
     assert (await console.execute("/help нет-такой")).startswith("✖")
     console.lang = "en"
     out = await console.execute("/help game start")
-    assert "player1 (игрок1) · optional" in out and "A number from 0 to 50." in out
+    assert "▸ player1 · optional" in out and "A number from 0 to 50." in out
+    assert "игрок1" not in out  # no Russian name in an English page (English walk 11, MW-6)
 
 
 async def test_about_shows_version_and_games(console: Console) -> None:

@@ -68,3 +68,15 @@ async def test_g2_a_question_is_not_called_a_term(services: Services, g: Glossar
     assert "Уточните термин" not in out
     out = await console.execute("/правило активный игрок")  # a term is still a term
     assert out.splitlines()[0] == "Уточните термин «активный игрок»"
+
+
+@pytest.mark.parametrize(("lang", "query"), [("en", "/rule term:check"), ("ru", "/правило шах")])
+async def test_kf1_check_is_in_the_keys_entry(
+    services: Services, g: Glossary, lang: str, query: str
+) -> None:
+    """KeyForge's «Check!» (announced when a key can be forged next turn) is said in the entry
+    it opens, not only in `/game next` (English walk 11, KF-1)."""
+    services.__dict__["glossary"] = g
+    out = await Console(services, user="Anna", channel="table", lang=lang).execute(query)
+    assert out.splitlines()[0] == "Ключи, ковка ключа (Keys, Forge a key)"
+    assert 'they tell their opponent: "Check!"' in out or "объявляет сопернику: «Шах!»" in out
