@@ -400,7 +400,7 @@ def _channel_game_answer(
         raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
     other = [e.game != prefer for e in entries]  # MW-8: other games' rules warned of only when
     kind = "rule.channel_" + ("none" if all(other) else "other" if any(other) else "own")  # listed
-    spelled = {h.entry.id for h in near if h.tier == "near"} - {h.entry.id for h in here.hits}
+    spelled = {h.entry.id for h in near if h.tier == "near" and not opens_alone(query, h)}
     if kind == "rule.channel_own" and len(entries) == 1 and entries[0].id not in spelled:
         return _nearest(ctx, entries[0], query, private)  # C2 (not a word spelled alike: CQ-2)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)

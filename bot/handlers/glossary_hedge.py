@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from bot.i18n import catalogue
 from glossary.model import Entry
 from glossary.normalize import STOP_WORDS, fold, forms_of_name, stem, stems_agree
 from glossary.question import QUESTION_WORDS, read_question
+from glossary.scoring import edit_budget
 from glossary.terms import spoken_names
 
 if TYPE_CHECKING:
@@ -103,6 +105,8 @@ def opens_alone(query: str, hit: Hit) -> bool:
     name stays a list: «что делать если из носа кровотечение» is not asking about Bleed."""
     if hit.tier == "fuzzy":
         return False
+    if hit.tier == "near":  # spelled alike: a typo of the name, not another word (CQ-2)
+        return misspells(query, hit.matched)
     if hit.tier != "text" and hit.tier not in LOOSE_TIERS:
         return True
     question = read_question(query)
@@ -113,6 +117,16 @@ def opens_alone(query: str, hit: Hit) -> bool:
     own = [w for name in (hit.entry.title, *hit.entry.names) for w in _words(name)]
     return all(
         forms_of_name(w, own) or any(fuzz.ratio(w, o) >= CLOSE_SPELLING for o in own) for w in words
+    )
+
+
+def misspells(query: str, name: str) -> bool:
+    """Whether `query` reads as `name` mistyped: within the name's typo budget, and not longer
+    than it by more than a letter. «eteral» is Ethereal; «планета» is no «Плата» (English walk
+    11, CQ-2): a longer word that holds a name's letters is another word."""
+    typed, meant = fold(query), fold(name)
+    return len(typed) <= len(meant) + 1 and (
+        OSA.distance(typed, meant) <= edit_budget(len(meant.replace(" ", "")))
     )
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.console import Console
 from bot.context import Services
+from bot.handlers.glossary_hedge import misspells
 from glossary import Glossary
 from tests.glossary.search_data import real_glossary
 
@@ -80,3 +81,17 @@ async def test_kf1_check_is_in_the_keys_entry(
     out = await Console(services, user="Anna", channel="table", lang=lang).execute(query)
     assert out.splitlines()[0] == "Ключи, ковка ключа (Keys, Forge a key)"
     assert 'they tell their opponent: "Check!"' in out or "объявляет сопернику: «Шах!»" in out
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "typo"),
+    [
+        ("eteral", "Ethereal", True),  # two letters dropped from a long name: a typo
+        ("егида", "Эгида", True),
+        ("планета", "Плата", False),  # a longer word holding the name's letters: another word
+        ("planet", "plata", False),
+        ("zone", "Zone Attack", False),
+    ],
+)
+def test_cq2_misspells(query: str, name: str, typo: bool) -> None:
+    assert misspells(query, name) is typo
