@@ -40,6 +40,7 @@ from bot.reply import Button, Kind, Reply, Style
 from bot.tracker import lifecycle
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
+from bot.tracker.names_then import as_of
 from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import template
 
@@ -372,7 +373,7 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
         raise UserError("tracker.error.no_game")
     steps = await storage.tracker.history(state.game.id, n)
     index = await storage.tracker.counter_index(state.game.id)
-    lines = [step_line(s, state, index, ctx.lang) for s in reversed(steps)]
+    lines = [step_line(s, then, index, ctx.lang) for s, then in as_of(state, steps)][::-1]
     body = "\n".join(lines) or ctx.t("tracker.log.empty")
     return Reply(
         title=ctx.t("tracker.log.title", game=game_name(state.slug, ctx.lang)), body=body[-4000:]
