@@ -80,3 +80,78 @@ async def test_m1_phase_labels_in_english(console: Console) -> None:
     labels = ["Round 2 · Reset phase:", "Channeling phase:", "Upkeep phase:"]
     at = [lines.index(label) for label in labels]
     assert at == sorted(at)
+
+
+# ── K1: KeyForge's Assault is kept on the card, shown on the board and dealt by /кф бой ──────
+
+
+async def _kf_table(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    out = await console.execute(
+        "/существо добавить имя:Рыцарь владелец:Аня сила:5 броня:2 черты:штурм 2"
+    )
+    assert "Новое существо: Рыцарь (Аня) · сила 5 · броня 2 · штурм 2" in out
+    assert "Черту" not in out and "не учитыва" not in out
+
+
+async def test_k1_assault_on_the_board(console: Console) -> None:
+    await _kf_table(console)
+    out = await console.execute("/игра показать")
+    assert "• Рыцарь · сила 5 · броня 2 · штурм 2" in out
+
+
+async def test_k1_assault_before_the_fight_through_armor(console: Console) -> None:
+    # seed 004:51: X damage before the fight; the fight follows when the target survives it
+    seed_line("004", 51, "оно наносит (Х) урона до начала схватки")
+    await _kf_table(console)
+    await console.execute("/существо добавить имя:Гоблин владелец:Борис сила:4 броня:1")
+    out = await console.execute("/кф бой атакующий:Рыцарь цель:Гоблин")
+    lines = out.splitlines()
+    assert (
+        "⚔ Штурм 2 («Рыцарь»): до боя «Гоблин» получает 2 урона: броня 1 предотвращает 1 урон."
+        in lines
+    )
+    # the armor is spent by the Assault, so the fight's 5 damage all gets through
+    assert "наносит 5 урона — 💀 существо «Гоблин» уничтожено" in out
+    assert "В ответ существо «Гоблин» наносит 4 урона" in out
+
+
+async def test_k1_assault_that_destroys_ends_the_fight(console: Console) -> None:
+    # seed 004:51: «Если урон от штурма уничтожает вражеское существо, бой заканчивается»
+    seed_line("004", 51, "бой заканчивается")
+    await _kf_table(console)
+    await console.execute("/существо добавить имя:Мышь владелец:Борис сила:2")
+    out = await console.execute("/кф бой атакующий:Рыцарь цель:Мышь")
+    assert (
+        "⚔ Штурм 2 («Рыцарь»): до боя «Мышь» получает 2 урона. 💀 Существо «Мышь» уничтожено "
+        "штурмом — бой заканчивается, ответного урона нет." in out
+    )
+    assert "сражается" not in out
+    board = await console.execute("/игра показать")
+    assert "• Рыцарь · сила 5 · броня 2 · штурм 2" in board  # no damage taken back
+
+
+async def test_k1_ward_and_elusive_stop_the_assault(console: Console) -> None:
+    await _kf_table(console)
+    await console.execute("/существо добавить имя:Страж владелец:Борис сила:6 черты:оберег")
+    out = await console.execute("/кф бой атакующий:Рыцарь цель:Страж")
+    assert "до боя «Страж» получает 2 урона: оберег отменяет весь урон и снимается." in out
+    assert "наносит 5 урона — на существе «Страж» 5 урона" in out
+    await console.execute("/игра дальше")
+    await console.execute("/игра дальше")
+    await console.execute("/существо добавить имя:Лис владелец:Борис сила:3 черты:неуловимость")
+    out = await console.execute("/кф бой атакующий:Рыцарь цель:Лис")
+    assert "Штурм" not in out and "неуловимость" in out  # Elusive: no damage at all
+
+
+async def test_k1_assault_in_english(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:bob")
+    await console.execute("/unit add name:Knight power:5 traits:Assault 2")
+    await console.execute("/unit add name:Mouse owner:bob power:2")
+    out = await console.execute("/kf fight attacker:Knight target:Mouse")
+    assert (
+        "⚔ Assault 2 (Knight): before the fight, Mouse takes 2 damage. 💀 Mouse is destroyed by "
+        "the Assault — the fight ends, and nothing strikes back." in out
+    )
