@@ -155,3 +155,12 @@ async def test_k1_assault_in_english(console: Console) -> None:
         "⚔ Assault 2 (Knight): before the fight, Mouse takes 2 damage. 💀 Mouse is destroyed by "
         "the Assault — the fight ends, and nothing strikes back." in out
     )
+
+
+async def test_k1_keyforge_says_ability_not_trait(console: Console) -> None:
+    # seed 004:51 calls Assault «свойство», 004:53 «способность»; the seed never says «черта»
+    seed_line("004", 53, "способностью «Штурм (Х)»")
+    await _kf_table(console)
+    out = await console.execute("/существо добавить имя:Ящер владелец:Аня сила:4 черты:Мурлыка")
+    assert "Способности «Мурлыка» бот не знает. На карте он хранит: сила, броня" in out
+    assert "Черт" not in out

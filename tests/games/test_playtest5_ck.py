@@ -71,7 +71,8 @@ async def test_b1_k2_the_untracked_trait_says_what_to_do_instead(console: Consol
     assert "Новое существо: Ящер-охотник (Аня) · сила 4 · штурм 2" in out
     assert "не учитывает" not in out
     out = await console.execute("/unit add Ящер power:4 traits:Мурлыка")  # no such word
-    assert "Черты «Мурлыка» бот не знает. Он учитывает черты: сила, броня, оберег" in out
+    # playtest 18 K1: KeyForge's seed says «способность», never «черта»
+    assert "Способности «Мурлыка» бот не знает. На карте он хранит: сила, броня, оберег" in out
 
 
 async def test_w3_c5_a_game_without_traits_never_lists_none(console: Console) -> None:
