@@ -25,6 +25,7 @@ from bot.handlers.tracker_quiet import (
 )
 from bot.handlers.tracker_refusals import nothing_to_heal
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
+from bot.handlers.unit_numbers import aside_lines, number_options, read_numbers
 from bot.i18n import catalogue
 from bot.registry import (
     Choice,
@@ -157,11 +158,6 @@ def show_reply(ctx: Ctx, state: GameState) -> Reply:
 # --- /game -------------------------------------------------------------------------------------
 
 GAME_CHOICES = game_choices(include_custom=True)
-
-
-def number_options(kind: str) -> list[Option]:
-    """The games' own `start` or `unit` options (`bot/games/<game>/__init__.py`), as options."""
-    return [Option(o.name, int, min_value=o.min, max_value=o.max) for o in game_options(kind)]
 
 
 START_OPTIONS = tuple(o.name for o in game_options("start"))  # each game declares its own
@@ -395,16 +391,17 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     ],
 )
 async def unit_add(
-    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
+    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int | str
 ) -> Reply:
     """A term of the card the bot does not track is left out and said (playtest 6, B2)."""
-    given = {k: v for k, v in stats.items() if v is not None}
     state = await service.load_state(ctx.services.storage, ctx.channel_id)
     slug = state.slug if state is not None else ""
+    given, aside = read_numbers(slug, {k: v for k, v in stats.items() if v is not None})
     kept, left = drop_untracked(slug, traits) if slug and traits else (traits or "", [])
     reply = change_reply(ctx, await service.add_unit(ctx, name, owner, given, kept))
     if left:  # said to the one who typed the card (a quiet reply is still theirs)
         reply.body += "".join("\n" + line for line in untracked_lines(slug, left, ctx.lang))
+    reply.body += aside_lines(slug, aside, ctx.lang)  # a Berserk strike (playtest 18, B3)
     return reply
 
 

@@ -164,3 +164,49 @@ async def test_k1_keyforge_says_ability_not_trait(console: Console) -> None:
     out = await console.execute("/существо добавить имя:Ящер владелец:Аня сила:4 черты:Мурлыка")
     assert "Способности «Мурлыка» бот не знает. На карте он хранит: сила, броня" in out
     assert "Черт" not in out
+
+
+# ── B3: a Berserk strike typed as /unit add's power adds the card and says where it goes ──────
+
+
+async def test_b3_berserk_card_with_a_strike_is_added(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    out = await console.execute(
+        "/существо добавить имя:Гном-воин владелец:Борис жизнь:8 сила:2-3-4"
+    )
+    assert out.splitlines()[1:] == [
+        "Новое существо: Гном-воин (Борис) · ❤ 8",
+        "Удар 2-3-4 на карте не хранится — указывайте его при каждом ударе: "
+        "/берсерк удар сила:2-3-4.",
+    ]
+    out = await console.execute("/существо добавить имя:Гном владелец:Борис жизнь:6 сила:3")
+    assert "Новое существо: Гном (Борис) · ❤ 6" in out and "/берсерк удар сила:3." in out
+    board = await console.execute("/игра показать")
+    assert "Гном-воин" in board and "Гном ❤" in board
+    # the strike option it points to takes these values
+    out = await console.execute("/берсерк удар сила:2-3-4")
+    assert "✖" not in out
+    console.lang = "en"
+    out = await console.execute("/unit add name:Dwarf owner:Борис life:8 power:1-2-3")
+    assert "The strike 1-2-3 is not kept on the card: give it with each strike, " in out
+    assert "/berserk strike values:1-2-3." in out
+
+
+async def test_b3_keyforge_power_still_a_bounded_number(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Тролль владелец:Борис сила:8")
+    assert "Новое существо: Тролль (Борис) · сила 8" in out
+    out = await console.execute("/существо добавить имя:Гигант владелец:Борис сила:60")
+    assert "Параметр «сила»: 60 вне допустимых пределов (0…50)." in out
+    assert "Гигант" not in await console.execute("/игра показать")
+
+
+async def test_b3_help_says_power_is_keyforges(console: Console) -> None:
+    out = await console.execute("/помощь команда:существо добавить")
+    assert "[регенерация] [сила] (KeyForge) [черты]`" in out
+    assert "Целое число от 0 до 50." in out
+    console.lang = "en"
+    out = await console.execute("/help command:unit add")
+    assert "[power] (KeyForge) [traits]`" in out and "A whole number from 0 to 50." in out
