@@ -98,6 +98,7 @@ def game_options(kind: str) -> tuple[NumberOption, ...]:
         for opt in getattr(game, f"{kind}_options"):
             had = merged.get(opt.name)
             if had is not None:
-                opt = NumberOption(opt.name, min(had.min, opt.min), max(had.max, opt.max))
+                low, high = min(had.min, opt.min), max(had.max, opt.max)
+                opt = NumberOption(opt.name, low, high, had.text or opt.text)
             merged[opt.name] = opt
     return tuple(merged.values())

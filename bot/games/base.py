@@ -13,6 +13,9 @@ class NumberOption:
     name: str
     min: int
     max: int
+    # Typed as text on Discord too, so a value in another game's form (a Berserk strike «2-3-4»
+    # in KeyForge's `power`) reaches the handler, which reads the number (playtest 18, B3).
+    text: bool = False
 
 
 @dataclass(frozen=True)

@@ -40,14 +40,22 @@ def help_paths() -> list[tuple[str, ...]]:
 
 
 def usage(cmd: Command, lang: str) -> str:
-    """`/правило термин:… [игра] [лично]`: the command as the reader's client shows it."""
+    """`/правило термин:… [игра] [лично]`: the command as the reader's client shows it; an
+    option of one game says whose (`[сила] (KeyForge)`, `<command key>.opt.<option>.game`), so a
+    player of another game does not take it for theirs (playtest 18, B3)."""
     opts = " ".join(
         f"{cmd.option_label(o.name, lang)}:…"
         if o.required
-        else f"[{cmd.option_label(o.name, lang)}]"
+        else f"[{cmd.option_label(o.name, lang)}]" + _whose(cmd, o, lang)
         for o in cmd.options
     )
     return f"`{cmd.label(lang)}{' ' + opts if opts else ''}`"
+
+
+def _whose(cmd: Command, opt: Option, lang: str) -> str:
+    """` (KeyForge)` after an option only one game takes, or ""."""
+    game = catalogue().lookup(f"{cmd.key}.opt.{opt.name}.game", lang)
+    return f" ({game})" if game else ""
 
 
 def usage_line(cmd: Command, lang: str) -> str:
@@ -205,7 +213,11 @@ def option_heading(ctx: Ctx, cmd: Command, opt: Option) -> str:
 def option_text(ctx: Ctx, cmd: Command, opt: Option) -> str:
     """What the option means and which values it takes."""
     lines = [catalogue().lookup(f"{cmd.key}.opt.{opt.name}", ctx.lang) or "—"]
-    if opt.choices:
+    # an option typed as text that takes a number says so in its own words (B3: KeyForge power)
+    values = catalogue().lookup(f"{cmd.key}.opt.{opt.name}.values", ctx.lang)
+    if values:
+        lines.append(values)
+    elif opt.choices:
         lines.append(
             ctx.t("help.choices", choices=", ".join(c.listed(ctx.lang) for c in opt.choices))
         )

@@ -25,6 +25,7 @@ from bot.handlers.tracker_quiet import (
 )
 from bot.handlers.tracker_refusals import nothing_to_heal
 from bot.handlers.trait_refusals import drop_untracked, untracked_lines
+from bot.handlers.unit_numbers import aside_lines, number_options, read_numbers
 from bot.i18n import catalogue
 from bot.registry import (
     Choice,
@@ -40,6 +41,7 @@ from bot.reply import Button, Kind, Reply, Style
 from bot.tracker import lifecycle
 from bot.tracker.model import GameState
 from bot.tracker.names import md, norm
+from bot.tracker.names_then import as_of
 from bot.tracker.plugin import plugin_for
 from bot.tracker.templates import template
 
@@ -156,11 +158,6 @@ def show_reply(ctx: Ctx, state: GameState) -> Reply:
 # --- /game -------------------------------------------------------------------------------------
 
 GAME_CHOICES = game_choices(include_custom=True)
-
-
-def number_options(kind: str) -> list[Option]:
-    """The games' own `start` or `unit` options (`bot/games/<game>/__init__.py`), as options."""
-    return [Option(o.name, int, min_value=o.min, max_value=o.max) for o in game_options(kind)]
 
 
 START_OPTIONS = tuple(o.name for o in game_options("start"))  # each game declares its own
@@ -372,7 +369,7 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
         raise UserError("tracker.error.no_game")
     steps = await storage.tracker.history(state.game.id, n)
     index = await storage.tracker.counter_index(state.game.id)
-    lines = [step_line(s, state, index, ctx.lang) for s in reversed(steps)]
+    lines = [step_line(s, then, index, ctx.lang) for s, then in as_of(state, steps)][::-1]
     body = "\n".join(lines) or ctx.t("tracker.log.empty")
     return Reply(
         title=ctx.t("tracker.log.title", game=game_name(state.slug, ctx.lang)), body=body[-4000:]
@@ -394,16 +391,17 @@ async def game_log(ctx: Ctx, n: int = LOG_DEFAULT) -> Reply:
     ],
 )
 async def unit_add(
-    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int
+    ctx: Ctx, name: str, owner: UserRef | None = None, traits: str = "", **stats: int | str
 ) -> Reply:
     """A term of the card the bot does not track is left out and said (playtest 6, B2)."""
-    given = {k: v for k, v in stats.items() if v is not None}
     state = await service.load_state(ctx.services.storage, ctx.channel_id)
     slug = state.slug if state is not None else ""
+    given, aside = read_numbers(slug, {k: v for k, v in stats.items() if v is not None})
     kept, left = drop_untracked(slug, traits) if slug and traits else (traits or "", [])
     reply = change_reply(ctx, await service.add_unit(ctx, name, owner, given, kept))
     if left:  # said to the one who typed the card (a quiet reply is still theirs)
         reply.body += "".join("\n" + line for line in untracked_lines(slug, left, ctx.lang))
+    reply.body += aside_lines(slug, aside, ctx.lang)  # a Berserk strike (playtest 18, B3)
     return reply
 
 

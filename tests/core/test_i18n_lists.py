@@ -27,6 +27,7 @@ NEVER_EMPTY = {
     "tracker.error.too_many_players",
     "tracker.error.too_many_players_self",
     "tracker.error.table_full",
+    "tracker.error.no_trait_keyforge",  # KeyForge's creatures always keep power and armor (K1)
 }
 _LIST = re.compile(r"\{(" + "|".join(LIST_PARAMS) + r")\}")
 

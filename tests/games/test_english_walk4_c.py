@@ -106,7 +106,8 @@ async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(
     assert "“Poison”" in out and "“Hazardous 2”" in out
     before = await state_of(services)
     out = await console.execute("/unit add name:Foo power:2 traits:Tuant")
-    assert "does not know the trait “Tuant”" in out  # a typo is still refused
+    # a typo is still refused; playtest 18 K1: KeyForge says «keyword», as its cards do
+    assert "does not know the keyword “Tuant”" in out
     assert await state_of(services) == before
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Крамп сила:6 черты:Оберег, Провокация")

@@ -199,7 +199,8 @@ async def test_berserk_unit_strike_refusal_names_the_strike_option(console: Cons
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Гном-басаарг жизнь:5 сила:1-2-3")
     assert "не число" not in out  # playtest 17, B4: whose option «сила» is
-    assert "его указывают при каждом ударе, например /берсерк удар сила:1-2-3." in out
+    # playtest 18 B3: the card is added, and the strike said to go to the strike command
+    assert "указывайте его при каждом ударе: /берсерк удар сила:1-2-3." in out
     console.lang = "en"
-    out = await console.execute("/unit add name:Гном-басаарг life:5 power:1-2-3")
-    assert "give it with each strike, e.g. /berserk strike values:1-2-3." in out
+    out = await console.execute("/unit add name:Гном-воин life:5 power:1-2-3")
+    assert "give it with each strike, /berserk strike values:1-2-3." in out

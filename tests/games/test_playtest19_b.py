@@ -104,19 +104,30 @@ async def test_bk3_one_value_shot_gives_wounds_alone(console: Console) -> None:
 
 
 async def test_b4_strike_typed_as_power_says_whose_option_it_is(console: Console) -> None:
+    # playtest 18 B3: at a Berserk table the card is added and the strike said to go elsewhere;
+    # at a KeyForge table (whose option it is) a strike is still refused, in those words
     console.lang = "ru"
     await console.execute("/игра начать игра:berserk игрок1:Борис")
     out = await console.execute("/существо добавить имя:Гном-басаарг жизнь:8 сила:2-3-4")
+    assert "Новое существо: Гном-басаарг (alice) · ❤ 8" in out
+    assert (
+        "Удар 2-3-4 на карте не хранится — указывайте его при каждом ударе: "
+        "/берсерк удар сила:2-3-4."
+    ) in out
+    assert "не число" not in out
+    await console.execute("/игра закончить")
+    await console.execute("!press 1")
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    out = await console.execute("/существо добавить имя:Гном жизнь:8 сила:2-3-4")
     assert (
         "Параметр «сила» команды /существо добавить — это сила существа KeyForge (число), "
         "«2-3-4» туда не подходит. В Берсерке удар X-Y-Z на карте не записывают: его указывают "
         "при каждом ударе, например /берсерк удар сила:1-2-3."
     ) in out
-    assert "не число" not in out
     console.lang = "en"
-    out = await console.execute("/unit add name:Gnome life:8 power:2-3-4")
+    out = await console.execute("/unit add name:Gnome power:2-3-4")
     assert "Option “power” of /unit add is a KeyForge creature's power (a number)" in out
-    assert "/game show" not in out and "Gnome" not in await console.execute("/game show")
+    assert "Gnome" not in await console.execute("/game show")
 
 
 # ── KF-3: forging on another player's turn is refused in short sentences ─────────────────────

@@ -67,9 +67,12 @@ async def test_b1_k2_the_untracked_trait_says_what_to_do_instead(console: Consol
     await console.execute("!press 1")
     await console.execute("/game start game:keyforge player1:Борис")
     out = await console.execute("/unit add Ящер-охотник power:4 traits:Штурм 2")
-    assert "Черту «Штурм» бот в /кф бой не учитывает" in out and "через /урон" in out
+    # playtest 18 K1: Assault is kept on the card and dealt by /кф бой, so no advice follows
+    assert "Новое существо: Ящер-охотник (Аня) · сила 4 · штурм 2" in out
+    assert "не учитывает" not in out
     out = await console.execute("/unit add Ящер power:4 traits:Мурлыка")  # no such word
-    assert "Черты «Мурлыка» бот не знает. Он учитывает черты: сила, броня, оберег" in out
+    # playtest 18 K1: KeyForge's seed says «способность», never «черта»
+    assert "Способности «Мурлыка» бот не знает. На карте он хранит: сила, броня, оберег" in out
 
 
 async def test_w3_c5_a_game_without_traits_never_lists_none(console: Console) -> None:
@@ -92,7 +95,7 @@ async def test_the_family_reads_well_in_english(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:keyforge player1:bob")
     out = await console.execute("/unit add Hunter power:4 traits:Штурм 2")
-    assert "The bot does not apply “Assault” in /kf fight" in out
+    assert "assault 2" in out and "does not apply" not in out  # playtest 18 K1: /kf fight does
     await console.execute("/game end")
     await console.execute("!press 1")
     await console.execute("/game start game:conquest player1:bob hale:7 bloodied:4")

@@ -11,7 +11,7 @@ import pytest
 from bot.console import Console
 from bot.context import Services
 from bot.games import ALL_GAMES
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, catalogue, t
 from bot.registry import load_handlers, option_label
 from bot.tracker.templates import template
 from bot.tracker.units import STAT_OPTIONS, option_stat
@@ -23,7 +23,8 @@ NOT_ADDED = {"ru": "не добав", "en": "was not added"}
 
 def test_unit_add_declares_exactly_the_stat_options_the_core_knows() -> None:
     options = load_handlers().commands[("unit", "add")].options
-    declared = {o.name for o in options if o.type is int}
+    # KeyForge's power is typed as text, so a Berserk strike typed there is read (playtest 18, B3)
+    declared = {o.name for o in options if o.type is int or o.name == "power"}
     assert declared == set(STAT_OPTIONS)
 
 
@@ -60,6 +61,11 @@ async def test_each_unit_option_is_taken_or_refused_by_the_name_typed(
             assert unit(await state_of(services), name).value(key) == 2, reply
             continue
         refused += 1
+        aside = f"tracker.note.unit_option_elsewhere.{slug}.{option}"
+        if aside in catalogue():  # Berserk's strike (playtest 18 B3): added, where it goes said
+            assert any(u.name == name for u in (await state_of(services)).units), reply
+            assert t(aside, lang, value="2") in reply, reply
+            continue
         if tpl.unit_skip_note:  # Conquest (playtest 12 C2): added, the option said skipped
             assert unit(await state_of(services), name).value(tpl.toughness[0]) == 3, reply
             assert (f"«{label[option]}:2»" if lang == "ru" else f"“{label[option]}:2”") in reply

@@ -13,5 +13,5 @@ GAME = Game(
     each_turn=True,
     order=5,
     start_options=(NumberOption("keycost", 1, 50),),
-    unit_options=(NumberOption("power", 0, 50), NumberOption("armor", 0, 50)),
+    unit_options=(NumberOption("power", 0, 50, text=True), NumberOption("armor", 0, 50)),
 )

@@ -8,9 +8,16 @@ the first fight against an elusive creature each turn deals no damage either way
 fight only removes its stun; an enraged creature's enrage comes off once it has fought. Either
 way the creature is exhausted (`exhausted`) until the turn ends: a second fight in the turn is
 still recorded, since a card may ready it, but the reply says the creature was already used.
+
+Assault X (seed 004:51, playtest 18 K1): before the fight the attacker deals X damage to the
+creature it attacks, through armor and ward as any damage; if that destroys it, the fight ends
+and the attacker takes none. Elusive's first fight deals no damage at all, Assault's included
+(docs/rules.md).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bot.games.keyforge import GAME
 from bot.games.keyforge.rules import fight as resolve
@@ -24,15 +31,26 @@ from bot.tracker.step import Outcome, Step, effective_damage, run_step
 
 COMMAND = "/kf fight"
 ELUSIVE_USED = "elusive_used"
+ASSAULT = "assault"
+
+
+@dataclass
+class Dealt:
+    """What a fight dealt, before armor and ward: the Assault before it (`assault_notes` is the
+    span of the outcome's notes that tell what armor and ward did to it), then each side."""
+
+    to_target: int = 0
+    to_attacker: int = 0
+    assault: int = 0
+    assault_notes: tuple[int, int] = (0, 0)
+    ended: bool = False  # the Assault destroyed the target: there was no fight
 
 
 def power_of(unit: Unit) -> int:
     return unit.value("power") + unit.value("ptoken")
 
 
-async def fight(
-    table: Table, attacker: str, target: str
-) -> tuple[Outcome, Unit, Unit, tuple[int, int]]:
+async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit, Unit, Dealt]:
     """Resolve `attacker` fighting `target`: the outcome, the two units as found (their state
     after it is in the outcome) and the damage each side dealt (to the target, to the attacker,
     before armor); refused for a destroyed one, one fighting itself, two of one side, and an
@@ -54,7 +72,7 @@ async def fight(
         who = owner.name if owner is not None else "?"
         raise TrackerError("kf_fight_not_active", unit=a.name, active=active.name, owner=who)
 
-    dealt = [0, 0]
+    dealt = Dealt()
 
     async def body(step: Step) -> None:
         now = await step.fresh()
@@ -79,11 +97,13 @@ async def fight(
             with step.told():  # the note tells it
                 await step.set(foe, cid, ELUSIVE_USED, 1)
             step.note("tracker.note.kf_elusive", unit=foe.name)
-        dealt[:] = [result.to_target, result.to_attacker]
-        for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):
-            c = unit.counter(step.tpl.damage)
-            if amount and c is not None:
-                await step.adjust(unit, c.id, c.key, amount)
+        elif not (me.value(ASSAULT) > 0 and await _assault(step, me, foe, dealt)):
+            # the fight itself, unless the Assault before it destroyed the target
+            dealt.to_target, dealt.to_attacker = result.to_target, result.to_attacker
+            for unit, amount in ((foe, result.to_target), (me, result.to_attacker)):
+                c = unit.counter(step.tpl.damage)
+                if amount and c is not None:
+                    await step.adjust(unit, c.id, c.key, amount)
         enrage = me.token("enrage")
         if enrage is not None and enrage.value > 0:
             await step.set(me, enrage.id, "enrage", 0)
@@ -96,4 +116,19 @@ async def fight(
 
     params = {"attacker": a.name, "target": t.name}
     outcome = await run_step(table, state, "kf_fight", body, params)
-    return outcome, a, t, (dealt[0], dealt[1])
+    return outcome, a, t, dealt
+
+
+async def _assault(step: Step, me: Unit, foe: Unit, dealt: Dealt) -> bool:
+    """Deal `me`'s Assault to `foe` before the fight; True when it destroyed `foe`, so the
+    fight ends there (seed 004:51 «бой заканчивается»)."""
+    dealt.assault = me.value(ASSAULT)
+    start = len(step.notes)
+    c = foe.counter(step.tpl.damage)
+    if c is not None:
+        await step.adjust(foe, c.id, c.key, dealt.assault)
+    dealt.assault_notes = (start, len(step.notes))
+    now = (await step.fresh()).unit(foe.id) or foe
+    life = step.tpl.toughness_of({k.key: k.value for k in (*now.counters, *now.tokens)})
+    dealt.ended = effective_damage(step.tpl, now) >= life
+    return dealt.ended

@@ -1,9 +1,15 @@
 """Mage Wars' round: the end of the last round (Daze, Stun), new round and initiative,
-Channeling, then Upkeep (the rules in `bot/games/mage_wars/rules.py`)."""
+Reset, Channeling, then Upkeep (the rules in `bot/games/mage_wars/rules.py`).
+
+The published round order is Reset → Channeling → Upkeep (upkeep is paid with the mana just
+channelled), so the new round's lines stand under the names of their phases (playtest 18, M1):
+read without them, the Burn rolls after the mana looked misplaced."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from bot.games.mage_wars.dice import D12Roll, roll_burn, roll_escape
 from bot.games.mage_wars.rules import (
@@ -17,7 +23,7 @@ from bot.games.mage_wars.rules import (
 from bot.games.mage_wars.tracker import apply_healing
 from bot.tracker.model import DESTROYED, Unit
 from bot.tracker.rounds import pass_turn
-from bot.tracker.step import Step
+from bot.tracker.step import Note, Step
 
 
 async def next_round(step: Step, rng: random.Random) -> None:
@@ -26,21 +32,42 @@ async def next_round(step: Step, rng: random.Random) -> None:
     await _end_of_action_phases(step, rng)
     await pass_turn(step, new_round=True)
     state = step.state
-    for unit in state.units:
-        if unit.destroyed or unit.kind != "mage":
-            continue
-        mana, channeling = unit.counter("mana"), unit.value("channeling")
-        if mana is not None and channeling:
-            await step.adjust(unit, mana.id, "mana", channeling)
-    for unit in state.units:
-        if not unit.destroyed and unit.value("upkeep") > 0:
-            await _pay_upkeep(step, unit)
-    for unit in (await step.fresh()).units:
-        if not unit.destroyed and unit.counter("damage") is not None:
-            await _upkeep(step, unit, rng)
+    labelled: list[str] = []
+    with _phase(step, "reset", state.round + 1, labelled):
+        for unit in state.units:
+            acted = unit.counter(ACTED)
+            if acted is not None and acted.value:
+                await step.set(unit, acted.id, ACTED, 0)
+    with _phase(step, "channeling", state.round + 1, labelled):
+        for unit in state.units:
+            if unit.destroyed or unit.kind != "mage":
+                continue
+            mana, channeling = unit.counter("mana"), unit.value("channeling")
+            if mana is not None and channeling:
+                await step.adjust(unit, mana.id, "mana", channeling)
+    with _phase(step, "upkeep", state.round + 1, labelled):
+        for unit in state.units:
+            if not unit.destroyed and unit.value("upkeep") > 0:
+                await _pay_upkeep(step, unit)
+        for unit in (await step.fresh()).units:
+            if not unit.destroyed and unit.counter("damage") is not None:
+                await _upkeep(step, unit, rng)
     slammed = [u.name for u in state.units if not u.destroyed and u.value("slam") > 0]
     if slammed:
         step.note("tracker.note.mw_slam", units=", ".join(slammed))
+
+
+@contextmanager
+def _phase(step: Step, phase: str, round_: int, labelled: list[str]) -> Iterator[None]:
+    """Put the phase's name above its lines («Прирост маны:»), if it has any to show; the
+    first name shown says the round too («Раунд 2 · фаза обновления:»)."""
+    changes, notes = len(step.changes), len(step.notes)
+    yield
+    if all(c.covered for c in step.changes[changes:]) and len(step.notes) == notes:
+        return
+    key = f"tracker.note.mw_phase_{phase}" + ("" if labelled else "_round")
+    step.notes.insert(notes, Note(key, {"round": round_}, at=changes))
+    labelled.append(phase)
 
 
 async def _end_of_action_phases(step: Step, rng: random.Random) -> None:
@@ -53,9 +80,7 @@ async def _end_of_action_phases(step: Step, rng: random.Random) -> None:
     what it held, and a Stuck one rolls its escape now, in one line. The markers are reset.
     """
     for unit in step.state.units:
-        acted = unit.counter(ACTED)
-        if acted is not None and acted.value:
-            await step.set(unit, acted.id, ACTED, 0)
+        acted = unit.counter(ACTED)  # turned back in the new round's Reset (`next_round`)
         if unit.destroyed:
             continue
         since = len(step.changes)

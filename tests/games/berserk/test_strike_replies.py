@@ -85,8 +85,9 @@ async def test_a_fight_without_attacker_says_the_blow_back_is_not_written(
 async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console) -> None:
     await console.execute("/game start game:berserk player1:bob")
     out = await console.execute("/unit add Гном life:4 power:1-2-3")
-    assert out.startswith("✖") and "не число" not in out  # playtest 17, B4
-    assert "В Берсерке удар X-Y-Z на карте не записывают: его указывают при каждом ударе" in out
+    # playtest 17 B4, playtest 18 B3: the card is added, and the strike said to go elsewhere
+    assert out.startswith("✔") and "не число" not in out
+    assert "Удар 1-2-3 на карте не хранится — указывайте его при каждом ударе" in out
 
 
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:

@@ -8,6 +8,8 @@ player's. Both take as much as the opponent has (`rules.take`), as one step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.context import Ctx, UserRef
 from bot.games.keyforge import GAME
 from bot.games.keyforge import fight as fighting
@@ -25,7 +27,7 @@ from bot.reply import Kind, Reply
 from bot.tracker.errors import TrackerError
 from bot.tracker.model import GameState, Participant, Unit
 from bot.tracker.names import md
-from bot.tracker.step import Outcome, Step
+from bot.tracker.step import Note, Outcome, Step
 
 
 async def forge(ctx: Ctx, player: UserRef | None = None) -> Outcome:
@@ -150,12 +152,11 @@ _WARD = ("tracker.note.kf_ward", "tracker.note.kf_ward_rest")
 _TOLD = (*_ARMOR, *_WARD, "tracker.note.destroyed")
 
 
-def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
-    """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
-    of it, then how the creature stands — so nothing is said before armor and again after."""
+def _guard(ctx: Ctx, notes: Sequence[Note], was: Unit, amount: int) -> list[str]:
+    """What armor or a ward took of `amount` dealt to `was`, as `notes` tell it."""
     guard: list[str] = []
     taken = 0
-    for note in outcome.notes:
+    for note in notes:
         if note.params.get("unit") != was.name:
             continue
         if note.key in _ARMOR:
@@ -168,10 +169,33 @@ def _hit(ctx: Ctx, outcome: Outcome, was: Unit, amount: int) -> str:
             guard.append(ctx.t("tracker.kf_fight_ward_rest", rest=amount - taken))
         elif note.key in _WARD:
             guard.append(ctx.t("tracker.kf_fight_ward"))
+    return guard
+
+
+def _hit(ctx: Ctx, outcome: Outcome, notes: Sequence[Note], was: Unit, amount: int) -> str:
+    """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
+    of it, then how the creature stands — so nothing is said before armor and again after."""
+    guard = _guard(ctx, notes, was, amount)
     damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
     key = "tracker.kf_fight_hit_guarded" if guard else "tracker.kf_fight_hit"
     left = _left(ctx, outcome, was)
     return ctx.t(key, damage=damage, guard=", ".join(guard), left=left)
+
+
+def _assault(ctx: Ctx, outcome: Outcome, a: Unit, t: Unit, dealt: fighting.Dealt) -> str:
+    """Assault before the fight (playtest 18, K1): its damage and what armor or a ward took of
+    it; when it destroyed the target, that the fight ends with no blow back."""
+    start, end = dealt.assault_notes
+    guard = _guard(ctx, outcome.notes[start:end], t, dealt.assault)
+    line = ctx.t(
+        "tracker.kf_assault_guarded" if guard else "tracker.kf_assault",
+        n=dealt.assault,
+        attacker_name=md(a.name),
+        target_name=md(t.name),
+        damage=plural("tracker.plural.kf_damage", dealt.assault, ctx.lang),
+        guard=", ".join(guard),
+    )
+    return line + (" " + ctx.t("tracker.kf_assault_ends", unit=md(t.name)) if dealt.ended else "")
 
 
 @command("kf", "fight", area=AREA, options=[ATTACKER, TARGET])
@@ -179,19 +203,24 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
     """A fight in one line: each side's damage, what armor or a ward took, and how it stands;
     what Elusive or a stun did follows on its own line."""
     with refusals(ctx):
-        outcome, a, t, (to_target, to_attacker) = await fighting.fight(table(ctx), attacker, target)
-    notes = outcome.notes
-    if to_target or to_attacker:  # who dealt how much, then how each side stands (slip 30)
+        outcome, a, t, dealt = await fighting.fight(table(ctx), attacker, target)
+    start, end = dealt.assault_notes
+    notes = [*outcome.notes[:start], *outcome.notes[end:]]  # the Assault's are in its line
+    head = [_assault(ctx, outcome, a, t, dealt)] if dealt.assault else []
+    sides = {a.name, t.name}  # their armor, ward and death are in the lines: said once
+    if dealt.ended:  # the Assault destroyed the target: there was no fight
+        line = ""
+        notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
+    elif dealt.to_target or dealt.to_attacker:  # who dealt how much, then how each side stands
         line = ctx.t(
             "tracker.kf_fight_dealt",
             attacker_name=md(a.name),
             target_name=md(t.name),
-            to_target=_hit(ctx, outcome, t, to_target),
-            to_attacker=_hit(ctx, outcome, a, to_attacker),
+            to_target=_hit(ctx, outcome, notes, t, dealt.to_target),
+            to_attacker=_hit(ctx, outcome, notes, a, dealt.to_attacker),
         )
-        sides = {a.name, t.name}  # their armor, ward and death are in the line: said once
         notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
     else:  # Elusive or a stun: no damage either way, the note says why
         line = ctx.t("tracker.kf_fight", attacker_name=md(a.name), target_name=md(t.name))
-    lines = [note_line(n, ctx.lang) for n in notes]
-    return Reply(body="\n".join([line, *lines]), kind=Kind.SUCCESS)
+    lines = [*head, *([line] if line else []), *(note_line(n, ctx.lang) for n in notes)]
+    return Reply(body="\n".join(lines), kind=Kind.SUCCESS)
