@@ -1,0 +1,50 @@
+"""Playtest RU-18 and EN-11 (issue 17), share b: /объяснить's adjective forms (B2), the
+KeyForge fight sentence (K2), Berserk's tie rule and poison (BZ-1, BZ-4), the KeyForge token
+list (KF-2) and the named attack dice (KF-3). Each test pins the reply in both languages."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from bot.console import Console
+from bot.i18n import t
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# ── KF-3: `4a` names the dice as Mage Wars', whatever the channel's game ─────────────────────
+
+
+async def test_kf3_attack_dice_named_in_a_keyforge_channel(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Ann"
+    await console.execute("/game start game:keyforge player1:Bob")
+    out = await console.execute("/roll 4a")
+    assert "Mage Wars attack dice (4): " in out
+    console.lang = "ru"
+    out = await console.execute("/бросок 4a")
+    assert "Кубики атаки Mage Wars (4): " in out
+
+
+# ── KF-2: the KeyForge token list is parallel and names every token ──────────────────────────
+
+
+async def test_kf2_token_list_is_parallel(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Ann"
+    await console.execute("/game start game:keyforge player1:Bob")
+    await console.execute("/unit add name:Troll power:8")
+    out = await console.execute("/token add target:Troll token:poison")
+    assert "A creature can carry power, enrage, stun and ward tokens, and captured Æmber." in out
+    console.lang = "ru"
+    out = await console.execute("/жетон добавить цель:Troll жетон:яд")
+    assert "кладут жетоны силы, ярости, оглушения и оберега, а также захваченный янтарь" in out
+
+
+def test_kf2_the_list_names_every_keyforge_token() -> None:
+    tpl = tomllib.loads((ROOT / "bot/games/keyforge/template.toml").read_text("utf-8"))
+    en = t("tracker.error.no_token_keyforge", "en", name="x", known="")
+    for token in tpl["tokens"].values():
+        # the English name's last word (power tokens → power, captured Æmber → Æmber)
+        word = token["en"].removesuffix(" tokens").split()[-1]
+        assert word in en, token["en"]
