@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.console import Console
 from bot.i18n import t
+from tests.games.seeds import seed_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,3 +49,22 @@ def test_kf2_the_list_names_every_keyforge_token() -> None:
         # the English name's last word (power tokens → power, captured Æmber → Æmber)
         word = token["en"].removesuffix(" tokens").split()[-1]
         assert word in en, token["en"]
+
+
+# ── BZ-4: Berserk's Poison is capitalised like Armor in English; Russian keeps lower case ────
+
+
+async def test_bz4_poison_capitalised_like_armor(console: Console) -> None:
+    # seed 001:189 «Существо не может получить отравление»: the state's Russian name
+    seed_line("001", 189, "Существо не может получить отравление")
+    console.lang = "en"
+    console.user = "Ann"
+    await console.execute("/game start game:berserk player1:Bob")
+    await console.execute("/unit add name:Troll life:9 armor:1")
+    out = await console.execute("/token add target:Troll token:poison")
+    assert "Troll · Poison: 0 → 1" in out
+    out = await console.execute("/game show")
+    assert "Armor 1 · Poison 1" in out and "poison 1" not in out
+    console.lang = "ru"
+    out = await console.execute("/игра показать")
+    assert "броня 1 · отравление 1" in out
