@@ -68,16 +68,18 @@ async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Bob")
     out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
-    assert (
-        "Mode: fight — both players roll; the difference decides "
-        "(on a tie, the values rolled decide)."
+    assert (  # EN11 BZ-1: what decides a tie is said outright
+        "Mode: fight — both players roll and the difference decides. On a tie: both rolls 4 or "
+        "less — the attacker deals a weak strike, no strike back; both rolls 5 or more — the "
+        "attacker misses, the defender strikes back with a weak strike."
     ) in out
     assert "the rolls themselves too" not in out
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
     assert (
-        "Режим: сражение — бросают оба; исход решает разница бросков, "
-        "а при равных бросках — сами выпавшие значения."
+        "Режим: сражение — бросают оба, исход решает разница бросков. При равных бросках: у обоих "
+        "не больше 4 — атакующий наносит слабый удар, ответа нет; у обоих не меньше 5 — "
+        "атакующий промахивается, в ответ слабый удар."
     ) in out
 
 

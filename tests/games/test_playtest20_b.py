@@ -68,3 +68,24 @@ async def test_bz4_poison_capitalised_like_armor(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/игра показать")
     assert "броня 1 · отравление 1" in out
+
+
+# ── BZ-1: a tie in a fight is said by its rows of the fight table, not «the values decide» ───
+
+
+async def test_bz1_fight_tie_said_plainly(console: Console) -> None:
+    # The seed (001) prints no fight table; fight.toml keeps it, and its two rows for a
+    # difference of 0 look at both rolls: 4 or less, 5 or more.
+    console.lang = "en"
+    out = await console.execute("/berserk strike values:1-2-3 blessing:yes")
+    assert (
+        "On a tie: both rolls 4 or less — the attacker deals a weak strike, no strike back; "
+        "both rolls 5 or more — the attacker misses, the defender strikes back with a weak strike."
+    ) in out
+    assert "the values rolled decide" not in out
+    console.lang = "ru"
+    out = await console.execute("/берсерк удар сила:1-2-3")
+    assert (
+        "При равных бросках: у обоих не больше 4 — атакующий наносит слабый удар, ответа нет; "
+        "у обоих не меньше 5 — атакующий промахивается, в ответ слабый удар."
+    ) in out
