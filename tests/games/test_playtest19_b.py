@@ -204,17 +204,16 @@ async def test_k2_fight_names_who_strikes_each_blow(console: Console) -> None:
     await console.execute("/существо добавить имя:Страж владелец:Vicky черты:сила 4, оберег")
     out = await console.execute("/кф бой атакующий:Трокк цель:Страж")
     assert (
-        "⚔ Существо «Трокк» сражается с существом «Страж» и наносит 5 урона: оберег отменяет "
-        "весь урон и снимается — существо «Страж» не получает урона. В ответ существо «Страж» "
-        "наносит 4 урона: броня 1 предотвращает 1 урон — на существе «Трокк» 3 урона "
-        "(сила 5, до уничтожения ещё 2)."
+        "⚔ Бой: Трокк → Страж. Цель получает 5 урона: оберег отменяет весь урон и снимается — "
+        "урона на ней нет. Атакующий получает 4 урона: броня 1 предотвращает 1 урон — теперь "
+        "на нём 3 урона (сила 5, до уничтожения ещё 2)."
     ) in out
     assert "В ответ получает" not in out and "без урона (сила" not in out
     await console.execute("/игра отменить")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Трокк target:Страж")
     assert (
-        "⚔ Трокк fights Страж and deals 5 damage: a ward cancels all of it and is removed — "
-        "Страж takes no damage. Страж strikes back for 4 damage: armor 1 prevents 1 damage — "
-        "Трокк now has 3 damage (power 5, 2 more destroys it)."
+        "⚔ Трокк fights Страж. Страж takes 5 damage: a ward cancels all of it and is removed — "
+        "none gets through. Трокк takes 4 damage: armor 1 prevents 1 damage — "
+        "3 damage on it now (power 5, 2 more destroys it)."
     ) in out

@@ -89,3 +89,44 @@ async def test_bz1_fight_tie_said_plainly(console: Console) -> None:
         "При равных бросках: у обоих не больше 4 — атакующий наносит слабый удар, ответа нет; "
         "у обоих не меньше 5 — атакующий промахивается, в ответ слабый удар."
     ) in out
+
+
+# ── K2: a KeyForge fight names each creature once; the rest says «цель» and «атакующий» ───────
+
+
+async def _kf_fight_table(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Тролль сила:8 черты:броня 1")
+    await console.execute("/существо добавить имя:Рыцарь сила:3")
+    for line in ("Гоблин сила:3", "Ведьма сила:5 черты:оберег", "Громила сила:8"):
+        await console.execute(f"/существо добавить имя:{line} владелец:Борис")
+
+
+async def test_k2_fight_names_each_creature_once(console: Console) -> None:
+    await _kf_fight_table(console)
+    out = await console.execute("/кф бой атакующий:Тролль цель:Гоблин")
+    assert (
+        "⚔ Бой: Тролль → Гоблин. Цель получает 8 урона — 💀 уничтожена. Атакующий получает "
+        "3 урона: броня 1 предотвращает 1 урон — теперь на нём 2 урона (сила 8, до уничтожения "
+        "ещё 6)."
+    ) in out
+    first = out.splitlines()[1]
+    assert first.count("Тролль") == 1 and first.count("Гоблин") == 1
+    assert "существо «" not in first and "уничтожено" not in first
+    await console.execute("/игра отменить")
+    out = await console.execute("/кф бой атакующий:Тролль цель:Ведьма")
+    assert "Цель получает 8 урона: оберег отменяет весь урон и снимается — урона на ней нет." in out
+    await console.execute("/игра отменить")
+    out = await console.execute("/кф бой атакующий:Рыцарь цель:Гоблин")  # both destroyed
+    assert (
+        "Цель получает 3 урона — 💀 уничтожена. Атакующий получает 3 урона — 💀 уничтожен." in out
+    )
+    await console.execute("/игра отменить")
+    console.lang = "en"
+    out = await console.execute("/kf fight attacker:Тролль target:Громила")
+    assert (
+        "⚔ Тролль fights Громила. Громила takes 8 damage — 💀 destroyed. Тролль takes 8 damage: "
+        "armor 1 prevents 1 damage — 7 damage on it now (power 8, 1 more destroys it)."
+    ) in out
