@@ -130,3 +130,30 @@ async def test_k2_fight_names_each_creature_once(console: Console) -> None:
         "⚔ Тролль fights Громила. Громила takes 8 damage — 💀 destroyed. Тролль takes 8 damage: "
         "armor 1 prevents 1 damage — 7 damage on it now (power 8, 1 more destroys it)."
     ) in out
+
+
+# ── B2: /объяснить spots a subtype spoken as its participle («летающий» → Летающее существо) ──
+
+
+async def test_b2_explain_spots_the_participle_of_a_subtype(console: Console) -> None:
+    # seed 001:263 «Летающее существо. Подтип существа.»
+    seed_line("001", 263, "Летающее существо. Подтип существа.")
+    console.lang = "ru"
+    out = await console.execute(
+        "/объяснить мой летающий дракон с защитой от магии атакует направленным ударом"
+    )
+    assert "• **летающий** → Летающее существо · Берсерк ККИ" in out
+    for found in ("**дракон**", "**защитой от магии**", "**атакует**", "**направленным ударом**"):
+        assert found in out
+    out = await console.execute("/объяснить стрелок бьёт летающего дракона")
+    assert "**летающего** → Летающее существо" in out
+
+
+def test_b2_only_a_participle_before_a_card_word_stands_alone() -> None:
+    from glossary.loader import load_entries
+    from glossary.terms import TermFinder
+
+    finder = TermFinder(load_entries())
+    spotted = [found for found, _ in finder.spans("простой магический направленный выбранный")]
+    assert spotted == []  # «Простой удар», «Магическое существо», «Выбранное существо»: no
+    assert [f for f, _ in finder.spans("летающих существ нет")] == ["летающих существ"]
