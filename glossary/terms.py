@@ -32,6 +32,16 @@ _MIN_ROOT = 5
 # (after л it leaves a soft sign; scout, M3)
 _FLEETING = re.compile(r"([^аеёиоуыэюя])[оеё](?=[кц]$)")
 SPOKEN_FILE = Path(__file__).resolve().parent / "data" / "words" / "spoken.toml"
+# Playtest 18, B2: a subtype named «<participle> существо» («Летающее существо») is spoken as the
+# participle alone, on the creature's own name: «мой летающий дракон». Only a present active
+# participle (-ущ-/-ющ-/-ащ-/-ящ-) before a word for the card itself stands for the whole name;
+# an adjective («Магическое», «Простой») or a name of another kind («Направленный удар») does not,
+# as «простой» or «магический» alone in a sentence names nothing.
+_KIND_NOUNS = frozenset({"существо", "карта"})
+_ADJ_ENDING = re.compile(
+    r"(?:ыми|ими|ого|его|ому|ему|ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ым|им|ых|их|ом|ем)$"
+)
+_PARTICIPLE = re.compile(r"(?:ущ|ющ|ащ|ящ)$")
 
 
 def read_spoken(path: Path) -> tuple[dict[str, tuple[str, ...]], list[str]]:
@@ -98,6 +108,15 @@ def _fleeting_gone(found: re.Match[str]) -> str:
     return before + "ь" if before == "л" and found.group(0)[1] != "о" else before
 
 
+def _participle_base(word: str) -> str:
+    """A present active participle less its ending (`летающий`, `летающего` → `летающ`), or ""
+    for any other word."""
+    base = _ADJ_ENDING.sub("", fold(word))
+    return (
+        base if base != fold(word) and _PARTICIPLE.search(base) and len(base) >= _MIN_ROOT else ""
+    )
+
+
 def _is_abbreviation(name: str) -> bool:
     letters = [c for c in name if c.isalpha()]
     return 2 <= len(letters) <= 5 and all(c.isupper() for c in letters) and " " not in name.strip()
@@ -131,6 +150,7 @@ class TermFinder:
         self._keys: dict[tuple[str, ...], list[Entry]] = {}
         self._roots: dict[tuple[str, ...], list[Entry]] = {}
         self._abbreviations: dict[str, list[Entry]] = {}
+        self._heads: dict[str, list[Entry]] = {}  # a participle that names «… существо» (B2)
         self._forms: dict[tuple[str, ...], set[tuple[str, ...]]] = {}  # names' folded words
         aliases, spoken = aliases or {}, spoken_names()
         for entry in entries:
@@ -152,6 +172,11 @@ class TermFinder:
         key = tuple(_stem(w) for w in words)
         if len(key) == 1 and len(key[0]) < _MIN_STEM:
             return
+        head = _participle_base(words[0]) if len(words) == 2 else ""
+        if head and fold(words[1]) in _KIND_NOUNS:
+            heads = self._heads.setdefault(head, [])
+            if entry not in heads:
+                heads.append(entry)
         forms = tuple(fold(w) for w in words)
         for variant in dict.fromkeys((key, _without_fleeting(key))):
             bucket = self._keys.setdefault(variant, [])
@@ -204,6 +229,10 @@ class TermFinder:
                 abbr = self._abbreviations.get(words[i].replace("Ё", "Е"))
                 if abbr:
                     found = (1, abbr)
+            if found is None:
+                head = self._heads.get(_participle_base(words[i]))
+                if head:
+                    found = (1, head)
             if found is None:
                 i += 1
                 continue

@@ -67,7 +67,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
         ("whf cast", {"dice": 3, "level": 2, "value": 8}, "against casting value 8"),
         ("whf dispel", {"dice": 2, "level": 1, "against": 8}, "against the casting result 8"),
         ("roll", {"expr": "2d20kl1+5"}, "Roll 2d20kl1+5:"),
-        ("roll", {"expr": "4a"}, "Attack dice (4):"),
+        ("roll", {"expr": "4a"}, "Mage Wars attack dice (4):"),
         ("odds mw", {"dice": 4, "armor": 1, "life": 5}, "3.20 damage on average"),
         ("odds berserk", {"values": "2-3-4", "mode": "closed"}, "2.67 wounds on average"),
         ("odds berserk", {"values": "2-3-4"}, "Strike 2-3-4 odds in both modes"),

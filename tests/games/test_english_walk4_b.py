@@ -47,10 +47,10 @@ async def test_berserk_fishki_are_counters_in_english(console: Console) -> None:
     await console.execute("/game start game:berserk player1:Vicky")
     await console.execute("/unit add name:Gnome life:5")
     out = await console.execute("/token add target:Gnome token:banana")
-    assert "In this game: counters, poison." in out and "chips" not in out
+    assert "In this game: Counters, Poison." in out and "chips" not in out
     out = await console.execute("/token add target:Gnome token:chips count:2")
-    assert "Gnome · counters: 0 → 2" in out
-    assert "counters 2" in await console.execute("/game show")
+    assert "Gnome · Counters: 0 → 2" in out
+    assert "Counters 2" in await console.execute("/game show")
 
 
 # ── WF-4: a wizard who failed a cast waits for the next magic phase, said in full ─────────────

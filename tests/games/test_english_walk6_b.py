@@ -47,8 +47,8 @@ async def test_kf2_the_fight_line_says_who_strikes_back(console: Console) -> Non
     await console.execute("/unit add name:Urchin power:1 owner:Vicky")
     out = await console.execute("/kf fight attacker:Troll target:Urchin")
     assert (
-        "⚔ Troll fights Urchin and deals 8 damage — 💀 Urchin is destroyed. "
-        "Urchin strikes back for 1 damage — Troll now has 1 damage (power 8, 7 more destroys it)."
+        "⚔ Troll fights Urchin. Urchin takes 8 damage — 💀 destroyed. "
+        "Troll takes 1 damage — 1 damage on it now (power 8, 7 more destroys it)."
     ) in out
     assert "Back:" not in out
 

@@ -21,7 +21,7 @@ async def test_berserk_poison_is_one_word_everywhere(console: Console) -> None:
     assert "Гном-басаарг** ❤ ▰▰▰▰▰ 6/6 · отравление 1" in out  # picked (en-7 BK-1)
     assert "маркер" not in out
     console.lang = "en"
-    assert "poison 1" in await console.execute("/game show")
+    assert "Poison 1" in await console.execute("/game show")  # EN11 BZ-4
 
 
 # ── W1: WFB wounds suffered are «раны», in the change line, on the board and on the buttons ─────

@@ -86,18 +86,17 @@ async def test_k1_a_fight_is_one_account_armor_first_death_once(console: Console
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Существо «Тролль» сражается с существом «Бумпус» и наносит 8 урона: броня 2 "
-        "предотвращает 2 урона — 💀 существо «Бумпус» уничтожено. В ответ существо «Бумпус» "
-        "наносит 5 урона: броня 1 предотвращает 1 урон — на существе «Тролль» 4 урона "
-        "(сила 8, до уничтожения ещё 4)."
+        "⚔ Бой: Тролль → Бумпус. Цель получает 8 урона: броня 2 предотвращает 2 урона — "
+        "💀 уничтожена. Атакующий получает 5 урона: броня 1 предотвращает 1 урон — теперь на нём "
+        "4 урона (сила 8, до уничтожения ещё 4)."
     ) in out
-    assert out.count("уничтожено") == 1 and "🛡" not in out and "Итог" not in out
+    assert out.count("💀") == 1 and "🛡" not in out and "Итог" not in out
     await console.execute("/game undo")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Тролль target:Бумпус")
     assert (
-        "⚔ Тролль fights Бумпус and deals 8 damage: armor 2 prevents 2 damage — 💀 Бумпус is "
-        "destroyed. Бумпус strikes back for 5 damage: armor 1 prevents 1 damage — "
-        "Тролль now has 4 damage (power 8, 4 more destroys it)."
+        "⚔ Тролль fights Бумпус. Бумпус takes 8 damage: armor 2 prevents 2 damage — "
+        "💀 destroyed. Тролль takes 5 damage: armor 1 prevents 1 damage — "
+        "4 damage on it now (power 8, 4 more destroys it)."
     ) in out
     assert out.count("destroyed") == 1

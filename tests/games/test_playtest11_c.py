@@ -149,7 +149,7 @@ async def test_keyforge_ready_step_skips_destroyed_creature(console: Console) ->
     await console.execute("/unit add Гоблин life:8")
     console.user = "alice"
     out = await console.execute("/kf fight attacker:Тролль target:Гоблин")
-    assert "💀 существо «Тролль» уничтожено" in out and "истощается" not in out
+    assert "Атакующий получает 8 урона — 💀 уничтожен." in out and "истощается" not in out
     await console.execute("/game next")
     console.lang = "ru"
     out = await console.execute("/игра журнал")

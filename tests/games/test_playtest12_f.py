@@ -167,5 +167,5 @@ async def test_b5_poison_reminder_at_the_owners_turn(console: Console) -> None:
     assert "отравлен" not in out
     console.lang = "en"
     out = await console.execute("/game next")
-    poison = "☠ Костедробитель: poison 2 — at the start of this turn it takes 2 wounds from poison"
+    poison = "☠ Костедробитель: Poison 2 — at the start of this turn it takes 2 wounds from poison"
     assert poison in out

@@ -41,7 +41,7 @@ async def test_kf2_armor_prevents_damage(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "deals 8 damage: armor 1 prevents 1 damage" in out
+    assert "takes 8 damage: armor 1 prevents 1 damage" in out
     assert "absorbed" not in out
     log = await console.execute("/game log")
     assert "Snufflegator's armor prevented 1 damage" in log
@@ -171,7 +171,12 @@ async def test_kf5_power_and_damage_not_life(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Troll target:Snufflegator")
-    assert "— Troll now has 3 damage (power 8, 5 more destroys it)." in out and "❤" not in out
+    assert (
+        "Troll takes 4 damage: armor 1 prevents 1 damage — 3 damage on it now "
+        "(power 8, 5 more destroys it)."
+        in out
+        and "❤" not in out
+    )
     board = await console.execute("/game show")
     assert (
         "• Troll · power 8 · damage 3 (5 more destroys it) · armor 1" in board and "❤" not in board

@@ -115,10 +115,10 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
     await console.execute("/unit add name:Troll life:8")
     await console.execute("/token add target:Troll token:poison count:2")
     await console.execute("/token add target:Troll token:counters count:3")
-    assert "poison 2 · counters 3" in await console.execute("/game show")
+    assert "Poison 2 · Counters 3" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert (
-        "☠ Troll: poison 2 — at the start of this turn it takes 2 wounds from poison: record them "
+        "☠ Troll: Poison 2 — at the start of this turn it takes 2 wounds from poison: record them "
         "with /berserk wound target:Troll source:poison amount:2." in out
     )
     assert "“Troll”" not in out

@@ -46,11 +46,11 @@ async def test_bk1_fight_mode_line_reads_plainly(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Bob")
     out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
-    assert "Mode: fight — both players roll; the difference decides" in out
+    assert "Mode: fight — both players roll and the difference decides" in out
     assert "Mode: fight (" not in out
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
-    assert "Режим: сражение — бросают оба; исход решает разница бросков" in out
+    assert "Режим: сражение — бросают оба, исход решает разница бросков" in out
 
 
 # ── WF-2: a new unit's hint says wizards channel, not that they add dice to the Winds roll ────

@@ -35,4 +35,4 @@ async def test_kf_board_reads_power_with_tokens_and_damage_left_en(console: Cons
     await console.execute("/unit add name:Troll owner:Vicky traits:power 5")
     out = await console.execute("/kf fight attacker:Crusher target:Troll")
     # the fight reads power as the board does
-    assert "Crusher now has 7 damage (power 10, 3 more destroys it)." in out
+    assert "Crusher takes 5 damage — 7 damage on it now (power 10, 3 more destroys it)." in out

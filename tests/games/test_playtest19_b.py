@@ -68,16 +68,18 @@ async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Bob")
     out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
-    assert (
-        "Mode: fight — both players roll; the difference decides "
-        "(on a tie, the values rolled decide)."
+    assert (  # EN11 BZ-1: what decides a tie is said outright
+        "Mode: fight — both players roll and the difference decides. On a tie: both rolls 4 or "
+        "less — the attacker deals a weak strike, no strike back; both rolls 5 or more — the "
+        "attacker misses, the defender strikes back with a weak strike."
     ) in out
     assert "the rolls themselves too" not in out
     console.lang = "ru"
     out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
     assert (
-        "Режим: сражение — бросают оба; исход решает разница бросков, "
-        "а при равных бросках — сами выпавшие значения."
+        "Режим: сражение — бросают оба, исход решает разница бросков. При равных бросках: у обоих "
+        "не больше 4 — атакующий наносит слабый удар, ответа нет; у обоих не меньше 5 — "
+        "атакующий промахивается, в ответ слабый удар."
     ) in out
 
 
@@ -213,17 +215,16 @@ async def test_k2_fight_names_who_strikes_each_blow(console: Console) -> None:
     await console.execute("/существо добавить имя:Страж владелец:Vicky черты:сила 4, оберег")
     out = await console.execute("/кф бой атакующий:Трокк цель:Страж")
     assert (
-        "⚔ Существо «Трокк» сражается с существом «Страж» и наносит 5 урона: оберег отменяет "
-        "весь урон и снимается — существо «Страж» не получает урона. В ответ существо «Страж» "
-        "наносит 4 урона: броня 1 предотвращает 1 урон — на существе «Трокк» 3 урона "
-        "(сила 5, до уничтожения ещё 2)."
+        "⚔ Бой: Трокк → Страж. Цель получает 5 урона: оберег отменяет весь урон и снимается — "
+        "урона на ней нет. Атакующий получает 4 урона: броня 1 предотвращает 1 урон — теперь "
+        "на нём 3 урона (сила 5, до уничтожения ещё 2)."
     ) in out
     assert "В ответ получает" not in out and "без урона (сила" not in out
     await console.execute("/игра отменить")
     console.lang = "en"
     out = await console.execute("/kf fight attacker:Трокк target:Страж")
     assert (
-        "⚔ Трокк fights Страж and deals 5 damage: a ward cancels all of it and is removed — "
-        "Страж takes no damage. Страж strikes back for 4 damage: armor 1 prevents 1 damage — "
-        "Трокк now has 3 damage (power 5, 2 more destroys it)."
+        "⚔ Трокк fights Страж. Страж takes 5 damage: a ward cancels all of it and is removed — "
+        "none gets through. Трокк takes 4 damage: armor 1 prevents 1 damage — "
+        "3 damage on it now (power 5, 2 more destroys it)."
     ) in out

@@ -64,7 +64,7 @@ async def test_k2_k4_who_may_fight(console: Console, services: Services) -> None
     assert "одной стороны" not in out
     assert await state_of(services) == before
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
-    assert "⚔ Существо «Крушитель» сражается с существом «Гоблин»" in out
+    assert "⚔ Бой: Крушитель → Гоблин." in out
 
 
 async def test_k2_k4_read_well_in_english(console: Console) -> None:

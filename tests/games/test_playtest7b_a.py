@@ -58,7 +58,7 @@ async def test_berserk_chips_and_poison_are_counted_on_the_board(console: Consol
     assert "фишки 5" in await console.execute("/game show")
     console.lang = "en"
     out = await console.execute("/game show")
-    assert "counters 5 · poison 3" in out  # en-8 BK-4: one format, as poison
+    assert "Counters 5 · Poison 3" in out  # en-8 BK-4; EN11 BZ-4: Poison named like Armor
 
 
 # ── W3: one cast chance, its Irresistible Force share said to be part of it ─────────────────────

@@ -96,7 +96,7 @@ async def test_m2_mage_wars_replies_say_povrezhdeniya_not_uron(console: Console)
             break
     assert "Повреждений нет, жетоны не изменились." in out and "урон" not in out.lower()
     out = await console.execute("/roll 4a")
-    assert "Кубики атаки (4): " in out and "Обычные повреждения: **" in out
+    assert "Кубики атаки Mage Wars (4): " in out and "Обычные повреждения: **" in out
     assert "урон" not in out.lower()
     out = await console.execute("/odds mw dice:3")
     assert "Повреждения: вероятность «ровно» и «не меньше»" in out and "Урон" not in out

@@ -111,4 +111,6 @@ async def test_custom_game_tokens_are_made_on_the_fly(
     )
     await service.end(alice)
     await service.start(alice, "keyforge", [BOB], {})  # a game with its own tokens: no new ones
-    await refused(services, lambda: service.token(alice, "bob", "яд", 1), "tracker.error.no_token")
+    await refused(
+        services, lambda: service.token(alice, "bob", "яд", 1), "tracker.error.no_token_keyforge"
+    )

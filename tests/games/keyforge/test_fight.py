@@ -47,13 +47,12 @@ async def test_each_deals_its_power_and_armor_prevents_it(
     # the KeyForge term, not «выбывает из игры»: seed 004:51 «уничтожает вражеское существо»
     # playtest 10, K1: armor before the result, the death once, in the line
     assert first == (
-        "⚔ Существо «Тролль» сражается с существом «Гоблин» и наносит 8 урона — 💀 существо "
-        "«Гоблин» уничтожено. "
-        "В ответ существо «Гоблин» наносит 3 урона: броня 1 предотвращает 1 урон — на существе "
-        "«Тролль» 2 урона (сила 8, до уничтожения ещё 6)."
+        "⚔ Бой: Тролль → Гоблин. Цель получает 8 урона — 💀 уничтожена. "
+        "Атакующий получает 3 урона: броня 1 предотвращает 1 урон — теперь на нём 2 урона "
+        "(сила 8, до уничтожения ещё 6)."
     )
     assert "🛡" not in out
-    assert out.count("уничтожено") == 1
+    assert out.count("💀") == 1
     state = await state_of(services)
     assert unit(state, "Тролль").value("damage") == 2  # 3 power, 1 prevented by armor
     assert unit(state, "Гоблин").destroyed
@@ -67,14 +66,13 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
 ) -> None:
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
-    assert _line(out) == "⚔ Существо «Тролль» сражается с существом «Лис»."
+    assert _line(out) == "⚔ Бой: Тролль → Лис."
     assert "неуловимость — это первый бой с этим существом за ход, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == (  # 2 − armor 1
-        "⚔ Существо «Тролль» сражается с существом «Лис» и наносит 8 урона — 💀 существо «Лис» "
-        "уничтожено. "
-        "В ответ существо «Лис» наносит 2 урона: броня 1 предотвращает 1 урон — на существе "
-        "«Тролль» 1 урон (сила 8, до уничтожения ещё 7)."
+        "⚔ Бой: Тролль → Лис. Цель получает 8 урона — 💀 уничтожена. "
+        "Атакующий получает 2 урона: броня 1 предотвращает 1 урон — теперь на нём 1 урон "
+        "(сила 8, до уничтожения ещё 7)."
     )
     await console.execute("/game undo")
     await console.execute("/game next")  # a new turn: Elusive protects again
@@ -95,10 +93,10 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
     assert _line(out) == (
-        "⚔ Существо «Тролль» сражается с существом «Страж» и наносит 8 урона: оберег отменяет "
-        "весь урон и снимается — существо «Страж» не получает урона. "
-        "В ответ существо «Страж» наносит 4 урона: броня 1 предотвращает 1 урон — на существе "
-        "«Тролль» 3 урона (сила 8, до уничтожения ещё 5)."
+        "⚔ Бой: Тролль → Страж. Цель получает 8 урона: оберег отменяет весь урон и снимается — "
+        "урона на ней нет. "
+        "Атакующий получает 4 урона: броня 1 предотвращает 1 урон — теперь на нём 3 урона "
+        "(сила 8, до уничтожения ещё 5)."
     )
     assert out.count("оберег отменяет") == 1  # said once, in the line
     guard = unit(await state_of(services), "Страж")

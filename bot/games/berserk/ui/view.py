@@ -12,6 +12,7 @@ from bot.games.berserk.dice import (
     BerserkResult,
     BerserkStrike,
     fight_row,
+    fight_table,
     value_differences,
 )
 from bot.games.berserk.odds import BerserkOdds, berserk_odds, choice_chances
@@ -126,9 +127,32 @@ def _mode_line(tr: Tr, r: BerserkResult) -> str:
     diffs = value_differences() if r.fight else ()
     if not diffs:
         return tr(mode_key(r.fight, r.strike.kind))
-    if diffs == (0,):  # BK-2: a difference of 0 is a tie, said as one
-        return tr("dice.berserk.mode_fight_tie")
+    if diffs == (0,):  # BK-2: a difference of 0 is a tie, said as one; BZ-1: and its rows
+        return tr("dice.berserk.mode_fight_tie", rows="; ".join(_tie_rows(tr)))
     return tr("dice.berserk.mode_fight_values", differences=", ".join(map(plus_minus, diffs)))
+
+
+def _tie_rows(tr: Tr) -> list[str]:
+    """The fight table's rows for a tie, each as «both N or less — what each side deals», so
+    the reader learns what decides a tie, not only that the values do (EN11 BZ-1)."""
+    rows = []
+    for row in fight_table():
+        bound = "both_max" if row.both_max is not None else "both_min"
+        n = row.both_max if row.both_max is not None else row.both_min
+        if row.min != 0 or row.max != 0 or n is None:
+            continue
+        attacker = (
+            tr("dice.berserk.tie_attacker_miss")
+            if row.attacker == "miss"
+            else tr("dice.berserk.tie_attacker", kind=tr(f"dice.kind.{row.attacker}"))
+        )
+        defender = (
+            tr("dice.berserk.tie_defender_miss")
+            if row.defender == "miss"
+            else tr("dice.berserk.tie_defender", kind=tr(f"dice.kind.{row.defender}"))
+        )
+        rows.append(tr(f"dice.berserk.tie_row.{bound}", n=n, attacker=attacker, defender=defender))
+    return rows
 
 
 def _value_lines(tr: Tr, r: BerserkResult) -> list[str]:

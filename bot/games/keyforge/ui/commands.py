@@ -134,17 +134,16 @@ async def kf_steal(
 ATTACKER = Option("attacker", str, required=True, autocomplete=ac_target, max_length=100)
 
 
-def _left(ctx: Ctx, outcome: Outcome, was: Unit) -> str:
-    """`на существе «Тролль» 5 урона (сила 8)`, or `💀 существо «Тролль» уничтожено`, as the
-    fight left it."""
+def _left(ctx: Ctx, outcome: Outcome, was: Unit, side: str) -> str:
+    """`теперь на нём 5 урона (сила 8, …)`, or `💀 уничтожена`, as the fight left it; said of
+    the side (`target`, `attacker`), so a card's name never has to agree (playtest 18, K2)."""
     unit = outcome.state.unit(was.id)
-    name = md(was.name)
     if unit is None or unit.destroyed:
-        return ctx.t("tracker.kf_fight_destroyed", unit=name)
+        return ctx.t(f"tracker.kf_fight_destroyed.{side}")
     damage = unit.value(outcome.template.damage)
-    key = "tracker.kf_fight_left" if damage else "tracker.kf_fight_left.unhurt"
+    key = f"tracker.kf_fight_left.{side}" if damage else f"tracker.kf_fight_unhurt.{side}"
     power = fighting.power_of(unit)
-    return ctx.t(key, unit=name, power=power, damage=damage, left=power - damage)
+    return ctx.t(key, power=power, damage=damage, left=power - damage)
 
 
 _ARMOR = ("tracker.note.kf_armor", "tracker.note.kf_armor_left")
@@ -172,13 +171,15 @@ def _guard(ctx: Ctx, notes: Sequence[Note], was: Unit, amount: int) -> list[str]
     return guard
 
 
-def _hit(ctx: Ctx, outcome: Outcome, notes: Sequence[Note], was: Unit, amount: int) -> str:
+def _hit(
+    ctx: Ctx, outcome: Outcome, notes: Sequence[Note], was: Unit, amount: int, side: str
+) -> str:
     """One side's damage as it happened (K1): the power dealt, then what armor or a ward took
     of it, then how the creature stands — so nothing is said before armor and again after."""
     guard = _guard(ctx, notes, was, amount)
     damage = plural("tracker.plural.kf_damage", amount, ctx.lang)
     key = "tracker.kf_fight_hit_guarded" if guard else "tracker.kf_fight_hit"
-    left = _left(ctx, outcome, was)
+    left = _left(ctx, outcome, was, side)
     return ctx.t(key, damage=damage, guard=", ".join(guard), left=left)
 
 
@@ -216,8 +217,8 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
             "tracker.kf_fight_dealt",
             attacker_name=md(a.name),
             target_name=md(t.name),
-            to_target=_hit(ctx, outcome, notes, t, dealt.to_target),
-            to_attacker=_hit(ctx, outcome, notes, a, dealt.to_attacker),
+            to_target=_hit(ctx, outcome, notes, t, dealt.to_target, "target"),
+            to_attacker=_hit(ctx, outcome, notes, a, dealt.to_attacker, "attacker"),
         )
         notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
     else:  # Elusive or a stun: no damage either way, the note says why
