@@ -109,12 +109,12 @@ async def test_k1_assault_before_the_fight_through_armor(console: Console) -> No
     out = await console.execute("/кф бой атакующий:Рыцарь цель:Гоблин")
     lines = out.splitlines()
     assert (
-        "⚔ Штурм 2 («Рыцарь»): до боя «Гоблин» получает 2 урона: броня 1 предотвращает 1 урон."
+        "⚔ Штурм 2: Рыцарь → Гоблин. До боя цель получает 2 урона: броня 1 предотвращает 1 урон."
         in lines
     )
     # the armor is spent by the Assault, so the fight's 5 damage all gets through
-    assert "наносит 5 урона — 💀 существо «Гоблин» уничтожено" in out
-    assert "В ответ существо «Гоблин» наносит 4 урона" in out
+    assert "⚔ Бой: Рыцарь → Гоблин. Цель получает 5 урона — 💀 уничтожена." in out
+    assert "Атакующий получает 4 урона" in out
 
 
 async def test_k1_assault_that_destroys_ends_the_fight(console: Console) -> None:
@@ -124,10 +124,10 @@ async def test_k1_assault_that_destroys_ends_the_fight(console: Console) -> None
     await console.execute("/существо добавить имя:Мышь владелец:Борис сила:2")
     out = await console.execute("/кф бой атакующий:Рыцарь цель:Мышь")
     assert (
-        "⚔ Штурм 2 («Рыцарь»): до боя «Мышь» получает 2 урона. 💀 Существо «Мышь» уничтожено "
+        "⚔ Штурм 2: Рыцарь → Мышь. До боя цель получает 2 урона. 💀 Существо «Мышь» уничтожено "
         "штурмом — бой заканчивается, ответного урона нет." in out
     )
-    assert "сражается" not in out
+    assert "Бой:" not in out
     board = await console.execute("/игра показать")
     assert "• Рыцарь · сила 5 · броня 2 · штурм 2" in board  # no damage taken back
 
@@ -136,8 +136,8 @@ async def test_k1_ward_and_elusive_stop_the_assault(console: Console) -> None:
     await _kf_table(console)
     await console.execute("/существо добавить имя:Страж владелец:Борис сила:6 черты:оберег")
     out = await console.execute("/кф бой атакующий:Рыцарь цель:Страж")
-    assert "до боя «Страж» получает 2 урона: оберег отменяет весь урон и снимается." in out
-    assert "наносит 5 урона — на существе «Страж» 5 урона" in out
+    assert "До боя цель получает 2 урона: оберег отменяет весь урон и снимается." in out
+    assert "Цель получает 5 урона — теперь на ней 5 урона" in out
     await console.execute("/игра дальше")
     await console.execute("/игра дальше")
     await console.execute("/существо добавить имя:Лис владелец:Борис сила:3 черты:неуловимость")
