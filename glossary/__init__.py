@@ -37,9 +37,20 @@ def load_glossary(data_dir: Path | str | None = None) -> Glossary:
 
 
 def _read_aliases(path: Path, entries: list[Entry]) -> dict[str, tuple[str, ...]]:
+    """The curated aliases, and each entry's official English name (`english/names.toml`): an
+    English reply shows «Усиление Пула Силы (Channelling)», so `channelling` must find it
+    (English walk 12, WF-1)."""
     from glossary.aliases import alias_dir, load_aliases
+    from glossary.english_names import read_english_names
 
-    return load_aliases(alias_dir(path), entries)
+    aliases = load_aliases(alias_dir(path), entries)
+    names_file = path / "english" / "names.toml"
+    english, _ = read_english_names(names_file) if names_file.is_file() else ({}, [])
+    known = {e.id for e in entries}
+    for entry_id, name in english.items():
+        if entry_id in known:
+            aliases[entry_id] = (*aliases.get(entry_id, ()), name)
+    return aliases
 
 
 def _read_entries(path: Path) -> list[Entry]:

@@ -35,6 +35,7 @@ from bot.handlers.glossary_hedge import (
     close_elsewhere,
     hedge_key,
     not_the_term,
+    offered,
     opens_alone,
     spoken_for,
     title_key,
@@ -388,7 +389,7 @@ def _channel_game_answer(
     if here.hits and here.confident and not here.unanswered:
         return here
     near = [*here.hits, *glossary.suggest(query, game=prefer, limit=ALTERNATIVES)]
-    own = [h.entry for h in near if h.tier != "far"] + glossary.defined_by(query, game=prefer)
+    own = [h.entry for h in near if offered(query, h)] + glossary.defined_by(query, game=prefer)
     own += [h.entry for h in glossary.search_text(query, game=prefer, limit=3)]
     others = [h.entry for h in found.hits if h.entry.game != prefer and close_elsewhere(h)]
     entries = list(dict.fromkeys([*own[:ALTERNATIVES], *others]))[: ALTERNATIVES + 2]
@@ -400,9 +401,8 @@ def _channel_game_answer(
         raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
     other = [e.game != prefer for e in entries]  # MW-8: other games' rules warned of only when
     kind = "rule.channel_" + ("none" if all(other) else "other" if any(other) else "own")  # listed
-    spelled = {h.entry.id for h in near if h.tier == "near" and not opens_alone(query, h)}
-    if kind == "rule.channel_own" and len(entries) == 1 and entries[0].id not in spelled:
-        return _nearest(ctx, entries[0], query, private)  # C2 (not a word spelled alike: CQ-2)
+    if kind == "rule.channel_own" and len(entries) == 1:  # C2: a list of one is opened
+        return _nearest(ctx, entries[0], query, private)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)
 
 
@@ -433,7 +433,7 @@ def _no_match(ctx: Ctx, query: str, slug: str | None, prefer: str | None, privat
         raise UserError("rule.not_found", query=shown)
     # Weak search hits (typos, word overlaps) and near spellings are suggestions; "far" ones are
     # strangers, never offered (en-10 BK-6): the reply says so and points to the game's index.
-    near = own_game_first([h.entry for h in suggestions if h.tier != "far"], prefer)
+    near = own_game_first([h.entry for h in suggestions if offered(query, h)], prefer)
     if len(near) == 1:  # C2: a list of one is opened, with the note that it is the nearest
         return _nearest(ctx, near[0], query, private)
     if near:

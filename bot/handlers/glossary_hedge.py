@@ -120,6 +120,12 @@ def opens_alone(query: str, hit: Hit) -> bool:
     )
 
 
+def offered(query: str, hit: Hit) -> bool:
+    """Whether a suggestion is worth showing: no stranger ("far"), and a name spelled alike only
+    when the query reads as its typo: «планета» offers no «Плата» (playtest 19, C3)."""
+    return hit.tier != "far" and (hit.tier != "near" or misspells(query, hit.matched))
+
+
 def misspells(query: str, name: str) -> bool:
     """Whether `query` reads as `name` mistyped: within the name's typo budget, and not longer
     than it by more than a letter. «eteral» is Ethereal; «планета» is no «Плата» (English walk

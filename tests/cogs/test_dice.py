@@ -50,7 +50,7 @@ async def test_mw_attack_in_russian(table: Table) -> None:
             table.channel, "mw attack", dice=3, incorporeal=True, daze=True
         )
     text = table.text(result)
-    assert "Бесплотная цель: двойки не считаются, только единицы" in text
+    assert "кубик с двойкой не наносит повреждений, считаются только единицы" in text
     assert "Оцепенение: d12 =" in text
 
 

@@ -63,7 +63,7 @@ async def test_m4_m5_m9_a_trait_rule_is_said_once_and_right(console: Console) ->
     out = await console.execute("/mw attack dice:5 target:Призрак")
     assert "(из партии: броня 0, защита 8, Бесплотный)" in out and "Бесплотный 1" not in out
     assert out.count("единицы") == 1
-    assert "Бесплотная цель: двойки не считаются, только единицы" in out
+    assert "кубик с двойкой не наносит повреждений, считаются только единицы" in out
     out = await console.execute("/mw attack dice:5 target:Призрак ethereal:true")
     assert "Магическая атака: бесплотность цели не действует" in out
     assert "только единицы" not in out

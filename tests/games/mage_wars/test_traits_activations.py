@@ -85,7 +85,7 @@ async def test_zone_attack_on_an_incorporeal_unit_counts_only_ones(
     await console.execute("/unit add Призрак life:30 traits:Бесплотный")
     await console.execute("/unit add Голем life:30")
     out = await console.execute("/mw zone dice:8 targets:Призрак, Голем")
-    assert "Бесплотная цель: двойки не считаются, только единицы" in out
+    assert "кубик с двойкой не наносит повреждений, считаются только единицы" in out
     attacks = (await _last_roll(services))["attacks"]
     assert isinstance(attacks, list)
     ghost, golem = attacks
