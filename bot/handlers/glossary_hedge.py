@@ -128,9 +128,12 @@ def offered(query: str, hit: Hit) -> bool:
 
 def misspells(query: str, name: str) -> bool:
     """Whether `query` reads as `name` mistyped: within the name's typo budget, and not longer
-    than it by more than a letter. «eteral» is Ethereal; «планета» is no «Плата» (English walk
-    11, CQ-2): a longer word that holds a name's letters is another word."""
+    than it by more than a letter, unless it starts with the whole name. «eteral» is Ethereal;
+    «планета» is no «Плата» (English walk 11, CQ-2): a longer word that holds a name's letters
+    is another word."""
     typed, meant = fold(query), fold(name)
+    if typed.startswith(meant):  # a word made from the name: «Controllership» → Controller
+        return True
     return len(typed) <= len(meant) + 1 and (
         OSA.distance(typed, meant) <= edit_budget(len(meant.replace(" ", "")))
     )

@@ -92,6 +92,7 @@ async def test_kf1_check_is_in_the_keys_entry(
         ("планета", "Плата", False),  # a longer word holding the name's letters: another word
         ("planet", "plata", False),
         ("zone", "Zone Attack", False),
+        ("Controllership", "Controller", True),  # a word made from the whole name
     ],
 )
 def test_cq2_misspells(query: str, name: str, typo: bool) -> None:

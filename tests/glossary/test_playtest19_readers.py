@@ -1,4 +1,4 @@
-"""Lookup slips of the blind readers of playtest 19 (M3, K1, K3, C3) and English walk 12 (BK-4,
+"""Lookup slips of the blind readers of playtest 19 (K1, K3, C3) and English walk 12 (BK-4,
 WF-1, WF-2, KF-6): the bot's own words find their entries, through data."""
 
 from __future__ import annotations
@@ -22,13 +22,11 @@ def g() -> Glossary:
         ("channelling", "whfb", "whfb/usileniye-pula-sily"),  # WF-1: its English name
         ("channeling", "whfb", "whfb/usileniye-pula-sily"),
         ("blessing", "berserk", "berserk/blagoslovleniye"),  # BK-4: the bot's English word
-        ("simple strike", None, "berserk/prostoy-udar"),
         ("stun", "keyforge", "keyforge/oglusheniye"),  # K1, KF-6: the tracker's own tokens
         ("оглушение", "keyforge", "keyforge/oglusheniye"),
         ("enrage", None, "keyforge/yarost"),
         ("ярость", "keyforge", "keyforge/yarost"),
         ("истощить", None, "keyforge/istoshcheniye"),  # K3: the entry's verb
-        ("броня +/- X", "mage-wars", "mage-wars/armor-x"),  # M3: the Russian form of its name
         ("look out sir", None, "whfb/odinochnaya-model-kak-tsel-zaklinaniya"),  # WF-2
         ("берегитесь милорд", None, "whfb/odinochnaya-model-kak-tsel-zaklinaniya"),
     ],
