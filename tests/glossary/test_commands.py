@@ -235,7 +235,10 @@ async def test_channel_game_never_opens_another_games_entry(
 async def test_english_user_gets_english_texts(ctx: Ctx) -> None:
     ctx.lang = "en"
     reply = await h.rule(ctx, "эгида")
-    assert reply.footer.startswith("Source: ") and reply.fields[0].name == "Game"
+    assert (
+        reply.footer.startswith("Quoted from the Russian rulebook: ")
+        and reply.fields[0].name == "Game"
+    )
     err = await error_of(h.rule(ctx, ""))
     assert "Type a term" in err.reply(ctx).body
 

@@ -45,8 +45,8 @@ async def error_of(coro: object) -> UserError:
     [
         ("ru", 9, 9, "Источник: mage-wars.txt, строка 9"),
         ("ru", 4, 5, "Источник: mage-wars.txt, строки 4–5"),
-        ("en", 9, 9, "Source: mage-wars.txt, line 9"),
-        ("en", 4, 5, "Source: mage-wars.txt, lines 4–5"),
+        ("en", 9, 9, "Quoted from the Russian rulebook: mage-wars.txt, line 9"),
+        ("en", 4, 5, "Quoted from the Russian rulebook: mage-wars.txt, lines 4–5"),
     ],
 )
 def test_footer_agrees_in_number(ctx: Ctx, lang: str, first: int, last: int, footer: str) -> None:
@@ -165,7 +165,9 @@ async def test_broken_data_file_serves_the_readable_entries(
     assert [e.id for e in glossary.entries] == ["keyforge/term-1"]
     services.__dict__["glossary"] = glossary
     ctx = Ctx(services, UserRef.from_name("alice"), channel_id=1, guild_id=2, lang="en")
-    assert (await h.rule(ctx, "Эгидище")).footer == "Source: s.txt, line 1"
+    assert (
+        await h.rule(ctx, "Эгидище")
+    ).footer == "Quoted from the Russian rulebook: s.txt, line 1"
     reply = await h.rule(ctx, "Бронище")  # its entry was broken: an answer, not a crash
     assert reply.title and reply.body
     err = await error_of(browse.glossary_index(ctx, "berserk"))

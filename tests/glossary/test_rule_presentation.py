@@ -47,10 +47,12 @@ def test_footer_names_the_rulebook_and_lines(rctx: Ctx, g: Glossary) -> None:
     assert "KeyForge" in source_footer(rctx, amber) and ".txt" not in source_footer(rctx, amber)
     rctx.lang = "en"
     assert source_footer(rctx, aegis) == (
-        "Source: Mage Wars: Compiled Codex (January 2014), lines 6–7"
+        "Quoted from the Russian rulebook: Mage Wars: Compiled Codex (January 2014), lines 6–7"
     )
     stray = Entry("x/y", "mage-wars", "Y", ("Y",), "t", Source("other.txt", 3, 3))
-    assert source_footer(rctx, stray) == "Source: other.txt, line 3"  # an unknown file as is
+    assert (
+        source_footer(rctx, stray) == "Quoted from the Russian rulebook: other.txt, line 3"
+    )  # an unknown file as is
 
 
 async def test_only_the_asker_turns_the_question_into_the_answer(
