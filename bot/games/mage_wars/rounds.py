@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from bot.games.mage_wars.dice import D12Roll, roll_burn, roll_escape
 from bot.games.mage_wars.rules import (
     ACTED,
+    ESCAPES,
     end_of_round_clears,
     escapes_at_round_end,
     finite_life,
@@ -95,24 +96,29 @@ async def _end_of_action_phases(step: Step, rng: random.Random) -> None:
                 f"tracker.note.mw_round_cleared_{'_'.join(cleared)}", unit=unit.name, **cleared
             )
             step.cover(since)  # the note says it: no «оглушение: 1 → 0» beside it
-        stuck = unit.token("stuck")
-        if stuck is not None and escapes_at_round_end(
-            acted is not None and acted.value > 0, stuck.value
-        ):
-            # the game's seeded rng: a replay rolls the same
-            await record_escape(step, unit, roll_escape(rng), "round")
+        for key in ESCAPES:
+            held = unit.token(key)
+            if held is not None and escapes_at_round_end(
+                acted is not None and acted.value > 0, held.value
+            ):
+                # the game's seeded rng: a replay rolls the same
+                await record_escape(step, unit, roll_escape(rng), "round", key)
 
 
-async def record_escape(step: Step, unit: Unit, escape: D12Roll, when: str) -> None:
-    """Line 271: an escape roll of 7+ takes one Stuck token off; the note (`mw_act_…` at
-    `/mw act`, `mw_round_…` when the round ends) says the roll, so no token line repeats it."""
-    stuck = unit.token("stuck")
-    assert stuck is not None
+async def record_escape(
+    step: Step, unit: Unit, escape: D12Roll, when: str, key: str = "stuck"
+) -> None:
+    """Lines 271 and 57: an escape roll of 7+ takes one Stuck (or Cripple) token off; the note
+    (`mw_act_…` at `/mw act`, `mw_round_…` when the round ends) says the roll, so no token line
+    repeats it. Cripple's notes are the `.cripple` variants."""
+    held = unit.token(key)
+    assert held is not None
     with step.told():
         if escape.success:
-            await step.adjust(unit, stuck.id, "stuck", -1)
+            await step.adjust(unit, held.id, key, -1)
         outcome = "escaped" if escape.success else "stuck"
-        step.note(f"tracker.note.mw_{when}_{outcome}", unit=unit.name, roll=escape.natural)
+        note = f"tracker.note.mw_{when}_{outcome}" + ("" if key == "stuck" else f".{key}")
+        step.note(note, unit=unit.name, roll=escape.natural)
 
 
 async def _pay_upkeep(step: Step, unit: Unit) -> None:

@@ -17,6 +17,9 @@ RESTRAINING = ("cripple", "stuck")
 # action phase: at its `/mw act` (issue 16), or at the end of the round for a creature that was
 # not marked as having acted (its action phase went by untracked).
 END_OF_ACTION_PHASE = ("daze", "stun")
+# The conditions that end on an escape roll of 7+ at the end of each action phase: Stuck (line
+# 271) and Cripple (line 57, «может бросить кубик спасения»; English walk 12, MW-8).
+ESCAPES = ("stuck", "cripple")
 # The unit's marker «действовал» for this round (seed 000 line 238, Ready Marker): set by
 # `/mw act`, cleared by `/game next`.
 ACTED = "acted"

@@ -318,3 +318,22 @@ async def test_zone_attack_hits_a_mage_through_its_armor(
     mage, golem = attacks
     assert all(s["armor"] == 3 for s in mage["strikes"])
     assert all(s["armor"] == 0 for s in golem["strikes"])
+
+
+async def test_act_and_round_end_roll_cripples_escape(console: Console, services: Services) -> None:
+    """English walk 12, MW-8: Cripple ends on an escape roll too, at the end of each action
+    phase (seed 000:57), at `/mw act` and, for a unit that did not act, when the round ends."""
+    seed_line("000", 57, "В конце каждой фазы действий, оно может бросить кубик спасения")
+    await _start(console)
+    await console.execute("/unit add Голем life:9")
+    await console.execute("/token add target:Голем token:паралич count:3")
+    out = await console.execute("/mw act target:Голем")
+    crippled = unit(await state_of(services), "Голем").value("cripple")
+    if "(нужно 7+) — жетон «паралич» снят" in out:
+        assert crippled == 2
+    else:
+        assert "(нужно 7+) — жетон «паралич» остаётся" in out and crippled == 3
+    await console.execute("/game undo")
+    assert unit(await state_of(services), "Голем").value("cripple") == 3
+    out = await console.execute("/game next")  # it did not act: it rolls as the round ends
+    assert "Конец раунда: Голем — бросок на спасение" in out and "«паралич»" in out

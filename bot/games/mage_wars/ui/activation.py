@@ -15,7 +15,7 @@ from bot.context import Ctx
 from bot.games.mage_wars import GAME
 from bot.games.mage_wars.dice import roll_escape
 from bot.games.mage_wars.rounds import record_escape
-from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE
+from bot.games.mage_wars.rules import ACTED, END_OF_ACTION_PHASE, ESCAPES
 from bot.games.mage_wars.ui.commands import MW_TARGET, find_target
 from bot.handlers import tracker_ops as service
 from bot.handlers.dice import AREA
@@ -29,7 +29,6 @@ from bot.tracker.model import GameState, Unit
 from bot.tracker.step import Step
 from bot.tracker.templates import template
 
-STUCK = "stuck"
 SLAM = "slam"
 DAZE = "daze"
 TARGET = replace(MW_TARGET, required=True)
@@ -71,8 +70,8 @@ async def act_pressed(ctx: Ctx, payload: str) -> Reply:
 
 
 async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
-    """Daze and Stun off, Stuck's escape roll, marked as acted: one undoable step."""
-    escape = roll_escape(ctx.services.rng) if unit.value(STUCK) > 0 else None
+    """Daze and Stun off, Stuck's and Cripple's escape rolls, marked as acted: one step."""
+    escapes = {key: roll_escape(ctx.services.rng) for key in ESCAPES if unit.value(key) > 0}
 
     async def body(step: Step) -> None:
         since = len(step.changes)
@@ -83,8 +82,9 @@ async def end_action_phase(ctx: Ctx, state: GameState, unit: Unit) -> Reply:
             if token is not None and token.value > 0:
                 await step.set(now, token.id, key, 0)
                 cleared[key] = token.value
-        if escape is not None and now.token(STUCK) is not None:
-            await record_escape(step, now, escape, "act")
+        for key, escape in escapes.items():  # Stuck, then Cripple (MW-8): one roll each
+            if now.token(key) is not None:
+                await record_escape(step, now, escape, "act", key)
         cid = await step.ensure(now, ACTED)
         await step.set(now, cid, ACTED, 1)
         which = "_".join(cleared)  # «daze», «stun» or «daze_stun» (END_OF_ACTION_PHASE order)
@@ -109,7 +109,7 @@ def _still_to_end(ctx: Ctx, state: GameState, ended: Unit) -> str:
     for other in state.units_of(ended.owner_id):
         if other.id == ended.id or other.destroyed or other.value(ACTED) > 0:
             continue
-        keys = [k for k in (*END_OF_ACTION_PHASE, STUCK) if other.value(k) > 0]
+        keys = [k for k in (*END_OF_ACTION_PHASE, *ESCAPES) if other.value(k) > 0]
         if keys:
             labels = ", ".join(tpl.label(k, ctx.lang) for k in keys)
             parts.append(ctx.t("dice.mw.act_waiting_unit", unit=other.name, tokens=labels))
