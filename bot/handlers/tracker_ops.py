@@ -104,8 +104,10 @@ async def require_state(ctx: Ctx) -> GameState:
 
 async def game_state(ctx: Ctx, slug: str, command: str, *, change: bool = True) -> GameState:
     """This channel's game when it is `slug`'s (else the refusal names the game it is), and for a
-    change the asker seated in it: the checks each game's own commands begin with."""
-    state = await require_state(ctx)
+    change the asker seated in it: the checks each game's own commands begin with. A roll
+    that writes nothing (odds) may read the board of a game just over (English walk 12, MW-4)."""
+    last = None if change else await current_or_last(ctx.services.storage, ctx.channel_id)
+    state = last if last is not None else await require_state(ctx)
     if state.slug != slug:
         raise wrong_game(ctx, command, state.slug)  # the game by its players' name
     if change:

@@ -337,3 +337,15 @@ async def test_act_and_round_end_roll_cripples_escape(console: Console, services
     assert unit(await state_of(services), "Голем").value("cripple") == 3
     out = await console.execute("/game next")  # it did not act: it rolls as the round ends
     assert "Конец раунда: Голем — бросок на спасение" in out and "«паралич»" in out
+
+
+async def test_odds_read_the_board_of_a_game_just_over(console: Console) -> None:
+    """English walk 12, MW-4: odds write nothing, so `target:` reads the finished game's board;
+    a roll that would write to it is still refused."""
+    await _start(console)
+    await console.execute("/unit add Голем life:12 armor:3")
+    await console.execute("/dmg target:bob amount:200")
+    out = await console.execute("/odds mw dice:6 target:Голем")
+    assert "(life 12)" in out or "(жизнь 12)" in out
+    refused = await console.execute("/mw attack dice:3 target:Голем")
+    assert refused.startswith("✖") and ("is over" in refused or "окончена" in refused)
