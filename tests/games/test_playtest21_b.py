@@ -1,0 +1,42 @@
+"""Playtest ru-19 and English walk 12 (issue 17), share b: each test pins the reworded or
+corrected reply, in both languages where the slip was in a shared template."""
+
+from __future__ import annotations
+
+from bot.console import Console
+from tests.games.seeds import seed_line
+
+# ── W6: one dispel attempt per cast spell; WF-5: a failed cast is said, not «give against» ──────
+
+
+async def test_w6_a_spell_gets_one_dispel_attempt(console: Console) -> None:
+    # seed 002:17: «один из магов второго игрока пытается разрушить сотворённое заклинание»
+    seed_line("002", 17, "пытается разрушить сотворённое заклинание")
+    await console.execute("/game start game:whfb player1:Борис")
+    console.lang = "ru"
+    await console.execute("/вфб ветры")
+    for _ in range(6):  # the seeded dice: cast until one goes off
+        out = await console.execute("/вфб сотворение кубики:1 уровень:4 сложность:3 заклинание:Молния")
+        if out.startswith("✔"):
+            break
+    assert out.startswith("✔"), out
+    console.user = "Борис"
+    first = await console.execute("/вфб рассеивание кубики:1 уровень:4")
+    assert "Кубики:" in first
+    board = await console.execute("/игра показать")
+    second = await console.execute("/вфб рассеивание кубики:1 уровень:4")
+    assert "Заклинание «Молния» уже" in second and "Ничего не брошено" in second
+    assert "Кубики:" not in second
+    assert await console.execute("/игра показать") == board  # nothing spent
+
+
+async def test_wf5_dispel_after_a_failed_cast_says_it_failed(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:whfb player1:Dieter")
+    await console.execute("/whf winds")
+    out = await console.execute("/whf cast dice:1 level:1 value:12")
+    assert "not cast" in out.splitlines()[0].lower()
+    console.user = "Dieter"
+    out = await console.execute("/whf dispel dice:1 level:1")
+    assert "was not cast, so there is nothing to dispel" in out
+    assert "against" not in out
