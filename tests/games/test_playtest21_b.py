@@ -6,6 +6,8 @@ from __future__ import annotations
 from bot.console import Console
 from tests.games.seeds import seed_line
 
+CAST = "/вфб сотворение кубики:1 уровень:4 сложность:3 заклинание:Молния"
+
 # ── W6: one dispel attempt per cast spell; WF-5: a failed cast is said, not «give against» ──────
 
 
@@ -16,16 +18,20 @@ async def test_w6_a_spell_gets_one_dispel_attempt(console: Console) -> None:
     console.lang = "ru"
     await console.execute("/вфб ветры")
     for _ in range(6):  # the seeded dice: cast until one goes off
-        out = await console.execute("/вфб сотворение кубики:1 уровень:4 сложность:3 заклинание:Молния")
+        out = await console.execute(CAST)
         if out.startswith("✔"):
             break
     assert out.startswith("✔"), out
     console.user = "Борис"
-    first = await console.execute("/вфб рассеивание кубики:1 уровень:4")
-    assert "Кубики:" in first
+    for _ in range(6):  # the seeded dice: dispel until it works (each against the last cast)
+        first = await console.execute("/вфб рассеивание кубики:1 уровень:4 против:5")
+        if first.startswith("✔"):
+            break
+        await console.execute("/игра отменить")
+    assert first.startswith("✔"), first
     board = await console.execute("/игра показать")
     second = await console.execute("/вфб рассеивание кубики:1 уровень:4")
-    assert "Заклинание «Молния» уже" in second and "Ничего не брошено" in second
+    assert "Заклинание «Молния» уже рассеяно — рассеивать нечего" in second and "Ничего не брошено" in second
     assert "Кубики:" not in second
     assert await console.execute("/игра показать") == board  # nothing spent
 

@@ -98,13 +98,15 @@ def nothing_to_dispel(rolls: list[RollRecord]) -> None:
 
 
 def _already_dispelled(rolls: list[RollRecord]) -> None:
-    """W6: the latest magic roll is a dispel, so the spell before it has had its one dispel
-    attempt (seed 002:17); a second one is refused, nothing rolled, nothing spent."""
+    """W6: the latest magic roll dispelled the spell before it, so nothing is left to dispel
+    (seed 002:17: one dispel attempt against the spell cast); a second is refused, nothing
+    rolled, nothing spent. After a failed dispel the pool checks still say what is short."""
+    if not rolls[0].result.get("success"):
+        return
     cast = next((r for r in rolls if r.command == CAST), None)
     if cast is None:
         return
     spell = cast.inputs.get("spell")
-    key = "dice.whf.dispel_done" if rolls[0].result.get("success") else "dice.whf.dispel_tried"
     if spell:
-        raise UserError(key + "_spell", spell=md(str(spell)))
-    raise UserError(key)
+        raise UserError("dice.whf.dispel_done_spell", spell=md(str(spell)))
+    raise UserError("dice.whf.dispel_done")
