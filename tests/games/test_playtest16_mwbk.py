@@ -51,8 +51,9 @@ async def test_b1_weaker_return_strike_reads_plainly(console: Console) -> None:
         if "**−4**" in out:
             assert (
                 "Атакованная карта может вместо этого ответить на ступень слабее (слабый удар) — "
-                "тогда атакующий ран не наносит. Раны ответа не посчитаны: не указана сила_цели."
-            ) in out
+                "тогда атакующий ран не наносит.\nРаны ответа не посчитаны: укажите сила_цели:X-Y-Z."
+            ) in out  # playtest 19, B3: the missing values on their own line, said once
+            assert out.count("сила_цели") == 1
             assert "На выбор" not in out and ", —" not in out
             assert out.count("на ступень слабее") == 1
             assert "Если карта «Лесной эльф» ответила слабее, отмените запись" in out

@@ -46,3 +46,39 @@ async def test_wf5_dispel_after_a_failed_cast_says_it_failed(console: Console) -
     out = await console.execute("/whf dispel dice:1 level:1")
     assert "was not cast, so there is nothing to dispel" in out
     assert "against" not in out
+
+
+# ── B2, B3, B7, BK-1: a Berserk strike says each fact once ──────────────────────────────────
+
+
+async def test_b3_missing_return_strike_info_said_once(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Циклоп владелец:Борис жизнь:99")
+    seen = False
+    for _ in range(20):
+        out = await console.execute("/берсерк удар сила:2-3-4 цель:Циклоп")
+        assert out.count("сила_цели") <= 1
+        assert "При равных бросках" not in out or "**0**" in out  # B2
+        if "Ответ атакованной карты:" in out:
+            assert "Чтобы посчитать и записать раны ответа, укажите сила_цели:X-Y-Z" in out
+            seen = True
+    assert seen
+
+
+async def test_b7_closed_mode_says_no_return_strike_once(console: Console) -> None:
+    console.lang = "ru"
+    out = await console.execute("/шансы берсерк сила:1-2-2 режим:закрыт сила_цели:3-4-5")
+    assert "ответного удара нет" in out and "не бьёт в ответ" not in out
+    assert "Сила атакованной карты и её модификаторы не учитываются." in out
+
+
+async def test_bk1_a_miss_back_is_no_return_strike(console: Console) -> None:
+    console.lang = "en"
+    seen = False
+    for _ in range(20):
+        out = await console.execute("/berserk strike values:2-3-4")
+        assert "strikes back: miss" not in out and "The defender strikes back" not in out
+        seen = seen or "No return strike." in out
+    assert seen
