@@ -51,7 +51,8 @@ async def test_b1_weaker_return_strike_reads_plainly(console: Console) -> None:
         if "**−4**" in out:
             assert (
                 "Атакованная карта может вместо этого ответить на ступень слабее (слабый удар) — "
-                "тогда атакующий ран не наносит.\nРаны ответа не посчитаны: укажите сила_цели:X-Y-Z."
+                "тогда атакующий ран не наносит.\n"
+                "Раны ответа не посчитаны: укажите сила_цели:X-Y-Z."
             ) in out  # playtest 19, B3: the missing values on their own line, said once
             assert out.count("сила_цели") == 1
             assert "На выбор" not in out and ", —" not in out
