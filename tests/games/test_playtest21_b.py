@@ -82,3 +82,22 @@ async def test_bk1_a_miss_back_is_no_return_strike(console: Console) -> None:
         assert "strikes back: miss" not in out and "The defender strikes back" not in out
         seen = seen or "No return strike." in out
     assert seen
+
+
+# ── B1, B5, B6: «максимум жизней», «победит Борис», «Карта «X» закрыта» ─────────────────────
+
+
+async def test_b1_b5_b6_berserk_words(console: Console) -> None:
+    seed_line("001", 281, "Максимум жизней")
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис")
+    await console.execute("/существо добавить имя:Лесной эльф владелец:Борис жизнь:5")
+    out = await console.execute("/задать цель:Лесной эльф показатель:жизнь значение:7")
+    assert "Лесной эльф · максимум жизней: 5 → 7" in out
+    await console.execute("/существо добавить имя:Циклоп владелец:Аня жизнь:5")
+    await console.execute("/задать цель:Циклоп показатель:закрыта значение:1")
+    out = await console.execute("/берсерк удар сила:1-2-2 цель:Лесной эльф атакующий:Циклоп")
+    assert "Карта «Циклоп» закрыта, а закрытая карта не может нападать" in out
+    out = await console.execute("/игра выйти")
+    assert "партия на этом закончится и победит Борис." in out

@@ -24,7 +24,7 @@ async def test_a_closed_attacker_is_refused_before_rolling(
     out = await console.execute(
         "/berserk strike values:2-3-4 target:Огненный дракон attacker:Кобольд"
     )
-    assert "Карта **Кобольд** закрыта, а закрытая карта не может нападать" in out
+    assert "Карта «Кобольд» закрыта, а закрытая карта не может нападать" in out
     assert "Ничего не брошено" in out and "/задать" in out
     assert unit(await state_of(services), "Огненный дракон").value("wounds") == 0
     console.lang = "en"

@@ -153,7 +153,7 @@ async def test_pt18_g3_leaving_a_game_of_two_names_the_winner(console: Console) 
     console.user = "Аня"
     await console.execute("/игра начать игра:berserk игрок1:Борис")
     out = await console.execute("/игра выйти")
-    assert "партия на этом закончится, победа — за игроком Борис." in out
+    assert "партия на этом закончится и победит Борис." in out
     assert "если он есть" not in out
 
 
