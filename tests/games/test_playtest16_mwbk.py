@@ -120,8 +120,8 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
     assert "Poison 2 · Counters 3" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert (
-        "☠ Troll: Poison 2 — at the start of this turn it takes 2 wounds from poison: record them "
-        "with /berserk wound target:Troll source:poison amount:2." in out
+        "☠ Troll: Poison 2 — at the start of this turn it takes 2 wounds from poison; record this "
+        "with /berserk wound target:Troll source:poison amount:2." in out  # EN12 BK-3
     )
     assert "“Troll”" not in out
 

@@ -101,3 +101,18 @@ async def test_b1_b5_b6_berserk_words(console: Console) -> None:
     assert "Карта «Циклоп» закрыта, а закрытая карта не может нападать" in out
     out = await console.execute("/игра выйти")
     assert "партия на этом закончится и победит Борис." in out
+
+
+# ── BK-5: a Berserk `/dmg` is «wounds» in the log ─────────────────────────────────────────────
+
+
+async def test_bk5_berserk_log_says_wounds(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:berserk player1:Bob")
+    await console.execute("/unit add name:Гном-ветеран life:9")
+    await console.execute("/dmg target:Гном-ветеран amount:3")
+    log = await console.execute("/game log")
+    assert "Anna: wounds — Гном-ветеран · wounds 0 → 3" in log
+    console.lang = "ru"
+    assert "Anna: раны — Гном-ветеран · раны 0 → 3" in await console.execute("/игра журнал")
