@@ -113,6 +113,6 @@ async def test_bk5_berserk_log_says_wounds(console: Console) -> None:
     await console.execute("/unit add name:Гном-ветеран life:9")
     await console.execute("/dmg target:Гном-ветеран amount:3")
     log = await console.execute("/game log")
-    assert "Anna: wounds — Гном-ветеран · wounds 0 → 3" in log
+    assert "Anna: wounds dealt — Гном-ветеран · wounds 0 → 3" in log
     console.lang = "ru"
-    assert "Anna: раны — Гном-ветеран · раны 0 → 3" in await console.execute("/игра журнал")
+    assert "Anna: нанесение ран — Гном-ветеран · раны 0 → 3" in await console.execute("/игра журнал")
