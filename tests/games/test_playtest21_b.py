@@ -115,4 +115,5 @@ async def test_bk5_berserk_log_says_wounds(console: Console) -> None:
     log = await console.execute("/game log")
     assert "Anna: wounds dealt — Гном-ветеран · wounds 0 → 3" in log
     console.lang = "ru"
-    assert "Anna: нанесение ран — Гном-ветеран · раны 0 → 3" in await console.execute("/игра журнал")
+    log = await console.execute("/игра журнал")
+    assert "Anna: нанесение ран — Гном-ветеран · раны 0 → 3" in log
