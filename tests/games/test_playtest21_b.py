@@ -117,3 +117,21 @@ async def test_bk5_berserk_log_says_wounds(console: Console) -> None:
     console.lang = "ru"
     log = await console.execute("/игра журнал")
     assert "Anna: нанесение ран — Гном-ветеран · раны 0 → 3" in log
+
+
+# ── BK-7: an untracked Berserk ability as printed (English, or another ending) is set aside ───
+
+
+async def test_bk7_untracked_ability_keeps_the_card(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    await console.execute("/game start game:berserk player1:Bob")
+    out = await console.execute(
+        "/unit add name:Гном-басаарг owner:Anna life:9 traits:Armor 1, flying"
+    )
+    assert out.startswith("✔") and "Armor 1" in out
+    assert "The bot does not track the ability “flying”: keep track of it yourselves" in out
+    console.lang = "ru"
+    out = await console.execute("/существо добавить имя:Гном владелец:Anna жизнь:9 черты:летающий")
+    assert out.startswith("✔")
+    assert "Особенность «Летающее существо» бот не отслеживает — следите за ней сами" in out
