@@ -63,8 +63,10 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     out = await console.execute("/unit add name:Level 2 Wizard")
     hint = "/set target:Level 2 Wizard stat:total wounds value:N."
     assert (
-        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
-        "sets them when you add the unit, and afterwards " + hint in out
+        "No wounds given for the profile, so 1 is recorded. If it has more: "  # EN12 WF-3
+        + hint[:-1]
+        + " (next time, add life:N)."
+        in out
     )
     out = await console.execute("/set target:Level 2 Wizard stat:total wounds value:3")
     assert "1 → 3" in out

@@ -12,7 +12,7 @@ async def test_w3_default_wounds_name_the_wound(console: Console) -> None:
     console.lang = "ru"
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг огня владелец:Борис")
-    assert "Раны по профилю не указаны, поэтому записано значение 1." in out  # RU-16 W1
+    assert "Раны по профилю не указаны — записано 1." in out  # RU-16 W1, RU-19 W1
     assert "поэтому записана 1." not in out
 
 

@@ -64,8 +64,8 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     assert "alice · маги: 1 → 0" in out and "💀 Маг «Белый лев» уничтожен." in out
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
-    assert "New unit: Swordmasters (alice) · Wounds 10" in out
-    assert "Wizards are marked" not in out  # said with alice's first unit (scout W1)
+    assert "New unit: Swordmasters (alice) · 10 wounds" in out  # EN12 WF-3
+    assert "Not a wizard" not in out  # said with alice's first unit (scout W1)
 
 
 # ── W2: the miscast in Russian words, the same everywhere ──────────────────────────────────────
