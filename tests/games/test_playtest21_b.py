@@ -135,3 +135,20 @@ async def test_bk7_untracked_ability_keeps_the_card(console: Console) -> None:
     out = await console.execute("/существо добавить имя:Гном владелец:Anna жизнь:9 черты:летающий")
     assert out.startswith("✔")
     assert "Особенность «Летающее существо» бот не отслеживает — следите за ней сами" in out
+
+
+# ── W2, W3: another side's non-wizard is «не маг»; «уже творил заклинание «X»» ───────────────
+
+
+async def test_w2_w3_wizard_refusals(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Вика"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/существо добавить имя:Иерарх владелец:Борис жизнь:2")
+    await console.execute("/существо добавить имя:Колдунья владелец:Борис жизнь:2 черты:маг")
+    await console.execute("/вфб ветры")
+    out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:3 маг:Иерарх")
+    assert "Подразделение «Иерарх» — не маг" in out and "— маг Бориса" not in out
+    out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:3 маг:Колдунья")
+    assert "«Колдунья» — маг Бориса, а сотворяет сейчас Вика" in out
+    assert "Маг «Колдунья» — маг" not in out
