@@ -20,7 +20,7 @@ from bot.registry import CommandLabel, Localized, UserError, maps_errors, option
 from bot.tracker.counters import damage_ref
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
-from bot.tracker.model import GameState
+from bot.tracker.model import GameState, Unit
 from bot.tracker.names import md
 from bot.tracker.templates import template
 from bot.tracker.units import STAT_OPTIONS, option_stat
@@ -426,6 +426,8 @@ def nothing_to_heal(state: GameState, target: str, lang: str) -> UserError:
         holder = damage_ref(state, tpl, target)[0]
     except TrackerError:
         return UserError(plain, target=md(target))
+    if isinstance(holder, Unit):  # a kind's own word where the game has one (RU-19 C2: warlord)
+        plain = first_key(f"{E}nothing_to_heal_in.{state.slug}.{holder.kind}", plain)
     held = {t.key: t.value for t in holder.tokens if t.key in tpl.damage_tokens and t.value}
     own = f"{E}nothing_to_heal_tokens.{state.slug}"
     if not held or own not in catalogue():

@@ -178,7 +178,8 @@ async def test_38_heal_without_damage_says_it_once(services: Services) -> None:
     en = await _conquest(services)
     await en.execute("/unit add Space Marine Captain life:3")
     out = await en.execute("/heal target:Space Marine Captain amount:5")
-    assert "Space Marine Captain has no damage to heal." in out
+    # RU-19 C2: Conquest removes damage tokens
+    assert "Space Marine Captain has no damage tokens to remove. Nothing changed." in out
     assert "nothing to heal" not in out
 
 

@@ -152,3 +152,29 @@ async def test_w2_w3_wizard_refusals(console: Console) -> None:
     out = await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:3 маг:Колдунья")
     assert "«Колдунья» — маг Бориса, а сотворяет сейчас Вика" in out
     assert "Маг «Колдунья» — маг" not in out
+
+
+# ── W4, C2, W5: nothing to take off, in each game's words; a slain WFB wizard ──────────────
+
+
+async def test_w4_w5_wfb_wounds_words(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:whfb игрок1:Борис")
+    await console.execute("/существо добавить имя:Иерарх владелец:Аня жизнь:3")
+    out = await console.execute("/лечить цель:Иерарх лечение:1")
+    assert "Подразделение «Иерарх»: ран нет — снимать нечего. Ничего не изменено." in out
+    await console.execute("/существо добавить имя:Колдунья владелец:Аня жизнь:1 черты:маг")
+    out = await console.execute("/урон цель:Колдунья урон:1")
+    assert "💀 «Колдунья» погибает — снимите модель как потерю." in out
+
+
+async def test_c2_conquest_removes_damage_tokens(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4")
+    await console.execute("/существо добавить имя:Космодесантник владелец:Аня жизнь:3")
+    out = await console.execute("/лечить цель:Космодесантник лечение:1")
+    assert "Отряд «Космодесантник»: значков урона нет — снимать нечего." in out
+    out = await console.execute("/лечить цель:Аня лечение:1")
+    assert "Аня: на военачальнике нет значков урона — снимать нечего." in out

@@ -19,7 +19,7 @@ async def test_whfb_pieces_are_wizards(console: Console) -> None:
     ]
     assert "существо" not in out.lower()
     out = await console.execute("/dmg Маг огня amount:1")
-    assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out
+    assert "💀 «Маг огня» погибает — снимите модель как потерю." in out and "Существо" not in out
     log = await console.execute("/game log")
     assert "новый маг — Маг огня" in log and "существо" not in log  # playtest 10 W3
 

@@ -96,7 +96,7 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
-    assert "alice · маги: 1 → 0" in out and "уничтожен" in out
+    assert "alice · маги: 1 → 0" in out and "погибает" in out  # RU-19 W5
     out = await console.execute("/unit add name:Маг Огня life:1")
     assert "· раны 1 (по профилю)" in out
     log = await console.execute("/game log")

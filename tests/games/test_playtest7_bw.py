@@ -61,7 +61,8 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     out = await console.execute("/dmg target:Мечники Хоэта amount:10")
     assert "💀 Подразделение «Мечники Хоэта» уничтожено." in out and "маги:" not in out
     out = await console.execute("/dmg target:Белый лев amount:2")
-    assert "alice · маги: 1 → 0" in out and "💀 Маг «Белый лев» уничтожен." in out
+    assert "alice · маги: 1 → 0" in out
+    assert "💀 «Белый лев» погибает — снимите модель как потерю." in out  # RU-19 W5
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
     assert "New unit: Swordmasters (alice) · 10 wounds" in out  # EN12 WF-3
