@@ -303,6 +303,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "player_no_damage": _with_example,
     "start_needs": _own("start_needs"),
     "token_is_damage": _own("token_is_damage"),  # en-4 CQ-3: Conquest adds its shield card
+    "token_is_state_elsewhere": _own("token_is_state_elsewhere"),  # RU-19 C1
     "start_option": _start_option,
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread

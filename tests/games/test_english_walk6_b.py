@@ -34,7 +34,7 @@ async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> No
     await console.execute("/unit add name:Ork Boyz life:3")
     out = await console.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2
     assert (
-        "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded; no damage is dealt · ❤"
         in out
     )
 

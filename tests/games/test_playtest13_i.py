@@ -132,12 +132,12 @@ async def test_cq3_planet_without_icons_says_so(console: Console) -> None:
     await console.execute("/game start game:conquest player1:Bob hale:6 bloodied:3")
     out = await console.execute("/planet name:Tarrus")
     # playtest 14, C2: the sentence reworded, the way forward in it
-    assert "No command icons given, so this planet does not count towards the icon win" in out
+    assert "No planet icons given (material, technology, strongpoint), so this planet" in out
     out = await console.execute("/planet name:Ferrax icons:tech")
-    assert "No command icons given" not in out
+    assert "No planet icons given" not in out
     console.lang = "ru"
     out = await console.execute("/планета планета:Тарсис")
-    assert "Значки планеты не указаны, поэтому к победе по значкам она не засчитана" in out
+    assert "Значки планеты (материалы, технологии, опорные пункты) не указаны" in out
     assert "/планета планета:Тарсис значки:материалы,технологии" in out
 
 

@@ -183,7 +183,7 @@ async def test_cq2_shield_goes_with_the_damage(console: Console) -> None:
     assert "set aside" not in out
     console.lang = "ru"
     out = await console.execute("/урон цель:Ork Boyz урон:1 щит:3")
-    assert "🛡 Ork Boyz: карта щита предотвращает 1 урон и сбрасывается — урон не нанесён." in out
+    assert "🛡 Ork Boyz: карта щита предотвращает 1 урон и сбрасывается — урон не нанесён · ❤" in out
 
 
 async def test_cq2_shield_outside_conquest_is_refused(console: Console) -> None:

@@ -178,3 +178,25 @@ async def test_c2_conquest_removes_damage_tokens(console: Console) -> None:
     assert "Отряд «Космодесантник»: значков урона нет — снимать нечего." in out
     out = await console.execute("/лечить цель:Аня лечение:1")
     assert "Аня: на военачальнике нет значков урона — снимать нечего." in out
+
+
+# ── C1, CQ-1, CQ-2: exhaustion is no token; planet icons; a stopped blow shows the card ──────
+
+
+async def test_c1_cq1_cq2_conquest_words(console: Console) -> None:
+    seed_line("003", 116, "обессиленным")
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:7 окровавленный:4")
+    await console.execute("/существо добавить имя:Космодесантник владелец:Аня жизнь:3")
+    out = await console.execute("/жетон добавить цель:Аня жетон:истощён")
+    assert "«истощён» — не жетон: в Conquest карта бывает обессилена." in out
+    assert "военачальника бот отмечает сам" in out
+    out = await console.execute("/жетон добавить цель:Космодесантник жетон:истощён")
+    assert "показатель:обессилен значение:1" in out
+    console.lang = "en"
+    out = await console.execute("/dmg target:Космодесантник amount:1 shield:1")
+    assert "no damage is dealt · ❤ 3/3" in out
+    out = await console.execute("/planet name:Y'varn")
+    assert "No planet icons given (material, technology, strongpoint)" in out
+    assert "command icons" not in out

@@ -189,7 +189,7 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     await console.execute("/unit add Space Marine life:3")
     out = await console.execute("/dmg target:Space Marine amount:1 shield:1")  # EN-8 CQ-2
     assert (
-        "🛡 Space Marine: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        "🛡 Space Marine: the shield card prevents 1 damage and is discarded; no damage is dealt · ❤"
         in out
     )
 

@@ -100,7 +100,7 @@ async def test_c2_a_shield_on_the_warlord_names_the_warlord(console: Console) ->
     await console.execute("/игра начать игра:conquest игрок1:Борис здоровье:8 окровавленный:4")
     out = await console.execute("/урон цель:Борис урон:3 щит:3")
     assert (
-        "🛡 Военачальник Бориса: карта щита предотвращает 3 урона и сбрасывается — урон не нанесён."
+        "🛡 Военачальник Бориса: карта щита предотвращает 3 урона и сбрасывается — урон не нанесён"
         in out
     )
     out = await console.execute("/урон цель:Борис урон:3 щит:1")
