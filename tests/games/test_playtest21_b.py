@@ -200,3 +200,24 @@ async def test_c1_cq1_cq2_conquest_words(console: Console) -> None:
     out = await console.execute("/planet name:Y'varn")
     assert "No planet icons given (material, technology, strongpoint)" in out
     assert "command icons" not in out
+
+
+# ── K4, KF-2, K2: KeyForge armor left, a stunned attacker, Elusive in KeyForge's words ──────
+
+
+async def test_k4_kf2_k2_keyforge_words(console: Console) -> None:
+    console.lang = "ru"
+    console.user = "Аня"
+    await console.execute("/игра начать игра:keyforge игрок1:Борис")
+    await console.execute("/существо добавить имя:Огр сила:8 владелец:Борис черты:броня 2")
+    out = await console.execute("/урон цель:Огр урон:1")
+    assert "(до конца хода броня предотвратит ещё 1 урон)" in out
+    console.lang = "en"
+    await console.execute("/unit add name:Krump power:5 owner:Аня")
+    await console.execute("/token add target:Krump token:stun")
+    out = await console.execute("/kf fight attacker:Krump target:Огр")
+    assert "fights" not in out
+    assert "💫 Krump is stunned: it does not fight — it is exhausted and the stun" in out
+    console.lang = "ru"
+    out = await console.execute("/правило неуловимость")
+    assert "проходит без урона для обеих сторон" in out and "повреждений" not in out
