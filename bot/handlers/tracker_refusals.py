@@ -20,7 +20,7 @@ from bot.registry import CommandLabel, Localized, UserError, maps_errors, option
 from bot.tracker.counters import damage_ref
 from bot.tracker.declension import genitive
 from bot.tracker.errors import GameRef, Named, NameList, TrackerError
-from bot.tracker.model import GameState
+from bot.tracker.model import GameState, Unit
 from bot.tracker.names import md
 from bot.tracker.templates import template
 from bot.tracker.units import STAT_OPTIONS, option_stat
@@ -303,6 +303,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "player_no_damage": _with_example,
     "start_needs": _own("start_needs"),
     "token_is_damage": _own("token_is_damage"),  # en-4 CQ-3: Conquest adds its shield card
+    "token_is_state_elsewhere": _own("token_is_state_elsewhere"),  # RU-19 C1
     "start_option": _start_option,
     "no_trait": no_trait,  # playtest 5: an untracked term of the game is not «не черта»
     "trait_extra": _own("trait_extra"),  # issue 16: what follows a trait's number, unread
@@ -426,6 +427,8 @@ def nothing_to_heal(state: GameState, target: str, lang: str) -> UserError:
         holder = damage_ref(state, tpl, target)[0]
     except TrackerError:
         return UserError(plain, target=md(target))
+    if isinstance(holder, Unit):  # a kind's own word where the game has one (RU-19 C2: warlord)
+        plain = first_key(f"{E}nothing_to_heal_in.{state.slug}.{holder.kind}", plain)
     held = {t.key: t.value for t in holder.tokens if t.key in tpl.damage_tokens and t.value}
     own = f"{E}nothing_to_heal_tokens.{state.slug}"
     if not held or own not in catalogue():

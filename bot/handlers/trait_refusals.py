@@ -62,12 +62,20 @@ def untracked_entry(slug: str, term: str) -> Entry | None:
 
 def _starts(entry: Entry, term: str) -> bool:
     """`term` is the first whole words of one of the entry's names («Летающее» of «Летающее
-    существо»), not a bit of a word («Ле»)."""
+    существо»), not a bit of a word («Ле»). The curated aliases count too: a card's English
+    abilities are typed as printed («flying» of «flying creature», English walk 12, BK-7)."""
     typed = term.casefold()
+    names = (*entry.names, *load_glossary().aliases.get(entry.id, ()))
+    if " " not in typed and len(typed) >= _INFLECTED:  # «летающий» of «Летающее существо»
+        stem = typed[:-2]
+        return any(n.casefold().split(" ", 1)[0][:-2] == stem for n in names)
     return any(
         n.casefold().startswith(typed) and n[len(typed) : len(typed) + 1] in ("", " ", "(")
-        for n in entry.names
+        for n in names
     )
+
+
+_INFLECTED = 6  # a word this long differing only in its last two letters is the same word
 
 
 def no_trait(params: dict[str, Any]) -> str:

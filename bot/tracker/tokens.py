@@ -37,6 +37,9 @@ def _not_a_token(tpl: Template, holder: Holder, name: str) -> TrackerError:
         if d.flag:  # BZ-2: the word as typed («tapped»), the state's own name in the command
             return TrackerError("token_is_flag", name=d, typed=name, target=holder.name)
         return TrackerError("token_is_stat", name=d, target=holder.name, game=GameRef(tpl.slug))
+    if stat is not None:  # RU-19 C1: a state of the game this holder does not carry
+        d = tpl.define(stat)
+        return TrackerError("token_is_state_elsewhere", name=d, typed=name, game=GameRef(tpl.slug))
     if tpl.open:  # a custom game's counter made on the fly (`VP`) is a stat too, not a token
         own = next((c for c in holder.counters if slug_key(c.key) == slug_key(name)), None)
         if own is not None:

@@ -168,7 +168,7 @@ async def test_31_32_shield_icons_counted_and_prevented_damage(services: Service
     en = await _conquest(services)
     await en.execute("/unit add Ork Boyz life:3")
     out = await en.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2: with the damage
-    shield = "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded — no damage is dealt."
+    shield = "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded; no damage is dealt"
     assert shield in out
     out = await en.execute("/dmg target:bob amount:3 shield:2")
     assert "🛡 bob's Warlord: the shield card prevents 2 damage and is discarded." in out
@@ -178,7 +178,8 @@ async def test_38_heal_without_damage_says_it_once(services: Services) -> None:
     en = await _conquest(services)
     await en.execute("/unit add Space Marine Captain life:3")
     out = await en.execute("/heal target:Space Marine Captain amount:5")
-    assert "Space Marine Captain has no damage to heal." in out
+    # RU-19 C2: Conquest removes damage tokens
+    assert "Space Marine Captain has no damage tokens to remove. Nothing changed." in out
     assert "nothing to heal" not in out
 
 

@@ -243,9 +243,9 @@ async def test_the_weaker_strike_choice_is_clear_and_its_record_explained(
         assert "Choice: both strike" not in out and "Выбор: бьют оба" not in out
         if "−4" in out and lang == "en":
             assert (
-                "The defender may choose to strike back one step weaker (weak strike; its wounds"
-                " are not counted without defender_values); then the attacker deals no wounds."
-                in out
+                "The defender may choose to strike back one step weaker (weak strike); then the"
+                " attacker deals no wounds.\nThe return strike's wounds are not counted: add"
+                " defender_values:X-Y-Z." in out  # playtest 19, B3: said once, on its own line
             )
             assert (
                 "This records the strike as rolled. If Forest Elf struck back weaker"

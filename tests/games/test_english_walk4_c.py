@@ -91,7 +91,8 @@ async def test_kf5_stun_says_the_use_exhausts_the_creature(console: Console) -> 
     console.lang = "ru"
     await console.execute("/unit add name:Гоблин power:2 owner:Vicky")
     out = await console.execute("/кф бой атакующий:Troll цель:Гоблин")
-    assert "вместо боя существо истощается и только снимает его" in out
+    assert "боя нет, существо истощается и только снимает оглушение" in out  # EN12 KF-2
+    assert "⚔" not in out
 
 
 async def test_kf1_an_untracked_printed_keyword_is_accepted_with_a_note(

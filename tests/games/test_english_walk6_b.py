@@ -34,7 +34,7 @@ async def test_cq3_the_shield_confirmation_is_a_sentence(console: Console) -> No
     await console.execute("/unit add name:Ork Boyz life:3")
     out = await console.execute("/dmg target:Ork Boyz amount:1 shield:1")  # EN-8 CQ-2
     assert (
-        "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        "🛡 Ork Boyz: the shield card prevents 1 damage and is discarded; no damage is dealt · ❤"
         in out
     )
 
@@ -96,14 +96,14 @@ async def test_wf2_a_unit_added_without_wounds_says_it_has_one(console: Console)
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Gold Wizard owner:Bob")
     assert (
-        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
-        "sets them when you add the unit, and afterwards /set target:Gold" in out
+        "No wounds given for the profile, so 1 is recorded. If it has more: "  # EN12 WF-3
+        "/set target:Gold" in out
     )
     out = await console.execute("/unit add name:Orc life:2")
-    assert "Wounds were not given" not in out
+    assert "No wounds given" not in out
     console.lang = "ru"
     out = await console.execute("/unit add name:Маг Света owner:Bob")
-    assert "Раны по профилю не указаны, поэтому записано значение 1." in out
+    assert "Раны по профилю не указаны — записано 1." in out  # RU-19 W1
 
 
 async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_roll(

@@ -63,8 +63,10 @@ async def test_wf1_wounds_hint_names_a_stat_that_works(console: Console) -> None
     out = await console.execute("/unit add name:Level 2 Wizard")
     hint = "/set target:Level 2 Wizard stat:total wounds value:N."
     assert (
-        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
-        "sets them when you add the unit, and afterwards " + hint in out
+        "No wounds given for the profile, so 1 is recorded. If it has more: "  # EN12 WF-3
+        + hint[:-1]
+        + " (next time, add life:N)."
+        in out
     )
     out = await console.execute("/set target:Level 2 Wizard stat:total wounds value:3")
     assert "1 → 3" in out
@@ -130,12 +132,12 @@ async def test_cq3_planet_without_icons_says_so(console: Console) -> None:
     await console.execute("/game start game:conquest player1:Bob hale:6 bloodied:3")
     out = await console.execute("/planet name:Tarrus")
     # playtest 14, C2: the sentence reworded, the way forward in it
-    assert "No command icons given, so this planet does not count towards the icon win" in out
+    assert "No planet icons given (material, technology, strongpoint), so this planet" in out
     out = await console.execute("/planet name:Ferrax icons:tech")
-    assert "No command icons given" not in out
+    assert "No planet icons given" not in out
     console.lang = "ru"
     out = await console.execute("/планета планета:Тарсис")
-    assert "Значки планеты не указаны, поэтому к победе по значкам она не засчитана" in out
+    assert "Значки планеты (материалы, технологии, опорные пункты) не указаны" in out
     assert "/планета планета:Тарсис значки:материалы,технологии" in out
 
 

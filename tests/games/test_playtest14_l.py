@@ -12,7 +12,7 @@ async def test_w3_default_wounds_name_the_wound(console: Console) -> None:
     console.lang = "ru"
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг огня владелец:Борис")
-    assert "Раны по профилю не указаны, поэтому записано значение 1." in out  # RU-16 W1
+    assert "Раны по профилю не указаны — записано 1." in out  # RU-16 W1, RU-19 W1
     assert "поэтому записана 1." not in out
 
 
@@ -79,8 +79,9 @@ async def test_c2_planet_without_icons_says_what_to_type(console: Console) -> No
     await _cq(console)
     out = await console.execute("/планета планета:Тарсус")
     assert (
-        "Значки планеты не указаны, поэтому к победе по значкам она не засчитана; чтобы добавить "
-        "их, наберите /игра отменить и /планета планета:Тарсус значки:материалы,технологии."
+        "Значки планеты (материалы, технологии, опорные пункты) не указаны, поэтому к победе по "
+        "трём одинаковым значкам она не засчитана; чтобы добавить их, наберите /игра отменить и "
+        "/планета планета:Тарсус значки:материалы,технологии."
     ) in out
     assert "не идёт в счёт" not in out
     console.lang = "en"

@@ -51,8 +51,10 @@ async def test_b1_weaker_return_strike_reads_plainly(console: Console) -> None:
         if "**−4**" in out:
             assert (
                 "Атакованная карта может вместо этого ответить на ступень слабее (слабый удар) — "
-                "тогда атакующий ран не наносит. Раны ответа не посчитаны: не указана сила_цели."
-            ) in out
+                "тогда атакующий ран не наносит.\n"
+                "Раны ответа не посчитаны: укажите сила_цели:X-Y-Z."
+            ) in out  # playtest 19, B3: the missing values on their own line, said once
+            assert out.count("сила_цели") == 1
             assert "На выбор" not in out and ", —" not in out
             assert out.count("на ступень слабее") == 1
             assert "Если карта «Лесной эльф» ответила слабее, отмените запись" in out
@@ -118,8 +120,8 @@ async def test_bk4_poison_and_counters_read_alike(console: Console) -> None:
     assert "Poison 2 · Counters 3" in await console.execute("/game show")
     out = await console.execute("/game next")
     assert (
-        "☠ Troll: Poison 2 — at the start of this turn it takes 2 wounds from poison: record them "
-        "with /berserk wound target:Troll source:poison amount:2." in out
+        "☠ Troll: Poison 2 — at the start of this turn it takes 2 wounds from poison; record this "
+        "with /berserk wound target:Troll source:poison amount:2." in out  # EN12 BK-3
     )
     assert "“Troll”" not in out
 

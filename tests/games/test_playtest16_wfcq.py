@@ -77,7 +77,7 @@ async def test_wf1_new_wizard_shows_wounds_as_the_profile(console: Console) -> N
     await console.execute("/game start game:whfb player1:Bob")
     console.user = "Bob"
     out = await console.execute("/unit add name:Bright Wizard life:2 traits:wizard")
-    assert "New wizard: Bright Wizard (Bob) · Wounds 2" in out
+    assert "New wizard: Bright Wizard (Bob) · 2 wounds" in out  # EN12 WF-3
     assert "(Wounds in the profile)" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Шаман жизнь:3 черты:маг")
@@ -183,7 +183,7 @@ async def test_cq2_shield_goes_with_the_damage(console: Console) -> None:
     assert "set aside" not in out
     console.lang = "ru"
     out = await console.execute("/урон цель:Ork Boyz урон:1 щит:3")
-    assert "🛡 Ork Boyz: карта щита предотвращает 1 урон и сбрасывается — урон не нанесён." in out
+    assert "🛡 Ork Boyz: карта щита предотвращает 1 урон и сбрасывается — урон не нанесён · ❤" in out
 
 
 async def test_cq2_shield_outside_conquest_is_refused(console: Console) -> None:

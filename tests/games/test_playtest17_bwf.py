@@ -16,14 +16,14 @@ async def test_w1_default_wounds_read_as_the_profile_value(console: Console) -> 
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/существо добавить имя:Маг Огня владелец:Борис черты:маг")
     assert (
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
-        "добавлении их задаёт параметр «жизнь:N», а потом — "
-        "/задать цель:Маг Огня показатель:раны по профилю значение:N."
+        "Раны по профилю не указаны — записано 1. Если ран больше: "  # RU-19 W1
+        "/задать цель:Маг Огня показатель:раны по профилю значение:N "
+        "(в следующий раз — сразу «жизнь:N»)."
     ) in out
     assert "записана одна рана" not in out
     console.lang = "en"
     out = await console.execute("/unit add name:Hag owner:Борис traits:wizard")
-    assert "The profile's Wounds were not given, so 1 is recorded." in out
+    assert "No wounds given for the profile, so 1 is recorded." in out
 
 
 # ── W2: a roll counting more wizards than the table holds says so plainly ─────────────────────
@@ -62,8 +62,8 @@ async def test_wf2_wizards_channel_they_do_not_add_to_the_winds_roll(console: Co
     console.lang = "en"
     await console.execute("/game start game:whfb player1:Vicky")
     out = await console.execute("/unit add name:Hag owner:Vicky life:2")
-    assert "New unit: Hag (Vicky) · Wounds 2.\nWizards are marked when added" in out
-    assert "only wizards channel — each rolls a D6, and a 6 adds a power or dispel die." in out
+    assert "New unit: Hag (Vicky) · 2 wounds.\nNot a wizard. If it is one" in out  # EN12 WF-3
+    assert "only wizards channel: a 6 on each wizard's D6 adds a power or dispel die" in out
     assert "Winds of Magic" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Орк владелец:Vicky жизнь:2")

@@ -65,9 +65,10 @@ async def test_bk1_armor_named_the_same_everywhere(console: Console) -> None:
 async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
     # The seed (001) does not print the fight table; bot/games/berserk/fight.toml keeps it, and
     # its rows for a difference of 0 look at the values rolled (both 4 or less, both 5 or more).
+    # Playtest 19, B2: the tie rows only when the rolls are equal.
     console.lang = "en"
     await console.execute("/game start game:berserk player1:Bob")
-    out = await console.execute("/berserk strike values:1-2-3 defender_values:1-1-2")
+    out = await tie(console, "/berserk strike values:1-2-3 defender_values:1-1-2")
     assert (  # EN11 BZ-1: what decides a tie is said outright
         "Mode: fight — both players roll and the difference decides. On a tie: both rolls 4 or "
         "less — the attacker deals a weak strike, no strike back; both rolls 5 or more — the "
@@ -75,12 +76,26 @@ async def test_bk2_fight_mode_says_what_decides_a_tie(console: Console) -> None:
     ) in out
     assert "the rolls themselves too" not in out
     console.lang = "ru"
-    out = await console.execute("/берсерк удар сила:1-2-3 сила_цели:1-1-2")
+    out = await tie(console, "/берсерк удар сила:1-2-3 сила_цели:1-1-2")
     assert (
         "Режим: сражение — бросают оба, исход решает разница бросков. При равных бросках: у обоих "
         "не больше 4 — атакующий наносит слабый удар, ответа нет; у обоих не меньше 5 — "
         "атакующий промахивается, в ответ слабый удар."
     ) in out
+
+
+async def tie(console: Console, command: str) -> str:
+    """Strike until the rolls are equal; every strike before has the short mode line alone
+    (playtest 19, B2)."""
+    for _ in range(60):
+        out = await console.execute(command)
+        if "**0**" in out:
+            return out
+        assert "On a tie" not in out and "При равных бросках" not in out
+        assert "Mode: fight — both players roll and the difference decides.\n" in out or (
+            "Режим: сражение — бросают оба, исход решает разница бросков.\n" in out
+        )
+    raise AssertionError("no tie in 60 strikes")
 
 
 # ── BK-3: a strike for one value gives its wounds without a kind that sounds like a bad roll ──

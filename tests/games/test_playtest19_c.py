@@ -33,17 +33,15 @@ async def test_wf5_default_wounds_hint_names_life(console: Console) -> None:
     await console.execute("/game start game:whfb player1:Bob")
     out = await console.execute("/unit add name:Bright Wizard owner:Bob traits:wizard")
     assert (
-        "The profile's Wounds were not given, so 1 is recorded. If the profile has more: life:N "
-        "sets them when you add the unit, and afterwards /set target:Bright Wizard "
-        "stat:total wounds value:N."
+        "No wounds given for the profile, so 1 is recorded. If it has more: "  # EN12 WF-3
+        "/set target:Bright Wizard stat:total wounds value:N (next time, add life:N)."
     ) in out
     assert "Wounds 1 is recorded" not in out
     console.lang = "ru"
     out = await console.execute("/существо добавить имя:Маг Света владелец:Bob черты:маг")
     assert (
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
-        "добавлении их задаёт параметр «жизнь:N», а потом — /задать цель:Маг Света "
-        "показатель:раны по профилю значение:N."
+        "Раны по профилю не указаны — записано 1. Если ран больше: /задать цель:Маг Света "
+        "показатель:раны по профилю значение:N (в следующий раз — сразу «жизнь:N»)."
     ) in out
 
 

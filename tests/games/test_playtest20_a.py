@@ -38,8 +38,8 @@ async def test_g1_log_keeps_names_of_the_time_berserk(console: Console) -> None:
     await console.execute("/существо переименовать цель:Горный тролль имя:Тр")
     await console.execute("/игра отменить")
     out = await console.execute("/игра журнал")
-    assert "урон — Тролль · раны 0 → 3" in out
-    assert "урон — Горный тролль · раны 3 → 4" in out
+    assert "нанесение ран — Тролль · раны 0 → 3" in out  # EN12 BK-5
+    assert "нанесение ран — Горный тролль · раны 3 → 4" in out
     assert "Горный тролль · раны 0 → 3" not in out
 
 

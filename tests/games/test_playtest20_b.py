@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.console import Console
 from bot.i18n import t
 from tests.games.seeds import seed_line
+from tests.games.test_playtest19_b import tie
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,14 +78,14 @@ async def test_bz1_fight_tie_said_plainly(console: Console) -> None:
     # The seed (001) prints no fight table; fight.toml keeps it, and its two rows for a
     # difference of 0 look at both rolls: 4 or less, 5 or more.
     console.lang = "en"
-    out = await console.execute("/berserk strike values:1-2-3 blessing:yes")
+    out = await tie(console, "/berserk strike values:1-2-3 blessing:yes")  # B2: on a tie only
     assert (
         "On a tie: both rolls 4 or less — the attacker deals a weak strike, no strike back; "
         "both rolls 5 or more — the attacker misses, the defender strikes back with a weak strike."
     ) in out
     assert "the values rolled decide" not in out
     console.lang = "ru"
-    out = await console.execute("/берсерк удар сила:1-2-3")
+    out = await tie(console, "/берсерк удар сила:1-2-3")
     assert (
         "При равных бросках: у обоих не больше 4 — атакующий наносит слабый удар, ответа нет; "
         "у обоих не меньше 5 — атакующий промахивается, в ответ слабый удар."

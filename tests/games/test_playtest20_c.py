@@ -84,7 +84,7 @@ async def test_w5_the_profile_wounds_have_one_name_and_their_option(services: Se
     ru = _ru(services)
     await ru.execute("/игра начать игра:whfb игрок1:Борис")
     out = await ru.execute("/существо добавить имя:Огненный маг владелец:Борис")
-    assert "при добавлении их задаёт параметр «жизнь:N»" in out
+    assert "(в следующий раз — сразу «жизнь:N»)" in out  # RU-19 W1
     assert "показатель:раны по профилю значение:N" in out
     assert "раны всего" not in out and "раны (всего)" not in out
     out = await ru.execute("/задать цель:Огненный маг показатель:раны по профилю значение:3")

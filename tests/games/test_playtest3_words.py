@@ -12,14 +12,14 @@ async def test_whfb_pieces_are_wizards(console: Console) -> None:
     # the new wizard first, then the count it moved (notes and changes in the order they happened)
     assert out.strip().splitlines()[1:] == [
         "Новый маг: Маг огня (alice)",
-        "Раны по профилю не указаны, поэтому записано значение 1. Если в профиле больше: при "
-        "добавлении их задаёт параметр «жизнь:N», а потом — "
-        "/задать цель:Маг огня показатель:раны по профилю значение:N.",  # EN-6 WF-2, EN-7 WF-1
+        "Раны по профилю не указаны — записано 1. Если ран больше: "  # EN-6 WF-2, RU-19 W1
+        "/задать цель:Маг огня показатель:раны по профилю значение:N "
+        "(в следующий раз — сразу «жизнь:N»).",
         "alice · маги: 0 → 1",
     ]
     assert "существо" not in out.lower()
     out = await console.execute("/dmg Маг огня amount:1")
-    assert "💀 Маг «Маг огня» уничтожен." in out and "Существо" not in out
+    assert "💀 «Маг огня» погибает — снимите модель как потерю." in out and "Существо" not in out
     log = await console.execute("/game log")
     assert "новый маг — Маг огня" in log and "существо" not in log  # playtest 10 W3
 

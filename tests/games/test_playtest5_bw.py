@@ -96,7 +96,7 @@ async def test_a_wizard_added_counts_for_the_winds_and_one_lost_does_not(
     board = await console.execute("/game show")
     assert "маги 1" in board and "маги 0" in board  # bob has none
     out = await console.execute("/dmg target:Архимаг Тени amount:3")
-    assert "alice · маги: 1 → 0" in out and "уничтожен" in out
+    assert "alice · маги: 1 → 0" in out and "погибает" in out  # RU-19 W5
     out = await console.execute("/unit add name:Маг Огня life:1")
     assert "· раны 1 (по профилю)" in out
     log = await console.execute("/game log")
@@ -132,10 +132,14 @@ def test_the_defenders_weaker_choice_without_its_values_says_why_no_wounds() -> 
     strike = BerserkStrike(parse_values("2-3-4"), mode="fight")
     choice = WeakerChoice("defender", "miss", "weak")
     line = _choice_line(lambda k, **p: t(k, "ru", **p), strike, choice)
-    assert "?" not in line and "Раны ответа не посчитаны: не указана сила_цели" in line
+    # playtest 19, B3: why no wounds is said once, on the reply's own line, not in the choice
+    assert "?" not in line and "сила_цели" not in line
     assert "тогда атакующий ран не наносит" in line
     en = _choice_line(lambda k, **p: t(k, "en", **p), strike, choice)
-    assert "?" not in en and "its wounds are not counted without defender_values" in en
+    assert "?" not in en and "defender_values" not in en
+    assert t("dice.berserk.defender_no_values", "ru") == (
+        "Раны ответа не посчитаны: укажите сила_цели:X-Y-Z."
+    )
     given = BerserkStrike(parse_values("2-3-4"), mode="fight", defender_values=parse_values("1"))
     assert "1 рана" in _choice_line(lambda k, **p: t(k, "ru", **p), given, choice)
 
@@ -153,7 +157,9 @@ async def test_a_magic_strike_at_an_open_card_is_not_called_closed_mode(console:
     assert "Магический удар: бросает только атакующий, цель не отвечает" in out
     out = await console.execute("/berserk strike 2-2-3 kind:discharge defender_values:1-1-1")
     assert "Разряд: бросает только атакующий, цель не отвечает" in out
-    assert "Атакованная карта не бьёт в ответ" in out and "закрыт" not in out
+    # playtest 19, B7: «no return strike» is the mode line's; this one says what is unused
+    assert "Сила атакованной карты и её модификаторы не учитываются." in out
+    assert "закрыт" not in out
 
 
 # ── B6, B7: the book's «Благословление»; `вид` is the type of attack ───────────────────────────

@@ -221,7 +221,7 @@ async def test_k4_a_creature_used_this_turn_fights_again_with_a_remark(console: 
     await console.execute("/unit add name:Гоблин power:2 owner:Борис")
     await console.execute("/unit add name:Матушка power:3 owner:Борис")
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
-    assert "только снимает его" in out and "истощено" not in out
+    assert "только снимает оглушение" in out and "истощено" not in out
     out = await console.execute("/kf fight attacker:Крушитель target:Гоблин")
     assert "⚠ Существо «Крушитель» уже истощено в этом ходу — снова сражаться" in out  # 7: K4
     assert "только если его подготовила карта. Бой записан." in out

@@ -67,24 +67,24 @@ async def test_the_casters_own_wizard_does_not_dispel_nor_cast_on_the_other_turn
 ) -> None:
     console.user = "Аня"
     await console.execute("/game start game:whfb player1:Дима")
-    await console.execute("/unit add Мастер огня")  # Аня's wizard
+    await console.execute("/unit add Мастер огня traits:wizard")  # Аня's wizard (RU-19 W2)
     console.user = "Дима"
-    await console.execute("/unit add Шаман")
+    await console.execute("/unit add Шаман traits:wizard")
     console.user = "Аня"
     await console.execute("/set target:Аня stat:power value:6")
     await console.execute("/set target:Дима stat:dispel value:4")
     out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Мастер огня")
-    assert "Маг «Мастер огня» — маг Ани, а рассеивает сейчас Дима" in out
+    assert "«Мастер огня» — маг Ани, а рассеивает сейчас Дима" in out
     assert "Ничего не брошено" in out
     assert (await _pool(services, "Дима", "dispel")) == 4  # nothing spent
     out = await console.execute("/whf dispel dice:1 level:1 against:9 wizard:Шаман")
     assert "Рассеивает Дима: потрачен 1 кубик рассеивания, в пуле осталось 3" in out
     out = await console.execute("/whf cast dice:1 level:1 value:20 wizard:Шаман")
-    assert "Маг «Шаман» — маг Димы, а сотворяет сейчас Аня" in out
+    assert "«Шаман» — маг Димы, а сотворяет сейчас Аня" in out
     await console.execute("/game next")  # Дима's turn: Аня's wizard may not cast now
     await console.execute("/set target:Дима stat:power value:5")
     out = await console.execute("/whf cast dice:2 level:1 value:3 wizard:Мастер огня")
-    assert "Маг «Мастер огня» — маг Ани, а сотворяет сейчас Дима" in out
+    assert "«Мастер огня» — маг Ани, а сотворяет сейчас Дима" in out
     assert (await _pool(services, "Дима", "power")) == 5
     console.lang = "en"
     out = await console.execute("/whf cast dice:2 level:1 value:3 wizard:Мастер огня")

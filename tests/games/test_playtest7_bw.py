@@ -24,7 +24,7 @@ async def test_a_closed_attacker_is_refused_before_rolling(
     out = await console.execute(
         "/berserk strike values:2-3-4 target:Огненный дракон attacker:Кобольд"
     )
-    assert "Карта **Кобольд** закрыта, а закрытая карта не может нападать" in out
+    assert "Карта «Кобольд» закрыта, а закрытая карта не может нападать" in out
     assert "Ничего не брошено" in out and "/задать" in out
     assert unit(await state_of(services), "Огненный дракон").value("wounds") == 0
     console.lang = "en"
@@ -61,11 +61,12 @@ async def test_a_unit_added_in_wfb_raises_the_wizards_only_when_it_is_one(
     out = await console.execute("/dmg target:Мечники Хоэта amount:10")
     assert "💀 Подразделение «Мечники Хоэта» уничтожено." in out and "маги:" not in out
     out = await console.execute("/dmg target:Белый лев amount:2")
-    assert "alice · маги: 1 → 0" in out and "💀 Маг «Белый лев» уничтожен." in out
+    assert "alice · маги: 1 → 0" in out
+    assert "💀 «Белый лев» погибает — снимите модель как потерю." in out  # RU-19 W5
     console.lang = "en"
     out = await console.execute("/unit add name:Swordmasters life:10")
-    assert "New unit: Swordmasters (alice) · Wounds 10" in out
-    assert "Wizards are marked" not in out  # said with alice's first unit (scout W1)
+    assert "New unit: Swordmasters (alice) · 10 wounds" in out  # EN12 WF-3
+    assert "Not a wizard" not in out  # said with alice's first unit (scout W1)
 
 
 # ── W2: the miscast in Russian words, the same everywhere ──────────────────────────────────────

@@ -177,10 +177,10 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     seen = 0
     for _ in range(12):
         out = await console.execute("/berserk strike values:2-3-4 blessing:yes mod:1")
-        back = "The defender strikes back:"  # the line, not the mode line's tie rule (BZ-1)
-        if back in out and "miss" not in out.split(back)[1].split("\n")[0]:
-            assert "(wounds unknown: add defender_values:X-Y-Z)" in out
-            assert "not counted" not in out
+        back = "Return strike:"  # the line, not the mode line's tie rule (BZ-1); BK-1
+        if back in out:  # playtest 19, B3: the missing values on their own line, once
+            assert "The return strike's wounds are not counted: add defender_values" in out
+            assert out.count("defender_values") == 1
             seen += 1
     assert seen
     await console.execute("/game end")
@@ -189,7 +189,7 @@ async def test_bk4_cq5_short_clear_notes(console: Console) -> None:
     await console.execute("/unit add Space Marine life:3")
     out = await console.execute("/dmg target:Space Marine amount:1 shield:1")  # EN-8 CQ-2
     assert (
-        "🛡 Space Marine: the shield card prevents 1 damage and is discarded — no damage is dealt."
+        "🛡 Space Marine: the shield card prevents 1 damage and is discarded; no damage is dealt · ❤"
         in out
     )
 

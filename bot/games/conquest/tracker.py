@@ -36,6 +36,11 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
     if icons > 0:  # scout C2: the warlord named as its damage line names it; a whole blow stopped
         warlord = "_warlord" if unit.kind == WARLORD else ""
         key = f"tracker.note.cq_shield{warlord}" + ("_all" if result.dealt == 0 else "")
+    if result.dealt == 0 and icons > 0:  # EN12 CQ-2: no damage line follows; the card's state
+        total = unit.value("bloodied_hp") if unit.value("bloodied") else unit.value("hp")
+        left = max(0, total - unit.value("damage"))
+        step.note(key, unit=unit.name, prevented=result.prevented, left=left, total=total)
+        return result.dealt
     step.note(key, unit=unit.name, prevented=result.prevented)
     return result.dealt
 

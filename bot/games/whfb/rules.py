@@ -80,11 +80,13 @@ def foreign_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | N
 
 
 def not_a_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> Unit | None:
-    """The side's own tracked unit named `wizard` when it is no wizard (playtest 18, W1): line 79
-    lets «любой маг» cast, line 17 lets a wizard dispel; a unit that is not one does neither."""
+    """The tracked unit named `wizard` when it is no wizard (playtest 18, W1): line 79 lets
+    «любой маг» cast, line 17 lets a wizard dispel; a unit that is not one does neither. The
+    side's own unit by that name first, else anyone's: a non-wizard of the other side is said to
+    be no wizard, not to be that side's wizard (playtest 19, W2)."""
     named = [u for u in units if not u.destroyed and norm(u.name) == norm(wizard)]
-    own = [u for u in named if u.owner_id == side_id]
-    return own[0] if own and not any(u.value("wizard") for u in own) else None
+    pool = [u for u in named if u.owner_id == side_id] or named
+    return pool[0] if pool and not any(u.value("wizard") for u in pool) else None
 
 
 def unknown_wizard(units: Sequence[Unit], wizard: str, side_id: int) -> list[str] | None:

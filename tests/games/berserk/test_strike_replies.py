@@ -47,8 +47,9 @@ def test_the_struck_card_is_the_attacked_card_not_a_defender() -> None:
         text = reply.title + reply.body
         assert "защитник" not in text and "Защищающийся" not in text
         assert "атакованная карта d6 = " in text
-        if "Ответ атакованной карты: промах" not in text:
-            assert "(раны неизвестны: укажите сила_цели:X-Y-Z)" in text
+        if "Ответного удара нет." not in text:  # playtest 19, B3: said once, on its own line
+            assert text.count("сила_цели") == 1
+            assert "Раны ответа не посчитаны: укажите сила_цели:X-Y-Z." in text
 
 
 async def test_a_target_alone_gets_its_wounds(console: Console, services: Services) -> None:
@@ -92,7 +93,7 @@ async def test_a_strike_typed_as_unit_power_says_where_it_goes(console: Console)
 
 async def test_the_former_defender_option_names_still_work(console: Console) -> None:
     out = await console.execute("/berserk strike values:1-2-3 сила_защитника:2-2-2")
-    assert "(сила 2-2-2)" in out or "Ответ атакованной карты: промах" in out
+    assert "(сила 2-2-2)" in out or "Ответного удара нет." in out
 
 
 async def test_the_odds_name_the_kind_of_attack(console: Console) -> None:
@@ -117,7 +118,8 @@ def test_a_fight_shows_both_dice_and_the_difference_before_the_outcome() -> None
             assert body[rolls + 1].startswith("При разнице 0 решают значения бросков: у обоих ")
             rolls += 1
         assert body[rolls + 1].startswith("Атакующий")
-        assert body[rolls + 2].startswith("Ответ атакованной карты: ")
+        back = ("Ответ атакованной карты: ", "Ответного удара нет.")  # BK-1: a miss is none
+        assert body[rolls + 2].startswith(back)
         assert "Атакующий: d6" not in "\n".join(body)
         seen.add(r.attacker_kind)
         if r.attacker_kind == "miss":

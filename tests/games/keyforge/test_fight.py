@@ -103,7 +103,8 @@ async def test_ward_cancels_and_is_removed_stun_only_comes_off(
     assert guard.value("ward") == 0 and guard.value("damage") == 0
     await console.execute("/token add target:Тролль token:оглушение")
     out = await console.execute("/kf fight attacker:Тролль target:Страж")
-    assert "вместо боя существо истощается и только снимает его" in out
+    assert "боя нет, существо истощается и только снимает оглушение" in out  # EN12 KF-2
+    assert "⚔" not in out
     state = await state_of(services)
     assert unit(state, "Тролль").value("stun") == 0 and unit(state, "Страж").value("damage") == 0
 

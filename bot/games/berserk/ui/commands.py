@@ -170,7 +170,9 @@ async def berserk_strike(
             key = "dice.berserk.target_open_closed_mode"  # playtest 4 slip 9
         if aimed.closed and strike.kind != "simple":  # en-8 BK-3: no answer is the attack's own
             key = "dice.berserk.target_closed_ranged"
-    reply = view.berserk_reply(ctx.t, result, who_rolls_said=key.endswith(_SAYS_WHO_ROLLS))
+    says = key.endswith(_SAYS_WHO_ROLLS)
+    hint = aimed is None or hitter is not None  # else `_record` says what is missing (B3)
+    reply = view.berserk_reply(ctx.t, result, who_rolls_said=says, back_hint=hint)
     if aimed is not None:
         reply.body = ctx.t(key, unit=md(aimed.unit.name)) + "\n" + reply.body
     if aimed is not None:
@@ -201,11 +203,15 @@ async def _record(
             if card.destroyed
             else None
         )
+        unknown = back and result.strike.defender_values is None
         if why is not None:
+            if unknown:
+                reply.body += "\n" + ctx.t("dice.berserk.defender_no_values")
             reply.body += "\n" + ctx.t(f"dice.berserk.not_recorded_{why}")
             return
-        if back:
-            reply.body += "\n" + ctx.t("dice.berserk.back_not_recorded")
+        if back:  # B3: what the return strike's wounds need, said once
+            key = "back_not_recorded_values" if unknown else "back_not_recorded"
+            reply.body += "\n" + ctx.t(f"dice.berserk.{key}")
     hits = [(card, result.wounds, strike_source(kind))]
     if hitter is not None:
         hits.append((hitter, result.defender_wounds or 0, "attack"))

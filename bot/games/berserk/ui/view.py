@@ -85,9 +85,12 @@ def mode_key(fight: bool, kind: str) -> str:
     return f"dice.berserk.mode_{kind}" if kind != "simple" else "dice.berserk.mode_closed"
 
 
-def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Reply:
+def berserk_reply(
+    tr: Tr, r: BerserkResult, who_rolls_said: bool = False, back_hint: bool = True
+) -> Reply:
     """The strike's reply; `who_rolls_said` when the target line already says that only the
-    attacker rolls (a closed card, BK-6), so the mode line would repeat it."""
+    attacker rolls (a closed card, BK-6), so the mode line would repeat it; `back_hint` False
+    when the caller says itself what the return strike's wounds need (B3: said once)."""
     s = r.strike
     strike_name = tr(f"dice.choice.{s.kind}")
     # BK-3: at X-X-X (seed 001:17) every kind deals the same wounds; the title leaves the kind out
@@ -99,7 +102,7 @@ def berserk_reply(tr: Tr, r: BerserkResult, who_rolls_said: bool = False) -> Rep
     if mods:
         lines.append(mods)
     if r.fight and r.defender_roll is not None:
-        lines.extend(_fight_lines(tr, r))
+        lines.extend(_fight_lines(tr, r, back_hint))
     else:
         lines.append(
             tr(
@@ -125,7 +128,7 @@ def _mode_line(tr: Tr, r: BerserkResult) -> str:
     """Who rolls; in a fight, at which differences the table also looks at the rolls' values
     (playtest 14, B1: two ties of 0 gave opposite results under «решает разница»)."""
     diffs = value_differences() if r.fight else ()
-    if not diffs:
+    if not diffs or r.difference not in diffs:  # B2: the tie rows only on a tie
         return tr(mode_key(r.fight, r.strike.kind))
     if diffs == (0,):  # BK-2: a difference of 0 is a tie, said as one; BZ-1: and its rows
         return tr("dice.berserk.mode_fight_tie", rows="; ".join(_tie_rows(tr)))
@@ -181,7 +184,7 @@ def _title_back(tr: Tr, r: BerserkResult) -> str:
     return tr("dice.berserk.title_back", kind=tr(f"dice.kind.{r.defender_kind}"), wounds=wounds)
 
 
-def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
+def _fight_lines(tr: Tr, r: BerserkResult, back_hint: bool = True) -> list[str]:
     """Both dice and the difference first, then what each side deals by the fight table
     (playtest 4 slip 8: a die line that ended in «→ слабый удар» read as if that die decided)."""
     s = r.strike
@@ -202,22 +205,24 @@ def _fight_lines(tr: Tr, r: BerserkResult) -> list[str]:
             values=s.values.text(),
         ),
     ]
+    if r.defender_kind == "miss":  # BK-1: no return strike, not «strikes back: miss»
+        lines.append(tr("dice.berserk.fight_defender_miss"))
+        return lines
     back = ""
-    if r.defender_kind != "miss":
-        if s.defender_values is not None and r.defender_wounds is not None:
-            back = tr(
-                "dice.berserk.defender_wounds",
-                wounds=wounds_text(tr, r.defender_wounds),
-                values=s.defender_values.text(),
-            )
-        else:  # it strikes back, but with what strength is unknown
-            back = tr("dice.berserk.defender_no_values")
+    if s.defender_values is not None and r.defender_wounds is not None:
+        back = tr(
+            "dice.berserk.defender_wounds",
+            wounds=wounds_text(tr, r.defender_wounds),
+            values=s.defender_values.text(),
+        )
     lines.append(
         tr("dice.berserk.fight_defender", kind=tr(f"dice.kind.{r.defender_kind}"), wounds=back)
     )
     choice = weaker_choice(r.attacker_kind, r.defender_kind)
     if choice is not None:
         lines.append(_choice_line(tr, s, choice))
+    if not back and back_hint:  # B3: what is missing, said once
+        lines.append(tr("dice.berserk.defender_no_values"))
     return lines
 
 

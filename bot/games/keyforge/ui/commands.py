@@ -199,6 +199,9 @@ def _assault(ctx: Ctx, outcome: Outcome, a: Unit, t: Unit, dealt: fighting.Dealt
     return line + (" " + ctx.t("tracker.kf_assault_ends", unit=md(t.name)) if dealt.ended else "")
 
 
+_STUNNED = "tracker.note.kf_fight_stunned"  # the stun is used up instead of the fight
+
+
 @command("kf", "fight", area=AREA, options=[ATTACKER, TARGET])
 async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
     """A fight in one line: each side's damage, what armor or a ward took, and how it stands;
@@ -221,7 +224,9 @@ async def kf_fight(ctx: Ctx, attacker: str, target: str) -> Reply:
             to_attacker=_hit(ctx, outcome, notes, a, dealt.to_attacker, "attacker"),
         )
         notes = [n for n in notes if n.key not in _TOLD or n.params.get("unit") not in sides]
-    else:  # Elusive or a stun: no damage either way, the note says why
+    elif any(n.key == _STUNNED for n in notes):  # EN12 KF-2: a stunned creature does not fight
+        line = ""
+    else:  # Elusive: no damage either way, the note says why
         line = ctx.t("tracker.kf_fight", attacker_name=md(a.name), target_name=md(t.name))
     lines = [*head, *([line] if line else []), *(note_line(n, ctx.lang) for n in notes)]
     return Reply(body="\n".join(lines), kind=Kind.SUCCESS)

@@ -430,11 +430,11 @@ async def whf_dispel(
 ) -> Reply:
     side = await _magic_side(ctx, private)
     rolls = await magic_rolls(ctx, side)  # read once: the cast to dispel and whether it can be
+    if side is not None:  # before `target`: a failed cast is said as such (WF-5)
+        nothing_to_dispel(rolls)
     cast = last_cast(rolls)  # `against` left out: the last cast's (EN-8 WF-3)
     typed, against = against, target(cast, against)
     check_magic(dice, level, "against", against)
-    if side is not None:
-        nothing_to_dispel(rolls)
     spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@odds.whf_dispelled" if result.success else "@odds.whf_not_dispelled"

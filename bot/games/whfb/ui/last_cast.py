@@ -83,7 +83,10 @@ def nothing_to_dispel(rolls: list[RollRecord]) -> None:
     typed it, the dispel is the other side's, so the caster typing it for the opponent is
     refused too."""
     latest = rolls[0] if rolls else None
-    if latest is None or latest.command != CAST:
+    if latest is None:
+        return
+    if latest.command != CAST:  # W6: one dispel attempt per cast spell (seed 002:17)
+        _already_dispelled(rolls)
         return
     if latest.result.get("irresistible"):
         raise UserError("dice.whf.dispel_irresistible")
@@ -92,3 +95,18 @@ def nothing_to_dispel(rolls: list[RollRecord]) -> None:
         if spell:
             raise UserError("dice.whf.dispel_not_cast_spell", spell=md(str(spell)))
         raise UserError("dice.whf.dispel_not_cast")
+
+
+def _already_dispelled(rolls: list[RollRecord]) -> None:
+    """W6: the latest magic roll dispelled the spell before it, so nothing is left to dispel
+    (seed 002:17: one dispel attempt against the spell cast); a second is refused, nothing
+    rolled, nothing spent. After a failed dispel the pool checks still say what is short."""
+    if not rolls[0].result.get("success"):
+        return
+    cast = next((r for r in rolls if r.command == CAST), None)
+    if cast is None:
+        return
+    spell = cast.inputs.get("spell")
+    if spell:
+        raise UserError("dice.whf.dispel_done_spell", spell=md(str(spell)))
+    raise UserError("dice.whf.dispel_done")
