@@ -314,7 +314,7 @@ async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
 @command("game", "end", area=AREA)
 async def game_end(ctx: Ctx) -> Reply:
     """Ask first: ending is the one change a stray click should not make."""
-    state = await service.require_state(ctx)
+    state = await service.game_to_end(ctx)
     if not service.may_end(ctx, state):
         raise UserError("tracker.error.not_player")
     return Reply(

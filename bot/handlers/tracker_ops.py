@@ -102,6 +102,16 @@ async def require_state(ctx: Ctx) -> GameState:
         return await access.require_state(table(ctx))
 
 
+async def game_to_end(ctx: Ctx) -> GameState:
+    """The game `/game end` ends; with no game at all the refusal is its own (ru-19, G5)."""
+    try:
+        return await require_state(ctx)
+    except UserError as err:
+        if err.key == "tracker.error.no_game":
+            raise UserError("tracker.error.no_game_to_end") from None
+        raise
+
+
 async def game_state(ctx: Ctx, slug: str, command: str, *, change: bool = True) -> GameState:
     """This channel's game when it is `slug`'s (else the refusal names the game it is), and for a
     change the asker seated in it: the checks each game's own commands begin with."""

@@ -24,12 +24,15 @@ async def current_or_last(repo: TrackerRepo, channel_id: int) -> GameState | Non
 
 async def require_state(table: Table) -> GameState:
     """The channel's active game; none is refused, naming the winner of a game just won, so
-    a command typed a moment after the win is not told «нет партии» (playtest 5 slip C6)."""
+    a command typed a moment after the win is not told «нет партии» (playtest 5 slip C6), and
+    saying a game ended without a winner is over, as its board still shows (ru-19, G3)."""
     state = await load_state(table.repo, table.channel_id)
     if state is None:
         last = await current_or_last(table.repo, table.channel_id)
-        won = last.winner if last is not None else None
-        raise NoGame(winner=won.name) if won is not None else NoGame()
+        if last is None:
+            raise NoGame()
+        won = last.winner
+        raise NoGame(winner=won.name) if won is not None else NoGame(ended=True)
     return state
 
 

@@ -30,3 +30,27 @@ async def test_mw_1_english_join_hint_once(console: Console) -> None:
     out = await console.execute("/game start game:mage-wars player1:Bob player2:Vicky life:36")
     assert out.count("/game join") == 1
     assert "To join" not in out
+
+
+# ── G3 / G5: after the end the game is «окончена»; `/game end` with none has its own words ────────
+
+
+async def test_g3_join_after_the_end_says_the_game_is_over(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    await console.execute("/игра закончить")
+    await console.execute("!press 1")
+    out = await console.execute("/игра войти")
+    assert "Партия в этом канале окончена. Новую — /игра начать." in out
+    assert "нет партии" not in out
+    console.lang = "en"
+    out = await console.execute("/game join")
+    assert "The game in this channel is over. A new one: /game start." in out
+
+
+async def test_g5_end_with_no_game(console: Console) -> None:
+    out = await console.execute("/игра закончить")
+    assert "Заканчивать нечего: в этом канале нет партии." in out
+    console.lang = "en"
+    out = await console.execute("/game end")
+    assert "Nothing to end: there is no game in this channel." in out
