@@ -136,8 +136,11 @@ def require_player(ctx: Ctx, state: GameState) -> None:
         access.require_player(_actor(ctx), state)
 
 
-def may_end(ctx: Ctx, state: GameState) -> bool:
-    return access.may_end(_actor(ctx), state)
+def require_may_end(ctx: Ctx, state: GameState) -> None:
+    """`/game end` by an outsider is refused as any change is: at a full table without the
+    offer to join (ru-19, G9)."""
+    if not access.may_end(_actor(ctx), state):
+        raise user_error(access.not_participant(state), ctx.lang)
 
 
 def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:
@@ -348,13 +351,13 @@ __all__ = [
     "leave",
     "load_state",
     "mana",
-    "may_end",
     "next_round",
     "redo",
     "refusal",
     "refused",
     "remove_unit",
     "rename_unit",
+    "require_may_end",
     "require_player",
     "require_standing",
     "require_state",

@@ -231,8 +231,8 @@ async def test_45_46_a_full_table(services: Services) -> None:
     assert "KeyForge is a two-player game, and alice and bob are already seated." in out
     out = await carol.execute("/kf forge")
     assert (
-        "Only this game's players and channel moderators can change the game, "
-        "and this game is full." in out
+        "Only this game's players (alice, bob), its host and channel moderators "
+        "can change the game; the table is full." in out
     )
     assert "/game join" not in out
 

@@ -16,7 +16,9 @@ async def test_g_1_play_no_note_in_short_sentences(console: Console) -> None:
     out = await console.execute(
         "/game start game:mage-wars player1:bob player2:carol play:no life:32"
     )
-    assert "You are not playing (play:no). As the host you can still run the game like a player" in out
+    assert (
+        "You are not playing (play:no). As the host you can still run the game like a player" in out
+    )
     assert "advance it (/game next) and undo (/game undo). To end it: /game end." in out
     assert "move it on" not in out
 
@@ -39,7 +41,7 @@ async def test_g_2_non_player_refusal(console: Console) -> None:
     console.user = "dave"
     out = await console.execute("/dmg target:bob amount:2")
     assert (
-        "Only this game's players and channel moderators can change the game. "
+        "Only this game's players, its host and channel moderators can change the game. "
         "To play, join with /game join." in out
     )
     console.lang = "ru"

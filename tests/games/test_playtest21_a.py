@@ -4,6 +4,8 @@ Each test pins the reworded reply, so the slip a reader found stays fixed."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.console import Console
 
 # ── G1 / MW-1: the start reply gives the join hint once, only to the unseated ───────────────────
@@ -54,3 +56,57 @@ async def test_g5_end_with_no_game(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/game end")
     assert "Nothing to end: there is no game in this channel." in out
+
+
+# ── G2 / G9 / CQ-3: one rule — the starter changes the game like a player, strangers not at all ──
+
+
+async def test_g2_the_unseated_starter_records_damage(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    out = await console.execute("/урон цель:Борис урон:4")
+    assert "✖" not in out and "Борис · повреждения: 0 → 4" in out
+    out = await console.execute("/игра дальше")
+    assert "✖" not in out
+
+
+@pytest.mark.parametrize("command", ["/урон цель:Борис урон:1", "/игра дальше", "/игра закончить"])
+async def test_g2_a_stranger_is_refused_every_change(console: Console, command: str) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    await console.execute("/урон цель:Борис урон:2")
+    console.user = "Гоша"
+    out = await console.execute(command)
+    assert (
+        "Менять партию могут только её участники, тот, кто её начал, и модераторы канала. "
+        "Чтобы играть, войдите в партию: /игра войти." in out
+    )
+    console.user = "Аня"
+    assert "34/36" in await console.execute("/игра показать")  # a refusal changes nothing
+
+
+async def test_g9_a_full_table_names_who_may_record(console: Console) -> None:
+    console.user = "Аня"
+    out = await console.execute("/игра начать игра:keyforge игрок1:Борис игрок2:Вика")
+    assert "/игра войти" not in out
+    assert "Партию начали вы, так что можете вести её наравне с ними." in out
+    console.user = "Гена"
+    for command in ("/игра закончить", "/игра дальше", "/кф выковать"):
+        out = await console.execute(command)
+        assert "/игра войти" not in out
+        assert "Менять партию могут только её участники (Борис, Вика)" in out
+        assert "Мест за столом больше нет." in out
+
+
+async def test_cq_3_the_host_records_in_conquest(console: Console) -> None:
+    console.lang = "en"
+    console.user = "Anna"
+    out = await console.execute(
+        "/game start game:conquest player1:Kurt player2:Lena hale:7 bloodied:4 resources:7"
+    )
+    assert "/game join" not in out
+    out = await console.execute("/dmg target:Kurt amount:1")
+    assert "✖" not in out
+    console.user = "Max"
+    out = await console.execute("/dmg target:Kurt amount:1")
+    assert "Only this game's players (Kurt, Lena), its host and channel moderators" in out
