@@ -86,12 +86,12 @@ async def test_mw4_burn_refusal_is_short(console: Console) -> None:
     console.lang = "en"
     before = await console.execute("/game show")
     out = await console.execute("/mw burn target:Страж")
-    assert "Страж: Burn is rolled in the Upkeep Phase, and /game next does that" in out
-    assert "so nothing was rolled." in out and "one too many" not in out
-    assert len(out) < 260
+    assert "Burn on Страж is rolled by itself in the Upkeep Phase (/game next)" in out
+    assert "so no dice were rolled now." in out and "one too many" not in out
+    assert len(out) < 280
     console.lang = "ru"
     out = await console.execute("/мв горение цель:Страж")
-    assert "горение бросается в фазе содержания — это сделает /игра дальше" in out
+    assert "Горение существа «Страж» бросится само в фазе содержания" in out  # ru-19 M1
     assert "лишним" not in out
     console.lang = "en"
     assert await console.execute("/game show") == before  # a refusal changes nothing

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console import Console
+from tests.games.seeds import seed_line
 
 # ── G1 / MW-1: the start reply gives the join hint once, only to the unseated ───────────────────
 
@@ -110,3 +111,21 @@ async def test_cq_3_the_host_records_in_conquest(console: Console) -> None:
     console.user = "Max"
     out = await console.execute("/dmg target:Kurt amount:1")
     assert "Only this game's players (Kurt, Lena), its host and channel moderators" in out
+
+
+# ── M1: the Burn refusal for a tracked creature, said plainly ───────────────────────────────────
+
+
+async def test_m1_burn_with_a_target_said_plainly(console: Console) -> None:
+    assert seed_line("000", 25, "Каждую фазу Содержание")  # seed 000:25
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    await console.execute("/существо добавить имя:Лесной медведь владелец:Аня жизнь:10")
+    await console.execute("/жетон добавить цель:Лесной медведь жетон:горение")
+    out = await console.execute("/мв горение цель:Лесной медведь")
+    assert (
+        "Горение существа «Лесной медведь» бросится само в фазе содержания (/игра дальше), "
+        "поэтому сейчас кубики не брошены. Если карта даёт лишний бросок, добавьте "
+        "лишний_бросок:да. Бросить кубики без записи в партию — /мв горение жетоны:N." in out
+    )
+    assert "так что ничего не брошено" not in out
