@@ -145,7 +145,7 @@ async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> Non
     assert "Записано в партию" in out
     console.lang = "en"
     out = await console.execute("/mw burn target:Серый медведь")
-    assert "Burn is rolled in the Upkeep Phase, and /game next does that, so nothing" in out
+    assert "is rolled by itself in the Upkeep Phase (/game next), so no dice were rolled" in out
     assert "one too many" not in out and "add extra_roll:true" in out
 
 
