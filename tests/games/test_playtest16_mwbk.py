@@ -146,7 +146,7 @@ async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> Non
     console.lang = "en"
     out = await console.execute("/mw burn target:Серый медведь")
     assert "is rolled by itself in the Upkeep Phase (/game next), so no dice were rolled" in out
-    assert "one too many" not in out and "add extra_roll:true" in out
+    assert "one too many" not in out and "add extra_roll:yes" in out
 
 
 # ── BK-1 (English walk 7): crystals only once set; the ± buttons change a card's wounds ──────
