@@ -129,3 +129,16 @@ async def test_m1_burn_with_a_target_said_plainly(console: Console) -> None:
         "лишний_бросок:да. Бросить кубики без записи в партию — /мв горение жетоны:N." in out
     )
     assert "так что ничего не брошено" not in out
+
+
+# ── GEN-1: a yes/no option is asked as yes or no, as /help says ─────────────────────────────────
+
+
+async def test_gen_1_yes_or_no(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/roll expr:d6 private:maybe")
+    assert "Option “private”: expected yes or no, got “maybe”." in out
+    console.lang = "ru"
+    out = await console.execute("/бросок выражение:d6 лично:может")
+    assert "нужно «да» или «нет», а не «может»." in out
+    assert "true" not in out
