@@ -79,7 +79,8 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     slug = check_game(game)
     query = check_query(text, TEXT_MAX)
     if only_stop_words(query):  # every rule text has `и`: a list of them would be noise
-        raise UserError("search.stop_words", query=shorten(query, 60))
+        key = "search.stop_words" + (".one" if len(query.split()) == 1 else "")  # G7
+        raise UserError(key, query=shorten(query, 60))
     hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
     elsewhere = ""
     prefer = None if slug is not None else await channel_game(ctx)

@@ -142,3 +142,13 @@ async def test_gen_1_yes_or_no(console: Console) -> None:
     out = await console.execute("/бросок выражение:d6 лично:может")
     assert "нужно «да» или «нет», а не «может»." in out
     assert "true" not in out
+
+
+# ── G7: one stop word is singular ───────────────────────────────────────────────────────────────
+
+
+async def test_g7_one_stop_word_is_singular(console: Console) -> None:
+    out = await console.execute("/поиск текст:а")
+    assert "«а» — служебное слово, оно есть в любом тексте." in out
+    out = await console.execute("/поиск текст:и в")
+    assert "«и в» — только служебные слова, они есть в любом тексте." in out
