@@ -16,7 +16,6 @@ from itertools import pairwise
 
 from bot.categories import category_label
 from bot.context import Ctx
-from bot.games import GAMES
 from bot.glossary_view import (
     BUTTON_LABEL_MAX,
     button_label,
@@ -42,6 +41,7 @@ from bot.handlers.glossary import (
     glossary_of,
     tied_with_best,
 )
+from bot.handlers.glossary_games import known_games
 from bot.i18n import game_list, plural
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
@@ -266,7 +266,7 @@ async def glossary_index(ctx: Ctx, game: str) -> Reply:
     """The first page of a game's index (a required option, so there is always a game)."""
     slug = check_game(game)
     if slug is None:
-        raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
+        raise UserError("glossary.unknown_game", game="", allowed=known_games())
     return index_page(ctx, slug, 0)
 
 
@@ -276,7 +276,7 @@ async def glossary_page(ctx: Ctx, payload: str) -> Reply:
     game, _, raw = payload.partition(":")
     slug = check_game(game) or ""
     if not slug:
-        raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
+        raise UserError("glossary.unknown_game", game=game, allowed=known_games())
     reply = index_page(ctx, slug, ascii_int(raw) or 0)
     reply.edit_origin = True
     return reply

@@ -152,3 +152,16 @@ async def test_g7_one_stop_word_is_singular(console: Console) -> None:
     assert "«а» — служебное слово, оно есть в любом тексте." in out
     out = await console.execute("/поиск текст:и в")
     assert "«и в» — только служебные слова, они есть в любом тексте." in out
+
+
+# ── G8: an unknown game lists the games by name, in the reply's language ────────────────────────
+
+
+async def test_g8_unknown_game_lists_names(console: Console) -> None:
+    for command in ("/правило эгида игра:шахматы", "/глоссарий игра:шахматы"):
+        out = await console.execute(command)
+        assert "Доступны: Mage Wars, Берсерк ККИ, Warhammer Fantasy (фаза магии)" in out
+        assert "mage-wars" not in out and "whfb" not in out
+    console.lang = "en"
+    out = await console.execute("/glossary game:chess")
+    assert "Choose from: Mage Wars, Berserk CCG" in out
