@@ -165,3 +165,14 @@ async def test_g8_unknown_game_lists_names(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/glossary game:chess")
     assert "Choose from: Mage Wars, Berserk CCG" in out
+
+
+# ── G6: the console's `help` opens on the overview, even with a game running ────────────────────
+
+
+async def test_g6_console_help_opens_on_the_overview(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис жизнь:36")
+    out = await console.execute("help")
+    assert "Страница 1 из 4" in out
+    assert "`help` — эта справка" in out
