@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console import Console
+from bot.i18n import t
 from tests.games.seeds import seed_line
 
 # ── G1 / MW-1: the start reply gives the join hint once, only to the unseated ───────────────────
@@ -176,3 +177,21 @@ async def test_g6_console_help_opens_on_the_overview(console: Console) -> None:
     out = await console.execute("help")
     assert "Страница 1 из 4" in out
     assert "`help` — эта справка" in out
+
+
+# ── MW-2 / MW-3: a recorded 0 is «no defense»; a failed defense is «not avoided» ────────────────
+
+
+async def test_mw_2_mw_3_defense_words(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/unit add name:Goblin Grunt owner:Bob life:5")
+    out = await console.execute("/mw attack dice:3 armor:1 defense:12 target:Goblin Grunt")
+    assert "Target's defense: 12+ (given in the command; the tracker records no defense)" in out
+    assert "the tracker has 0" not in out and "— failed" not in out
+    console.lang = "ru"
+    out = await console.execute("/мв атака кубики:3 броня:1 защита:12 цель:Goblin Grunt")
+    assert "(из команды; в партии защиты нет)" in out
+    failed = {"calc": "7 − 6 = 1", "defense": 7}
+    assert t("dice.mw.defense_failed", "en", **failed).endswith("< 7 — not avoided")
+    assert t("dice.mw.defense_failed", "ru", **failed).endswith("< 7 — цель не избегает атаки")
