@@ -47,6 +47,7 @@ KEYS: dict[str, str] = {
     "token_is_stat": E + "token_is_stat",
     "not_in_game": E + "not_in_game",
     "not_in_game_seated": E + "not_in_game_seated",  # playtest ru-17, C3: with the players
+    "mana_of_unit": E + "mana_of_unit",  # playtest ru-19, M2: a creature is not a player
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
     "nothing_to_remove": E + "nothing_to_remove",

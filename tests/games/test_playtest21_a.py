@@ -195,3 +195,20 @@ async def test_mw_2_mw_3_defense_words(console: Console) -> None:
     failed = {"calc": "7 − 6 = 1", "defense": 7}
     assert t("dice.mw.defense_failed", "en", **failed).endswith("< 7 — not avoided")
     assert t("dice.mw.defense_failed", "ru", **failed).endswith("< 7 — цель не избегает атаки")
+
+
+# ── M2: /mana for a creature says it is a creature, not «not in the game» ───────────────────────
+
+
+async def test_m2_mana_of_a_creature(console: Console) -> None:
+    console.user = "Аня"
+    await console.execute("/игра начать игра:mage-wars игрок1:Борис игрок2:Вика жизнь:36")
+    await console.execute("/существо добавить имя:Серый волк владелец:Борис жизнь:5")
+    before = await console.execute("/игра показать")
+    out = await console.execute("/мана сколько:-2 игрок:Серый волк")
+    assert "Существо «Серый волк» — не игрок, а мана есть только у магов: Борис, Вика." in out
+    assert "не участвует в партии" not in out
+    assert await console.execute("/игра показать") == before  # a refusal changes nothing
+    console.lang = "en"
+    out = await console.execute("/mana amount:-2 player:Серый волк")
+    assert "Серый волк is a creature, not a player; only the mages have mana: Борис, Вика." in out
