@@ -212,3 +212,27 @@ async def test_m2_mana_of_a_creature(console: Console) -> None:
     console.lang = "en"
     out = await console.execute("/mana amount:-2 player:Серый волк")
     assert "Серый волк is a creature, not a player; only the mages have mana: Борис, Вика." in out
+
+
+# ── G4 / B4 / KF-1: «no such tokens» as the board line — no case after «на», no doubled noun ─────
+
+
+async def test_g4_b4_kf_1_no_tokens_as_the_board_line(console: Console) -> None:
+    assert seed_line("001", 289, "Наряду с фишками, маркеры")  # seed 001:289
+    console.user = "Аня"
+    await console.execute("/игра начать игра:berserk игрок1:Борис игрок2:Вика")
+    await console.execute("/существо добавить имя:Циклоп владелец:Борис жизнь:5")
+    out = await console.execute("/жетон снять-все цель:Циклоп")
+    assert "Циклоп · ни фишек, ни маркеров — снимать нечего." in out
+    assert "На «Циклоп»" not in out
+    await console.execute("/игра закончить")
+    await console.execute("!press 1")
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:Bob player2:Vicky")
+    await console.execute("/unit add name:Troll owner:Bob power:8")
+    out = await console.execute("/token remove target:Troll token:power")
+    assert "Troll · power tokens: 0 — nothing to remove." in out
+    assert "tokens tokens" not in out
+    console.lang = "ru"
+    out = await console.execute("/жетон убрать цель:Troll жетон:сила")
+    assert "Troll · жетоны силы: 0 — снимать нечего." in out
