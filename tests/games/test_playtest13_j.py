@@ -38,7 +38,8 @@ async def test_kf3_kf4_forging_reads_as_one_sentence(console: Console) -> None:
     await console.execute("/game next")
     out = await console.execute("/game next")
     assert (
-        "🔑 At the start of the turn, Аня forges a key for 6 Æmber (mandatory when you can)." in out
+        "🔑 At the start of the turn, Аня forges a key for 6 Æmber (a player must forge when able)."
+        in out
     )
     assert "Keys: 1/3." in out
 

@@ -236,3 +236,24 @@ async def test_g4_b4_kf_1_no_tokens_as_the_board_line(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/жетон убрать цель:Troll жетон:сила")
     assert "Troll · жетоны силы: 0 — снимать нечего." in out
+
+
+# ── KF-3 / KF-4: no «more» before any damage; the forging note in one person ─────────────────────
+
+
+async def test_kf_3_power_with_no_damage(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:keyforge player1:Bob player2:Anna")
+    await console.execute("/unit add name:Krump owner:Bob power:6")
+    out = await console.execute("/token add target:Krump token:power count:2")
+    assert "Krump · power tokens: 0 → 2 (power 8: 8 damage destroys it)" in out
+    out = await console.execute("/dmg target:Krump amount:3")
+    assert "(5 more destroys it)" in out
+    console.lang = "ru"
+    out = await console.execute("/жетон добавить цель:Krump жетон:сила")
+    assert "(до уничтожения ещё 6)" in out
+
+
+async def test_kf_4_forging_note_in_one_person() -> None:
+    text = t("tracker.note.kf_forged_at_start", "en", name="Anna", cost=6, keys=1)
+    assert "(a player must forge when able)" in text and "you" not in text
