@@ -257,3 +257,16 @@ async def test_kf_3_power_with_no_damage(console: Console) -> None:
 async def test_kf_4_forging_note_in_one_person() -> None:
     text = t("tracker.note.kf_forged_at_start", "en", name="Anna", cost=6, keys=1)
     assert "(a player must forge when able)" in text and "you" not in text
+
+
+# ── MW-7: the Guard marker has one name; «guarding» is still understood ─────────────────────────
+
+
+async def test_mw_7_guard_has_one_name(console: Console) -> None:
+    console.lang = "en"
+    await console.execute("/game start game:mage-wars player1:Bob life:36")
+    await console.execute("/unit add name:Knight owner:Bob life:9")
+    out = await console.execute("/token add target:Knight token:guarding")
+    assert "Knight · Guard: 0 → 1" in out and "Guarding" not in out
+    out = await console.execute("/mw attack dice:2 target:Knight melee:yes")
+    assert "Knight · Guard: 1 → 0" in out and "Guard marker" in out
