@@ -263,6 +263,7 @@ async def test_kf_4_forging_note_in_one_person() -> None:
 
 
 async def test_mw_7_guard_has_one_name(console: Console) -> None:
+    assert seed_line("000", 146, "теряет свой жетон Guard")  # seed 000:146
     console.lang = "en"
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     await console.execute("/unit add name:Knight owner:Bob life:9")
