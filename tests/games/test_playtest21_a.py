@@ -271,3 +271,13 @@ async def test_mw_7_guard_has_one_name(console: Console) -> None:
     assert "Knight · Guard: 0 → 1" in out and "Guarding" not in out
     out = await console.execute("/mw attack dice:2 target:Knight melee:yes")
     assert "Knight · Guard: 1 → 0" in out and "Guard marker" in out
+
+
+# ── MW-5: the usage line is syntax only; whose an option is stays in its description ──────────
+
+
+async def test_mw_5_usage_line_without_game_label(console: Console) -> None:
+    console.lang = "en"
+    out = await console.execute("/help command:unit add")
+    assert "[regenerate] [power] [traits]`" in out and "(KeyForge) [" not in out
+    assert "Power (KeyForge)" in out
