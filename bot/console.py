@@ -53,6 +53,7 @@ log = logging.getLogger("arbiter.console")
 
 CONSOLE_WORDS = ("press", "user", "channel")
 HELP_WORDS = frozenset({"help", "помощь", "?", "!help"})
+HELP_OVERVIEW = "help.page"  # the help pages' button; an empty payload is the overview
 EXIT_WORDS = frozenset({"exit", "quit", "выход", "!quit", "!exit"})
 _TRUE = {"true", "yes", "1", "on", "да", "д", "y"}
 _FALSE = {"false", "no", "0", "off", "нет", "н", "n"}
@@ -349,8 +350,8 @@ class Console:
             if word in CONSOLE_WORDS:  # `!press` alone: say what it does and what there is
                 return Reply(body=ctx.t(f"console.usage.{word}"), ephemeral=True)
             raise UserError("console.unknown_line", name=line.split()[0])
-        if line.lower() in HELP_WORDS:
-            line = "/help"
+        if line.lower() in HELP_WORDS:  # ru-19 G6: the console's `help` opens on the overview
+            return await self._help(ctx)
         if not line.startswith("/"):
             return await self._chat(ctx, line)
         parsed = parse_line(line, self.commands)
@@ -366,6 +367,14 @@ class Console:
             if reply is not None:
                 return reply
         return None
+
+    async def _help(self, ctx: Ctx) -> Reply:
+        """The overview page of `/help` (not the running game's page: the word asks for the
+        whole manual) with the console's own lines."""
+        reply = await run_action(ctx, HELP_OVERVIEW, "")
+        reply.edit_origin, reply.ephemeral = False, True
+        reply.fields.append(Field(ctx.t("console.help.title"), ctx.t("console.help.body")))
+        return reply
 
     async def _press(self, ctx: Ctx, arg: str) -> Reply:
         items = pressable(self.last) if self.last else []

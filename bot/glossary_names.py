@@ -74,6 +74,8 @@ def term_problems(entries: Iterable[Entry], cat: Catalogue | None = None) -> lis
                     ours, seeds = name_of(key, lang), entry_name(entry, lang)
                     if lang == "ru" and entry_id in terms.spelling:
                         seeds = terms.spelling[entry_id]
+                    if lang == "en" and entry_id in terms.english:
+                        seeds = terms.english[entry_id]
                     if ours is None and not (kind == "commands" and lang != "ru"):
                         problems.append(f"{where}: the bot has no {lang} name for it")
                     elif ours is not None and seeds is not None and not agrees(ours, seeds):

@@ -27,6 +27,9 @@ class Terms:
     former: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # An entry id → the Russian spelling compared instead of a misspelt seed heading.
     spelling: dict[str, str] = field(default_factory=dict)
+    # An entry id → the English word compared instead of its heading, where the seed's text
+    # names the game object otherwise (Mage Wars' «жетон Guard», heading «Guarding»; en-12 MW-7).
+    english: dict[str, str] = field(default_factory=dict)
 
     def entry_of(self, kind: str, key: str) -> str | None:
         return self.links.get(kind, {}).get(key)
@@ -47,13 +50,14 @@ def game_terms(slug: str) -> Terms:
             raw = tomllib.load(fh)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise TermsError(f"{path}: {exc}") from exc
-    unknown = set(raw) - {*KINDS, "former", "spelling"}
+    unknown = set(raw) - {*KINDS, "former", "spelling", "english"}
     if unknown:
         raise TermsError(f"{path}: unknown tables {sorted(unknown)}")
     links = {kind: {str(k): str(v) for k, v in raw.get(kind, {}).items()} for kind in KINDS}
     former = {str(k): tuple(map(str, v)) for k, v in raw.get("former", {}).items()}
     spelling = {str(k): str(v) for k, v in raw.get("spelling", {}).items()}
-    return Terms(slug, links, former, spelling)
+    english = {str(k): str(v) for k, v in raw.get("english", {}).items()}
+    return Terms(slug, links, former, spelling, english)
 
 
 # Shared command words renamed for every game: `/отряд` became `/существо` (the word of the

@@ -40,22 +40,16 @@ def help_paths() -> list[tuple[str, ...]]:
 
 
 def usage(cmd: Command, lang: str) -> str:
-    """`/правило термин:… [игра] [лично]`: the command as the reader's client shows it; an
-    option of one game says whose (`[сила] (KeyForge)`, `<command key>.opt.<option>.game`), so a
-    player of another game does not take it for theirs (playtest 18, B3)."""
+    """`/правило термин:… [игра] [лично]`: the command as the reader's client shows it, syntax
+    only — whose an option is (`Сила (KeyForge)`) is said by its description (en-12 MW-5: a
+    label in the usage line read as syntax)."""
     opts = " ".join(
         f"{cmd.option_label(o.name, lang)}:…"
         if o.required
-        else f"[{cmd.option_label(o.name, lang)}]" + _whose(cmd, o, lang)
+        else f"[{cmd.option_label(o.name, lang)}]"
         for o in cmd.options
     )
     return f"`{cmd.label(lang)}{' ' + opts if opts else ''}`"
-
-
-def _whose(cmd: Command, opt: Option, lang: str) -> str:
-    """` (KeyForge)` after an option only one game takes, or ""."""
-    game = catalogue().lookup(f"{cmd.key}.opt.{opt.name}.game", lang)
-    return f" ({game})" if game else ""
 
 
 def usage_line(cmd: Command, lang: str) -> str:

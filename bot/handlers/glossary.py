@@ -31,6 +31,7 @@ from bot.glossary_view import (
     shorten,
     titled_in_russian,
 )
+from bot.handlers.glossary_games import known_games
 from bot.handlers.glossary_hedge import (
     close_elsewhere,
     hedge_key,
@@ -51,13 +52,7 @@ from bot.handlers.glossary_learn import (
 from bot.handlers.glossary_source import source_footer
 from bot.i18n import catalogue
 from bot.numbers import ascii_int
-from bot.registry import (
-    Choice,
-    Option,
-    UserError,
-    action,
-    command,
-)
+from bot.registry import Choice, Option, UserError, action, command
 from bot.reply import Button, Field, Reply, Select, SelectOption
 from glossary.aliases import game_aliases
 from glossary.covers import covers
@@ -120,7 +115,7 @@ def check_game(game: str | None) -> str | None:
     slug = game.strip().lower()
     slug = slug if slug in GAMES else game_aliases().get(fold(slug), slug)
     if slug not in GAMES:
-        raise UserError("glossary.unknown_game", game=shorten(game, 40), allowed=", ".join(GAMES))
+        raise UserError("glossary.unknown_game", game=shorten(game, 40), allowed=known_games())
     return slug
 
 

@@ -16,7 +16,6 @@ from itertools import pairwise
 
 from bot.categories import category_label
 from bot.context import Ctx
-from bot.games import GAMES
 from bot.glossary_view import (
     BUTTON_LABEL_MAX,
     button_label,
@@ -42,6 +41,7 @@ from bot.handlers.glossary import (
     glossary_of,
     tied_with_best,
 )
+from bot.handlers.glossary_games import known_games
 from bot.i18n import game_list, plural
 from bot.numbers import ascii_int
 from bot.registry import Option, UserError, action, chat_listener, command, message_menu
@@ -79,7 +79,8 @@ async def search(ctx: Ctx, text: str, game: str | None = None) -> Reply:
     slug = check_game(game)
     query = check_query(text, TEXT_MAX)
     if only_stop_words(query):  # every rule text has `и`: a list of them would be noise
-        raise UserError("search.stop_words", query=shorten(query, 60))
+        key = "search.stop_words" + (".one" if len(query.split()) == 1 else "")  # G7
+        raise UserError(key, query=shorten(query, 60))
     hits = glossary_of(ctx).search_text(query, game=slug, limit=SEARCH_RESULTS)
     elsewhere = ""
     prefer = None if slug is not None else await channel_game(ctx)
@@ -265,7 +266,7 @@ async def glossary_index(ctx: Ctx, game: str) -> Reply:
     """The first page of a game's index (a required option, so there is always a game)."""
     slug = check_game(game)
     if slug is None:
-        raise UserError("glossary.unknown_game", game="", allowed=", ".join(GAMES))
+        raise UserError("glossary.unknown_game", game="", allowed=known_games())
     return index_page(ctx, slug, 0)
 
 
@@ -275,7 +276,7 @@ async def glossary_page(ctx: Ctx, payload: str) -> Reply:
     game, _, raw = payload.partition(":")
     slug = check_game(game) or ""
     if not slug:
-        raise UserError("glossary.unknown_game", game=game, allowed=", ".join(GAMES))
+        raise UserError("glossary.unknown_game", game=game, allowed=known_games())
     reply = index_page(ctx, slug, ascii_int(raw) or 0)
     reply.edit_origin = True
     return reply

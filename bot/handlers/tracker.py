@@ -15,7 +15,7 @@ from bot.context import Ctx, UserRef
 from bot.games import game_options
 from bot.handlers import tracker_ops as service
 from bot.handlers.tracker_board import scoreboard
-from bot.handlers.tracker_describe import extra_seat, game_name, header, start_values, step_line
+from bot.handlers.tracker_describe import game_name, header, seat_lines, start_values, step_line
 from bot.handlers.tracker_layout import render_board
 from bot.handlers.tracker_quiet import (
     change_reply,
@@ -232,9 +232,7 @@ async def _start(
         ctx.t("tracker.started", game=game_name(game, ctx.lang)),
         ctx.t("tracker.started.seated", names=seated),
     ]
-    if not seat_self:
-        lines.append(ctx.t("tracker.started.not_seated" + (".auto" if seat_self is None else "")))
-    lines += extra_seat(game, len(state.participants), bool(seat_self), ctx.lang)
+    lines += seat_lines(game, len(state.participants), seat_self, ctx.lang)
     lines += _start_note(ctx, game, state)
     lines += start_values(game, values, ctx.lang, state)
     board = "tracker.started.board_live" if ctx.services.live else "tracker.started.board_show"
@@ -314,9 +312,8 @@ async def leave_pressed(ctx: Ctx, payload: str) -> Reply:
 @command("game", "end", area=AREA)
 async def game_end(ctx: Ctx) -> Reply:
     """Ask first: ending is the one change a stray click should not make."""
-    state = await service.require_state(ctx)
-    if not service.may_end(ctx, state):
-        raise UserError("tracker.error.not_player")
+    state = await service.game_to_end(ctx)
+    service.require_may_end(ctx, state)
     return Reply(
         body=ctx.t("tracker.end.confirm", game=game_name(state.slug, ctx.lang)),
         ephemeral=True,

@@ -167,6 +167,19 @@ def start_values(
     return lines
 
 
+def seat_lines(game: str, seated: int, seat_self: bool | None, lang: str) -> list[str]:
+    """The start reply's lines on seats: the unseated starter's (`seat_self` None: they named
+    both players), offering no seat at a full table (en-12 CQ-3), then `extra_seat`."""
+    lines = extra_seat(game, seated, bool(seat_self), lang)
+    if seat_self:
+        return lines
+    seats = template(game).max_players
+    key = "tracker.started.not_seated"
+    if seat_self is None:
+        key += ".full" if seats and seated >= seats else ".auto"
+    return [t(key, lang), *lines]
+
+
 def extra_seat(game: str, seated: int, seat_self: bool, lang: str) -> list[str]:
     """Whoever typed `/game start` is seated too; beyond the count the game is usually played by
     (a Berserk duel) that is said, with how to start without joining (playtest 8, G3)."""

@@ -102,6 +102,16 @@ async def require_state(ctx: Ctx) -> GameState:
         return await access.require_state(table(ctx))
 
 
+async def game_to_end(ctx: Ctx) -> GameState:
+    """The game `/game end` ends; with no game at all the refusal is its own (ru-19, G5)."""
+    try:
+        return await require_state(ctx)
+    except UserError as err:
+        if err.key == "tracker.error.no_game":
+            raise UserError("tracker.error.no_game_to_end") from None
+        raise
+
+
 async def game_state(ctx: Ctx, slug: str, command: str, *, change: bool = True) -> GameState:
     """This channel's game when it is `slug`'s (else the refusal names the game it is), and for a
     change the asker seated in it: the checks each game's own commands begin with. A roll
@@ -128,8 +138,11 @@ def require_player(ctx: Ctx, state: GameState) -> None:
         access.require_player(_actor(ctx), state)
 
 
-def may_end(ctx: Ctx, state: GameState) -> bool:
-    return access.may_end(_actor(ctx), state)
+def require_may_end(ctx: Ctx, state: GameState) -> None:
+    """`/game end` by an outsider is refused as any change is: at a full table without the
+    offer to join (ru-19, G9)."""
+    if not access.may_end(_actor(ctx), state):
+        raise user_error(access.not_participant(state), ctx.lang)
 
 
 def valid_name(ctx: Ctx, text: str, limit: int = MAX_UNIT_NAME) -> str:
@@ -340,13 +353,13 @@ __all__ = [
     "leave",
     "load_state",
     "mana",
-    "may_end",
     "next_round",
     "redo",
     "refusal",
     "refused",
     "remove_unit",
     "rename_unit",
+    "require_may_end",
     "require_player",
     "require_standing",
     "require_state",

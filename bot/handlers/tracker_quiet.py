@@ -65,6 +65,8 @@ def _life_text(ctx: Ctx, slug: str, life: tuple[int, int] | None) -> str:
     if life is None:
         return ""
     own = _own_left(slug)
+    if own and life[0] == life[1] and f"{own}.whole" in catalogue():
+        own += ".whole"  # en-12 KF-3: no damage yet, so not «N more»
     if own:  # nothing is left once it is destroyed: the note after it says so
         return " " + ctx.t(own, left=life[0], life=life[1]) if life[0] > 0 else ""
     return " · " + ctx.t("tracker.life_left", left=life[0], life=life[1])

@@ -47,6 +47,7 @@ KEYS: dict[str, str] = {
     "token_is_stat": E + "token_is_stat",
     "not_in_game": E + "not_in_game",
     "not_in_game_seated": E + "not_in_game_seated",  # playtest ru-17, C3: with the players
+    "mana_of_unit": E + "mana_of_unit",  # playtest ru-19, M2: a creature is not a player
     "not_joined": E + "not_joined",
     "nothing_to_redo": E + "nothing_to_redo",
     "nothing_to_remove": E + "nothing_to_remove",
@@ -289,6 +290,13 @@ def _stat_not_token(params: dict[str, Any]) -> str:
     return first_key(own, E + "token_is_stat")
 
 
+def _no_game(params: dict[str, Any]) -> str:
+    """A game just won names its winner (C6); one just ended says it is over (ru-19, G3)."""
+    if "winner" in params:
+        return E + "no_game_won"
+    return E + ("no_game_ended" if params.pop("ended", False) else "no_game")
+
+
 FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "token_is_stat": _stat_not_token,
     "bounds": _bounds,
@@ -317,7 +325,7 @@ FAMILIES: dict[str, Callable[[dict[str, Any]], str]] = {
     "pool_short": lambda p: f"{E}short_{p.pop('pool')}",
     "unit_needs": _unit_needs,  # playtest 6 C1: Conquest's own words
     "item_taken": lambda p: f"{E}{p.pop('list')}_taken",
-    "no_game": lambda p: E + ("no_game_won" if "winner" in p else "no_game"),  # C6: just won
+    "no_game": _no_game,  # C6: just won; ru-19 G3: just ended
     "table_full": lambda p: _and_names(p, "table_full"),
     "not_player": lambda p: E + ("not_player_full" if p.pop("full", False) else "not_player"),
     "kf_not_your_turn": _gen_of("active", "kf_not_your_turn"),  # K3: a key on one's own turn

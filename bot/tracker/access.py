@@ -24,18 +24,23 @@ async def current_or_last(repo: TrackerRepo, channel_id: int) -> GameState | Non
 
 async def require_state(table: Table) -> GameState:
     """The channel's active game; none is refused, naming the winner of a game just won, so
-    a command typed a moment after the win is not told «нет партии» (playtest 5 slip C6)."""
+    a command typed a moment after the win is not told «нет партии» (playtest 5 slip C6), and
+    saying a game ended without a winner is over, as its board still shows (ru-19, G3)."""
     state = await load_state(table.repo, table.channel_id)
     if state is None:
         last = await current_or_last(table.repo, table.channel_id)
-        won = last.winner if last is not None else None
-        raise NoGame(winner=won.name) if won is not None else NoGame()
+        if last is None:
+            raise NoGame()
+        won = last.winner
+        raise NoGame(winner=won.name) if won is not None else NoGame(ended=True)
     return state
 
 
 def can_change(actor: Actor, state: GameState) -> bool:
-    """Participants and members with Manage Messages may change a game; anyone may look."""
-    return actor.may_manage or state.participant_by_user(actor.id) is not None
+    """Participants, the game's starter (a host who does not play runs the table like a player,
+    ru-19 G2) and members with Manage Messages may change a game; anyone may look."""
+    seated = state.participant_by_user(actor.id) is not None
+    return actor.may_manage or seated or started(actor, state)
 
 
 def require_player(actor: Actor, state: GameState) -> None:
@@ -47,11 +52,9 @@ def not_participant(state: GameState) -> NotParticipant:
     """The refusal of an outsider; at a full table it does not offer to join (playtest en-3,
     slip 46: `/game join` had just been refused)."""
     seats = template(state.slug).max_players
-    return (
-        NotParticipant(full=True)
-        if seats and len(state.participants) >= seats
-        else NotParticipant()
-    )
+    if seats and len(state.participants) >= seats:  # ru-19 G2: who may record instead
+        return NotParticipant(full=True, players=NameList([p.name for p in state.participants]))
+    return NotParticipant()
 
 
 def may_undo_others(actor: Actor, state: GameState) -> bool:
@@ -70,7 +73,7 @@ def started(actor: Actor, state: GameState) -> bool:
 def may_end(actor: Actor, state: GameState) -> bool:
     """Players, moderators and the game's starter may end a game; anyone may end one that
     nobody plays any more."""
-    return can_change(actor, state) or started(actor, state) or not state.participants
+    return can_change(actor, state) or not state.participants
 
 
 async def game_of(table: Table, slug: str, command: str) -> GameState:

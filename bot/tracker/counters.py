@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.tracker.access import player_of, require_player, require_state
-from bot.tracker.errors import AmountOutOfRange, GameRef, NoStat, TrackerError, WrongGame
+from bot.tracker.errors import (
+    AmountOutOfRange,
+    GameRef,
+    NameList,
+    NoStat,
+    NotInGame,
+    TrackerError,
+    WrongGame,
+)
 from bot.tracker.model import Counter, GameState, Participant, Unit
 from bot.tracker.plugin import plugin_for
 from bot.tracker.ports import Person, Table
@@ -189,8 +197,19 @@ async def mana(table: Table, amount: int, player: Person | None = None) -> Outco
         fits = [slug for slug, t in templates().items() if t.mana]
         raise WrongGame("/mana", state.slug, fits)
     require_player(table.actor, state)
+    if player is not None and state.participant_by_user(player.id) is None:
+        _refuse_unit_mana(state, player.name)
     p = player_of(table, state, player)
     return await add(table, f"#p{p.id}", tpl.mana, amount)
+
+
+def _refuse_unit_mana(state: GameState, name: str) -> None:
+    """A creature named as `/mana player:` is not «not in the game»: it is on the board, but
+    only the players' mages have mana (playtest ru-19, M2)."""
+    folded = name.casefold()
+    if any(u.name.casefold() == folded and u.present for u in state.units):
+        players = NameList([p.name for p in state.participants])
+        raise NotInGame("mana_of_unit", name=name, players=players)
 
 
 async def update_burn(table: Table, target: str, damage_dealt: int, tokens_left: int) -> Outcome:

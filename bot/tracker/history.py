@@ -9,7 +9,6 @@ from bot.tracker.access import (
     may_undo_others,
     require_player,
     require_state,
-    started,
 )
 from bot.tracker.errors import NoGame, TrackerError
 from bot.tracker.model import GameState
@@ -24,14 +23,12 @@ async def next_round(table: Table, rng: random.Random | None = None) -> Outcome:
     from bot.tracker.rounds import run_procedure
 
     state = await require_state(table)
-    organiser = started(table.actor, state)  # G4: the starter passes the turn, seated or not
-    if not organiser:
-        require_player(table.actor, state)
+    require_player(table.actor, state)  # G4: the starter passes the turn too, seated or not
 
     async def body(step: Step) -> None:
         await run_procedure(step, rng or table.rng)
 
-    return await run_step(table, state, "next", body, {"round": state.round}, anyone=organiser)
+    return await run_step(table, state, "next", body, {"round": state.round})
 
 
 async def _undo_target(table: Table, *, starter: bool = False) -> GameState:

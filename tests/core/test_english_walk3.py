@@ -42,7 +42,7 @@ async def test_6_a_given_armor_is_shown_once(services: Services) -> None:
     en = await _mw(services)
     await en.execute("/unit add Bear life:10")
     out = await en.execute("/mw attack dice:3 armor:1 target:Bear")
-    assert "Armor: **1** (from the command; the tracker has 0)" in out  # en-9 MW-1
+    assert "Armor: **1** (given in the command; the tracker records no armor)" in out  # en-9 MW-1
     assert out.count("Armor:") == 1 and "Armor: 1 (" not in out and "the game holds" not in out
 
 
@@ -232,8 +232,8 @@ async def test_45_46_a_full_table(services: Services) -> None:
     assert "KeyForge is a two-player game, and alice and bob are already seated." in out
     out = await carol.execute("/kf forge")
     assert (
-        "Only this game's players and channel moderators can change the game, "
-        "and this game is full." in out
+        "Only this game's players (alice, bob), its host and channel moderators "
+        "can change the game; the table is full." in out
     )
     assert "/game join" not in out
 

@@ -64,7 +64,7 @@ async def test_kf3_check_and_the_forced_forge_say_enough_aember(console: Console
     out = await console.execute("/game next")
     assert "🔑 Check! Anna has enough Æmber to forge a key at the start of their next turn." in out
     out = await console.execute("/game next")
-    assert "(mandatory when you can). Keys: 1/3." in out
+    assert "(a player must forge when able). Keys: 1/3." in out
     assert "Æmber enough" not in out
 
 

@@ -48,9 +48,9 @@ async def test_the_token_list_names_guarding_capitalised(console: Console) -> No
     await console.execute("/game start game:mage-wars player1:Bob life:36")
     await console.execute("/unit add name:Timber Wolf life:7")
     out = await console.execute("/token add target:Timber Wolf token:banana")
-    assert "Stuck, Tainted, Guarding, Rage" in out and "guarding" not in out
+    assert "Stuck, Tainted, Guard, Rage" in out and "guard," not in out  # en-12 MW-7: Guard
     out = await console.execute("/token add target:Timber Wolf token:guard")
-    assert "Guarding" in out
+    assert "Timber Wolf · Guard: 0 → 1" in out
 
 
 # ── MW-5: the export reply without developer jargon ───────────────────────────────────────────

@@ -198,15 +198,12 @@ async def test_g4_the_non_playing_starter_runs_the_table(console: Console) -> No
     out = await console.execute(
         "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
     )
-    assert (
-        "Вы начали партию, поэтому можете перейти к следующему ходу или раунду (/игра дальше)"
-        in out
-    )
+    assert "Партию начали вы, поэтому можете вести её наравне с игроками" in out
     console.user = "Борис"
     await console.execute("/урон цель:Борис урон:2")
     console.user = "Аня"
     out = await console.execute("/урон цель:Борис урон:2")
-    assert "Менять партию могут только её участники" in out  # scores stay the players'
+    assert "✖" not in out and "Борис · повреждения: 2 → 4" in out  # ru-19 G2: the host records
     out = await console.execute("/игра дальше")
     assert "раунд 2" in out and "✖" not in out
     out = await console.execute("/игра отменить")

@@ -87,7 +87,7 @@ async def test_g1_non_playing_starter_note(console: Console) -> None:
     out = await console.execute(
         "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
     )
-    assert "Вы не играете сами. Показатели на доске меняют игроки и модераторы канала." in out
+    assert "Вы не играете сами. Партию начали вы, поэтому можете вести её наравне с игроками" in out
     assert "счёт" not in out and "переходить дальше" not in out
 
 

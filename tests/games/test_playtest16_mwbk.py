@@ -140,15 +140,15 @@ async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> Non
     before = await console.execute("/игра показать")
     out = await console.execute("/мв горение цель:Серый медведь")
     assert out.lstrip().startswith("✖")
-    assert "это сделает /игра дальше, так что ничего не брошено." in out  # en-9 MW-4
-    assert "лишний_бросок:да" in out and "/мв горение без цели" in out
+    assert "бросится само в фазе содержания (/игра дальше)" in out  # en-9 MW-4, ru-19 M1
+    assert "лишний_бросок:да" in out and "/мв горение жетоны:N" in out
     assert await console.execute("/игра показать") == before  # a refusal changes nothing
     out = await console.execute("/мв горение цель:Серый медведь лишний_бросок:да")
     assert "Записано в партию" in out
     console.lang = "en"
     out = await console.execute("/mw burn target:Серый медведь")
-    assert "Burn is rolled in the Upkeep Phase, and /game next does that, so nothing" in out
-    assert "one too many" not in out and "add extra_roll:true" in out
+    assert "is rolled by itself in the Upkeep Phase (/game next), so no dice were rolled" in out
+    assert "one too many" not in out and "add extra_roll:yes" in out
 
 
 # ── BK-1 (English walk 7): crystals only once set; the ± buttons change a card's wounds ──────

@@ -153,7 +153,7 @@ async def test_g1_naming_both_players_seats_only_them_ru(console: Console) -> No
     console.user = "Аня"
     out = await console.execute("/игра начать игра:berserk игрок1:Борис игрок2:Вика")
     assert "За столом: Борис, Вика." in out
-    assert "Если играете и вы, войдите в партию: /игра войти." in out
+    assert "Партию начали вы, так что можете вести её наравне с ними." in out  # CQ-3: full
 
 
 async def test_g1_play_yes_keeps_a_third_seat(console: Console) -> None:

@@ -86,12 +86,12 @@ async def test_mw4_burn_refusal_is_short(console: Console) -> None:
     console.lang = "en"
     before = await console.execute("/game show")
     out = await console.execute("/mw burn target:Страж")
-    assert "Страж: Burn is rolled in the Upkeep Phase, and /game next does that" in out
-    assert "so nothing was rolled." in out and "one too many" not in out
-    assert len(out) < 260
+    assert "Burn on Страж is rolled by itself in the Upkeep Phase (/game next)" in out
+    assert "so no dice were rolled now." in out and "one too many" not in out
+    assert len(out) < 280
     console.lang = "ru"
     out = await console.execute("/мв горение цель:Страж")
-    assert "горение бросается в фазе содержания — это сделает /игра дальше" in out
+    assert "Горение существа «Страж» бросится само в фазе содержания" in out  # ru-19 M1
     assert "лишним" not in out
     console.lang = "en"
     assert await console.execute("/game show") == before  # a refusal changes nothing
@@ -105,14 +105,14 @@ async def test_mw1_typed_armor_is_said_on_its_value_line(console: Console) -> No
     await console.execute("/unit add name:Bear owner:Аня life:8")
     console.lang = "en"
     out = await console.execute("/mw attack dice:4 armor:2 target:Страж attacker:Bear melee:true")
-    assert "Armor: **2** (from the command; the tracker has 0)" in out
+    assert "Armor: **2** (given in the command; the tracker records no armor)" in out
     assert out.count("Armor:") == 1
     out = await console.execute("/odds mw dice:4 armor:2 target:Страж")
-    assert "Armor: **2** (from the command; the tracker has 0)" in out
+    assert "Armor: **2** (given in the command; the tracker records no armor)" in out
     assert out.count("Armor:") == 1
     console.lang = "ru"
     out = await console.execute("/шансы мв кубики:4 броня:2 цель:Страж")
-    assert "Броня: **2** (из команды, а в партии записано 0)" in out
+    assert "Броня: **2** (из команды; в партии брони нет)" in out
     assert out.count("Броня:") == 1
 
 

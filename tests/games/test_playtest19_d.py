@@ -17,9 +17,9 @@ async def test_g_1_play_no_note_in_short_sentences(console: Console) -> None:
         "/game start game:mage-wars player1:bob player2:carol play:no life:32"
     )
     assert (
-        "You are not playing (play:no). The players and channel moderators update the board." in out
+        "You are not playing (play:no). As the host you can still run the game like a player" in out
     )
-    assert "As the host you can still advance the game (/game next), undo (/game undo)" in out
+    assert "advance it (/game next) and undo (/game undo). To end it: /game end." in out
     assert "move it on" not in out
 
 
@@ -28,8 +28,8 @@ async def test_g_1_play_no_note_russian(console: Console) -> None:
     out = await console.execute(
         "/игра начать игра:mage-wars игрок1:Борис игрок2:Вика играю:нет жизнь:32"
     )
-    assert "Вы не играете сами. Показатели на доске меняют игроки и модераторы канала." in out
-    assert "отменить последние шаги (/игра отменить) и закончить партию (/игра закончить)" in out
+    assert "Вы не играете сами. Партию начали вы, поэтому можете вести её наравне с игроками" in out
+    assert "отменять шаги (/игра отменить). Закончить партию — /игра закончить." in out
 
 
 # ── G-2: a change by a non-player names the game, not «it» ─────────────────────────────────────
@@ -41,7 +41,7 @@ async def test_g_2_non_player_refusal(console: Console) -> None:
     console.user = "dave"
     out = await console.execute("/dmg target:bob amount:2")
     assert (
-        "Only this game's players and channel moderators can change the game. "
+        "Only this game's players, its host and channel moderators can change the game. "
         "To play, join with /game join." in out
     )
     console.lang = "ru"

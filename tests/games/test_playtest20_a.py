@@ -205,8 +205,9 @@ async def test_b3_keyforge_power_still_a_bounded_number(console: Console) -> Non
 
 async def test_b3_help_says_power_is_keyforges(console: Console) -> None:
     out = await console.execute("/помощь команда:существо добавить")
-    assert "[регенерация] [сила] (KeyForge) [черты]`" in out
+    assert "[регенерация] [сила] [черты]`" in out and "Сила (KeyForge)" in out  # en-12 MW-5
     assert "Целое число от 0 до 50." in out
     console.lang = "en"
     out = await console.execute("/help command:unit add")
-    assert "[power] (KeyForge) [traits]`" in out and "A whole number from 0 to 50." in out
+    assert "[power] [traits]`" in out and "A whole number from 0 to 50." in out
+    assert "Power (KeyForge)" in out

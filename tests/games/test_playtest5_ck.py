@@ -172,7 +172,8 @@ async def test_k5_power_tokens_by_the_stat_they_raise_and_counted_once(console: 
     await console.execute("/unit add name:Крушитель power:9 traits:броня 1")
     out = await console.execute("/token add target:Крушитель token:сила count:3")
     assert (
-        "Крушитель · жетоны силы: 0 → 3 (до уничтожения ещё 12)\n" in out and "❤" not in out
+        "Крушитель · жетоны силы: 0 → 3 (сила 12 — столько урона уничтожит существо)\n" in out
+        and "❤" not in out
     )  # playtest 7 slip K3
     board = await console.execute("/game show")
     assert "• Крушитель · сила 12 (9 + 3 жетона) · броня 1" in board  # power read with its tokens

@@ -65,7 +65,7 @@ async def test_k3_power_tokens_are_counted_in_the_plural(console: Console) -> No
     await console.execute("/игра начать игра:keyforge игрок1:Борис")
     await console.execute("/существо добавить имя:Крадун сила:5")
     out = await console.execute("/жетон добавить цель:Крадун жетон:сила сколько:2")
-    assert "Крадун · жетоны силы: 0 → 2 (до уничтожения ещё 7)\n" in out
+    assert "Крадун · жетоны силы: 0 → 2 (сила 7 — столько урона уничтожит существо)\n" in out
     out = await console.execute("/жетон убрать цель:Крадун жетон:жетон силы сколько:1")
     assert "Крадун · жетоны силы: 2 → 1" in out
     assert "жетоны силы 0 → 2" in await console.execute("/игра журнал")

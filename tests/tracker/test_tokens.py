@@ -14,11 +14,12 @@ async def test_removing_absent_tokens_is_a_clear_refusal(
     alice = make_ctx("alice")
     await service.start(alice, "mage-wars", [BOB], {"life": 20})
     await service.add_unit(alice, "Волк", None, {"life": 8})
-    key = "tracker.error.no_such_tokens_mage-wars"  # en-7 MW-1: Mage Wars says markers
+    key = "tracker.error.no_such_tokens"  # ru-19 G4: as the board line, in every game
     text = await refused(services, lambda: service.token(alice, "Волк", "burn", -2), key)
-    assert text == "«Волк»: жетонов «горение» нет. Ничего не изменено."
+    assert text == "Волк · горение: 0 — снимать нечего."
     out = await console.execute("/token remove target:Волк token:burn count:2")
-    assert out.startswith("✖") and "жетонов «горение» нет" in out and "вне пределов" not in out
+    assert out.startswith("✖") and "Волк · горение: 0 — снимать нечего." in out
+    assert "вне пределов" not in out
 
 
 async def test_removing_more_tokens_than_there_are_takes_them_all(

@@ -31,7 +31,7 @@ async def mage_wars(make_ctx: MakeCtx) -> None:
         (lambda c: service.add(c, "Гоблин", "damage", 1), "tracker.error.no_target"),
         (lambda c: service.add(c, "Дракон", "удача", 1), "tracker.error.no_stat_kind.creature"),
         (lambda c: service.token(c, "Дракон", "чума", 1), "tracker.error.no_token_mage-wars"),
-        (lambda c: service.token(c, "Дракон", "burn", -1), E + "no_such_tokens_mage-wars"),
+        (lambda c: service.token(c, "Дракон", "burn", -1), E + "no_such_tokens"),  # ru-19 G4
         (lambda c: service.add(c, "Дракон", "damage", -1), "tracker.error.below_zero"),
         (lambda c: service.set_value(c, "Дракон", "defense", 13), "tracker.error.bounds"),
         (lambda c: service.set_value(c, "alice", "life", 0), "tracker.error.bounds_below"),

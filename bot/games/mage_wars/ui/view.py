@@ -294,8 +294,10 @@ def target_lines(
         typed = []
     else:
         lines = [tr("dice.target.plain" if given else "dice.target.from_nothing", unit=unit)]
-    items = [
+    items = [  # en-12 MW-2: a recorded 0 is «none», not «has 0»
         tr("dice.target.given_item", stat=label(k), tracked=n)
+        if n
+        else tr("dice.target.given_item_none", stat=label(k))
         for k, _, n in differ
         if k not in said
     ]
@@ -378,11 +380,12 @@ def note_given(tr: Tr, reply: Reply, given: Sequence[tuple[str, object, int | No
         at = next((i for i, line in enumerate(lines) if line.startswith(prefix)), None)
         if at is None:
             continue
-        note = (
-            tr("dice.target.typed_note")
-            if tracked is None
-            else tr("dice.target.given_note", tracked=tracked)
-        )
+        if tracked is None:
+            note = tr("dice.target.typed_note")
+        elif not tracked:  # en-12 MW-2: a recorded 0 is «no defense», not «has 0» (0+)
+            note = tr(f"dice.target.given_note_none.{key}")
+        else:
+            note = tr("dice.target.given_note", tracked=tracked)
         line = lines[at]
         lines[at] = f"{line[:-1]}; {note})" if line.endswith(")") else f"{line} ({note})"
         said.add(key)
