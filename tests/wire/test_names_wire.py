@@ -53,11 +53,13 @@ async def test_replies_mention_commands_by_their_synced_ids(
 ) -> None:
     synced = fake_discord.commands.get(None) or fake_discord.commands[fake_discord.guild_id]
     ids = {c["name"]: c["id"] for c in synced}
-    _, callback = await fake_discord.slash("game start", {"game": "keyforge"})
+    # no game yet: the refusal names the command that starts one (a seated starter's start
+    # reply no longer offers /game join, playtest 19 G1)
+    _, callback = await fake_discord.slash("game join")
     text = embed_text(callback.json["data"]["embeds"])
     found = MENTION.findall(text)
-    assert ("game join", ids["game"]) in found, text
-    assert "/игра войти" not in text  # the mention replaced the plain name
+    assert ("game start", ids["game"]) in found, text
+    assert "/игра начать" not in text  # the mention replaced the plain name
     # in the help, inside backticks, names stay text (a mention cannot render in code)
     await fake_discord.slash("help")
     _, help_cb = await fake_discord.click("arb:help.page:glossary")  # the rules page of /help
