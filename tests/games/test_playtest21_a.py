@@ -281,3 +281,15 @@ async def test_mw_5_usage_line_without_game_label(console: Console) -> None:
     out = await console.execute("/help command:unit add")
     assert "[regenerate] [power] [traits]`" in out and "(KeyForge) [" not in out
     assert "Power (KeyForge)" in out
+
+
+async def test_en13_wf1_a_hosts_winds_are_recorded(services: Services) -> None:
+    """English walk 13, WF-1: the game's host who does not play may change the game (ru-19 G2),
+    so the Winds of Magic they roll fill the pools of the player whose turn it is."""
+    console = Console(services, user="Anna", channel="wf13", lang="en")
+    await console.execute("/game start game:whfb player1:Bob player2:Vicky")
+    await console.execute("/unit add name:Archmage owner:Bob life:3 traits:wizard")
+    out = await console.execute("/whf winds wizards:1 enemy_wizards:1")
+    assert "Recorded: Bob's power pool" in out and "Vicky's dispel pool" in out
+    board = await console.execute("/game show")
+    assert "power dice 0" not in board.split("▸ Vicky")[0]

@@ -85,11 +85,15 @@ class MagicSide:
 
 
 async def magic_side(ctx: Ctx) -> MagicSide | None:
-    """The roller's side when they play in this channel's active `whfb` game, else None."""
+    """The roller's side when they may change this channel's active `whfb` game, else None: a
+    host or moderator who does not play rolls for the player whose turn it is (English walk 13,
+    WF-1: their Winds were left unrecorded)."""
     state = await service.load_state(ctx.services.storage, ctx.channel_id)
     if state is None or state.slug != GAME.slug or not state.game.active:
         return None
     me = state.participant_by_user(ctx.user.id)
+    if me is None and service.can_change(ctx, state):
+        me = state.active_player
     if me is None:
         return None
     return MagicSide(state, me, [p for p in state.participants if p.id != me.id])
