@@ -142,7 +142,7 @@ async def test_g3_bold_dice_are_explained(console: Console) -> None:
     console.lang = "ru"
     out = await console.execute("/бросок 9к2")  # every die a 1 or a 2: bold on all of them
     assert "**" in out
-    assert "Жирным выделены единицы и наибольшие грани." in out
+    assert "Жирным выделены единицы и максимальные значения кубика." in out
     console.lang = "en"
     out = await console.execute("/roll 9d2")
     assert "Bold: a 1 or the die's highest face." in out

@@ -167,6 +167,6 @@ async def test_w3_a_wizard_added_after_the_winds_is_counted_once(console: Consol
     await console.execute("/game start game:whfb player1:Денис")
     console.lang = "ru"
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
-    assert "Магов на столе нет ни у одной стороны — число магов взято из команды." in out
+    assert "Магов на доске нет ни у одной стороны — число магов взято из команды." in out
     out = await console.execute("/существо добавить имя:Маг Огня жизнь:3")
     assert "маги: 0 → 1" in out and "2 → 3" not in out

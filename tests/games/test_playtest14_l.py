@@ -97,7 +97,7 @@ async def test_w2_winds_name_the_wizard_counter(console: Console) -> None:
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     await console.execute("/существо добавить имя:Шаман владелец:Борис жизнь:1 маг:да")
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
-    assert "Магов на столе нет ни у одной стороны — число магов взято из команды." in out
+    assert "Магов на доске нет ни у одной стороны — число магов взято из команды." in out
     assert "поле" not in out
 
 

@@ -140,7 +140,7 @@ async def test_m2_a_hand_burn_roll_mid_round_is_refused(console: Console) -> Non
     before = await console.execute("/игра показать")
     out = await console.execute("/мв горение цель:Серый медведь")
     assert out.lstrip().startswith("✖")
-    assert "бросится само в фазе содержания (/игра дальше)" in out  # en-9 MW-4, ru-19 M1
+    assert "бот бросит сам в фазе содержания (/игра дальше)" in out  # en-9 MW-4, ru-19 M1
     assert "лишний_бросок:да" in out and "/мв горение жетоны:N" in out
     assert await console.execute("/игра показать") == before  # a refusal changes nothing
     out = await console.execute("/мв горение цель:Серый медведь лишний_бросок:да")

@@ -16,7 +16,7 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
     await console.execute("/игра начать игра:whfb игрок1:Вика")
     out = await console.execute("/вфб ветры маги:1 маги_врага:1")
     assert (  # playtest ru-17, W1: neither side has one, so one line for both
-        "Магов на столе нет ни у одной стороны — число магов взято из команды. Чтобы бот считал "
+        "Магов на доске нет ни у одной стороны — число магов взято из команды. Чтобы бот считал "
         "их сам, добавьте их: /существо добавить имя:… владелец:… черты:маг."
     ) in out
     assert "счётчик" not in out
@@ -24,7 +24,7 @@ async def test_w1_no_wizard_on_the_table_says_how_to_add_one(console: Console) -
     await console.execute("/существо добавить имя:Шаман жизнь:1 черты:маг")
     out = await console.execute("/вфб ветры маги:1 маги_врага:1")
     assert (
-        "Вика: магов на столе нет, поэтому число взято из команды — 1 маг. Чтобы бот считал их "
+        "Вика: магов на доске нет, поэтому число взято из команды — 1 маг. Чтобы бот считал их "
         "сам, добавьте их: /существо добавить имя:… владелец:Вика черты:маг."
     ) in out
     await console.execute("/игра отменить")

@@ -73,7 +73,7 @@ async def test_w1_no_wizards_on_the_table_said_once(console: Console) -> None:
     console.user = "Аня"
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
-    assert out.count("Магов на столе нет ни у одной стороны") == 1
+    assert out.count("Магов на доске нет ни у одной стороны") == 1
     assert "Аня: магов на столе нет" not in out
     await console.execute("/игра отменить")
     console.lang = "en"

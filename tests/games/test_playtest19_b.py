@@ -14,7 +14,7 @@ async def test_b2_empty_board_says_no_cards_and_how_to_add(console: Console) -> 
     console.user = "Аня"
     await console.execute("/игра начать игра:berserk игрок1:Борис")
     out = await console.execute("/игра показать")
-    assert "карт на столе нет — /существо добавить" in out
+    assert "карт на поле боя нет — /существо добавить" in out
     assert "\n—\n" not in out
     console.lang = "en"
     out = await console.execute("/game show")

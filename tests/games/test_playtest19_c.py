@@ -83,7 +83,7 @@ async def test_wf1_no_wizards_on_the_board_said_plainly(console: Console) -> Non
     await console.execute("/game undo")
     console.lang = "ru"
     out = await console.execute("/вфб ветры маги:2 маги_врага:1")
-    assert "Anna: магов на столе нет, поэтому число взято из команды — 2 мага." in out
+    assert "Anna: магов на доске нет, поэтому число взято из команды — 2 мага." in out
 
 
 # ── WF-3: the miscast names its result after one dash, as the rulebook's table does ───────────

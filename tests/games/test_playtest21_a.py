@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console import Console
+from bot.context import Services
 from bot.i18n import t
 from tests.games.seeds import seed_line
 
@@ -125,11 +126,11 @@ async def test_m1_burn_with_a_target_said_plainly(console: Console) -> None:
     await console.execute("/жетон добавить цель:Лесной медведь жетон:горение")
     out = await console.execute("/мв горение цель:Лесной медведь")
     assert (
-        "Горение существа «Лесной медведь» бросится само в фазе содержания (/игра дальше), "
-        "поэтому сейчас кубики не брошены. Если карта даёт лишний бросок, добавьте "
+        "Кубики горения для «Лесной медведь» бот бросит сам в фазе содержания (/игра дальше), "
+        "поэтому сейчас ничего не брошено. Если карта даёт дополнительный бросок, добавьте "
         "лишний_бросок:да. Бросить кубики без записи в партию — /мв горение жетоны:N." in out
     )
-    assert "так что ничего не брошено" not in out
+    assert "так что ничего не брошено" not in out and "бросится само" not in out  # (pt20 M1)
 
 
 # ── GEN-1: a yes/no option is asked as yes or no, as /help says ─────────────────────────────────
@@ -293,3 +294,51 @@ async def test_en13_wf1_a_hosts_winds_are_recorded(services: Services) -> None:
     assert "Recorded: Bob's power pool" in out and "Vicky's dispel pool" in out
     board = await console.execute("/game show")
     assert "power dice 0" not in board.split("▸ Vicky")[0]
+
+
+async def test_pt20_k1_only_the_ending_players_cards_are_readied(services: Services) -> None:
+    """Playtest 20, K1: the «ready cards» step readies the cards of the player whose turn ends;
+    the opponent's exhausted creature stays so until the end of its owner's turn."""
+    console = Console(services, user="Вика", channel="kf20", lang="ru")
+    await console.execute("/игра начать игра:keyforge игрок1:Вика игрок2:Борис")
+    for name, owner, power in (("Трогг", "Борис", 9), ("Мышь", "Борис", 1)):
+        await console.execute(f"/существо добавить имя:{name} владелец:{owner} сила:{power}")
+    for name, power in (("Крыса", 8), ("Ёж", 1)):
+        await console.execute(f"/существо добавить имя:{name} владелец:Вика сила:{power}")
+    await console.execute("/кф бой атакующий:Крыса цель:Мышь")
+    assert "Вика подготавливает свои карты: Крыса." in await console.execute("/игра дальше")
+    await console.execute("!user Борис")
+    await console.execute("/кф бой атакующий:Трогг цель:Ёж")
+    await console.execute("/задать цель:Крыса показатель:карта истощена значение:1")
+    out = await console.execute("/игра дальше")
+    assert "Борис подготавливает свои карты: Трогг." in out
+    board = await console.execute("/игра показать")
+    assert "• Крыса · сила 8 · урон 1 (до уничтожения ещё 7) · карта истощена" in board
+
+
+async def test_pt20_w1_a_failed_cast_of_the_last_phase_is_forgotten(services: Services) -> None:
+    """Playtest 20, W1: a spell that failed in an earlier magic phase does not block a dispel
+    in this one (seed 002:17: a dispel answers the spell just cast)."""
+    seed_line("002", 17, "пытается разрушить сотворённое заклинание")
+    console = Console(services, user="Борис", channel="wf20", lang="ru")
+    await console.execute("/игра начать игра:whfb игрок1:Борис игрок2:Вика")
+    await console.execute("/существо добавить имя:Маг владелец:Борис жизнь:3 черты:маг")
+    await console.execute("/существо добавить имя:Колдунья владелец:Вика жизнь:3 черты:маг")
+    await console.execute("/вфб ветры")
+    await console.execute("/вфб сотворение кубики:1 уровень:1 сложность:12 маг:Маг заклинание:Буря")
+    await console.execute("/игра дальше")
+    await console.execute("!user Вика")
+    await console.execute("/вфб ветры")
+    await console.execute("!user Борис")
+    out = await console.execute("/вфб рассеивание кубики:1 уровень:2 против:6 маг:Маг")
+    assert "против результата 6" in out and "не сотворено" not in out
+
+
+async def test_pt20_b2_a_card_without_lives_says_it_got_one(services: Services) -> None:
+    """Playtest 20, B2: a Berserk card added without `жизнь` gets 1 life and the reply says so."""
+    console = Console(services, user="Аня", channel="bz20", lang="ru")
+    await console.execute("/игра начать игра:berserk игрок1:Аня игрок2:Вика")
+    out = await console.execute("/существо добавить имя:Эльф владелец:Вика")
+    assert "Жизни не указаны — записана 1 жизнь." in out
+    out = await console.execute("/существо добавить имя:Гном владелец:Вика жизнь:5")
+    assert "Жизни не указаны" not in out

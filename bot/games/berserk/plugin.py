@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from bot.games.berserk import rounds, tracker
@@ -34,6 +34,11 @@ class BerserkPlugin(GamePlugin):
         if used >= value:
             return StatNote("live.berserk_armor_spent", {})
         return StatNote("live.berserk_armor_part", {"n": used})
+
+    def untyped_notes(self, typed: Collection[str]) -> list[str]:
+        """Playtest 20, B2: a card added without its lives gets 1, and the reply says so, or its
+        first wound kills it unawares."""
+        return [] if "life" in typed else ["tracker.note.berserk_life_default"]
 
     def board_hides(self, key: str) -> bool:
         """This turn's prevented wounds are told in the note of the armor that prevented them."""

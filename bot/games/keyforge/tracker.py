@@ -94,10 +94,13 @@ async def ready_cards(step: Step, player: Participant | None) -> None:
     """The ending turn's «ready cards» step, before the draw: exhausted creatures are ready
     again, told in one line of the player's only when one was exhausted (en-10 KF-2), not a
     change line per creature (playtest 5 slip K4). A destroyed creature is out of play and is
-    not readied (playtest 11 K2)."""
+    not readied (playtest 11 K2). Only that player's own creatures: the opponent's stay
+    exhausted until the end of their own turn (playtest 20, K1)."""
     since = len(step.changes)
     names: list[str] = []
     for unit in step.state.units:
+        if player is not None and unit.owner_id not in (None, player.id):
+            continue
         used = unit.counter(EXHAUSTED)
         if used is not None and used.value and not unit.destroyed:
             await step.set(unit, used.id, EXHAUSTED, 0)

@@ -28,8 +28,8 @@ async def test_a_targeted_burn_after_an_upkeep_is_refused_and_changes_nothing(
     before = await console.execute("/game show")
     out = await console.execute("/mw burn tokens:2 target:Гоблин")
     assert out.lstrip().startswith("✖")
-    assert "бросится само в фазе содержания (/игра дальше)" in out  # ru-19 M1
-    assert "сейчас кубики не брошены" in out
+    assert "бот бросит сам в фазе содержания (/игра дальше)" in out  # ru-19 M1
+    assert "сейчас ничего не брошено" in out
     assert await console.execute("/game show") == before
 
 

@@ -20,6 +20,7 @@ HISTORY = 200  # the game's latest steps: a cast whose spend was undone is not t
 POOL_STEP = "pool_step"
 CAST = "whf cast"
 MAGIC = (CAST, "whf dispel")
+PHASE_STARTS = ("next", "start")  # the steps a new magic phase begins with
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,14 @@ class LastCast:
 
 async def magic_rolls(ctx: Ctx, side: MagicSide | None) -> list[RollRecord]:
     """The channel's latest casts and dispels, newest first, read once for a dispel; in a
-    tracked game only those whose spend is still done (an undone spend forgets its roll)."""
+    tracked game only those whose spend is still done (an undone spend forgets its roll) and
+    made in this magic phase: a spell of an earlier phase is gone (playtest 20, W1)."""
     done: set[int] | None = None
     if side is not None:
         history = await ctx.services.storage.tracker.history(side.state.game.id, limit=HISTORY)
         done = {s.id for s in history if s.status == "done"}
+        turns = [s.id for s in history if s.status == "done" and s.action in PHASE_STARTS]
+        done = {i for i in done if i > turns[0]} if turns else done
     return [
         r
         for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, ROLLS)
