@@ -135,7 +135,7 @@ async def test_wf1_wizards_are_the_casting_sides_and_a_typed_count_is_for_this_r
     console.lang = "ru"
     await console.execute("/game undo")
     out = await console.execute("/вфб ветры маги:2")
-    assert "Anna: в команде указано: 2 мага, а на доске записано: 1 маг; число магов" in out
+    assert "Anna: в команде — 2 мага, на доске — 1 маг; число магов" in out
 
 
 async def test_wf3_a_term_outside_the_magic_phase_chapter_says_so(console: Console) -> None:

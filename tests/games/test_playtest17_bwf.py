@@ -35,7 +35,7 @@ async def test_w2_wizards_in_the_roll_versus_the_table(console: Console) -> None
     await console.execute("/игра начать игра:whfb игрок1:Борис")
     await console.execute("/существо добавить имя:Ведьма владелец:Аня жизнь:2 черты:маг")
     out = await console.execute("/вфб ветры маги:2 маги_врага:0")
-    assert "Аня: в команде указано: 2 мага, а на доске записано: 1 маг; число магов" in out
+    assert "Аня: в команде — 2 мага, на доске — 1 маг; число магов" in out
     assert "ничего не изменено" not in out
 
 

@@ -91,7 +91,7 @@ async def test_mw4_burn_refusal_is_short(console: Console) -> None:
     assert len(out) < 280
     console.lang = "ru"
     out = await console.execute("/мв горение цель:Страж")
-    assert "Кубики горения для «Страж» бот бросит сам в фазе содержания" in out  # ru-19 M1
+    assert "«Страж»: кубики горения бот бросит сам в фазе содержания" in out  # ru-19 M1
     assert "лишним" not in out
     console.lang = "en"
     assert await console.execute("/game show") == before  # a refusal changes nothing

@@ -21,7 +21,7 @@ async def test_k1_elusive_note_has_no_gendered_pronoun(console: Console) -> None
     await _kf(console)
     out = await console.execute("/кф бой атакующий:Трокк цель:Ведьма")
     assert (
-        "💨 Существо «Ведьма»: неуловимость — это первый бой с этим существом за ход, "
+        "💨 Существо «Ведьма»: неуловимость — на него впервые за ход нападают, "
         "урона нет ни с одной стороны."
     ) in out
     assert "с ним" not in out and "Неуловимость" not in out
@@ -31,7 +31,7 @@ async def test_k1_elusive_note_in_english(console: Console) -> None:
     console.lang = "en"
     await _kf(console)
     out = await console.execute("/kf fight attacker:Трокк target:Ведьма")
-    assert "💨 Ведьма: Elusive — the first fight against this creature this turn" in out
+    assert "💨 Ведьма: Elusive — the first time it is attacked this turn" in out
 
 
 # ── B1: the name of the player whose turn it is needs no case ───────────────────────────────

@@ -57,7 +57,7 @@ async def test_m1_next_round_names_its_phases_in_order(console: Console) -> None
     await console.execute("/мв действие цель:Медведь")
     out = await console.execute("/игра дальше")
     lines = out.splitlines()
-    labels = ["Раунд 2 · фаза обновления:", "Прирост маны:", "Фаза содержания:"]
+    labels = ["Раунд 2 · фаза обновления:", "Фаза получения маны:", "Фаза содержания:"]
     at = [lines.index(label) for label in labels]
     assert at == sorted(at)
     assert lines[at[0] + 1] == "Медведь: маркер действия снова готов."
@@ -67,7 +67,7 @@ async def test_m1_next_round_names_its_phases_in_order(console: Console) -> None
     out = await console.execute("/игра дальше")
     assert "фаза обновления" not in out
     lines = out.splitlines()
-    assert lines.index("Раунд 3 · прирост маны:") < lines.index("Фаза содержания:")
+    assert lines.index("Раунд 3 · фаза получения маны:") < lines.index("Фаза содержания:")
 
 
 async def test_m1_phase_labels_in_english(console: Console) -> None:

@@ -67,7 +67,7 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     await _table(console)
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == "⚔ Бой: Тролль → Лис."
-    assert "неуловимость — это первый бой с этим существом за ход, урона нет" in out
+    assert "неуловимость — на него впервые за ход нападают, урона нет" in out
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert _line(out) == (  # 2 − armor 1
         "⚔ Бой: Тролль → Лис. Цель получает 8 урона — 💀 уничтожена. "
@@ -82,7 +82,7 @@ async def test_elusive_first_fight_each_turn_deals_nothing(
     assert unit(await state_of(services), "Лис").value("elusive_used") == 0
     out = await console.execute("/kf fight attacker:Тролль target:Лис")
     assert (
-        "неуловимость — это первый бой" in out
+        "неуловимость — на него впервые за ход нападают" in out
         and unit(await state_of(services), "Лис").value("damage") == 0
     )
 
