@@ -239,6 +239,17 @@ def effective_damage(tpl: Template, holder: Holder) -> int:
     return holder.value(tpl.damage) + tpl.token_damage({c.key: c.value for c in holder.tokens})
 
 
+def lethal(tpl: Template, unit: Unit) -> bool:
+    """Whether the damage on `unit` destroys it: it reaches the toughness (a unit of toughness 0
+    only in a game where that destroys). The step's consequences destroy such a unit; a rule
+    that must know before they run (KeyForge's Assault) asks the same question."""
+    if not tpl.damage:
+        return False
+    toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
+    alive_at_zero = not plugin_for(tpl.slug).zero_toughness_destroys
+    return (toughness > 0 or not alive_at_zero) and effective_damage(tpl, unit) >= toughness
+
+
 def short(tpl: Template, holder: Holder, c: Counter, need: int) -> TrackerError:
     """Taking more than there is: too little to spend (`short`), or damage/tokens at 0."""
     params: dict[str, Any] = {
@@ -368,10 +379,7 @@ async def consequences(step: Step) -> None:
         if fell is not None:
             leader_fell |= fell
             continue
-        toughness = tpl.toughness_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
-        damage = effective_damage(tpl, unit) if tpl.damage else 0
-        alive_at_zero = not plugin.zero_toughness_destroys
-        if tpl.damage and (toughness > 0 or not alive_at_zero) and damage >= toughness:
+        if lethal(tpl, unit):
             await step.tx.set_field("unit", unit.id, "state", DESTROYED)
             step.note("tracker.note.destroyed", unit=unit.name, kind=plugin.piece_kind(unit))
             await plugin.leave_play(step, unit)  # KeyForge: captured Æmber goes back

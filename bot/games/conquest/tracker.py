@@ -37,8 +37,8 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
         warlord = "_warlord" if unit.kind == WARLORD else ""
         key = f"tracker.note.cq_shield{warlord}" + ("_all" if result.dealt == 0 else "")
     if result.dealt == 0 and icons > 0:  # EN12 CQ-2: no damage line follows; the card's state
-        total = unit.value("bloodied_hp") if unit.value("bloodied") else unit.value("hp")
-        left = max(0, total - unit.value("damage"))
+        total = step.tpl.life_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
+        left = max(0, total - unit.value(step.tpl.damage))
         step.note(key, unit=unit.name, prevented=result.prevented, left=left, total=total)
         return result.dealt
     step.note(key, unit=unit.name, prevented=result.prevented)

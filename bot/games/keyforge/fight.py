@@ -27,7 +27,7 @@ from bot.tracker.errors import TrackerError
 from bot.tracker.model import Unit
 from bot.tracker.ports import Table
 from bot.tracker.resolve import find_unit, require_standing
-from bot.tracker.step import Outcome, Step, effective_damage, run_step
+from bot.tracker.step import Outcome, Step, lethal, run_step
 
 COMMAND = "/kf fight"
 ELUSIVE_USED = "elusive_used"
@@ -110,8 +110,7 @@ async def fight(table: Table, attacker: str, target: str) -> tuple[Outcome, Unit
         # K3: the change line is covered, so the reply says it in words; a creature the fight
         # destroyed is not said to exhaust (playtest 11 K2: its death is the news).
         after = (await step.fresh()).unit(me.id) or me
-        life = step.tpl.toughness_of({c.key: c.value for c in (*after.counters, *after.tokens)})
-        if not was_exhausted and effective_damage(step.tpl, after) < life:
+        if not was_exhausted and not lethal(step.tpl, after):
             step.note("tracker.note.kf_fight_exhausts", unit=me.name)
 
     params = {"attacker": a.name, "target": t.name}
@@ -129,6 +128,5 @@ async def _assault(step: Step, me: Unit, foe: Unit, dealt: Dealt) -> bool:
         await step.adjust(foe, c.id, c.key, dealt.assault)
     dealt.assault_notes = (start, len(step.notes))
     now = (await step.fresh()).unit(foe.id) or foe
-    life = step.tpl.toughness_of({k.key: k.value for k in (*now.counters, *now.tokens)})
-    dealt.ended = effective_damage(step.tpl, now) >= life
+    dealt.ended = lethal(step.tpl, now)
     return dealt.ended
