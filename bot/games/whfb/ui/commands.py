@@ -33,6 +33,10 @@ from bot.games.whfb.rules import (
 )
 from bot.games.whfb.ui import shapes, view
 from bot.games.whfb.ui.last_cast import (
+    CAST,
+    HISTORY,
+    PHASE_STARTS,
+    POOL_STEP,
     last_cast,
     magic_rolls,
     mismatch,
@@ -125,11 +129,11 @@ Opt = int | None  # a count option left out: the game's, or 0
 async def winds_rolled(ctx: Ctx, side: MagicSide) -> bool:
     """Whether a Winds of Magic roll already set the pools this phase (since the last
     `/game next`) and is not undone: a second one would silently overwrite both pools."""
-    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
+    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=HISTORY)
     for s in history:
         if s.status != "done":
             continue
-        if s.action in ("next", "start"):
+        if s.action in PHASE_STARTS:
             return False
         if s.action == "pools" and s.params.get(WINDS):
             return True
@@ -211,23 +215,14 @@ async def spend_magic_step(
 # the logged rolls whose pool step is still done and came after the last `/game next`, so an
 # undone spend is forgotten with it. The rules: `bot/games/whfb/rules.py: wizard_refusal`.
 
-PHASE_HISTORY = 200
-PHASE_ROLLS = 100
-POOL_STEP = "pool_step"
 SIDE = "side"  # the user id of the player whose pool a dispel spent, when not the roller's
 
 
 async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
-    storage = ctx.services.storage
-    history = await storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
-    done = {s.id for s in history if s.status == "done"}
-    start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
     out: list[MagicAttempt] = []
-    for r in await storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
-        if r.command not in ("whf cast", "whf dispel"):
-            continue
-        step, wizard = r.result.get(POOL_STEP), r.inputs.get("wizard")
-        if not wizard or not isinstance(step, int) or step <= start or step not in done:
+    for r in await magic_rolls(ctx, side):  # this phase's, whose spend is still done
+        wizard = r.inputs.get("wizard")
+        if not wizard:
             continue
         kind = r.command.split()[1]
         spell = str(r.inputs.get("spell") or "")
@@ -244,18 +239,9 @@ async def dispeller(ctx: Ctx, side: MagicSide) -> Participant:
     that is simply the one whose turn it is not (002:3, playtest 5 W1)."""
     if len(side.state.participants) == 2 and side.dispeller is not None:
         return side.dispeller
-    history = await ctx.services.storage.tracker.history(side.state.game.id, limit=PHASE_HISTORY)
-    done = {s.id for s in history if s.status == "done"}
-    start = next((s.id for s in history if s.id in done and s.action in ("next", "start")), 0)
-    for r in await ctx.services.storage.rolls.recent(ctx.channel_id, ctx.user.id, PHASE_ROLLS):
-        step = r.result.get(POOL_STEP)
-        if r.command != "whf cast" or not isinstance(step, int) or step <= start:
-            continue
-        if step not in done:
-            continue
-        if r.user_id == ctx.user.id and side.opponent is not None:
-            return side.opponent
-        break
+    cast = next((r for r in await magic_rolls(ctx, side) if r.command == CAST), None)
+    if cast is not None and cast.user_id == ctx.user.id and side.opponent is not None:
+        return side.opponent
     return side.me
 
 
@@ -405,7 +391,7 @@ async def whf_cast(
     data = {**shapes.whf_cast(result), POOL_STEP: step_id}
     if payer is not None:  # typed for the player whose turn it is: their wizard's attempt
         data[SIDE] = payer.user_id
-    await log_roll(ctx, "whf cast", inputs, data, summary, private)
+    await log_roll(ctx, CAST, inputs, data, summary, private)
     side = await magic_side(ctx)  # who dispels next: the caster's opponent (WF-3)
     them = side.dispeller.name if side is not None and side.dispeller is not None else None
     reply = view.with_line(view.cast_reply(ctx.t, result, wizard, spell), spent)
