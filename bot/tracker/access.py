@@ -59,9 +59,7 @@ def not_participant(state: GameState) -> NotParticipant:
 
 def may_undo_others(actor: Actor, state: GameState) -> bool:
     """The game's starter and server managers may undo anyone's steps; a player only their own."""
-    return actor.may_moderate or (
-        state.game.created_by is not None and state.game.created_by == actor.id
-    )
+    return actor.may_moderate or started(actor, state)
 
 
 def started(actor: Actor, state: GameState) -> bool:
