@@ -167,6 +167,7 @@ def _long_names_near(length: int) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((name, games) for name, games in _long_names() if abs(len(name) - length) <= 1)
 
 
+@lru_cache(maxsize=4096)  # players' questions share their words: each compared once
 def _typo_match(key: str) -> frozenset[str] | None:
     for name, games in _long_names_near(len(key)):
         if Levenshtein.distance(key, name, score_cutoff=1) <= 1:

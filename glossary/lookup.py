@@ -27,7 +27,7 @@ from glossary.translit import cyrillic_reading
 
 if TYPE_CHECKING:
     from glossary.search import Glossary
-    from glossary.textindex import TextHit
+    from glossary.texthit import TextHit
 
 SURE_TIERS = frozenset({"exact", "stem"})  # the query is this entry's name, in some form
 TYPO_TIERS = frozenset({"fuzzy"})  # a name matched with a typo or two (whole or its start)
@@ -134,11 +134,18 @@ def _lookup(
     # A question of real words (every content word occurs in some text) holds no typo worth
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
     typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
+    layouts = len(question.content) < 2 or not any(map(glossary.text_knows, question.content))
     names: list[Hit] = []
     # `memo`: the same words are searched as the subject, whole, and without one
     if question.subject and question.subject != fold(query):
         subject = glossary.search(
-            question.subject, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
+            question.subject,
+            game=game,
+            limit=pool,
+            prefer_game=prefer_game,
+            typos=typos,
+            memo=memo,
+            layouts=layouts,
         )
         names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in subject]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
@@ -150,7 +157,13 @@ def _lookup(
         and fold(query).split()[0] != question.subject.split()[0]
     ):
         whole = glossary.search(
-            query, game=game, limit=pool, prefer_game=prefer_game, typos=typos, memo=memo
+            query,
+            game=game,
+            limit=pool,
+            prefer_game=prefer_game,
+            typos=typos,
+            memo=memo,
+            layouts=layouts,
         )
         names = _merge(whole, names)
     # An English name already matched well (`Damage Barier`) is no Russian typed in Latin

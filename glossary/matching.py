@@ -211,7 +211,9 @@ class NameMatcher:
         known = memo.weights.get(key)
         if known is None:
             weights = weights_by_key(found)
-            across = self._across_names(weights) if n > 1 else []
+            # (an entry's names hold every word whole only if each word is whole in some name)
+            whole = n > 1 and all(max(f.values(), default=0.0) >= 1.0 for f in found)
+            across = self._across_names(weights) if whole else []
             memo.weights[key] = weights, across
         else:
             weights, across = known

@@ -49,7 +49,8 @@ from glossary.scoring import (
     new_hit,
 )
 from glossary.terms import TermFinder, TermMatch
-from glossary.textindex import SORT_WHOLE, TextHit, TextIndex
+from glossary.texthit import TextHit
+from glossary.textindex import SORT_WHOLE, TextIndex
 from glossary.translit import latin_forms
 
 __all__ = ["MIN_SCORE", "Glossary", "Hit", "Lookup", "TermMatch", "TextHit"]
@@ -123,6 +124,7 @@ class Glossary(NameMatcher):
         typos: bool = True,
         last_resort: bool = True,
         memo: WordMemo | None = None,
+        layouts: bool | None = None,
     ) -> list[Hit]:
         """Entries matching `query`, best first. An unknown `game` filter matches nothing.
 
@@ -138,7 +140,8 @@ class Glossary(NameMatcher):
             prefer_game = None
         plan = Plan(game, prefer_game if game is None else None, limit)
         best: dict[int, Match] = {}
-        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query, layouts=typos)]
+        layouts = typos if layouts is None else layouts and typos
+        variants = [(analyse(v), penalty) for v, penalty in _query_variants(query, layouts=layouts)]
         for folded, penalty in variants:
             if folded.norm:
                 self._match(folded, penalty, plan, best, None if typos else False, memo)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from heapq import nlargest, nsmallest
 from itertools import accumulate, islice
@@ -24,10 +22,9 @@ from glossary.normalize import (
 from glossary.proximity import Row, first_rows, with_near
 from glossary.robust import first_without_each
 from glossary.synonyms import by_term, synonyms
+from glossary.texthit import TextHit, new_text_hit, snippet
 from glossary.textterms import add_name_bridges, code_of, name_sets, term_of
 
-SNIPPET_RADIUS = 80
-_WORD = re.compile(r"\w+")
 _K1, _B = 1.2, 0.75
 TERMS_MEMO_CAP = 50_000  # query words whose index terms are remembered (bounded memory)
 ROOT = 6  # letters an unknown word shares with a term before they may be one root («вампири…»)
@@ -37,49 +34,9 @@ FLEETING_LETTERS = frozenset("еоёь")  # letters a Russian stem gains or lose
 FLEETING_REACH = 3  # … among its last this many letters
 REACH_SLACK = 1e-9  # float drift of a sum of shares (`_search`: what later words can add)
 SORT_WHOLE = 8  # candidates, in multiples of those wanted, sorted whole rather than heaped
-KNOWS_MEMO = 64  # words `knows` remembers: one lookup's, not the next few queries'
+WORD_MEMO_CAP = 2_048  # query words whose weight and summed postings are kept across lookups
+KNOWS_MEMO = 2_048  # words `knows` remembers (cleared when full): players' questions share words
 BRIDGE_MAX_ENTRIES = 1  # a word in at most this many texts also finds its entry's other names
-
-
-@dataclass(frozen=True)
-class TextHit:
-    """A body that mentions the query: the entry, a 0..100 score and an excerpt around it."""
-
-    entry: Entry
-    score: float
-    snippet: str
-    named: float = 0.0  # share of the query's words (by rarity) found in the entry's names
-    coverage: float = 0.0  # share of the query's words (by rarity) found anywhere in the entry
-    near: float = 0.0  # points of `score` for the query's words standing close together
-    # share of the query's words (by rarity) that make up one of the entry's names whole
-    # («где стоят летающие существа» holds «Летающее существо» entire)
-    whole_name: float = 0.0
-
-
-_new = object.__new__
-
-
-def new_text_hit(
-    entry: Entry,
-    score: float,
-    snippet: str,
-    named: float,
-    coverage: float,
-    near: float,
-    whole_name: float,
-) -> TextHit:
-    """`TextHit(...)` with every field given, equal in every way, built without the frozen
-    dataclass's `object.__setattr__` per field (most of its cost; a lookup builds about 20)."""
-    hit: TextHit = _new(TextHit)
-    fields = hit.__dict__
-    fields["entry"] = entry
-    fields["score"] = score
-    fields["snippet"] = snippet
-    fields["named"] = named
-    fields["coverage"] = coverage
-    fields["near"] = near
-    fields["whole_name"] = whole_name
-    return hit
 
 
 class TextIndex:
@@ -103,6 +60,10 @@ class TextIndex:
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
         self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
+        # across lookups, as players' questions share their words («маг», «существо»): each
+        # word's weight, and the summed postings of a word of several forms (`_search`)
+        self._idf_memo: dict[tuple[str, tuple[str, ...]], float] = {}
+        self._merged: dict[tuple[str, ...], dict[int, int]] = {}
         self._games = [e.game for e in entries]
         self.postings: dict[str, dict[int, int]] = defaultdict(dict)
         self.lengths: list[int] = []
@@ -260,8 +221,9 @@ class TextIndex:
         return max((self.idf[v] for v in self._terms_for(word) if v in self.idf), default=0.0)
 
     def knows(self, word: str) -> bool:
-        """Whether a folded query word occurs in some entry (in any form the index joins); the
-        last few remembered, as one lookup asks it of each of its words several times."""
+        """Whether a folded query word occurs in some entry (in any form the index joins);
+        remembered, as one lookup asks it of each of its words several times and players'
+        questions share their words."""
         memo = self._knows_memo
         if word not in memo:
             if len(memo) >= KNOWS_MEMO:
@@ -271,9 +233,33 @@ class TextIndex:
 
     def _word_idf(self, word: str, terms: Sequence[str]) -> float:
         """A query word's weight: its own forms' IDF when the texts use it, else that of the
-        rule words it stands for (its synonyms only widen what it finds)."""
-        own = [v for v in self._forms(word) if v in self.idf]
-        return max(self.idf[v] for v in (own or terms))
+        rule words it stands for (its synonyms only widen what it finds). Remembered, up to
+        `WORD_MEMO_CAP` words."""
+        key = (word, tuple(terms))
+        known = self._idf_memo.get(key)
+        if known is None:
+            own = [v for v in self._forms(word) if v in self.idf]
+            known = max(self.idf[v] for v in (own or terms))
+            if len(self._idf_memo) < WORD_MEMO_CAP:
+                self._idf_memo[key] = known
+        return known
+
+    def _summed(self, terms: Sequence[str]) -> dict[int, int]:
+        """The postings of a word of several forms, each entry's counts summed (the entries
+        in several summed alone, in C); remembered, up to `WORD_MEMO_CAP` words, and only
+        read."""
+        key = tuple(terms)
+        tfs = self._merged.get(key)
+        if tfs is None:
+            tfs = dict(self._best_postings(terms[0]))
+            for v in terms[1:]:
+                more = self._best_postings(v)
+                both = {i: tfs[i] + more[i] for i in tfs.keys() & more.keys()}
+                tfs.update(more)
+                tfs.update(both)
+            if len(self._merged) < WORD_MEMO_CAP:
+                self._merged[key] = tfs
+        return tfs
 
     def _best_postings(self, term: str) -> Mapping[int, int]:
         """A term's postings; for a very common term only its `CANDIDATE_CAP` strongest (by
@@ -358,7 +344,9 @@ class TextIndex:
             if not closed and want and coverage:
                 bar = most / total_idf + REACH_SLACK
                 closed = len(list(islice(filter(bar.__lt__, coverage.values()), want))) == want
+            inside = closed  # `items` only of entries already in (`coverage`)
             if len(coverage) + len(outside) >= CANDIDATE_CAP:  # enough: commoner words only score
+                inside = True
                 lists = [self.postings[v] for v in terms]
                 items = {}  # the candidates each form is in, found in C, their counts summed
                 for p in lists:
@@ -366,14 +354,8 @@ class TextIndex:
                         items[i] = items.get(i, 0) + p[i]
             elif len(terms) == 1:
                 items = self._best_postings(terms[0])
-            else:  # the forms' counts summed: the entries in several summed alone, in C
-                tfs = dict(self._best_postings(terms[0]))
-                for v in terms[1:]:
-                    more = self._best_postings(v)
-                    both = {i: tfs[i] + more[i] for i in tfs.keys() & more.keys()}
-                    tfs.update(more)
-                    tfs.update(both)
-                items = tfs
+            else:  # the forms' counts summed
+                items = self._summed(terms)
             if game is not None:
                 items = {i: tf for i, tf in items.items() if games[i] == game}
             if closed and len(items) > len(coverage):
@@ -386,9 +368,13 @@ class TextIndex:
             parts.append((items, idf * k1p))
             # the entries already in summed in turn, the new ones set in C (the order of
             # `coverage` counts nowhere: every ranking below is keyed by the entry too)
-            for i in coverage.keys() & items.keys():
-                coverage[i] += share
-            coverage.update(dict.fromkeys(items.keys() - coverage.keys(), share))
+            if inside:
+                for i in items:
+                    coverage[i] += share
+            else:
+                for i in coverage.keys() & items.keys():
+                    coverage[i] += share
+                coverage.update(dict.fromkeys(items.keys() - coverage.keys(), share))
             # (few entries: looked up, not tested per posting; those among `items` found in C)
             for i in self._naming(terms) & items.keys():
                 named[i] += 1
@@ -404,7 +390,8 @@ class TextIndex:
         scores = pool_scores(pool, parts, denom)
         # the keys built in one pass, compared in C (a key function per entry cost more); a
         # pool of a few times `want` sorted whole (no heap kept in Python: the same order)
-        keys = [(named[i] < whole, -coverage[i], -scores[i], i) for i in pool]
+        by_all = {i for i, n in named.items() if n >= whole}  # named by every word: first
+        keys = [(i not in by_all, -coverage[i], -scores[i], i) for i in pool]
         placed = sorted(keys)[:want] if len(keys) <= SORT_WHOLE * want else nsmallest(want, keys)
         ranked = [k[3] for k in placed]
         phrase = " ".join(word_terms)
@@ -422,7 +409,7 @@ class TextIndex:
             score = 60.0 * coverage[i] + 25.0 * bm / (bm + 5.0) + (15.0 if joined else 0.0)
             if joined:
                 together.add(i)
-            rows.append((named[i] < whole, score, i, 0.0))
+            rows.append((i not in by_all, score, i, 0.0))
 
         stem_of = owner  # each term's query word
         share_of = {s: self.idf.get(s, 1.0) / total_idf for s in known}
@@ -433,6 +420,9 @@ class TextIndex:
             known_share = held.get(i)
             if known_share is None:
                 best = 0.0
+                if self.name_terms[i].isdisjoint(stem_of):  # (no name term asked: none whole)
+                    held[i] = 0.0
+                    return 0.0
                 for terms in self.whole_names[i]:
                     if terms <= stem_of.keys():
                         best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
@@ -446,9 +436,9 @@ class TextIndex:
                     self.entries[i],
                     -neg,
                     snippet(self.entries[i].text, wanted) if snippets else "",
-                    round(min(1.0, named_idf[i]), 3),
+                    round(min(1.0, named_idf[i]), 3) if i in named_idf else 0.0,
                     round(min(1.0, coverage[i]), 3),
-                    round(bonus, 3) if nearby else 0.0,
+                    round(bonus, 3) if nearby and bonus else 0.0,
                     whole_name(i),
                 )
                 for _, neg, i, bonus in order[:limit]
@@ -468,22 +458,3 @@ class TextIndex:
             return list(done[0])
 
         return plain, nearby
-
-
-def snippet(text: str, stems: set[str], radius: int = SNIPPET_RADIUS) -> str:
-    """A one-line excerpt around the first word whose stem is wanted, cut at word edges."""
-    flat = " ".join(text.split())
-    start = 0
-    for m in _WORD.finditer(flat):
-        if term_of(fold(m.group())) in stems:
-            start = m.start()
-            break
-    lo = max(0, start - radius // 2)
-    hi = min(len(flat), start + radius + radius // 2)
-    if lo > 0:
-        space = flat.find(" ", lo)
-        lo = space + 1 if 0 <= space < start else lo
-    if hi < len(flat):
-        space = flat.rfind(" ", start, hi)
-        hi = space if space > start else hi
-    return ("…" if lo > 0 else "") + flat[lo:hi].strip() + ("…" if hi < len(flat) else "")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from glossary.scoring import Hit
     from glossary.search import Glossary
-    from glossary.textindex import TextHit
+    from glossary.texthit import TextHit
 
 FULL_COVERAGE = 0.99  # every word of the question (rounding aside)
 # The margin rule (`clear_lead`), calibrated on the dev, held-out and first question sets: the

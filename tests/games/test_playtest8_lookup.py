@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.console import Console
 from glossary.lookup import _fuse
 from glossary.scoring import Hit
-from glossary.textindex import TextHit
+from glossary.texthit import TextHit
 from tests.glossary.search_data import real_glossary
 
 
