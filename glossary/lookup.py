@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -135,20 +136,21 @@ def _lookup(
     # A question of real words (every content word occurs in some text) holds no typo worth
     # looking for in the names; a name or a typo (`Regenarate 2`, `Damage Barier`) does.
     typos = len(question.content) < 2 or not all(map(glossary.text_knows, question.content))
+    # … and only a query with no word the texts use can have been typed in the wrong layout
     layouts = len(question.content) < 2 or not any(map(glossary.text_knows, question.content))
-    names: list[Hit] = []
     # `memo`: the same words are searched as the subject, whole, and without one
+    by_name = partial(
+        glossary.search,
+        game=game,
+        limit=pool,
+        prefer_game=prefer_game,
+        typos=typos,
+        memo=memo,
+        layouts=layouts,
+    )
+    names: list[Hit] = []
     if question.subject and question.subject != fold(query):
-        subject = glossary.search(
-            question.subject,
-            game=game,
-            limit=pool,
-            prefer_game=prefer_game,
-            typos=typos,
-            memo=memo,
-            layouts=layouts,
-        )
-        names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in subject]
+        names = [_rescored(h, h.score - SUBJECT_PENALTY) for h in by_name(question.subject)]
     # The whole query, wrapper and all, only when the subject is no name and some name starts
     # like the query (`Как по закрытой карте`, `Не может …`): else the wrapper is just noise,
     # as is one only after the subject («… это что»: the query starts as the subject does).
@@ -157,16 +159,7 @@ def _lookup(
         and glossary.names_start_with(query)
         and fold(query).split()[0] != question.subject.split()[0]
     ):
-        whole = glossary.search(
-            query,
-            game=game,
-            limit=pool,
-            prefer_game=prefer_game,
-            typos=typos,
-            memo=memo,
-            layouts=layouts,
-        )
-        names = _merge(whole, names)
+        names = _merge(by_name(query), names)
     # An English name already matched well (`Damage Barier`) is no Russian typed in Latin
     english = bool(names) and names[0].confident and names[0].matched.isascii()
     reading = None if english else cyrillic_reading(question.subject)
