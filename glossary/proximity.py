@@ -138,7 +138,7 @@ def near_share(
                 inside[gone] -= 1
         if len(inside) > 1 and total > best - SUM_SLACK:
             # summed afresh (the running total drifts in the last bits)
-            best = max(best, sum(word_share[w] for w in inside))
+            best = max(best, sum(map(word_share.__getitem__, inside)))
             if best >= most - SUM_SLACK:
                 break
     return min(1.0, best)
