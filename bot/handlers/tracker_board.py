@@ -181,10 +181,8 @@ def _health_of(holder: Participant | Unit, tpl: Template, state: GameState) -> H
         tough = [holder.counter(k) for k in tpl.toughness]
         if not any(tough):
             return None
-        total = tpl.life_of({c.key: c.value for c in (*holder.counters, *holder.tokens)})
-        damage = holder.value(tpl.damage)
-        damage += tpl.token_damage({c.key: c.value for c in holder.tokens})
-        return Health(max(0, total - damage), total)
+        left, total = tpl.life_left({c.key: c.value for c in (*holder.counters, *holder.tokens)})
+        return Health(left, total)
     life = holder.counter("life")
     start = state.game.options.get("life") or (life.max if life is not None else None)
     if life is None or not start:

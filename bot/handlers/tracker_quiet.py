@@ -46,10 +46,9 @@ def _life_after(outcome: Outcome) -> dict[int, tuple[int, int]]:
         now[c.key] = c.after
         if c.key not in lifelike:
             continue
-        life = tpl.life_of(now)
+        left, life = tpl.life_left(now)
         if not life:  # no toughness counter on it: no whole to measure against
             continue
-        left = max(0, life - now.get(tpl.damage, 0) - tpl.token_damage(now))
         out[i] = (left, life)
     return out
 

@@ -183,6 +183,12 @@ class Template:
             return values["bloodied_hp"]
         return self.toughness_of(values)
 
+    def life_left(self, values: Mapping[str, int]) -> tuple[int, int]:
+        """(life left, whole life) of a side whose counters and tokens are `values`: its whole
+        (`life_of`) less the damage counter and what its damage tokens count as (Tainted)."""
+        whole = self.life_of(values)
+        return max(0, whole - values.get(self.damage, 0) - self.token_damage(values)), whole
+
     def stats_for(self, kind: str) -> dict[str, int]:
         """Starting counters (key → default) of a participant ('player'), leader or creature."""
         if kind == "player":

@@ -7,6 +7,7 @@ import pytest
 from bot.context import Services
 from bot.handlers import tracker_ops as service
 from bot.registry import UserError
+from bot.tracker.templates import template
 from tests.helpers.tracker import BOB, MakeCtx, state_of, unit
 
 
@@ -95,3 +96,12 @@ async def test_unknown_stat_lists_the_stats_by_their_names(
     with pytest.raises(UserError) as err:
         await service.add(make_ctx("alice", lang="en"), "alice", "foo", 1)
     assert "Æmber, keys, chains, key cost" in err.value.reply(make_ctx("alice", lang="en")).body
+
+
+def test_life_left_counts_the_damage_tokens_and_stops_at_zero() -> None:
+    """The board, the change lines and Conquest's shield note read life left one way: the whole
+    less the damage counter and what Tainted counts as (3 each, seed 000)."""
+    mw = template("mage-wars")
+    assert mw.life_left({"life": 10, "damage": 2, "tainted": 1}) == (5, 10)
+    assert mw.life_left({"life": 10, "damage": 9, "tainted": 1}) == (0, 10)
+    assert mw.life_left({"damage": 4}) == (0, 0)  # no toughness: no whole to measure against

@@ -37,8 +37,7 @@ async def before_damage(step: Step, unit: Unit, amount: int) -> int:
         warlord = "_warlord" if unit.kind == WARLORD else ""
         key = f"tracker.note.cq_shield{warlord}" + ("_all" if result.dealt == 0 else "")
     if result.dealt == 0 and icons > 0:  # EN12 CQ-2: no damage line follows; the card's state
-        total = step.tpl.life_of({c.key: c.value for c in (*unit.counters, *unit.tokens)})
-        left = max(0, total - unit.value(step.tpl.damage))
+        left, total = step.tpl.life_left({c.key: c.value for c in (*unit.counters, *unit.tokens)})
         step.note(key, unit=unit.name, prevented=result.prevented, left=left, total=total)
         return result.dealt
     step.note(key, unit=unit.name, prevented=result.prevented)
