@@ -41,10 +41,8 @@ def first_without_each(
     known = [s for s in stems if groups[s]]
     if len(known) < 3 or len(known) != len(stems):
         return False
-    idf: dict[str, float] = {}  # a word's weight in BM25: its own forms' (as in `_search`)
-    for s in known:
-        own = [v for v in index._forms(words[word_terms.index(s)]) if v in index.idf]
-        idf[s] = max(index.idf[v] for v in (own or groups[s]))
+    # a word's weight in BM25: its own forms' (as in `_search`)
+    idf = {s: index._word_idf(words[word_terms.index(s)], groups[s]) for s in known}
     weight = {s: index.idf.get(s, 1.0) for s in known}  # … and in the share's denominator
     position = index.position
     entries = [position[e.id] for e in (winner, *rivals) if e.id in position]

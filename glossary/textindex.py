@@ -59,7 +59,7 @@ class TextIndex:
             add_name_bridges(self._bridges, entries, aliases)
         self._terms_memo: dict[str, list[str]] = {}  # query word → its terms (`_terms_for`)
         self._forms_memo: dict[str, list[str]] = {}  # query word → its own forms (`_forms`)
-        self._knows_memo: dict[str, bool] = {}  # the last few words asked about (`knows`)
+        self._knows_memo: dict[str, bool] = {}  # words asked about (`knows`, `KNOWS_MEMO`)
         # across lookups, as players' questions share their words («маг», «существо»): each
         # word's weight, and the summed postings of a word of several forms (`_search`)
         self._idf_memo: dict[tuple[str, tuple[str, ...]], float] = {}
@@ -419,10 +419,10 @@ class TextIndex:
         def whole_name(i: int) -> float:
             known_share = held.get(i)
             if known_share is None:
-                best = 0.0
                 if self.name_terms[i].isdisjoint(stem_of):  # (no name term asked: none whole)
                     held[i] = 0.0
                     return 0.0
+                best = 0.0
                 for terms in self.whole_names[i]:
                     if terms <= stem_of.keys():
                         best = max(best, sum(share_of[s] for s in {stem_of[t] for t in terms}))
