@@ -196,15 +196,13 @@ async def run_step(
     params: dict[str, Any] | None = None,
     *,
     check: bool = True,
-    anyone: bool = False,
 ) -> Outcome:
-    """The core's `run_step` for a body written by a handler (the dice bridge's attack)."""
+    """The core's `run_step` for a body written by a handler (the dice bridge's attack), checked
+    like any change (`access.can_change`)."""
     from bot.tracker.step import run_step as core_run_step
 
     with refusals(ctx):
-        return await core_run_step(
-            table(ctx), state, action, body, params, check=check, anyone=anyone
-        )
+        return await core_run_step(table(ctx), state, action, body, params, check=check)
 
 
 # --- lifecycle -----------------------------------------------------------------------------------
