@@ -9,7 +9,7 @@ first: too few dice is the tracker's refusal, and then nothing is rolled.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.context import Ctx, UserRef
 from bot.games.whfb import GAME, pools
@@ -55,6 +55,9 @@ from bot.i18n import LANGUAGES, plural
 from bot.registry import Localized, UserError, command
 from bot.reply import Reply
 from bot.tracker.model import GameState, Participant
+
+if TYPE_CHECKING:
+    from bot.storage.api import RollRecord
 
 # ── the tracked game's magic pools ─────────────────────────────────────────────────────────────
 
@@ -218,9 +221,13 @@ async def spend_magic_step(
 SIDE = "side"  # the user id of the player whose pool a dispel spent, when not the roller's
 
 
-async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
+async def phase_attempts(
+    ctx: Ctx, side: MagicSide, rolls: list[RollRecord] | None = None
+) -> list[MagicAttempt]:
+    """The phase's attempts by named wizards; `rolls`: the phase's, when the caller read them."""
     out: list[MagicAttempt] = []
-    for r in await magic_rolls(ctx, side):  # this phase's, whose spend is still done
+    rolls = await magic_rolls(ctx, side) if rolls is None else rolls
+    for r in rolls:  # this phase's, whose spend is still done
         wizard = r.inputs.get("wizard")
         if not wizard:
             continue
@@ -232,14 +239,17 @@ async def phase_attempts(ctx: Ctx, side: MagicSide) -> list[MagicAttempt]:
     return out
 
 
-async def dispeller(ctx: Ctx, side: MagicSide) -> Participant:
+async def dispeller(
+    ctx: Ctx, side: MagicSide, rolls: list[RollRecord] | None = None
+) -> Participant:
     """Who dispels: the opponent of the phase's latest caster. At one table one player often
     types for both, so when the roller cast the spell themselves, the dispel is the opponent's
     and spends the opponent's pool (seed 002:15: the opposing player dispels). With two players
     that is simply the one whose turn it is not (002:3, playtest 5 W1)."""
     if len(side.state.participants) == 2 and side.dispeller is not None:
         return side.dispeller
-    cast = next((r for r in await magic_rolls(ctx, side) if r.command == CAST), None)
+    rolls = await magic_rolls(ctx, side) if rolls is None else rolls
+    cast = next((r for r in rolls if r.command == CAST), None)
     if cast is not None and cast.user_id == ctx.user.id and side.opponent is not None:
         return side.opponent
     return side.me
@@ -252,6 +262,7 @@ async def check_wizard(
     wizard: str | None,
     spell: str | None,
     player: Participant | None = None,
+    rolls: list[RollRecord] | None = None,
 ) -> None:
     """Refuse a named wizard who may not try now, before any die is spent or rolled: another
     side's tracked wizard (W3), or one who failed or already cast that spell this phase."""
@@ -273,7 +284,7 @@ async def check_wizard(
                 owner=genitive_name(holder.name, ctx.lang),
                 player=player.name,
             )
-    attempts = await phase_attempts(ctx, side)
+    attempts = await phase_attempts(ctx, side, rolls)
     owner = player.user_id if player is not None else ctx.user.id
     refusal = wizard_refusal(attempts, owner, kind, wizard, spell or "")
     if refusal is not None:
@@ -332,20 +343,23 @@ async def _spend(
     private: bool,
     wizard: str | None = None,
     spell: str | None = None,
+    rolls: list[RollRecord] | None = None,
 ) -> tuple[str | None, int | None, Participant | None]:
     """Spend from the tracked pool before rolling: the reply line, the step id, and the player
     who paid when not the roller (a cast is the caster's whose turn it is, a dispel the other
     side's, whoever types it).
 
     A named `wizard` who may not try (failed this phase, spell already cast) is refused first.
+    `rolls`: the phase's magic rolls when the caller read them already (a dispel does).
     """
     side = await _magic_side(ctx, private)
     payer = None
     if side is not None and pool == "dispel":
-        payer = await dispeller(ctx, side)
+        payer = await dispeller(ctx, side, rolls)
     elif side is not None:  # the power is the caster's, whoever types the cast (W1)
         payer = side.caster
-    await check_wizard(ctx, side, "cast" if pool == "power" else "dispel", wizard, spell, payer)
+    kind = "cast" if pool == "power" else "dispel"
+    await check_wizard(ctx, side, kind, wizard, spell, payer, rolls)
     if side is None:
         return None, None, None
     left, step_id = await spend_magic_step(ctx, side, pool, dice, payer, spell or "")
@@ -425,7 +439,7 @@ async def whf_dispel(
     cast = last_cast(rolls)  # `against` left out: the last cast's (EN-8 WF-3)
     typed, against = against, target(cast, against)
     check_magic(dice, level, "against", against)
-    spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard)
+    spent, step_id, payer = await _spend(ctx, "dispel", dice, private, wizard, rolls=rolls)
     result = roll_dispel(dice, level, against, ctx.services.rng)
     outcome = "@odds.whf_dispelled" if result.success else "@odds.whf_not_dispelled"
     summary = ("dice.summary.cast", {"result": result.result, "outcome": outcome})
