@@ -394,8 +394,9 @@ def _channel_game_answer(
         key = "rule.not_in_game_russian" if russian else "rule.not_in_game"
         chapter = f"rule.not_covered.{prefer}"  # a game whose texts are one chapter says so (WF-3)
         raise UserError(chapter if chapter in catalogue() else key, query=shown, game=game)
-    other = [e.game != prefer for e in entries]  # MW-8: other games' rules warned of only when
-    kind = "rule.channel_" + ("none" if all(other) else "other" if any(other) else "own")  # listed
+    # MW-8: other games' rules are warned of only when the list holds some
+    other = [e.game != prefer for e in entries]
+    kind = "rule.channel_" + ("none" if all(other) else "other" if any(other) else "own")
     if kind == "rule.channel_own" and len(entries) == 1:  # C2: a list of one is opened
         return _nearest(ctx, entries[0], query, private)
     return _question(ctx, kind, entries, private, query, query=shown, game=game)

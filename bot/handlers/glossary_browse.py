@@ -182,7 +182,7 @@ def index_order(entries: Sequence[Entry], lang: str = "ru") -> list[Entry]:
             # before its first heading (Conquest's Forced) does not head the list (EN11 CQ-3)
             if lang == "ru":
                 return sorted(entries, key=lambda e: fold(e.title))
-            return sorted(entries, key=lambda e: _english_key(e))
+            return sorted(entries, key=_english_key)
         return [*seeded, *retold]  # a book in the order of play (WFB): retellings after it
     ordered = list(seeded)
     for entry in retold:
